@@ -1,0 +1,34 @@
+# Strand's developer entry points. Everything goes through the Bun that `npm install` puts in
+# node_modules/.bin, so a machine with Node.js needs nothing else.
+BUN := node_modules/.bin/bun
+
+.PHONY: all install run test build bench gen native clean
+
+all: test
+
+$(BUN): package.json
+	npm install --no-audit --no-fund
+	@touch $(BUN)
+
+install: $(BUN)
+
+run: $(BUN)
+	$(BUN) src/cli/main.ts server start
+
+test: $(BUN)
+	npm test
+
+build: $(BUN) native
+	$(BUN) build --compile --minify src/cli/main.ts --outfile dist/strand
+
+bench: $(BUN) native
+	$(BUN) bench/run.ts
+
+gen: $(BUN)
+	$(BUN) tools/gen-protocol/main.ts
+
+native:
+	@$(MAKE) -s -C native
+
+clean:
+	rm -rf dist native/build
