@@ -1,0 +1,105 @@
+// Runs DumpErrors.java against Apache Kafka's kafka-clients jar and returns its JSON output.
+// Finds the jars in the local Maven repository, fetching them with `mvn dependency:get` when absent,
+// and keeps the compiled class in ~/.cache/strand/gen-errors/<hash of the source>/ so later runs
+// only start one JVM (about 0.1 s).
+
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+export const KAFKA_VERSION = "4.4.0";
+const JAVA_RELEASE = "11"; // Kafka clients 4.x need Java 11+, so the class runs on any JVM that can load the jar.
+const SOURCE_PATH = join(import.meta.dir, "DumpErrors.java");
+const M2_REPO = join(homedir(), ".m2", "repository");
+const CACHE_ROOT = join(homedir(), ".cache", "strand", "gen-errors");
+
+/** The generator cannot run here (no JDK, or the jars cannot be fetched). Tests skip on this one only. */
+export class GenErrorsUnavailableError extends Error {
+  override readonly name = "GenErrorsUnavailableError";
+  constructor(readonly reason: string) {
+    super(`gen-errors cannot run: ${reason}`);
+  }
+}
+
+/** A tool ran and failed: a real error, never a reason to skip. */
+export class GenErrorsToolError extends Error {
+  override readonly name = "GenErrorsToolError";
+  constructor(readonly command: readonly string[], readonly exitCode: number, readonly stderr: string) {
+    super(`${command.join(" ")} exited with ${exitCode}: ${stderr.trim().slice(0, 2000)}`);
+  }
+}
+
+interface Artifact {
+  readonly group: string;
+  readonly artifact: string;
+  readonly version: string;
+}
+
+function artifactPath(a: Artifact, ext: "jar" | "pom"): string {
+  return join(M2_REPO, ...a.group.split("."), a.artifact, a.version, `${a.artifact}-${a.version}.${ext}`);
+}
+
+function run(cmd: readonly string[]): { exitCode: number; stdout: string; stderr: string } {
+  const p = Bun.spawnSync([...cmd], { stdout: "pipe", stderr: "pipe" });
+  return { exitCode: p.exitCode ?? -1, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
+}
+
+/** The jar of `a` in ~/.m2, fetched with its pom (without transitive dependencies) if either is missing. */
+function ensureArtifact(a: Artifact): string {
+  const jar = artifactPath(a, "jar");
+  if (existsSync(jar) && existsSync(artifactPath(a, "pom"))) return jar;
+  if (Bun.which("mvn") === null) throw new GenErrorsUnavailableError(`${jar} is missing and mvn is not installed`);
+  const coords = `${a.group}:${a.artifact}:${a.version}`;
+  const r = run(["mvn", "-q", "dependency:get", `-Dartifact=${coords}`, "-Dtransitive=false"]);
+  if (r.exitCode !== 0 || !existsSync(jar)) {
+    // mvn fails the same way for "offline" and "no such artifact"; both mean we cannot generate here.
+    throw new GenErrorsUnavailableError(`mvn could not fetch ${coords}: ${(r.stdout + r.stderr).trim().slice(0, 500)}`);
+  }
+  return jar;
+}
+
+/** The slf4j-api version kafka-clients declares: Errors' static initialiser creates an slf4j logger. */
+function slf4jVersionOf(clientsPom: string): string {
+  const pom = readFileSync(clientsPom, "utf8");
+  const m = /<artifactId>slf4j-api<\/artifactId>\s*<version>([^<\s]+)<\/version>/.exec(pom);
+  if (m === null) throw new Error(`${clientsPom} declares no slf4j-api dependency`);
+  return m[1]!;
+}
+
+/** Compile DumpErrors.java once per source version; concurrent runs race safely via rename. */
+function ensureCompiled(clientsJar: string): string {
+  const source = readFileSync(SOURCE_PATH);
+  const key = new Bun.CryptoHasher("sha256").update(source).update(`release=${JAVA_RELEASE}`).digest("hex").slice(0, 16);
+  const dir = join(CACHE_ROOT, key);
+  if (existsSync(join(dir, "DumpErrors.class"))) return dir;
+  if (Bun.which("javac") === null) throw new GenErrorsUnavailableError("javac (a JDK) is not installed");
+  mkdirSync(CACHE_ROOT, { recursive: true });
+  const tmp = mkdtempSync(join(CACHE_ROOT, "tmp-"));
+  const cmd = ["javac", "--release", JAVA_RELEASE, "-d", tmp, "-cp", clientsJar, SOURCE_PATH];
+  const r = run(cmd);
+  if (r.exitCode !== 0) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw new GenErrorsToolError(cmd, r.exitCode, r.stderr);
+  }
+  try {
+    renameSync(tmp, dir);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another run won the race; its class is identical
+  }
+  return dir;
+}
+
+/** Run the dumper and return its raw JSON text. */
+export function dumpKafkaErrors(): string {
+  if (Bun.which("java") === null) throw new GenErrorsUnavailableError("java is not installed");
+  const clients: Artifact = { group: "org.apache.kafka", artifact: "kafka-clients", version: KAFKA_VERSION };
+  const clientsJar = ensureArtifact(clients);
+  const slf4j: Artifact = { group: "org.slf4j", artifact: "slf4j-api", version: slf4jVersionOf(artifactPath(clients, "pom")) };
+  const slf4jJar = ensureArtifact(slf4j);
+  const classDir = ensureCompiled(clientsJar);
+  const cmd = ["java", "-cp", [classDir, clientsJar, slf4jJar].join(":"), "DumpErrors"];
+  const r = run(cmd);
+  // stderr carries slf4j's "no binding" notice on success, so only look at it on failure.
+  if (r.exitCode !== 0) throw new GenErrorsToolError(cmd, r.exitCode, r.stderr);
+  return r.stdout;
+}
