@@ -1,0 +1,132 @@
+// GENERATED FILE: DO NOT EDIT. Written by tools/gen-protocol (make gen) from Apache Kafka 4.4.0 (kafka-clients-4.4.0.jar, kafka-metadata-4.4.0.jar, kafka-group-coordinator-4.4.0.jar, kafka-share-coordinator-4.4.0.jar, kafka-transaction-coordinator-4.4.0.jar, kafka-storage-4.4.0.jar, kafka-raft-4.4.0.jar),
+// AlterClientQuotasResponse.json. test/unit/protocol/generated.test.ts fails when this file differs from a fresh generation.
+/* eslint-disable */
+
+import type { Reader } from "../../primitives/reader.ts";
+import type { Sink } from "../../primitives/writer.ts";
+import {
+  readArray, writeArray, readTaggedFields, writeTaggedFields, UnsupportedFieldError, deepEqual, ZERO_UUID,
+  type TaggedField, type TagWriter,
+} from "../../primitives/codec-runtime.ts";
+
+/** AlterClientQuotasResponse: response, api key 49. */
+export const ALTER_CLIENT_QUOTAS_RESPONSE_SCHEMA = {
+  name: "AlterClientQuotasResponse",
+  type: "response",
+  apiKey: 49,
+  minVersion: 0,
+  maxVersion: 1,
+  flexibleMinVersion: 1,
+} as const;
+
+export interface AlterClientQuotasResponse {
+  /** The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota. (versions 0+) */
+  throttleTimeMs: number;
+  /** The quota configuration entries to alter. (versions 0+) */
+  entries: EntryData[];
+  /** Tagged fields this version of Strand does not know, kept to re-encode. */
+  _unknownTaggedFields?: TaggedField[];
+}
+
+export function newAlterClientQuotasResponse(): AlterClientQuotasResponse {
+  return {
+    throttleTimeMs: 0,
+    entries: [],
+  };
+}
+
+export function readAlterClientQuotasResponse(r: Reader, v: number): AlterClientQuotasResponse {
+  const flex = v >= 1;
+  const m = newAlterClientQuotasResponse();
+  m.throttleTimeMs = r.int32();
+  m.entries = (readArray(r, flex, false, (r) => readEntryData(r, v)) ?? []);
+  if (v >= 1) m._unknownTaggedFields = readTaggedFields(r, () => false);
+  return m;
+}
+
+export function writeAlterClientQuotasResponse(s: Sink, m: AlterClientQuotasResponse, v: number): void {
+  const flex = v >= 1;
+  s.int32(m.throttleTimeMs);
+  writeArray(s, m.entries, flex, (s, e) => writeEntryData(s, e, v));
+  if (v >= 1) {
+    const tags: TagWriter[] = [];
+    writeTaggedFields(s, tags, m._unknownTaggedFields);
+  }
+}
+
+export interface EntryData {
+  /** The error code, or `0` if the quota alteration succeeded. (versions 0+) */
+  errorCode: number;
+  /** The error message, or `null` if the quota alteration succeeded. (versions 0+; nullable 0+) */
+  errorMessage: string | null;
+  /** The quota entity to alter. (versions 0+) */
+  entity: EntityData[];
+  /** Tagged fields this version of Strand does not know, kept to re-encode. */
+  _unknownTaggedFields?: TaggedField[];
+}
+
+export function newEntryData(): EntryData {
+  return {
+    errorCode: 0,
+    errorMessage: "",
+    entity: [],
+  };
+}
+
+export function readEntryData(r: Reader, v: number): EntryData {
+  const flex = v >= 1;
+  const m = newEntryData();
+  m.errorCode = r.int16();
+  m.errorMessage = (flex ? r.compactNullableString() : r.nullableString());
+  m.entity = (readArray(r, flex, false, (r) => readEntityData(r, v)) ?? []);
+  if (v >= 1) m._unknownTaggedFields = readTaggedFields(r, () => false);
+  return m;
+}
+
+export function writeEntryData(s: Sink, m: EntryData, v: number): void {
+  const flex = v >= 1;
+  s.int16(m.errorCode);
+  s.string(m.errorMessage, flex);
+  writeArray(s, m.entity, flex, (s, e) => writeEntityData(s, e, v));
+  if (v >= 1) {
+    const tags: TagWriter[] = [];
+    writeTaggedFields(s, tags, m._unknownTaggedFields);
+  }
+}
+
+export interface EntityData {
+  /** The entity type. (versions 0+) */
+  entityType: string;
+  /** The name of the entity, or null if the default. (versions 0+; nullable 0+) */
+  entityName: string | null;
+  /** Tagged fields this version of Strand does not know, kept to re-encode. */
+  _unknownTaggedFields?: TaggedField[];
+}
+
+export function newEntityData(): EntityData {
+  return {
+    entityType: "",
+    entityName: "",
+  };
+}
+
+export function readEntityData(r: Reader, v: number): EntityData {
+  const flex = v >= 1;
+  const m = newEntityData();
+  m.entityType = (flex ? r.compactString() : r.string());
+  m.entityName = (flex ? r.compactNullableString() : r.nullableString());
+  if (v >= 1) m._unknownTaggedFields = readTaggedFields(r, () => false);
+  return m;
+}
+
+export function writeEntityData(s: Sink, m: EntityData, v: number): void {
+  const flex = v >= 1;
+  s.string(m.entityType, flex);
+  s.string(m.entityName, flex);
+  if (v >= 1) {
+    const tags: TagWriter[] = [];
+    writeTaggedFields(s, tags, m._unknownTaggedFields);
+  }
+}
+
+void readArray; void writeArray; void readTaggedFields; void writeTaggedFields; void UnsupportedFieldError; void deepEqual; void ZERO_UUID;

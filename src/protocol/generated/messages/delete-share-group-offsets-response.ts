@@ -1,0 +1,112 @@
+// GENERATED FILE: DO NOT EDIT. Written by tools/gen-protocol (make gen) from Apache Kafka 4.4.0 (kafka-clients-4.4.0.jar, kafka-metadata-4.4.0.jar, kafka-group-coordinator-4.4.0.jar, kafka-share-coordinator-4.4.0.jar, kafka-transaction-coordinator-4.4.0.jar, kafka-storage-4.4.0.jar, kafka-raft-4.4.0.jar),
+// DeleteShareGroupOffsetsResponse.json. test/unit/protocol/generated.test.ts fails when this file differs from a fresh generation.
+/* eslint-disable */
+
+import type { Reader } from "../../primitives/reader.ts";
+import type { Sink } from "../../primitives/writer.ts";
+import {
+  readArray, writeArray, readTaggedFields, writeTaggedFields, UnsupportedFieldError, deepEqual, ZERO_UUID,
+  type TaggedField, type TagWriter,
+} from "../../primitives/codec-runtime.ts";
+
+/** DeleteShareGroupOffsetsResponse: response, api key 92. */
+export const DELETE_SHARE_GROUP_OFFSETS_RESPONSE_SCHEMA = {
+  name: "DeleteShareGroupOffsetsResponse",
+  type: "response",
+  apiKey: 92,
+  minVersion: 0,
+  maxVersion: 0,
+  flexibleMinVersion: 0,
+} as const;
+
+export interface DeleteShareGroupOffsetsResponse {
+  /** The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota. (versions 0+) */
+  throttleTimeMs: number;
+  /** The top-level error code, or 0 if there was no error. (versions 0+) */
+  errorCode: number;
+  /** The top-level error message, or null if there was no error. (versions 0+; nullable 0+) */
+  errorMessage: string | null;
+  /** The results for each topic. (versions 0+) */
+  responses: DeleteShareGroupOffsetsResponseTopic[];
+  /** Tagged fields this version of Strand does not know, kept to re-encode. */
+  _unknownTaggedFields?: TaggedField[];
+}
+
+export function newDeleteShareGroupOffsetsResponse(): DeleteShareGroupOffsetsResponse {
+  return {
+    throttleTimeMs: 0,
+    errorCode: 0,
+    errorMessage: null,
+    responses: [],
+  };
+}
+
+export function readDeleteShareGroupOffsetsResponse(r: Reader, v: number): DeleteShareGroupOffsetsResponse {
+  const flex = true;
+  const m = newDeleteShareGroupOffsetsResponse();
+  m.throttleTimeMs = r.int32();
+  m.errorCode = r.int16();
+  m.errorMessage = r.compactNullableString();
+  m.responses = (readArray(r, true, false, (r) => readDeleteShareGroupOffsetsResponseTopic(r, v)) ?? []);
+  if (true) m._unknownTaggedFields = readTaggedFields(r, () => false);
+  return m;
+}
+
+export function writeDeleteShareGroupOffsetsResponse(s: Sink, m: DeleteShareGroupOffsetsResponse, v: number): void {
+  const flex = true;
+  s.int32(m.throttleTimeMs);
+  s.int16(m.errorCode);
+  s.string(m.errorMessage, true);
+  writeArray(s, m.responses, true, (s, e) => writeDeleteShareGroupOffsetsResponseTopic(s, e, v));
+  if (true) {
+    const tags: TagWriter[] = [];
+    writeTaggedFields(s, tags, m._unknownTaggedFields);
+  }
+}
+
+export interface DeleteShareGroupOffsetsResponseTopic {
+  /** The topic name. (versions 0+) */
+  topicName: string;
+  /** The unique topic ID. (versions 0+) */
+  topicId: string;
+  /** The topic-level error code, or 0 if there was no error. (versions 0+) */
+  errorCode: number;
+  /** The topic-level error message, or null if there was no error. (versions 0+; nullable 0+) */
+  errorMessage: string | null;
+  /** Tagged fields this version of Strand does not know, kept to re-encode. */
+  _unknownTaggedFields?: TaggedField[];
+}
+
+export function newDeleteShareGroupOffsetsResponseTopic(): DeleteShareGroupOffsetsResponseTopic {
+  return {
+    topicName: "",
+    topicId: ZERO_UUID,
+    errorCode: 0,
+    errorMessage: null,
+  };
+}
+
+export function readDeleteShareGroupOffsetsResponseTopic(r: Reader, v: number): DeleteShareGroupOffsetsResponseTopic {
+  const flex = true;
+  const m = newDeleteShareGroupOffsetsResponseTopic();
+  m.topicName = r.compactString();
+  m.topicId = r.uuid();
+  m.errorCode = r.int16();
+  m.errorMessage = r.compactNullableString();
+  if (true) m._unknownTaggedFields = readTaggedFields(r, () => false);
+  return m;
+}
+
+export function writeDeleteShareGroupOffsetsResponseTopic(s: Sink, m: DeleteShareGroupOffsetsResponseTopic, v: number): void {
+  const flex = true;
+  s.string(m.topicName, true);
+  s.uuid(m.topicId);
+  s.int16(m.errorCode);
+  s.string(m.errorMessage, true);
+  if (true) {
+    const tags: TagWriter[] = [];
+    writeTaggedFields(s, tags, m._unknownTaggedFields);
+  }
+}
+
+void readArray; void writeArray; void readTaggedFields; void writeTaggedFields; void UnsupportedFieldError; void deepEqual; void ZERO_UUID;

@@ -1,0 +1,82 @@
+// GENERATED FILE: DO NOT EDIT. Written by tools/gen-protocol (make gen) from Apache Kafka 4.4.0 (kafka-clients-4.4.0.jar, kafka-metadata-4.4.0.jar, kafka-group-coordinator-4.4.0.jar, kafka-share-coordinator-4.4.0.jar, kafka-transaction-coordinator-4.4.0.jar, kafka-storage-4.4.0.jar, kafka-raft-4.4.0.jar),
+// DescribeAclsRequest.json. test/unit/protocol/generated.test.ts fails when this file differs from a fresh generation.
+/* eslint-disable */
+
+import type { Reader } from "../../primitives/reader.ts";
+import type { Sink } from "../../primitives/writer.ts";
+import {
+  readArray, writeArray, readTaggedFields, writeTaggedFields, UnsupportedFieldError, deepEqual, ZERO_UUID,
+  type TaggedField, type TagWriter,
+} from "../../primitives/codec-runtime.ts";
+
+/** DescribeAclsRequest: request, api key 29. */
+export const DESCRIBE_ACLS_REQUEST_SCHEMA = {
+  name: "DescribeAclsRequest",
+  type: "request",
+  apiKey: 29,
+  minVersion: 1,
+  maxVersion: 3,
+  flexibleMinVersion: 2,
+} as const;
+
+export interface DescribeAclsRequest {
+  /** The resource type. (versions 0+) */
+  resourceTypeFilter: number;
+  /** The resource name, or null to match any resource name. (versions 0+; nullable 0+) */
+  resourceNameFilter: string | null;
+  /** The resource pattern to match. (versions 1+) */
+  patternTypeFilter: number;
+  /** The principal to match, or null to match any principal. (versions 0+; nullable 0+) */
+  principalFilter: string | null;
+  /** The host to match, or null to match any host. (versions 0+; nullable 0+) */
+  hostFilter: string | null;
+  /** The operation to match. (versions 0+) */
+  operation: number;
+  /** The permission type to match. (versions 0+) */
+  permissionType: number;
+  /** Tagged fields this version of Strand does not know, kept to re-encode. */
+  _unknownTaggedFields?: TaggedField[];
+}
+
+export function newDescribeAclsRequest(): DescribeAclsRequest {
+  return {
+    resourceTypeFilter: 0,
+    resourceNameFilter: "",
+    patternTypeFilter: 3,
+    principalFilter: "",
+    hostFilter: "",
+    operation: 0,
+    permissionType: 0,
+  };
+}
+
+export function readDescribeAclsRequest(r: Reader, v: number): DescribeAclsRequest {
+  const flex = v >= 2;
+  const m = newDescribeAclsRequest();
+  m.resourceTypeFilter = r.int8();
+  m.resourceNameFilter = (flex ? r.compactNullableString() : r.nullableString());
+  m.patternTypeFilter = r.int8();
+  m.principalFilter = (flex ? r.compactNullableString() : r.nullableString());
+  m.hostFilter = (flex ? r.compactNullableString() : r.nullableString());
+  m.operation = r.int8();
+  m.permissionType = r.int8();
+  if (v >= 2) m._unknownTaggedFields = readTaggedFields(r, () => false);
+  return m;
+}
+
+export function writeDescribeAclsRequest(s: Sink, m: DescribeAclsRequest, v: number): void {
+  const flex = v >= 2;
+  s.int8(m.resourceTypeFilter);
+  s.string(m.resourceNameFilter, flex);
+  s.int8(m.patternTypeFilter);
+  s.string(m.principalFilter, flex);
+  s.string(m.hostFilter, flex);
+  s.int8(m.operation);
+  s.int8(m.permissionType);
+  if (v >= 2) {
+    const tags: TagWriter[] = [];
+    writeTaggedFields(s, tags, m._unknownTaggedFields);
+  }
+}
+
+void readArray; void writeArray; void readTaggedFields; void writeTaggedFields; void UnsupportedFieldError; void deepEqual; void ZERO_UUID;

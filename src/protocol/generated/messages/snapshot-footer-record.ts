@@ -1,0 +1,52 @@
+// GENERATED FILE: DO NOT EDIT. Written by tools/gen-protocol (make gen) from Apache Kafka 4.4.0 (kafka-clients-4.4.0.jar, kafka-metadata-4.4.0.jar, kafka-group-coordinator-4.4.0.jar, kafka-share-coordinator-4.4.0.jar, kafka-transaction-coordinator-4.4.0.jar, kafka-storage-4.4.0.jar, kafka-raft-4.4.0.jar),
+// SnapshotFooterRecord.json. test/unit/protocol/generated.test.ts fails when this file differs from a fresh generation.
+/* eslint-disable */
+
+import type { Reader } from "../../primitives/reader.ts";
+import type { Sink } from "../../primitives/writer.ts";
+import {
+  readArray, writeArray, readTaggedFields, writeTaggedFields, UnsupportedFieldError, deepEqual, ZERO_UUID,
+  type TaggedField, type TagWriter,
+} from "../../primitives/codec-runtime.ts";
+
+/** SnapshotFooterRecord: data. */
+export const SNAPSHOT_FOOTER_RECORD_SCHEMA = {
+  name: "SnapshotFooterRecord",
+  type: "data",
+  apiKey: -1,
+  minVersion: 0,
+  maxVersion: 0,
+  flexibleMinVersion: 0,
+} as const;
+
+export interface SnapshotFooterRecord {
+  /** The version of the snapshot footer record. (versions 0+) */
+  version: number;
+  /** Tagged fields this version of Strand does not know, kept to re-encode. */
+  _unknownTaggedFields?: TaggedField[];
+}
+
+export function newSnapshotFooterRecord(): SnapshotFooterRecord {
+  return {
+    version: 0,
+  };
+}
+
+export function readSnapshotFooterRecord(r: Reader, v: number): SnapshotFooterRecord {
+  const flex = true;
+  const m = newSnapshotFooterRecord();
+  m.version = r.int16();
+  if (true) m._unknownTaggedFields = readTaggedFields(r, () => false);
+  return m;
+}
+
+export function writeSnapshotFooterRecord(s: Sink, m: SnapshotFooterRecord, v: number): void {
+  const flex = true;
+  s.int16(m.version);
+  if (true) {
+    const tags: TagWriter[] = [];
+    writeTaggedFields(s, tags, m._unknownTaggedFields);
+  }
+}
+
+void readArray; void writeArray; void readTaggedFields; void writeTaggedFields; void UnsupportedFieldError; void deepEqual; void ZERO_UUID;

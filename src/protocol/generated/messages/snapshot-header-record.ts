@@ -1,0 +1,57 @@
+// GENERATED FILE: DO NOT EDIT. Written by tools/gen-protocol (make gen) from Apache Kafka 4.4.0 (kafka-clients-4.4.0.jar, kafka-metadata-4.4.0.jar, kafka-group-coordinator-4.4.0.jar, kafka-share-coordinator-4.4.0.jar, kafka-transaction-coordinator-4.4.0.jar, kafka-storage-4.4.0.jar, kafka-raft-4.4.0.jar),
+// SnapshotHeaderRecord.json. test/unit/protocol/generated.test.ts fails when this file differs from a fresh generation.
+/* eslint-disable */
+
+import type { Reader } from "../../primitives/reader.ts";
+import type { Sink } from "../../primitives/writer.ts";
+import {
+  readArray, writeArray, readTaggedFields, writeTaggedFields, UnsupportedFieldError, deepEqual, ZERO_UUID,
+  type TaggedField, type TagWriter,
+} from "../../primitives/codec-runtime.ts";
+
+/** SnapshotHeaderRecord: data. */
+export const SNAPSHOT_HEADER_RECORD_SCHEMA = {
+  name: "SnapshotHeaderRecord",
+  type: "data",
+  apiKey: -1,
+  minVersion: 0,
+  maxVersion: 0,
+  flexibleMinVersion: 0,
+} as const;
+
+export interface SnapshotHeaderRecord {
+  /** The version of the snapshot header record. (versions 0+) */
+  version: number;
+  /** The append time of the last record from the log contained in this snapshot. (versions 0+) */
+  lastContainedLogTimestamp: bigint;
+  /** Tagged fields this version of Strand does not know, kept to re-encode. */
+  _unknownTaggedFields?: TaggedField[];
+}
+
+export function newSnapshotHeaderRecord(): SnapshotHeaderRecord {
+  return {
+    version: 0,
+    lastContainedLogTimestamp: 0n,
+  };
+}
+
+export function readSnapshotHeaderRecord(r: Reader, v: number): SnapshotHeaderRecord {
+  const flex = true;
+  const m = newSnapshotHeaderRecord();
+  m.version = r.int16();
+  m.lastContainedLogTimestamp = r.int64();
+  if (true) m._unknownTaggedFields = readTaggedFields(r, () => false);
+  return m;
+}
+
+export function writeSnapshotHeaderRecord(s: Sink, m: SnapshotHeaderRecord, v: number): void {
+  const flex = true;
+  s.int16(m.version);
+  s.int64(m.lastContainedLogTimestamp);
+  if (true) {
+    const tags: TagWriter[] = [];
+    writeTaggedFields(s, tags, m._unknownTaggedFields);
+  }
+}
+
+void readArray; void writeArray; void readTaggedFields; void writeTaggedFields; void UnsupportedFieldError; void deepEqual; void ZERO_UUID;
