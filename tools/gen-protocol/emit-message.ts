@@ -268,15 +268,17 @@ function emitStruct(m: MessageSpec, s: StructSpec, out: string[]): void {
     const present = cond(regularVersions(f), within);
     const compact = fieldCompact(f, flex, within);
     const nullable = cond(f.nullableVersions, within);
-    if (isNullable(f) && nullable !== "true") {
-      const nullCheck = `if (${x} === null && !(${nullable})) throw new UnsupportedFieldError(${JSON.stringify(m.name)}, ${JSON.stringify(f.name)}, v, "is null, which is not allowed");`;
+    const inVersion = cond(f.versions, within);
+    if (isNullable(f) && nullable !== "true" && inVersion !== "false") {
+      const notNullable = and(inVersion, `!(${nullable})`);
+      const nullCheck = `if (${x} === null && ${notNullable}) throw new UnsupportedFieldError(${JSON.stringify(m.name)}, ${JSON.stringify(f.name)}, v, "is null, which is not allowed");`;
       out.push(`  ${nullCheck}`);
     }
     if (present !== "false") {
       const stmt = writeStmt(f, x, compact, nullable) + ";";
       out.push(present === "true" ? `  ${stmt}` : `  if (${present}) ${stmt}`);
     }
-    const anywhere = cond({ lo: f.versions.lo, hi: f.versions.hi }, within);
+    const anywhere = inVersion;
     if (!f.ignorable && anywhere !== "true") {
       const absent = anywhere === "false" ? "" : `!(${anywhere}) && `;
       out.push(`  if (${absent}!(${isDefaultExpr(f, x)})) throw new UnsupportedFieldError(${JSON.stringify(m.name)}, ${JSON.stringify(f.name)}, v, "holds a non-default value, which cannot be sent");`);

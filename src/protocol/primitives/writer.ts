@@ -243,3 +243,14 @@ export function encodeExact(encode: (s: Sink) => void): Uint8Array {
   if (w.length !== counter.length) throw new RangeError(`encoded ${w.length} bytes, size pass said ${counter.length}`);
   return w.buf;
 }
+
+/** Encode with a 4-byte size prefix in front (a Kafka frame), in one allocation. */
+export function encodeFramed(encode: (s: Sink) => void): Uint8Array {
+  const counter = new SizeCounter();
+  encode(counter);
+  const w = new Writer(4 + counter.length);
+  w.int32(counter.length);
+  encode(w);
+  if (w.length !== 4 + counter.length) throw new RangeError(`encoded ${w.length - 4} bytes, size pass said ${counter.length}`);
+  return w.buf;
+}

@@ -126,7 +126,7 @@ export function readMemberMetadata(r: Reader, v: number): MemberMetadata {
 export function writeMemberMetadata(s: Sink, m: MemberMetadata, v: number): void {
   const flex = v >= 4;
   s.string(m.memberId, flex);
-  if (m.groupInstanceId === null && !(v >= 3)) throw new UnsupportedFieldError("GroupMetadataValue", "groupInstanceId", v, "is null, which is not allowed");
+  if (m.groupInstanceId === null && (v >= 3) && (!(v >= 3))) throw new UnsupportedFieldError("GroupMetadataValue", "groupInstanceId", v, "is null, which is not allowed");
   if (v >= 3) s.string(m.groupInstanceId, flex);
   s.string(m.clientId, flex);
   s.string(m.clientHost, flex);

@@ -56,7 +56,7 @@ export function writeApiVersionsRequest(s: Sink, m: ApiVersionsRequest, v: numbe
   const flex = v >= 3;
   if (v >= 3) s.string(m.clientSoftwareName, flex);
   if (v >= 3) s.string(m.clientSoftwareVersion, flex);
-  if (m.clusterId === null && !(v >= 5)) throw new UnsupportedFieldError("ApiVersionsRequest", "ClusterId", v, "is null, which is not allowed");
+  if (m.clusterId === null && (v >= 5) && (!(v >= 5))) throw new UnsupportedFieldError("ApiVersionsRequest", "ClusterId", v, "is null, which is not allowed");
   if (v >= 5) s.string(m.clusterId, flex);
   if (v >= 5) s.int32(m.nodeId);
   if (v >= 3) {

@@ -76,7 +76,7 @@ export function writeBrokerHeartbeatRequest(s: Sink, m: BrokerHeartbeatRequest, 
   s.bool(m.wantFence);
   s.bool(m.wantShutDown);
   if (!(v >= 1) && !((m.offlineLogDirs !== null && m.offlineLogDirs.length === 0))) throw new UnsupportedFieldError("BrokerHeartbeatRequest", "OfflineLogDirs", v, "holds a non-default value, which cannot be sent");
-  if (m.cordonedLogDirs === null && !(v >= 2)) throw new UnsupportedFieldError("BrokerHeartbeatRequest", "CordonedLogDirs", v, "is null, which is not allowed");
+  if (m.cordonedLogDirs === null && (v >= 2) && (!(v >= 2))) throw new UnsupportedFieldError("BrokerHeartbeatRequest", "CordonedLogDirs", v, "is null, which is not allowed");
   if (!(v >= 2) && !(m.cordonedLogDirs === null)) throw new UnsupportedFieldError("BrokerHeartbeatRequest", "CordonedLogDirs", v, "holds a non-default value, which cannot be sent");
   if (true) {
     const tags: TagWriter[] = [];

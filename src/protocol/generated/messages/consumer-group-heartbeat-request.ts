@@ -85,7 +85,7 @@ export function writeConsumerGroupHeartbeatRequest(s: Sink, m: ConsumerGroupHear
   s.string(m.rackId, true);
   s.int32(m.rebalanceTimeoutMs);
   writeArray(s, m.subscribedTopicNames, true, (s, e) => s.string(e, true));
-  if (m.subscribedTopicRegex === null && !(v >= 1)) throw new UnsupportedFieldError("ConsumerGroupHeartbeatRequest", "SubscribedTopicRegex", v, "is null, which is not allowed");
+  if (m.subscribedTopicRegex === null && (v >= 1) && (!(v >= 1))) throw new UnsupportedFieldError("ConsumerGroupHeartbeatRequest", "SubscribedTopicRegex", v, "is null, which is not allowed");
   if (v >= 1) s.string(m.subscribedTopicRegex, true);
   if (!(v >= 1) && !(m.subscribedTopicRegex === null)) throw new UnsupportedFieldError("ConsumerGroupHeartbeatRequest", "SubscribedTopicRegex", v, "holds a non-default value, which cannot be sent");
   s.string(m.serverAssignor, true);

@@ -59,7 +59,7 @@ export function writeConsumerProtocolSubscription(s: Sink, m: ConsumerProtocolSu
   s.bytes(m.userData, false);
   if (v >= 1) writeArray(s, m.ownedPartitions, false, (s, e) => writeTopicPartition(s, e, v));
   if (v >= 2) s.int32(m.generationId);
-  if (m.rackId === null && !(v >= 3)) throw new UnsupportedFieldError("ConsumerProtocolSubscription", "RackId", v, "is null, which is not allowed");
+  if (m.rackId === null && (v >= 3) && (!(v >= 3))) throw new UnsupportedFieldError("ConsumerProtocolSubscription", "RackId", v, "is null, which is not allowed");
   if (v >= 3) s.string(m.rackId, false);
 }
 

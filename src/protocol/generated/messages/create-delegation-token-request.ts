@@ -54,10 +54,10 @@ export function readCreateDelegationTokenRequest(r: Reader, v: number): CreateDe
 
 export function writeCreateDelegationTokenRequest(s: Sink, m: CreateDelegationTokenRequest, v: number): void {
   const flex = v >= 2;
-  if (m.ownerPrincipalType === null && !(v >= 3)) throw new UnsupportedFieldError("CreateDelegationTokenRequest", "OwnerPrincipalType", v, "is null, which is not allowed");
+  if (m.ownerPrincipalType === null && (v >= 3) && (!(v >= 3))) throw new UnsupportedFieldError("CreateDelegationTokenRequest", "OwnerPrincipalType", v, "is null, which is not allowed");
   if (v >= 3) s.string(m.ownerPrincipalType, flex);
   if (!(v >= 3) && !(m.ownerPrincipalType === "")) throw new UnsupportedFieldError("CreateDelegationTokenRequest", "OwnerPrincipalType", v, "holds a non-default value, which cannot be sent");
-  if (m.ownerPrincipalName === null && !(v >= 3)) throw new UnsupportedFieldError("CreateDelegationTokenRequest", "OwnerPrincipalName", v, "is null, which is not allowed");
+  if (m.ownerPrincipalName === null && (v >= 3) && (!(v >= 3))) throw new UnsupportedFieldError("CreateDelegationTokenRequest", "OwnerPrincipalName", v, "is null, which is not allowed");
   if (v >= 3) s.string(m.ownerPrincipalName, flex);
   if (!(v >= 3) && !(m.ownerPrincipalName === "")) throw new UnsupportedFieldError("CreateDelegationTokenRequest", "OwnerPrincipalName", v, "holds a non-default value, which cannot be sent");
   writeArray(s, m.renewers, flex, (s, e) => writeCreatableRenewers(s, e, v));

@@ -115,7 +115,7 @@ export function writeCreatableTopicResult(s: Sink, m: CreatableTopicResult, v: n
   s.string(m.errorMessage, flex);
   if (v >= 5) s.int32(m.numPartitions);
   if (v >= 5) s.int16(m.replicationFactor);
-  if (m.configs === null && !(v >= 5)) throw new UnsupportedFieldError("CreateTopicsResponse", "Configs", v, "is null, which is not allowed");
+  if (m.configs === null && (v >= 5) && (!(v >= 5))) throw new UnsupportedFieldError("CreateTopicsResponse", "Configs", v, "is null, which is not allowed");
   if (v >= 5) writeArray(s, m.configs, flex, (s, e) => writeCreatableTopicConfigs(s, e, v));
   if (v >= 5) {
     const tags: TagWriter[] = [];

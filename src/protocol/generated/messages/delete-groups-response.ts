@@ -87,7 +87,7 @@ export function writeDeletableGroupResult(s: Sink, m: DeletableGroupResult, v: n
   const flex = v >= 2;
   s.string(m.groupId, flex);
   s.int16(m.errorCode);
-  if (m.errorMessage === null && !(v >= 3)) throw new UnsupportedFieldError("DeleteGroupsResponse", "ErrorMessage", v, "is null, which is not allowed");
+  if (m.errorMessage === null && (v >= 3) && (!(v >= 3))) throw new UnsupportedFieldError("DeleteGroupsResponse", "ErrorMessage", v, "is null, which is not allowed");
   if (v >= 3) s.string(m.errorMessage, flex);
   if (v >= 2) {
     const tags: TagWriter[] = [];

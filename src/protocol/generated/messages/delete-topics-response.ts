@@ -93,7 +93,7 @@ export function writeDeletableTopicResult(s: Sink, m: DeletableTopicResult, v: n
   s.string(m.name, flex);
   if (v >= 6) s.uuid(m.topicId);
   s.int16(m.errorCode);
-  if (m.errorMessage === null && !(v >= 5)) throw new UnsupportedFieldError("DeleteTopicsResponse", "ErrorMessage", v, "is null, which is not allowed");
+  if (m.errorMessage === null && (v >= 5) && (!(v >= 5))) throw new UnsupportedFieldError("DeleteTopicsResponse", "ErrorMessage", v, "is null, which is not allowed");
   if (v >= 5) s.string(m.errorMessage, flex);
   if (v >= 4) {
     const tags: TagWriter[] = [];

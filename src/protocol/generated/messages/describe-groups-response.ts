@@ -106,7 +106,7 @@ export function readDescribedGroup(r: Reader, v: number): DescribedGroup {
 export function writeDescribedGroup(s: Sink, m: DescribedGroup, v: number): void {
   const flex = v >= 5;
   s.int16(m.errorCode);
-  if (m.errorMessage === null && !(v >= 6)) throw new UnsupportedFieldError("DescribeGroupsResponse", "ErrorMessage", v, "is null, which is not allowed");
+  if (m.errorMessage === null && (v >= 6) && (!(v >= 6))) throw new UnsupportedFieldError("DescribeGroupsResponse", "ErrorMessage", v, "is null, which is not allowed");
   if (v >= 6) s.string(m.errorMessage, flex);
   if (!(v >= 6) && !(m.errorMessage === null)) throw new UnsupportedFieldError("DescribeGroupsResponse", "ErrorMessage", v, "holds a non-default value, which cannot be sent");
   s.string(m.groupId, flex);
@@ -166,7 +166,7 @@ export function readDescribedGroupMember(r: Reader, v: number): DescribedGroupMe
 export function writeDescribedGroupMember(s: Sink, m: DescribedGroupMember, v: number): void {
   const flex = v >= 5;
   s.string(m.memberId, flex);
-  if (m.groupInstanceId === null && !(v >= 4)) throw new UnsupportedFieldError("DescribeGroupsResponse", "GroupInstanceId", v, "is null, which is not allowed");
+  if (m.groupInstanceId === null && (v >= 4) && (!(v >= 4))) throw new UnsupportedFieldError("DescribeGroupsResponse", "GroupInstanceId", v, "is null, which is not allowed");
   if (v >= 4) s.string(m.groupInstanceId, flex);
   s.string(m.clientId, flex);
   s.string(m.clientHost, flex);

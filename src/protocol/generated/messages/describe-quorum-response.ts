@@ -55,7 +55,7 @@ export function readDescribeQuorumResponse(r: Reader, v: number): DescribeQuorum
 export function writeDescribeQuorumResponse(s: Sink, m: DescribeQuorumResponse, v: number): void {
   const flex = true;
   s.int16(m.errorCode);
-  if (m.errorMessage === null && !(v >= 2)) throw new UnsupportedFieldError("DescribeQuorumResponse", "ErrorMessage", v, "is null, which is not allowed");
+  if (m.errorMessage === null && (v >= 2) && (!(v >= 2))) throw new UnsupportedFieldError("DescribeQuorumResponse", "ErrorMessage", v, "is null, which is not allowed");
   if (v >= 2) s.string(m.errorMessage, true);
   writeArray(s, m.topics, true, (s, e) => writeTopicData(s, e, v));
   if (v >= 2) writeArray(s, m.nodes, true, (s, e) => writeNode(s, e, v));
@@ -154,7 +154,7 @@ export function writePartitionData(s: Sink, m: PartitionData, v: number): void {
   const flex = true;
   s.int32(m.partitionIndex);
   s.int16(m.errorCode);
-  if (m.errorMessage === null && !(v >= 2)) throw new UnsupportedFieldError("DescribeQuorumResponse", "ErrorMessage", v, "is null, which is not allowed");
+  if (m.errorMessage === null && (v >= 2) && (!(v >= 2))) throw new UnsupportedFieldError("DescribeQuorumResponse", "ErrorMessage", v, "is null, which is not allowed");
   if (v >= 2) s.string(m.errorMessage, true);
   s.int32(m.leaderId);
   s.int32(m.leaderEpoch);

@@ -90,7 +90,7 @@ export function readFetchRequest(r: Reader, v: number): FetchRequest {
 
 export function writeFetchRequest(s: Sink, m: FetchRequest, v: number): void {
   const flex = v >= 12;
-  if (m.clusterId === null && !(v >= 12)) throw new UnsupportedFieldError("FetchRequest", "ClusterId", v, "is null, which is not allowed");
+  if (m.clusterId === null && (v >= 12) && (!(v >= 12))) throw new UnsupportedFieldError("FetchRequest", "ClusterId", v, "is null, which is not allowed");
   if (v <= 14) s.int32(m.replicaId);
   if (!(v <= 14) && !(m.replicaId === -1)) throw new UnsupportedFieldError("FetchRequest", "ReplicaId", v, "holds a non-default value, which cannot be sent");
   if (!(v >= 15) && !(deepEqual(m.replicaState, newReplicaState()))) throw new UnsupportedFieldError("FetchRequest", "ReplicaState", v, "holds a non-default value, which cannot be sent");

@@ -69,7 +69,7 @@ export function writeFindCoordinatorResponse(s: Sink, m: FindCoordinatorResponse
   if (v >= 1) s.int32(m.throttleTimeMs);
   if (v <= 3) s.int16(m.errorCode);
   if (!(v <= 3) && !(m.errorCode === 0)) throw new UnsupportedFieldError("FindCoordinatorResponse", "ErrorCode", v, "holds a non-default value, which cannot be sent");
-  if (m.errorMessage === null && !(v >= 1 && v <= 3)) throw new UnsupportedFieldError("FindCoordinatorResponse", "ErrorMessage", v, "is null, which is not allowed");
+  if (m.errorMessage === null && (v >= 1 && v <= 3) && (!(v >= 1 && v <= 3))) throw new UnsupportedFieldError("FindCoordinatorResponse", "ErrorMessage", v, "is null, which is not allowed");
   if (v >= 1 && v <= 3) s.string(m.errorMessage, flex);
   if (v <= 3) s.int32(m.nodeId);
   if (!(v <= 3) && !(m.nodeId === 0)) throw new UnsupportedFieldError("FindCoordinatorResponse", "NodeId", v, "holds a non-default value, which cannot be sent");

@@ -57,7 +57,7 @@ export function writeHeartbeatRequest(s: Sink, m: HeartbeatRequest, v: number): 
   s.string(m.groupId, flex);
   s.int32(m.generationId);
   s.string(m.memberId, flex);
-  if (m.groupInstanceId === null && !(v >= 3)) throw new UnsupportedFieldError("HeartbeatRequest", "GroupInstanceId", v, "is null, which is not allowed");
+  if (m.groupInstanceId === null && (v >= 3) && (!(v >= 3))) throw new UnsupportedFieldError("HeartbeatRequest", "GroupInstanceId", v, "is null, which is not allowed");
   if (v >= 3) s.string(m.groupInstanceId, flex);
   if (!(v >= 3) && !(m.groupInstanceId === null)) throw new UnsupportedFieldError("HeartbeatRequest", "GroupInstanceId", v, "holds a non-default value, which cannot be sent");
   if (v >= 4) {

@@ -74,12 +74,12 @@ export function writeJoinGroupRequest(s: Sink, m: JoinGroupRequest, v: number): 
   s.int32(m.sessionTimeoutMs);
   if (v >= 1) s.int32(m.rebalanceTimeoutMs);
   s.string(m.memberId, flex);
-  if (m.groupInstanceId === null && !(v >= 5)) throw new UnsupportedFieldError("JoinGroupRequest", "GroupInstanceId", v, "is null, which is not allowed");
+  if (m.groupInstanceId === null && (v >= 5) && (!(v >= 5))) throw new UnsupportedFieldError("JoinGroupRequest", "GroupInstanceId", v, "is null, which is not allowed");
   if (v >= 5) s.string(m.groupInstanceId, flex);
   if (!(v >= 5) && !(m.groupInstanceId === null)) throw new UnsupportedFieldError("JoinGroupRequest", "GroupInstanceId", v, "holds a non-default value, which cannot be sent");
   s.string(m.protocolType, flex);
   writeArray(s, m.protocols, flex, (s, e) => writeJoinGroupRequestProtocol(s, e, v));
-  if (m.reason === null && !(v >= 8)) throw new UnsupportedFieldError("JoinGroupRequest", "Reason", v, "is null, which is not allowed");
+  if (m.reason === null && (v >= 8) && (!(v >= 8))) throw new UnsupportedFieldError("JoinGroupRequest", "Reason", v, "is null, which is not allowed");
   if (v >= 8) s.string(m.reason, flex);
   if (v >= 6) {
     const tags: TagWriter[] = [];

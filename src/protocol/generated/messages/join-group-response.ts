@@ -77,7 +77,7 @@ export function writeJoinGroupResponse(s: Sink, m: JoinGroupResponse, v: number)
   if (v >= 2) s.int32(m.throttleTimeMs);
   s.int16(m.errorCode);
   s.int32(m.generationId);
-  if (m.protocolType === null && !(v >= 7)) throw new UnsupportedFieldError("JoinGroupResponse", "ProtocolType", v, "is null, which is not allowed");
+  if (m.protocolType === null && (v >= 7) && (!(v >= 7))) throw new UnsupportedFieldError("JoinGroupResponse", "ProtocolType", v, "is null, which is not allowed");
   if (v >= 7) s.string(m.protocolType, flex);
   if (m.protocolName === null && !(v >= 7)) throw new UnsupportedFieldError("JoinGroupResponse", "ProtocolName", v, "is null, which is not allowed");
   s.string(m.protocolName, flex);
@@ -124,7 +124,7 @@ export function readJoinGroupResponseMember(r: Reader, v: number): JoinGroupResp
 export function writeJoinGroupResponseMember(s: Sink, m: JoinGroupResponseMember, v: number): void {
   const flex = v >= 6;
   s.string(m.memberId, flex);
-  if (m.groupInstanceId === null && !(v >= 5)) throw new UnsupportedFieldError("JoinGroupResponse", "GroupInstanceId", v, "is null, which is not allowed");
+  if (m.groupInstanceId === null && (v >= 5) && (!(v >= 5))) throw new UnsupportedFieldError("JoinGroupResponse", "GroupInstanceId", v, "is null, which is not allowed");
   if (v >= 5) s.string(m.groupInstanceId, flex);
   s.bytes(m.metadata, flex);
   if (v >= 6) {

@@ -94,7 +94,7 @@ export function writeMemberIdentity(s: Sink, m: MemberIdentity, v: number): void
   const flex = v >= 4;
   s.string(m.memberId, flex);
   s.string(m.groupInstanceId, flex);
-  if (m.reason === null && !(v >= 5)) throw new UnsupportedFieldError("LeaveGroupRequest", "Reason", v, "is null, which is not allowed");
+  if (m.reason === null && (v >= 5) && (!(v >= 5))) throw new UnsupportedFieldError("LeaveGroupRequest", "Reason", v, "is null, which is not allowed");
   if (v >= 5) s.string(m.reason, flex);
   if (v >= 4) {
     const tags: TagWriter[] = [];

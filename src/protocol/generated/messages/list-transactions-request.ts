@@ -58,7 +58,7 @@ export function writeListTransactionsRequest(s: Sink, m: ListTransactionsRequest
   writeArray(s, m.producerIdFilters, true, (s, e) => s.int64(e));
   if (v >= 1) s.int64(m.durationFilter);
   if (!(v >= 1) && !(m.durationFilter === -1n)) throw new UnsupportedFieldError("ListTransactionsRequest", "DurationFilter", v, "holds a non-default value, which cannot be sent");
-  if (m.transactionalIdPattern === null && !(v >= 2)) throw new UnsupportedFieldError("ListTransactionsRequest", "TransactionalIdPattern", v, "is null, which is not allowed");
+  if (m.transactionalIdPattern === null && (v >= 2) && (!(v >= 2))) throw new UnsupportedFieldError("ListTransactionsRequest", "TransactionalIdPattern", v, "is null, which is not allowed");
   if (v >= 2) s.string(m.transactionalIdPattern, true);
   if (!(v >= 2) && !(m.transactionalIdPattern === null)) throw new UnsupportedFieldError("ListTransactionsRequest", "TransactionalIdPattern", v, "holds a non-default value, which cannot be sent");
   if (true) {

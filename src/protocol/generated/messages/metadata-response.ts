@@ -68,7 +68,7 @@ export function writeMetadataResponse(s: Sink, m: MetadataResponse, v: number): 
   const flex = v >= 9;
   if (v >= 3) s.int32(m.throttleTimeMs);
   writeArray(s, m.brokers, flex, (s, e) => writeMetadataResponseBroker(s, e, v));
-  if (m.clusterId === null && !(v >= 2)) throw new UnsupportedFieldError("MetadataResponse", "ClusterId", v, "is null, which is not allowed");
+  if (m.clusterId === null && (v >= 2) && (!(v >= 2))) throw new UnsupportedFieldError("MetadataResponse", "ClusterId", v, "is null, which is not allowed");
   if (v >= 2) s.string(m.clusterId, flex);
   if (v >= 1) s.int32(m.controllerId);
   writeArray(s, m.topics, flex, (s, e) => writeMetadataResponseTopic(s, e, v));
@@ -119,7 +119,7 @@ export function writeMetadataResponseBroker(s: Sink, m: MetadataResponseBroker, 
   s.int32(m.nodeId);
   s.string(m.host, flex);
   s.int32(m.port);
-  if (m.rack === null && !(v >= 1)) throw new UnsupportedFieldError("MetadataResponse", "Rack", v, "is null, which is not allowed");
+  if (m.rack === null && (v >= 1) && (!(v >= 1))) throw new UnsupportedFieldError("MetadataResponse", "Rack", v, "is null, which is not allowed");
   if (v >= 1) s.string(m.rack, flex);
   if (v >= 9) {
     const tags: TagWriter[] = [];

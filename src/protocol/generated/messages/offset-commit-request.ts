@@ -65,7 +65,7 @@ export function writeOffsetCommitRequest(s: Sink, m: OffsetCommitRequest, v: num
   s.string(m.groupId, flex);
   s.int32(m.generationIdOrMemberEpoch);
   s.string(m.memberId, flex);
-  if (m.groupInstanceId === null && !(v >= 7)) throw new UnsupportedFieldError("OffsetCommitRequest", "GroupInstanceId", v, "is null, which is not allowed");
+  if (m.groupInstanceId === null && (v >= 7) && (!(v >= 7))) throw new UnsupportedFieldError("OffsetCommitRequest", "GroupInstanceId", v, "is null, which is not allowed");
   if (v >= 7) s.string(m.groupInstanceId, flex);
   if (!(v >= 7) && !(m.groupInstanceId === null)) throw new UnsupportedFieldError("OffsetCommitRequest", "GroupInstanceId", v, "holds a non-default value, which cannot be sent");
   if (v <= 4) s.int64(m.retentionTimeMs);

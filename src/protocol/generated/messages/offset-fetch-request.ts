@@ -56,7 +56,7 @@ export function writeOffsetFetchRequest(s: Sink, m: OffsetFetchRequest, v: numbe
   const flex = v >= 6;
   if (v <= 7) s.string(m.groupId, flex);
   if (!(v <= 7) && !(m.groupId === "")) throw new UnsupportedFieldError("OffsetFetchRequest", "GroupId", v, "holds a non-default value, which cannot be sent");
-  if (m.topics === null && !(v >= 2 && v <= 7)) throw new UnsupportedFieldError("OffsetFetchRequest", "Topics", v, "is null, which is not allowed");
+  if (m.topics === null && (v <= 7) && (!(v >= 2 && v <= 7))) throw new UnsupportedFieldError("OffsetFetchRequest", "Topics", v, "is null, which is not allowed");
   if (v <= 7) writeArray(s, m.topics, flex, (s, e) => writeOffsetFetchRequestTopic(s, e, v));
   if (!(v <= 7) && !((m.topics !== null && m.topics.length === 0))) throw new UnsupportedFieldError("OffsetFetchRequest", "Topics", v, "holds a non-default value, which cannot be sent");
   if (v >= 8) writeArray(s, m.groups, flex, (s, e) => writeOffsetFetchRequestGroup(s, e, v));
@@ -140,7 +140,7 @@ export function readOffsetFetchRequestGroup(r: Reader, v: number): OffsetFetchRe
 export function writeOffsetFetchRequestGroup(s: Sink, m: OffsetFetchRequestGroup, v: number): void {
   const flex = true;
   s.string(m.groupId, true);
-  if (m.memberId === null && !(v >= 9)) throw new UnsupportedFieldError("OffsetFetchRequest", "MemberId", v, "is null, which is not allowed");
+  if (m.memberId === null && (v >= 9) && (!(v >= 9))) throw new UnsupportedFieldError("OffsetFetchRequest", "MemberId", v, "is null, which is not allowed");
   if (v >= 9) s.string(m.memberId, true);
   if (v >= 9) s.int32(m.memberEpoch);
   writeArray(s, m.topics, true, (s, e) => writeOffsetFetchRequestTopics(s, e, v));

@@ -165,7 +165,7 @@ export function writePartitionProduceResponse(s: Sink, m: PartitionProduceRespon
   s.int64(m.logAppendTimeMs);
   if (v >= 5) s.int64(m.logStartOffset);
   if (v >= 8) writeArray(s, m.recordErrors, flex, (s, e) => writeBatchIndexAndErrorMessage(s, e, v));
-  if (m.errorMessage === null && !(v >= 8)) throw new UnsupportedFieldError("ProduceResponse", "ErrorMessage", v, "is null, which is not allowed");
+  if (m.errorMessage === null && (v >= 8) && (!(v >= 8))) throw new UnsupportedFieldError("ProduceResponse", "ErrorMessage", v, "is null, which is not allowed");
   if (v >= 8) s.string(m.errorMessage, flex);
   if (!(v >= 10) && !(deepEqual(m.currentLeader, newLeaderIdAndEpoch()))) throw new UnsupportedFieldError("ProduceResponse", "CurrentLeader", v, "holds a non-default value, which cannot be sent");
   if (v >= 9) {

@@ -57,7 +57,7 @@ export function writeRequestHeader(s: Sink, m: RequestHeader, v: number): void {
   s.int16(m.requestApiKey);
   s.int16(m.requestApiVersion);
   s.int32(m.correlationId);
-  if (m.clientId === null && !(v >= 1)) throw new UnsupportedFieldError("RequestHeader", "ClientId", v, "is null, which is not allowed");
+  if (m.clientId === null && (v >= 1) && (!(v >= 1))) throw new UnsupportedFieldError("RequestHeader", "ClientId", v, "is null, which is not allowed");
   if (v >= 1) s.string(m.clientId, false);
   if (!(v >= 1) && !(m.clientId === "")) throw new UnsupportedFieldError("RequestHeader", "ClientId", v, "holds a non-default value, which cannot be sent");
   if (v >= 2) {

@@ -130,12 +130,12 @@ export function writeDescribedGroup(s: Sink, m: DescribedGroup, v: number): void
   { if (m.topology === null) s.int8(-1); else { s.int8(1); writeTopology(s, m.topology, v); } };
   writeArray(s, m.members, true, (s, e) => writeMember(s, e, v));
   s.int32(m.authorizedOperations);
-  if (m.topologyDescription === null && !(v >= 1)) throw new UnsupportedFieldError("StreamsGroupDescribeResponse", "TopologyDescription", v, "is null, which is not allowed");
+  if (m.topologyDescription === null && (v >= 1) && (!(v >= 1))) throw new UnsupportedFieldError("StreamsGroupDescribeResponse", "TopologyDescription", v, "is null, which is not allowed");
   if (v >= 1) { if (m.topologyDescription === null) s.int8(-1); else { s.int8(1); writeTopologyDescription(s, m.topologyDescription, v); } };
   if (!(v >= 1) && !(m.topologyDescription === null)) throw new UnsupportedFieldError("StreamsGroupDescribeResponse", "TopologyDescription", v, "holds a non-default value, which cannot be sent");
   if (v >= 1) s.int8(m.topologyDescriptionStatus);
   if (!(v >= 1) && !(m.topologyDescriptionStatus === 0)) throw new UnsupportedFieldError("StreamsGroupDescribeResponse", "TopologyDescriptionStatus", v, "holds a non-default value, which cannot be sent");
-  if (m.assignorName === null && !(v >= 1)) throw new UnsupportedFieldError("StreamsGroupDescribeResponse", "AssignorName", v, "is null, which is not allowed");
+  if (m.assignorName === null && (v >= 1) && (!(v >= 1))) throw new UnsupportedFieldError("StreamsGroupDescribeResponse", "AssignorName", v, "is null, which is not allowed");
   if (v >= 1) s.string(m.assignorName, true);
   if (true) {
     const tags: TagWriter[] = [];

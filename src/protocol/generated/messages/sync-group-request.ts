@@ -69,12 +69,12 @@ export function writeSyncGroupRequest(s: Sink, m: SyncGroupRequest, v: number): 
   s.string(m.groupId, flex);
   s.int32(m.generationId);
   s.string(m.memberId, flex);
-  if (m.groupInstanceId === null && !(v >= 3)) throw new UnsupportedFieldError("SyncGroupRequest", "GroupInstanceId", v, "is null, which is not allowed");
+  if (m.groupInstanceId === null && (v >= 3) && (!(v >= 3))) throw new UnsupportedFieldError("SyncGroupRequest", "GroupInstanceId", v, "is null, which is not allowed");
   if (v >= 3) s.string(m.groupInstanceId, flex);
   if (!(v >= 3) && !(m.groupInstanceId === null)) throw new UnsupportedFieldError("SyncGroupRequest", "GroupInstanceId", v, "holds a non-default value, which cannot be sent");
-  if (m.protocolType === null && !(v >= 5)) throw new UnsupportedFieldError("SyncGroupRequest", "ProtocolType", v, "is null, which is not allowed");
+  if (m.protocolType === null && (v >= 5) && (!(v >= 5))) throw new UnsupportedFieldError("SyncGroupRequest", "ProtocolType", v, "is null, which is not allowed");
   if (v >= 5) s.string(m.protocolType, flex);
-  if (m.protocolName === null && !(v >= 5)) throw new UnsupportedFieldError("SyncGroupRequest", "ProtocolName", v, "is null, which is not allowed");
+  if (m.protocolName === null && (v >= 5) && (!(v >= 5))) throw new UnsupportedFieldError("SyncGroupRequest", "ProtocolName", v, "is null, which is not allowed");
   if (v >= 5) s.string(m.protocolName, flex);
   writeArray(s, m.assignments, flex, (s, e) => writeSyncGroupRequestAssignment(s, e, v));
   if (v >= 4) {

@@ -60,9 +60,9 @@ export function writeSyncGroupResponse(s: Sink, m: SyncGroupResponse, v: number)
   const flex = v >= 4;
   if (v >= 1) s.int32(m.throttleTimeMs);
   s.int16(m.errorCode);
-  if (m.protocolType === null && !(v >= 5)) throw new UnsupportedFieldError("SyncGroupResponse", "ProtocolType", v, "is null, which is not allowed");
+  if (m.protocolType === null && (v >= 5) && (!(v >= 5))) throw new UnsupportedFieldError("SyncGroupResponse", "ProtocolType", v, "is null, which is not allowed");
   if (v >= 5) s.string(m.protocolType, flex);
-  if (m.protocolName === null && !(v >= 5)) throw new UnsupportedFieldError("SyncGroupResponse", "ProtocolName", v, "is null, which is not allowed");
+  if (m.protocolName === null && (v >= 5) && (!(v >= 5))) throw new UnsupportedFieldError("SyncGroupResponse", "ProtocolName", v, "is null, which is not allowed");
   if (v >= 5) s.string(m.protocolName, flex);
   s.bytes(m.assignment, flex);
   if (v >= 4) {

@@ -78,7 +78,7 @@ export function writeTxnOffsetCommitRequest(s: Sink, m: TxnOffsetCommitRequest, 
   if (!(v >= 3) && !(m.generationIdOrMemberEpoch === -1)) throw new UnsupportedFieldError("TxnOffsetCommitRequest", "GenerationIdOrMemberEpoch", v, "holds a non-default value, which cannot be sent");
   if (v >= 3) s.string(m.memberId, flex);
   if (!(v >= 3) && !(m.memberId === "")) throw new UnsupportedFieldError("TxnOffsetCommitRequest", "MemberId", v, "holds a non-default value, which cannot be sent");
-  if (m.groupInstanceId === null && !(v >= 3)) throw new UnsupportedFieldError("TxnOffsetCommitRequest", "GroupInstanceId", v, "is null, which is not allowed");
+  if (m.groupInstanceId === null && (v >= 3) && (!(v >= 3))) throw new UnsupportedFieldError("TxnOffsetCommitRequest", "GroupInstanceId", v, "is null, which is not allowed");
   if (v >= 3) s.string(m.groupInstanceId, flex);
   if (!(v >= 3) && !(m.groupInstanceId === null)) throw new UnsupportedFieldError("TxnOffsetCommitRequest", "GroupInstanceId", v, "holds a non-default value, which cannot be sent");
   writeArray(s, m.topics, flex, (s, e) => writeTxnOffsetCommitRequestTopic(s, e, v));

@@ -70,7 +70,7 @@ export function writeBrokerRegistrationChangeRecord(s: Sink, m: BrokerRegistrati
   s.int64(m.brokerEpoch);
   if (!(v >= 1) && !(m.inControlledShutdown === 0)) throw new UnsupportedFieldError("BrokerRegistrationChangeRecord", "InControlledShutdown", v, "holds a non-default value, which cannot be sent");
   if (!(v >= 2) && !((m.logDirs !== null && m.logDirs.length === 0))) throw new UnsupportedFieldError("BrokerRegistrationChangeRecord", "LogDirs", v, "holds a non-default value, which cannot be sent");
-  if (m.cordonedLogDirs === null && !(v >= 3)) throw new UnsupportedFieldError("BrokerRegistrationChangeRecord", "CordonedLogDirs", v, "is null, which is not allowed");
+  if (m.cordonedLogDirs === null && (v >= 3) && (!(v >= 3))) throw new UnsupportedFieldError("BrokerRegistrationChangeRecord", "CordonedLogDirs", v, "is null, which is not allowed");
   if (!(v >= 3) && !(m.cordonedLogDirs === null)) throw new UnsupportedFieldError("BrokerRegistrationChangeRecord", "CordonedLogDirs", v, "holds a non-default value, which cannot be sent");
   if (true) {
     const tags: TagWriter[] = [];

@@ -88,11 +88,11 @@ export function writePartitionChangeRecord(s: Sink, m: PartitionChangeRecord, v:
   const flex = true;
   s.int32(m.partitionId);
   s.uuid(m.topicId);
-  if (m.directories === null && !(v >= 1)) throw new UnsupportedFieldError("PartitionChangeRecord", "Directories", v, "is null, which is not allowed");
+  if (m.directories === null && (v >= 1) && (!(v >= 1))) throw new UnsupportedFieldError("PartitionChangeRecord", "Directories", v, "is null, which is not allowed");
   if (!(v >= 1) && !(m.directories === null)) throw new UnsupportedFieldError("PartitionChangeRecord", "Directories", v, "holds a non-default value, which cannot be sent");
-  if (m.eligibleLeaderReplicas === null && !(v >= 2)) throw new UnsupportedFieldError("PartitionChangeRecord", "EligibleLeaderReplicas", v, "is null, which is not allowed");
+  if (m.eligibleLeaderReplicas === null && (v >= 2) && (!(v >= 2))) throw new UnsupportedFieldError("PartitionChangeRecord", "EligibleLeaderReplicas", v, "is null, which is not allowed");
   if (!(v >= 2) && !(m.eligibleLeaderReplicas === null)) throw new UnsupportedFieldError("PartitionChangeRecord", "EligibleLeaderReplicas", v, "holds a non-default value, which cannot be sent");
-  if (m.lastKnownElr === null && !(v >= 2)) throw new UnsupportedFieldError("PartitionChangeRecord", "LastKnownElr", v, "is null, which is not allowed");
+  if (m.lastKnownElr === null && (v >= 2) && (!(v >= 2))) throw new UnsupportedFieldError("PartitionChangeRecord", "LastKnownElr", v, "is null, which is not allowed");
   if (!(v >= 2) && !(m.lastKnownElr === null)) throw new UnsupportedFieldError("PartitionChangeRecord", "LastKnownElr", v, "holds a non-default value, which cannot be sent");
   if (true) {
     const tags: TagWriter[] = [];

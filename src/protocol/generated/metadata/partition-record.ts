@@ -105,9 +105,9 @@ export function writePartitionRecord(s: Sink, m: PartitionRecord, v: number): vo
   s.int32(m.partitionEpoch);
   if (v >= 1) writeArray(s, m.directories, true, (s, e) => s.uuid(e));
   if (!(v >= 1) && !((m.directories !== null && m.directories.length === 0))) throw new UnsupportedFieldError("PartitionRecord", "Directories", v, "holds a non-default value, which cannot be sent");
-  if (m.eligibleLeaderReplicas === null && !(v >= 2)) throw new UnsupportedFieldError("PartitionRecord", "EligibleLeaderReplicas", v, "is null, which is not allowed");
+  if (m.eligibleLeaderReplicas === null && (v >= 2) && (!(v >= 2))) throw new UnsupportedFieldError("PartitionRecord", "EligibleLeaderReplicas", v, "is null, which is not allowed");
   if (!(v >= 2) && !(m.eligibleLeaderReplicas === null)) throw new UnsupportedFieldError("PartitionRecord", "EligibleLeaderReplicas", v, "holds a non-default value, which cannot be sent");
-  if (m.lastKnownElr === null && !(v >= 2)) throw new UnsupportedFieldError("PartitionRecord", "LastKnownElr", v, "is null, which is not allowed");
+  if (m.lastKnownElr === null && (v >= 2) && (!(v >= 2))) throw new UnsupportedFieldError("PartitionRecord", "LastKnownElr", v, "is null, which is not allowed");
   if (!(v >= 2) && !(m.lastKnownElr === null)) throw new UnsupportedFieldError("PartitionRecord", "LastKnownElr", v, "holds a non-default value, which cannot be sent");
   if (true) {
     const tags: TagWriter[] = [];

@@ -98,7 +98,7 @@ export function writeRegisterBrokerRecord(s: Sink, m: RegisterBrokerRecord, v: n
   if (v >= 1) s.bool(m.inControlledShutdown);
   if (!(v >= 1) && !(m.inControlledShutdown === false)) throw new UnsupportedFieldError("RegisterBrokerRecord", "InControlledShutdown", v, "holds a non-default value, which cannot be sent");
   if (!(v >= 3) && !((m.logDirs !== null && m.logDirs.length === 0))) throw new UnsupportedFieldError("RegisterBrokerRecord", "LogDirs", v, "holds a non-default value, which cannot be sent");
-  if (m.cordonedLogDirs === null && !(v >= 4)) throw new UnsupportedFieldError("RegisterBrokerRecord", "CordonedLogDirs", v, "is null, which is not allowed");
+  if (m.cordonedLogDirs === null && (v >= 4) && (!(v >= 4))) throw new UnsupportedFieldError("RegisterBrokerRecord", "CordonedLogDirs", v, "is null, which is not allowed");
   if (!(v >= 4) && !(m.cordonedLogDirs === null)) throw new UnsupportedFieldError("RegisterBrokerRecord", "CordonedLogDirs", v, "holds a non-default value, which cannot be sent");
   if (true) {
     const tags: TagWriter[] = [];

@@ -75,7 +75,7 @@ export function writeQuorumStateData(s: Sink, m: QuorumStateData, v: number): vo
   if (!(v >= 1) && !(m.votedDirectoryId === ZERO_UUID)) throw new UnsupportedFieldError("QuorumStateData", "VotedDirectoryId", v, "holds a non-default value, which cannot be sent");
   if (v <= 0) s.int64(m.appliedOffset);
   if (!(v <= 0) && !(m.appliedOffset === 0n)) throw new UnsupportedFieldError("QuorumStateData", "AppliedOffset", v, "holds a non-default value, which cannot be sent");
-  if (m.currentVoters === null && !(v <= 0)) throw new UnsupportedFieldError("QuorumStateData", "CurrentVoters", v, "is null, which is not allowed");
+  if (m.currentVoters === null && (v <= 0) && (!(v <= 0))) throw new UnsupportedFieldError("QuorumStateData", "CurrentVoters", v, "is null, which is not allowed");
   if (v <= 0) writeArray(s, m.currentVoters, true, (s, e) => writeVoter(s, e, v));
   if (!(v <= 0) && !((m.currentVoters !== null && m.currentVoters.length === 0))) throw new UnsupportedFieldError("QuorumStateData", "CurrentVoters", v, "holds a non-default value, which cannot be sent");
   if (true) {
