@@ -62,7 +62,7 @@ function fill(m: Record<string, unknown>, fields: FieldSpec[], v: number, mod: M
 }
 
 async function check(spec: MessageSpec): Promise<number> {
-  const mod = (await import(`../../../src/protocol/generated/${spec.group}/${kebab(spec.file)}.ts`)) as Mod;
+  const mod = (await import(`../../../src/protocol/generated/${spec.group}/${kebab(spec.file)}.ts`)) as unknown as Mod;
   const structs = new Map(collectStructs(spec).map((s) => [s.name, s.fields]));
   const vr = spec.validVersions;
   let checked = 0;
@@ -102,9 +102,9 @@ describe.skipIf(!sources)("every message, every version, every field", () => {
   }
 
   test("an encoder refuses a field the version cannot carry", async () => {
-    const mod = (await import("../../../src/protocol/generated/messages/produce-request.ts")) as Mod;
+    const mod = (await import("../../../src/protocol/generated/messages/produce-request.ts")) as unknown as Mod;
     const m = (mod.newProduceRequest as () => Record<string, unknown>)();
-    const mod2 = (await import("../../../src/protocol/generated/messages/join-group-request.ts")) as Mod;
+    const mod2 = (await import("../../../src/protocol/generated/messages/join-group-request.ts")) as unknown as Mod;
     const join = (mod2.newJoinGroupRequest as () => Record<string, unknown>)();
     join.groupInstanceId = "static-1"; // GroupInstanceId exists from v5 only and is not ignorable
     expect(() => encodeExact((s) => mod2.writeJoinGroupRequest!(s, join, 4))).toThrow(/GroupInstanceId holds a non-default value/);
