@@ -26,6 +26,7 @@ bench: $(BUN) native
 
 gen: $(BUN)
 	$(BUN) tools/gen-protocol/main.ts
+	$(BUN) tools/gen-errors/main.ts
 
 native:
 	@$(MAKE) -s -C native
