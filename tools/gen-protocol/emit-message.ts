@@ -60,8 +60,9 @@ function tsElementType(t: string): string {
     case "uuid":
       return "string";
     case "bytes":
-    case "records":
       return "Uint8Array";
+    case "records":
+      return "Records";
     default:
       return t;
   }
@@ -188,8 +189,9 @@ function writeOne(t: string, x: string, compact: string, nullable: string): stri
     case "string":
       return `s.string(${x}, ${compact})`;
     case "bytes":
-    case "records":
       return `s.bytes(${x}, ${compact})`;
+    case "records":
+      return `s.records(${x}, ${compact})`;
     default:
       if (nullable === "false") return `write${t}(s, ${x}, v)`;
       return `{ if (${x} === null) s.int8(-1); else { s.int8(1); write${t}(s, ${x}, v); } }`;
@@ -329,6 +331,7 @@ export function emitMessage(m: MessageSpec, header: string): string {
   const out: string[] = [header, ``];
   out.push(`import type { Reader } from "${RUNTIME}/reader.ts";`);
   out.push(`import type { Sink } from "${RUNTIME}/writer.ts";`);
+  if (usesRecords(m)) out.push(`import type { Records } from "${RUNTIME}/records-ref.ts";`);
   out.push(`import {`);
   out.push(`  readArray, writeArray, readTaggedFields, writeTaggedFields, UnsupportedFieldError, deepEqual, ZERO_UUID,`);
   out.push(`  type TaggedField, type TagWriter,`);
@@ -348,6 +351,11 @@ export function emitMessage(m: MessageSpec, header: string): string {
   // Silence "unused import" for modules that do not need every helper.
   out.push(`void readArray; void writeArray; void readTaggedFields; void writeTaggedFields; void UnsupportedFieldError; void deepEqual; void ZERO_UUID;`);
   return out.join("\n") + "\n";
+}
+
+function usesRecords(m: MessageSpec): boolean {
+  const walk = (fields: FieldSpec[]): boolean => fields.some((f) => f.elementType === "records" || (f.fields ? walk(f.fields) : false));
+  return walk(m.fields) || m.commonStructs.some((s) => walk(s.fields));
 }
 
 export function inVersions(r: VersionRange, v: number): boolean {

@@ -4,6 +4,12 @@
 // then into a Writer over a buffer of exactly that size. Both implement Sink, so the generated encoders
 // are written once. A Writer that is asked to go past its buffer throws: that is a bug in the size pass,
 // never a property of the input.
+//
+// A `records` field may hold file slices (FileRecords) instead of bytes: the Writer then leaves a hole at
+// that point, and encodeFramedParts returns the frame as parts (buffers and file slices) for the network
+// layer to send with sendfile. encodeExact/encodeFramed refuse file slices: they return one buffer.
+
+import type { FileRecords, FileSlice, Records } from "./records-ref.ts";
 
 export interface Sink {
   int8(v: number): void;
@@ -25,6 +31,8 @@ export interface Sink {
   /** Array length: int32, or uvarint length+1 when compact; -1 / 0 for null. */
   arrayLength(n: number, compact: boolean): void;
   raw(v: Uint8Array): void;
+  /** A records field: length prefix (int32, or compact uvarint length+1) then the bytes or file slices. */
+  records(v: Records | null, compact: boolean): void;
   /** Bytes written (Writer) or counted (SizeCounter) so far. */
   readonly length: number;
 }
@@ -127,6 +135,13 @@ export class SizeCounter implements Sink {
   }
   raw(v: Uint8Array): void {
     this.length += v.length;
+  }
+  /** Bytes that will come from files rather than the buffer. */
+  fileBytes = 0;
+  records(v: Records | null, compact: boolean): void {
+    if (v === null || v instanceof Uint8Array) return this.bytes(v, compact);
+    this.length += (compact ? uvarintSize(v.length + 1) : 4) + v.length;
+    this.fileBytes += v.length;
   }
 }
 
@@ -232,12 +247,21 @@ export class Writer implements Sink {
   raw(v: Uint8Array): void {
     this.buf.set(v, this.room(v.length));
   }
+  /** File records met so far, with the buffer position they go before. */
+  readonly holes: Array<{ at: number; records: FileRecords }> = [];
+  records(v: Records | null, compact: boolean): void {
+    if (v === null || v instanceof Uint8Array) return this.bytes(v, compact);
+    if (compact) this.uvarint(v.length + 1);
+    else this.int32(v.length);
+    this.holes.push({ at: this.length, records: v });
+  }
 }
 
 /** Encode with one size pass and one allocation. */
 export function encodeExact(encode: (s: Sink) => void): Uint8Array {
   const counter = new SizeCounter();
   encode(counter);
+  if (counter.fileBytes > 0) throw new RangeError("encodeExact cannot hold file records: use encodeFramedParts");
   const w = new Writer(counter.length);
   encode(w);
   if (w.length !== counter.length) throw new RangeError(`encoded ${w.length} bytes, size pass said ${counter.length}`);
@@ -248,9 +272,35 @@ export function encodeExact(encode: (s: Sink) => void): Uint8Array {
 export function encodeFramed(encode: (s: Sink) => void): Uint8Array {
   const counter = new SizeCounter();
   encode(counter);
+  if (counter.fileBytes > 0) throw new RangeError("encodeFramed cannot hold file records: use encodeFramedParts");
   const w = new Writer(4 + counter.length);
   w.int32(counter.length);
   encode(w);
   if (w.length !== 4 + counter.length) throw new RangeError(`encoded ${w.length - 4} bytes, size pass said ${counter.length}`);
   return w.buf;
+}
+
+/** A frame made of buffers and file slices, in send order. `size` counts every byte incl. the prefix. */
+export interface FrameParts {
+  parts: Array<Uint8Array | FileSlice>;
+  size: number;
+}
+
+/** Encode a frame whose records may live in files: one buffer allocation, file slices left in place. */
+export function encodeFramedParts(encode: (s: Sink) => void): FrameParts {
+  const counter = new SizeCounter();
+  encode(counter);
+  const w = new Writer(4 + counter.length - counter.fileBytes);
+  w.int32(counter.length);
+  encode(w);
+  if (w.length !== w.buf.length) throw new RangeError(`encoded ${w.length} bytes, size pass said ${w.buf.length}`);
+  const parts: Array<Uint8Array | FileSlice> = [];
+  let from = 0;
+  for (const h of w.holes) {
+    if (h.at > from) parts.push(w.buf.subarray(from, h.at));
+    for (const slice of h.records.slices) if (slice.length > 0) parts.push(slice);
+    from = h.at;
+  }
+  if (from < w.buf.length) parts.push(w.buf.subarray(from));
+  return { parts, size: 4 + counter.length };
 }

@@ -130,3 +130,24 @@ describe("Writer", () => {
     expect(() => encodeExact((s) => s.string("x".repeat(40000), false))).toThrow(/int16 length limit/);
   });
 });
+
+describe("frames whose records live in files", () => {
+  test("encodeFramedParts leaves file slices in place and counts them in the size", async () => {
+    const { encodeFramedParts, encodeExact: exact } = await import("../../../src/protocol/primitives/writer.ts");
+    const { fileRecords } = await import("../../../src/protocol/primitives/records-ref.ts");
+    const fr = fileRecords([{ fd: 7, position: 100, length: 30 }, { fd: 8, position: 0, length: 12 }]);
+    const { parts, size } = encodeFramedParts((s) => {
+      s.int32(1);
+      s.records(fr, true);
+      s.int16(2);
+    });
+    // 4 size + 4 int32 + 1 uvarint(43) + 42 file bytes + 2 int16
+    expect(size).toBe(4 + 4 + 1 + 42 + 2);
+    expect(parts.length).toBe(4);
+    expect([...(parts[0] as Uint8Array)]).toEqual([0, 0, 0, 49, 0, 0, 0, 1, 43]);
+    expect(parts[1]).toEqual({ fd: 7, position: 100, length: 30 });
+    expect(parts[2]).toEqual({ fd: 8, position: 0, length: 12 });
+    expect([...(parts[3] as Uint8Array)]).toEqual([0, 2]);
+    expect(() => exact((s) => s.records(fr, false))).toThrow(/file records/);
+  });
+});

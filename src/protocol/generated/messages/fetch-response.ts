@@ -4,6 +4,7 @@
 
 import type { Reader } from "../../primitives/reader.ts";
 import type { Sink } from "../../primitives/writer.ts";
+import type { Records } from "../../primitives/records-ref.ts";
 import {
   readArray, writeArray, readTaggedFields, writeTaggedFields, UnsupportedFieldError, deepEqual, ZERO_UUID,
   type TaggedField, type TagWriter,
@@ -137,7 +138,7 @@ export interface PartitionData {
   /** The preferred read replica for the consumer to use on its next fetch request. (versions 11+) */
   preferredReadReplica: number;
   /** The record data. (versions 0+; nullable 0+) */
-  records: Uint8Array | null;
+  records: Records | null;
   /** Tagged fields this version of Strand does not know, kept to re-encode. */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -193,7 +194,7 @@ export function writePartitionData(s: Sink, m: PartitionData, v: number): void {
   writeArray(s, m.abortedTransactions, flex, (s, e) => writeAbortedTransaction(s, e, v));
   if (v >= 11) s.int32(m.preferredReadReplica);
   if (!(v >= 11) && !(m.preferredReadReplica === -1)) throw new UnsupportedFieldError("FetchResponse", "PreferredReadReplica", v, "holds a non-default value, which cannot be sent");
-  s.bytes(m.records, flex);
+  s.records(m.records, flex);
   if (v >= 12) {
     const tags: TagWriter[] = [];
     if ((v >= 12) && (!(deepEqual(m.divergingEpoch, newEpochEndOffset())))) tags.push([0, (s) => writeEpochEndOffset(s, m.divergingEpoch, v)]);

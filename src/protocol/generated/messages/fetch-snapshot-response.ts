@@ -4,6 +4,7 @@
 
 import type { Reader } from "../../primitives/reader.ts";
 import type { Sink } from "../../primitives/writer.ts";
+import type { Records } from "../../primitives/records-ref.ts";
 import {
   readArray, writeArray, readTaggedFields, writeTaggedFields, UnsupportedFieldError, deepEqual, ZERO_UUID,
   type TaggedField, type TagWriter,
@@ -118,7 +119,7 @@ export interface PartitionSnapshot {
   /** The starting byte position within the snapshot included in the Bytes field. (versions 0+) */
   position: bigint;
   /** Snapshot data in records format which may not be aligned on an offset boundary. (versions 0+) */
-  unalignedRecords: Uint8Array | null;
+  unalignedRecords: Records | null;
   /** Tagged fields this version of Strand does not know, kept to re-encode. */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -160,7 +161,7 @@ export function writePartitionSnapshot(s: Sink, m: PartitionSnapshot, v: number)
   writeSnapshotId(s, m.snapshotId, v);
   s.int64(m.size);
   s.int64(m.position);
-  s.bytes(m.unalignedRecords, true);
+  s.records(m.unalignedRecords, true);
   if (true) {
     const tags: TagWriter[] = [];
     if (!(deepEqual(m.currentLeader, newLeaderIdAndEpoch()))) tags.push([0, (s) => writeLeaderIdAndEpoch(s, m.currentLeader, v)]);

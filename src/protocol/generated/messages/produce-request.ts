@@ -4,6 +4,7 @@
 
 import type { Reader } from "../../primitives/reader.ts";
 import type { Sink } from "../../primitives/writer.ts";
+import type { Records } from "../../primitives/records-ref.ts";
 import {
   readArray, writeArray, readTaggedFields, writeTaggedFields, UnsupportedFieldError, deepEqual, ZERO_UUID,
   type TaggedField, type TagWriter,
@@ -108,7 +109,7 @@ export interface PartitionProduceData {
   /** The partition index. (versions 0+) */
   index: number;
   /** The record data to be produced. (versions 0+; nullable 0+) */
-  records: Uint8Array | null;
+  records: Records | null;
   /** Tagged fields this version of Strand does not know, kept to re-encode. */
   _unknownTaggedFields?: TaggedField[];
 }
@@ -132,7 +133,7 @@ export function readPartitionProduceData(r: Reader, v: number): PartitionProduce
 export function writePartitionProduceData(s: Sink, m: PartitionProduceData, v: number): void {
   const flex = v >= 9;
   s.int32(m.index);
-  s.bytes(m.records, flex);
+  s.records(m.records, flex);
   if (v >= 9) {
     const tags: TagWriter[] = [];
     writeTaggedFields(s, tags, m._unknownTaggedFields);

@@ -4,6 +4,7 @@
 
 import type { Reader } from "../../primitives/reader.ts";
 import type { Sink } from "../../primitives/writer.ts";
+import type { Records } from "../../primitives/records-ref.ts";
 import {
   readArray, writeArray, readTaggedFields, writeTaggedFields, UnsupportedFieldError, deepEqual, ZERO_UUID,
   type TaggedField, type TagWriter,
@@ -123,7 +124,7 @@ export interface PartitionData {
   /** The current leader of the partition. (versions 0+) */
   currentLeader: LeaderIdAndEpoch;
   /** The record data. (versions 0+; nullable 0) */
-  records: Uint8Array | null;
+  records: Records | null;
   /** The acquired records. (versions 0+) */
   acquiredRecords: AcquiredRecords[];
   /** Tagged fields this version of Strand does not know, kept to re-encode. */
@@ -167,7 +168,7 @@ export function writePartitionData(s: Sink, m: PartitionData, v: number): void {
   s.string(m.acknowledgeErrorMessage, true);
   writeLeaderIdAndEpoch(s, m.currentLeader, v);
   if (m.records === null && !(false)) throw new UnsupportedFieldError("ShareFetchResponse", "Records", v, "is null, which is not allowed");
-  s.bytes(m.records, true);
+  s.records(m.records, true);
   writeArray(s, m.acquiredRecords, true, (s, e) => writeAcquiredRecords(s, e, v));
   if (true) {
     const tags: TagWriter[] = [];
