@@ -1,0 +1,121 @@
+// Typed errors of the storage layer. Every error names what was wrong and where (file, position,
+// offset, limit), so the broker can map it to a Kafka error code and an operator can act on it.
+
+export type StorageErrorCode =
+  | "CORRUPT_RECORD"
+  | "INVALID_BATCH"
+  | "OFFSET_OUT_OF_RANGE"
+  | "OFFSET_OVERFLOW"
+  | "LOG_OFFLINE"
+  | "LOG_CLOSED"
+  | "DIR_LOCKED"
+  | "BAD_FILE_FORMAT"
+  | "INVALID_CONFIG";
+
+export class StorageError extends Error {
+  constructor(
+    readonly code: StorageErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StorageError";
+  }
+}
+
+/** A batch on disk failed its checks (CRC, magic, lengths, offsets). */
+export class CorruptRecordError extends StorageError {
+  constructor(
+    readonly file: string,
+    readonly position: number,
+    readonly reason: string,
+  ) {
+    super("CORRUPT_RECORD", `corrupt record batch in ${file} at position ${position}: ${reason}`);
+    this.name = "CorruptRecordError";
+  }
+}
+
+/** A batch handed to append() is malformed; nothing was written. */
+export class InvalidBatchError extends StorageError {
+  constructor(
+    readonly position: number,
+    readonly reason: string,
+  ) {
+    super("INVALID_BATCH", `invalid record batch at byte ${position} of the appended records: ${reason}`);
+    this.name = "InvalidBatchError";
+  }
+}
+
+export class OffsetOutOfRangeError extends StorageError {
+  constructor(
+    readonly offset: number,
+    readonly logStartOffset: number,
+    readonly logEndOffset: number,
+  ) {
+    super(
+      "OFFSET_OUT_OF_RANGE",
+      `offset ${offset} is outside the log's range [${logStartOffset}, ${logEndOffset}]`,
+    );
+    this.name = "OffsetOutOfRangeError";
+  }
+}
+
+/** Offsets are JavaScript numbers inside the storage layer; see log.ts for the bound. */
+export class OffsetOverflowError extends StorageError {
+  constructor(
+    readonly offset: number | bigint,
+    readonly limit: string,
+  ) {
+    super("OFFSET_OVERFLOW", `offset ${offset} exceeds ${limit}`);
+    this.name = "OffsetOverflowError";
+  }
+}
+
+/** The partition cannot serve: recovery found corruption it must not silently drop. */
+export class LogOfflineError extends StorageError {
+  constructor(
+    readonly topicPartition: string,
+    override readonly cause: Error,
+  ) {
+    super("LOG_OFFLINE", `partition ${topicPartition} is offline: ${cause.message}`);
+    this.name = "LogOfflineError";
+  }
+}
+
+export class LogClosedError extends StorageError {
+  constructor(readonly topicPartition: string) {
+    super("LOG_CLOSED", `log ${topicPartition} is closed`);
+    this.name = "LogClosedError";
+  }
+}
+
+export class LogDirLockedError extends StorageError {
+  constructor(
+    readonly dir: string,
+    readonly detail: string,
+  ) {
+    super("DIR_LOCKED", `log dir ${dir} is in use by another process: ${detail}`);
+    this.name = "LogDirLockedError";
+  }
+}
+
+/** A checkpoint, properties or snapshot file does not follow its format. */
+export class BadFileFormatError extends StorageError {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super("BAD_FILE_FORMAT", `malformed file ${file}: ${reason}`);
+    this.name = "BadFileFormatError";
+  }
+}
+
+export class InvalidConfigError extends StorageError {
+  constructor(
+    readonly key: string,
+    readonly value: unknown,
+    readonly reason: string,
+  ) {
+    super("INVALID_CONFIG", `invalid value ${String(value)} for ${key}: ${reason}`);
+    this.name = "InvalidConfigError";
+  }
+}

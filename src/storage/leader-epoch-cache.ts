@@ -1,0 +1,80 @@
+// The leader-epoch cache of a partition: (epoch, start offset) pairs in increasing order of both,
+// persisted in `leader-epoch-checkpoint`. Followers use it (OffsetForLeaderEpoch) to find where
+// their log diverges from the leader's.
+import { join } from "node:path";
+import { readEpochCheckpoint, writeEpochCheckpoint } from "./checkpoint-file.ts";
+import type { EpochEntry } from "./checkpoint-file.ts";
+
+export const LEADER_EPOCH_CHECKPOINT = "leader-epoch-checkpoint";
+
+export class LeaderEpochCache {
+  private entries: EpochEntry[];
+  private readonly path: string;
+
+  constructor(dir: string) {
+    this.path = join(dir, LEADER_EPOCH_CHECKPOINT);
+    this.entries = readEpochCheckpoint(this.path);
+  }
+
+  get all(): readonly EpochEntry[] {
+    return this.entries;
+  }
+
+  latestEpoch(): number {
+    return this.entries.length === 0 ? -1 : this.entries[this.entries.length - 1]!.epoch;
+  }
+
+  /** Records that `epoch` starts at startOffset; ignored unless the epoch is new and the offset is not behind. */
+  assign(epoch: number, startOffset: number): boolean {
+    if (epoch < 0) return false;
+    const last = this.entries[this.entries.length - 1];
+    if (last && (epoch <= last.epoch || startOffset < last.startOffset)) {
+      if (!(epoch > last.epoch)) return false;
+      // A newer epoch starting below the last start offset replaces the entries it overlaps (Kafka
+      // removes conflicting entries the same way).
+      this.entries = this.entries.filter((e) => e.startOffset < startOffset);
+    }
+    this.entries.push({ epoch, startOffset });
+    this.flush();
+    return true;
+  }
+
+  /**
+   * Kafka's endOffsetFor: the epoch actually held (the largest <= requested) and the start offset
+   * of the next higher epoch, or logEndOffset when it is the latest. (-1, -1) when unknown.
+   */
+  endOffsetFor(epoch: number, logEndOffset: number): { epoch: number; endOffset: number } {
+    if (this.entries.length === 0) return { epoch: -1, endOffset: -1 };
+    const latest = this.entries[this.entries.length - 1]!;
+    if (epoch === latest.epoch) return { epoch, endOffset: logEndOffset };
+    let i = -1;
+    for (let k = 0; k < this.entries.length && this.entries[k]!.epoch <= epoch; k++) i = k; // bounded by entries
+    if (i < 0) return { epoch: -1, endOffset: -1 };
+    const next = this.entries[i + 1];
+    return { epoch: this.entries[i]!.epoch, endOffset: next ? next.startOffset : logEndOffset };
+  }
+
+  /** Drops entries starting at or after endOffset (the log was truncated to it). */
+  truncateFromEnd(endOffset: number): void {
+    const kept = this.entries.filter((e) => e.startOffset < endOffset);
+    if (kept.length === this.entries.length) return;
+    this.entries = kept;
+    this.flush();
+  }
+
+  /** The log start moved to startOffset: earlier entries go, the one covering it starts there. */
+  truncateFromStart(startOffset: number): void {
+    let i = -1;
+    for (let k = 0; k < this.entries.length && this.entries[k]!.startOffset <= startOffset; k++) i = k; // bounded by entries
+    if (i < 0) return;
+    const kept = this.entries.slice(i);
+    kept[0] = { epoch: kept[0]!.epoch, startOffset };
+    if (kept.length === this.entries.length && this.entries[0]!.startOffset === startOffset) return;
+    this.entries = kept;
+    this.flush();
+  }
+
+  flush(): void {
+    writeEpochCheckpoint(this.path, this.entries);
+  }
+}

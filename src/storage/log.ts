@@ -1,0 +1,473 @@
+// One partition's log: an ordered list of segments, the last one active. Appends assign offsets by
+// rewriting each batch's base offset in place and write the bytes as received; reads return file
+// slices for zero-copy sends. Offsets are numbers bounded by MAX_OFFSET (see offset-bound.ts).
+import type { BatchHeader } from "./batch.ts";
+import { checkBatch, readBatchHeader, readOffset, setBaseOffset, setPartitionLeaderEpoch, stampLogAppendTime, viewOf } from "./batch.ts";
+import { InvalidBatchError, LogClosedError, LogOfflineError, OffsetOutOfRangeError, OffsetOverflowError } from "./errors.ts";
+import type { TopicPartition } from "./file-names.ts";
+import { tpKey } from "./file-names.ts";
+import { GroupCommit } from "./group-commit.ts";
+import type { LeaderEpochCache } from "./leader-epoch-cache.ts";
+import type { LogConfig } from "./log-config.ts";
+import { MAX_OFFSET } from "./offset-bound.ts";
+import type { ProducerStateManager } from "./producer-state.ts";
+import type { AppendedBatch } from "./segment.ts";
+import { LogSegment } from "./segment.ts";
+import { builtinDecompressor, findOffsetByTimestamp } from "./timestamp-lookup.ts";
+import type { RecordsDecompressor, TimestampAndOffset } from "./timestamp-lookup.ts";
+
+export interface AppendOptions {
+  /** Leader: assign offsets from the log end (default). Follower/import: keep the batch offsets. */
+  assignOffsets?: boolean;
+  /** Stamped into each batch's partitionLeaderEpoch when assigning offsets. */
+  leaderEpoch?: number;
+  /** The caller already verified every batch CRC (the produce path does). */
+  crcVerified?: boolean;
+  nowMs?: number;
+}
+
+export interface AppendResult {
+  firstOffset: number;
+  lastOffset: number;
+  /** The LogAppendTime stamped, or -1 under CreateTime. */
+  logAppendTimeMs: number;
+  maxTimestamp: number;
+  offsetOfMaxTimestamp: number;
+  logStartOffset: number;
+  batchCount: number;
+  sizeBytes: number;
+}
+
+/** Bytes [position, position + length) of an open segment file, ready for sendfile. */
+export interface FileSlice {
+  fd: number;
+  path: string;
+  position: number;
+  length: number;
+  /** Base offset of the first batch in the slice (may be below the fetch offset). */
+  firstBatchBaseOffset: number;
+}
+
+export interface ReadResult {
+  /** null when there is nothing to return at this offset (yet). */
+  slice: FileSlice | null;
+  highWatermark: number;
+  logStartOffset: number;
+  logEndOffset: number;
+}
+
+export type ReadUpperBound = "logEnd" | "highWatermark";
+
+export interface LogParts {
+  dir: string;
+  tp: TopicPartition;
+  config: LogConfig;
+  segments: LogSegment[];
+  logStartOffset: number;
+  logEndOffset: number;
+  recoveryPoint: number;
+  highWatermark: number;
+  epochs: LeaderEpochCache;
+  producers: ProducerStateManager;
+}
+
+export class Log {
+  readonly dir: string;
+  readonly tp: TopicPartition;
+  config: LogConfig;
+  /** Ordered by base offset; the last is active. Never empty while open. */
+  segments: LogSegment[];
+  private nextOffset: number;
+  private startOffset: number;
+  private hw: number;
+  private hwPosition: { offset: number; segmentBase: number; position: number } | null = null;
+  private recovery: number;
+  readonly epochs: LeaderEpochCache;
+  readonly producers: ProducerStateManager;
+  private offline: LogOfflineError | null = null;
+  private closed = false;
+  /** Segments written since their data was last synced. */
+  private dirty = new Set<LogSegment>();
+  private unflushedMessages = 0;
+  private oldestUnflushedMs = -1;
+  private readonly groupCommit: GroupCommit;
+  private flushRunning: Promise<void> | null = null;
+  private readonly pendingDeletes = new Set<{ timer: ReturnType<typeof setTimeout>; segment: LogSegment }>();
+
+  constructor(parts: LogParts) {
+    this.dir = parts.dir;
+    this.tp = parts.tp;
+    this.config = parts.config;
+    this.segments = parts.segments;
+    this.startOffset = parts.logStartOffset;
+    this.nextOffset = parts.logEndOffset;
+    this.recovery = parts.recoveryPoint;
+    this.hw = Math.min(Math.max(parts.highWatermark, parts.logStartOffset), parts.logEndOffset);
+    this.epochs = parts.epochs;
+    this.producers = parts.producers;
+    if (this.segments.length === 0) throw new Error(`log ${tpKey(this.tp)} opened without segments`);
+    this.active.makeActive();
+    const self = this;
+    this.groupCommit = new GroupCommit(
+      {
+        get writtenOffset() {
+          return self.nextOffset;
+        },
+        syncWritten: () => this.syncDirtyData(),
+      },
+      parts.recoveryPoint,
+    );
+  }
+
+  get name(): string {
+    return tpKey(this.tp);
+  }
+  get active(): LogSegment {
+    return this.segments[this.segments.length - 1]!;
+  }
+  get logEndOffset(): number {
+    return this.nextOffset;
+  }
+  get logStartOffset(): number {
+    return this.startOffset;
+  }
+  get highWatermark(): number {
+    return this.hw;
+  }
+  get recoveryPoint(): number {
+    return this.recovery;
+  }
+  get durableOffset(): number {
+    return this.groupCommit.durable;
+  }
+  get groupCommitRounds(): number {
+    return this.groupCommit.rounds;
+  }
+  get sizeBytes(): number {
+    let n = 0;
+    for (const s of this.segments) n += s.sizeBytes;
+    return n;
+  }
+  get isOffline(): boolean {
+    return this.offline !== null;
+  }
+
+  ensureUsable(): void {
+    if (this.offline) throw this.offline;
+    if (this.closed) throw new LogClosedError(this.name);
+  }
+
+  /** Marks the log offline (I/O failure); later calls fail with the error. */
+  takeOffline(cause: Error): void {
+    this.offline ??= new LogOfflineError(this.name, cause);
+  }
+
+  /**
+   * Appends one or more v2 batches. Mutates `records` in place (base offsets, leader epoch, and the
+   * LogAppendTime timestamp + CRC) and writes them to the active segment. Throws InvalidBatchError
+   * before writing anything if any batch is malformed.
+   */
+  append(records: Uint8Array, opts: AppendOptions = {}): AppendResult {
+    this.ensureUsable();
+    const nowMs = opts.nowMs ?? Date.now();
+    const assign = opts.assignOffsets ?? true;
+    const logAppendTime = assign && this.config.timestampType === "LogAppendTime";
+    const view = viewOf(records);
+    const batches: AppendedBatch[] = [];
+    const headers: BatchHeader[] = [];
+    let pos = 0;
+    let next = this.nextOffset;
+    let maxTimestamp = -1;
+    let offsetOfMaxTimestamp = -1;
+    if (records.length === 0) throw new InvalidBatchError(0, "no record batches");
+    // Bounded by records.length: every batch is at least the 61-byte header.
+    while (pos < records.length) {
+      const reason = checkBatch(records, pos, records.length, this.config.maxMessageBytes, opts.crcVerified ?? false);
+      if (reason) throw new InvalidBatchError(pos, reason);
+      if (assign) {
+        setBaseOffset(view, pos, next);
+        if (opts.leaderEpoch !== undefined) setPartitionLeaderEpoch(view, pos, opts.leaderEpoch);
+      } else {
+        const base = readOffset(view, pos);
+        if (base < next) throw new InvalidBatchError(pos, `base offset ${base} is below the log end offset ${next}`);
+      }
+      const h = readBatchHeader(records, pos);
+      if (logAppendTime) {
+        stampLogAppendTime(records, pos, h.sizeBytes, nowMs);
+        h.maxTimestamp = nowMs;
+      }
+      if (h.lastOffset > MAX_OFFSET) throw new OffsetOverflowError(h.lastOffset, "2^53-1, the storage layer's offset bound");
+      if (h.maxTimestamp > maxTimestamp) {
+        maxTimestamp = h.maxTimestamp;
+        offsetOfMaxTimestamp = h.lastOffset;
+      }
+      batches.push({ lastOffset: h.lastOffset, sizeBytes: h.sizeBytes, maxTimestamp: h.maxTimestamp });
+      headers.push(h);
+      next = h.lastOffset + 1;
+      pos += h.sizeBytes;
+    }
+    const firstOffset = headers[0]!.baseOffset;
+    const lastOffset = next - 1;
+    const segment = this.maybeRoll(records.length, maxTimestamp, firstOffset, lastOffset, nowMs);
+    try {
+      segment.append(records, batches);
+    } catch (e) {
+      this.takeOffline(e instanceof Error ? e : new Error(String(e)));
+      throw this.offline;
+    }
+    this.nextOffset = next;
+    this.dirty.add(segment);
+    for (const h of headers) {
+      if (h.partitionLeaderEpoch >= 0 && h.partitionLeaderEpoch > this.epochs.latestEpoch()) this.epochs.assign(h.partitionLeaderEpoch, h.baseOffset);
+      this.producers.update(h);
+    }
+    this.noteUnflushed(lastOffset - firstOffset + 1, nowMs);
+    return {
+      firstOffset,
+      lastOffset,
+      logAppendTimeMs: logAppendTime ? nowMs : -1,
+      maxTimestamp,
+      offsetOfMaxTimestamp,
+      logStartOffset: this.startOffset,
+      batchCount: batches.length,
+      sizeBytes: records.length,
+    };
+  }
+
+  private maybeRoll(bytes: number, maxTimestamp: number, firstOffset: number, lastOffset: number, nowMs: number): LogSegment {
+    const seg = this.active;
+    if (!seg.shouldRoll(bytes, maxTimestamp, lastOffset, nowMs, this.config.segmentBytes, this.config.segmentMs)) return seg;
+    return this.roll(firstOffset, nowMs);
+  }
+
+  /** Starts a new active segment at `baseOffset` (default: the log end). */
+  roll(baseOffset = this.nextOffset, nowMs = Date.now()): LogSegment {
+    this.ensureUsable();
+    const old = this.active;
+    if (old.baseOffset === baseOffset && old.sizeBytes === 0) return old;
+    if (baseOffset < this.nextOffset) throw new Error(`roll of ${this.name} to ${baseOffset} below log end ${this.nextOffset}`);
+    old.onBecomeInactive();
+    const seg = LogSegment.open(this.dir, baseOffset, { indexIntervalBytes: this.config.indexIntervalBytes, maxIndexBytes: this.config.segmentIndexBytes }, nowMs);
+    seg.makeActive();
+    this.segments.push(seg);
+    this.producers.takeSnapshot(baseOffset);
+    // Kafka flushes the finished segment in the background and moves the recovery point.
+    void this.flush(baseOffset).catch(() => undefined);
+    return seg;
+  }
+
+  private noteUnflushed(messages: number, nowMs: number): void {
+    this.unflushedMessages += messages;
+    if (this.oldestUnflushedMs < 0) this.oldestUnflushedMs = nowMs;
+    if (this.unflushedMessages >= this.config.flushMessages) void this.flush().catch(() => undefined);
+  }
+
+  /** flush.ms: called by the log manager's scheduler. */
+  maybeFlushByTime(nowMs: number): void {
+    if (this.oldestUnflushedMs >= 0 && nowMs - this.oldestUnflushedMs >= this.config.flushMs) void this.flush().catch(() => undefined);
+  }
+
+  /** fsync-before-ack: resolves when every offset below `offset` is on disk (group commit). */
+  waitDurable(offset: number): Promise<void> {
+    this.ensureUsable();
+    return this.groupCommit.waitFor(offset);
+  }
+
+  private async syncDirtyData(): Promise<void> {
+    const segs = [...this.dirty];
+    this.dirty.clear();
+    try {
+      await Promise.all(segs.map((s) => s.syncData()));
+    } catch (e) {
+      this.takeOffline(e instanceof Error ? e : new Error(String(e)));
+      throw e;
+    }
+  }
+
+  /**
+   * Full flush up to `upTo` (default: log end): data and indexes of every segment below it, off
+   * the event loop; then the recovery point moves there.
+   */
+  async flush(upTo = this.nextOffset): Promise<void> {
+    // Flushes run one at a time; a later one covers what an earlier one did not.
+    while (this.flushRunning) await this.flushRunning;
+    if (upTo <= this.recovery || this.closed) return;
+    const segs = this.segments.filter((s, i) => s.baseOffset < upTo && (this.segments[i + 1]?.baseOffset ?? Infinity) > this.recovery);
+    const run = (async () => {
+      this.unflushedMessages = 0;
+      this.oldestUnflushedMs = -1;
+      await Promise.all(segs.map((s) => s.syncAll()));
+      if (upTo > this.recovery) this.recovery = Math.min(upTo, this.nextOffset);
+    })();
+    this.flushRunning = run;
+    try {
+      await run;
+    } catch (e) {
+      this.takeOffline(e instanceof Error ? e : new Error(String(e)));
+      throw e;
+    } finally {
+      this.flushRunning = null;
+    }
+  }
+
+  /** The broker moves the high watermark; it stays within [logStartOffset, logEndOffset]. */
+  setHighWatermark(offset: number): void {
+    this.hw = Math.min(Math.max(offset, this.startOffset), this.nextOffset);
+  }
+
+  private floorSegment(offset: number): number {
+    let lo = 0;
+    let hi = this.segments.length - 1;
+    let found = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.segments[mid]!.baseOffset <= offset) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  }
+
+  /** File position where offset `end` starts in segment i (its size when end is beyond it). */
+  private maxPositionIn(i: number, end: number): number {
+    const seg = this.segments[i]!;
+    const nextBase = this.segments[i + 1]?.baseOffset ?? this.nextOffset;
+    if (end >= nextBase || end >= this.nextOffset) return seg.sizeBytes;
+    const c = this.hwPosition;
+    if (c && c.offset === end && c.segmentBase === seg.baseOffset) return c.position;
+    const pos = seg.translateOffset(end)?.position ?? seg.sizeBytes;
+    if (end === this.hw) this.hwPosition = { offset: end, segmentBase: seg.baseOffset, position: pos };
+    return pos;
+  }
+
+  /**
+   * Batches from fetchOffset, at most maxBytes (at least one whole batch when minOneBatch), not
+   * beyond the upper bound. The first batch may start below fetchOffset (it holds it).
+   */
+  read(fetchOffset: number, maxBytes: number, upperBound: ReadUpperBound = "logEnd", minOneBatch = true): ReadResult {
+    this.ensureUsable();
+    const result: ReadResult = { slice: null, highWatermark: this.hw, logStartOffset: this.startOffset, logEndOffset: this.nextOffset };
+    if (fetchOffset < this.startOffset || fetchOffset > this.nextOffset) throw new OffsetOutOfRangeError(fetchOffset, this.startOffset, this.nextOffset);
+    const end = upperBound === "highWatermark" ? this.hw : this.nextOffset;
+    // Bounded by the number of segments.
+    for (let i = this.floorSegment(fetchOffset); i < this.segments.length && fetchOffset < end; i++) {
+      const seg = this.segments[i]!;
+      const r = seg.read(fetchOffset, maxBytes, this.maxPositionIn(i, end), minOneBatch);
+      if (r) {
+        result.slice = { fd: seg.fileDescriptor, path: seg.logPath, position: r.start.position, length: r.length, firstBatchBaseOffset: r.start.baseOffset };
+        return result;
+      }
+    }
+    return result;
+  }
+
+  /** The first record with timestamp >= target (ListOffsets by time), or null if none. */
+  offsetForTimestamp(targetMs: number, decompress: RecordsDecompressor = builtinDecompressor): TimestampAndOffset | null {
+    this.ensureUsable();
+    return findOffsetByTimestamp(this.segments, targetMs, this.startOffset, decompress);
+  }
+
+  /** The offset and timestamp of the record with the largest timestamp (ListOffsets -3). */
+  maxTimestampAndOffset(): TimestampAndOffset | null {
+    let best: TimestampAndOffset | null = null;
+    for (const s of this.segments) if (s.largestTimestamp >= 0 && (!best || s.largestTimestamp > best.timestamp)) best = { timestamp: s.largestTimestamp, offset: s.offsetOfLargestTimestamp };
+    return best;
+  }
+
+  /** Removes every offset >= `offset` (follower truncation). */
+  truncateTo(offset: number): void {
+    this.ensureUsable();
+    if (offset >= this.nextOffset) return;
+    if (offset < this.startOffset) offset = this.startOffset;
+    // Bounded by the number of segments.
+    while (this.segments.length > 1 && this.active.baseOffset >= offset) {
+      const seg = this.segments.pop()!;
+      this.dirty.delete(seg);
+      this.scheduleDelete(seg);
+    }
+    this.active.truncateTo(offset);
+    this.active.makeActive();
+    this.nextOffset = Math.max(this.active.readNextOffset(), this.active.baseOffset);
+    this.afterTruncation();
+  }
+
+  private afterTruncation(): void {
+    this.hwPosition = null;
+    this.hw = Math.min(this.hw, this.nextOffset);
+    this.recovery = Math.min(this.recovery, this.nextOffset);
+    this.groupCommit.lowerTo(this.nextOffset);
+    this.epochs.truncateFromEnd(this.nextOffset);
+    const from = this.producers.loadLatest(this.nextOffset);
+    this.replayProducers(from < 0 ? this.startOffset : from);
+  }
+
+  /** Rebuilds producer state from the batches in [fromOffset, log end), reading headers only. */
+  replayProducers(fromOffset: number): void {
+    for (let i = this.floorSegment(fromOffset); i < this.segments.length; i++) {
+      const seg = this.segments[i]!;
+      const start = seg.translateOffset(fromOffset);
+      if (!start) continue;
+      seg.forEachHeader(start.position, (h) => {
+        if (h.lastOffset >= fromOffset) this.producers.update(h);
+      });
+    }
+  }
+
+  /** Moves the log start offset up (DeleteRecords, retention); whole segments below it go later. */
+  setLogStartOffset(offset: number): void {
+    if (offset <= this.startOffset) return;
+    if (offset > this.hw) throw new OffsetOutOfRangeError(offset, this.startOffset, this.hw);
+    this.startOffset = offset;
+    this.epochs.truncateFromStart(offset);
+  }
+
+  /** Removes segments from the list, renames them `.deleted`, and deletes them after file.delete.delay.ms. */
+  deleteSegments(segs: readonly LogSegment[]): void {
+    if (segs.length === 0) return;
+    if (segs.length === this.segments.length) this.roll();
+    const gone = new Set(segs);
+    this.segments = this.segments.filter((s) => !gone.has(s));
+    for (const s of segs) {
+      this.dirty.delete(s);
+      this.scheduleDelete(s);
+    }
+    const first = this.segments[0]!.baseOffset;
+    if (first > this.startOffset) {
+      this.startOffset = first;
+      this.epochs.truncateFromStart(first);
+    }
+    this.producers.deleteSnapshotsBelow(this.segments[0]!.baseOffset);
+  }
+
+  private scheduleDelete(seg: LogSegment): void {
+    seg.markDeleted();
+    const entry = { segment: seg, timer: setTimeout(() => {
+      this.pendingDeletes.delete(entry);
+      seg.deleteFiles();
+    }, this.config.fileDeleteDelayMs) };
+    entry.timer.unref?.();
+    this.pendingDeletes.add(entry);
+  }
+
+  /** Clean close: flush everything, write a producer snapshot, trim indexes, close the files. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    if (!this.offline) {
+      await this.flush();
+      this.producers.takeSnapshot(this.nextOffset);
+    }
+    this.closeNow();
+  }
+
+  /** Closes the files without flushing (offline logs, or tests simulating a crash-free stop). */
+  closeNow(): void {
+    this.closed = true;
+    for (const d of this.pendingDeletes) {
+      clearTimeout(d.timer);
+      d.segment.deleteFiles();
+    }
+    this.pendingDeletes.clear();
+    for (const s of this.segments) s.close();
+  }
+}

@@ -1,0 +1,161 @@
+// Opening a partition directory, as Kafka's LogLoader does: remove leftovers of interrupted
+// deletes and swaps, open every segment, and — after an unclean stop — re-read every segment from
+// the recovery point, checking each batch (CRC, magic, lengths, increasing offsets) and rebuilding
+// its indexes. A torn or corrupt tail is truncated (and later, empty segments deleted); a corrupt
+// batch followed by valid data is corruption in the middle of the log, which takes the partition
+// offline with a CorruptRecordError naming the file and position instead of dropping data.
+import { existsSync, readdirSync, readSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { BATCH_HEADER_SIZE, BATCH_LENGTH_OFFSET, LOG_OVERHEAD, MAGIC_OFFSET, CURRENT_MAGIC } from "../protocol/records/batch-header.ts";
+import { checkBatch, readBatchHeader } from "./batch.ts";
+import { CorruptRecordError } from "./errors.ts";
+import { CLEANED_SUFFIX, DELETED_SUFFIX, INDEX_SUFFIX, LOG_SUFFIX, offsetFromFileName, SWAP_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX } from "./file-names.ts";
+import type { TopicPartition } from "./file-names.ts";
+import { LeaderEpochCache } from "./leader-epoch-cache.ts";
+import { Log } from "./log.ts";
+import type { LogConfig } from "./log-config.ts";
+import { ProducerStateManager } from "./producer-state.ts";
+import { LogSegment } from "./segment.ts";
+
+export interface LoadParams {
+  recoveryPoint: number;
+  logStartOffset: number;
+  highWatermark: number;
+  /** The directory holds a clean-shutdown marker: skip the re-read. */
+  cleanShutdown: boolean;
+  nowMs?: number;
+}
+
+export interface LoadStats {
+  segmentsRecovered: number;
+  bytesTruncated: number;
+  segmentsDeleted: number;
+}
+
+function removeLeftovers(dir: string): void {
+  const names = readdirSync(dir);
+  for (const n of names) {
+    if (n.endsWith(DELETED_SUFFIX) || n.endsWith(CLEANED_SUFFIX) || n.endsWith(".tmp")) rmSync(join(dir, n), { force: true });
+  }
+  // A `.log.swap` is a finished replacement segment (compaction): complete the swap; its indexes
+  // are rebuilt. Index swaps are dropped.
+  for (const n of names) {
+    if (!n.endsWith(SWAP_SUFFIX)) continue;
+    const real = n.slice(0, -SWAP_SUFFIX.length);
+    if (real.endsWith(LOG_SUFFIX)) {
+      renameSync(join(dir, n), join(dir, real));
+      const stem = real.slice(0, -LOG_SUFFIX.length);
+      for (const s of [INDEX_SUFFIX, TIME_INDEX_SUFFIX]) rmSync(join(dir, stem + s), { force: true });
+    } else rmSync(join(dir, n), { force: true });
+  }
+  // Index files without their `.log` are strays.
+  for (const n of readdirSync(dir)) {
+    for (const s of [INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX]) {
+      if (n.endsWith(s) && offsetFromFileName(n, s) >= 0 && !existsSync(join(dir, n.slice(0, -s.length) + LOG_SUFFIX))) rmSync(join(dir, n), { force: true });
+    }
+  }
+}
+
+/**
+ * Is there a valid batch anywhere in [from, end) of the segment with offsets above afterOffset?
+ * Tries the declared next position first, then every byte (bounded by the segment size). This is
+ * what tells a torn tail (nothing valid follows) from corruption in the middle.
+ */
+export function validBatchFollows(seg: LogSegment, from: number, declaredSize: number, afterOffset: number, maxBatchBytes: number): number {
+  const fd = seg.fileDescriptor;
+  const end = seg.sizeBytes;
+  const header = new Uint8Array(BATCH_HEADER_SIZE);
+  const tryAt = (pos: number): boolean => {
+    if (pos + BATCH_HEADER_SIZE > end) return false;
+    if (readSync(fd, header, 0, BATCH_HEADER_SIZE, pos) !== BATCH_HEADER_SIZE) return false;
+    if (header[MAGIC_OFFSET] !== CURRENT_MAGIC) return false;
+    const size = new DataView(header.buffer).getInt32(BATCH_LENGTH_OFFSET) + LOG_OVERHEAD;
+    if (size < BATCH_HEADER_SIZE || size > maxBatchBytes || pos + size > end) return false;
+    const whole = new Uint8Array(size);
+    if (readSync(fd, whole, 0, size, pos) !== size) return false;
+    if (checkBatch(whole, 0, size, maxBatchBytes) !== null) return false;
+    return readBatchHeader(whole, 0).baseOffset > afterOffset;
+  };
+  if (declaredSize >= BATCH_HEADER_SIZE && tryAt(from + declaredSize)) return from + declaredSize;
+  const chunk = new Uint8Array(1 << 20);
+  // Bounded by the segment size; candidates need magic 2 at +16 before any further read.
+  for (let base = from + 1; base + BATCH_HEADER_SIZE <= end; base += chunk.length - BATCH_HEADER_SIZE) {
+    const n = readSync(fd, chunk, 0, Math.min(chunk.length, end - base), base);
+    for (let i = 0; i + BATCH_HEADER_SIZE <= n; i++) {
+      if (chunk[i + MAGIC_OFFSET] === CURRENT_MAGIC && tryAt(base + i)) return base + i;
+    }
+    if (n < chunk.length) break;
+  }
+  return -1;
+}
+
+export function loadLog(dir: string, tp: TopicPartition, config: LogConfig, params: LoadParams, stats?: LoadStats): Log {
+  const nowMs = params.nowMs ?? Date.now();
+  removeLeftovers(dir);
+  const settings = { indexIntervalBytes: config.indexIntervalBytes, maxIndexBytes: config.segmentIndexBytes };
+  const bases = readdirSync(dir)
+    .map((n) => offsetFromFileName(n, LOG_SUFFIX))
+    .filter((o) => o >= 0)
+    .sort((a, b) => a - b);
+  const segments: LogSegment[] = [];
+  const epochs = new LeaderEpochCache(dir);
+  const producers = new ProducerStateManager(dir);
+  const closeAll = (): void => segments.forEach((s) => s.close());
+  try {
+    for (const b of bases) segments.push(LogSegment.open(dir, b, settings, nowMs));
+    if (segments.length === 0) segments.push(LogSegment.open(dir, Math.max(0, params.logStartOffset), settings, nowMs));
+    // Batches with a leader epoch are re-registered while recovering (Kafka does the same).
+    const onBatch = (h: ReturnType<typeof readBatchHeader>): void => {
+      if (h.partitionLeaderEpoch >= 0 && h.partitionLeaderEpoch > epochs.latestEpoch()) epochs.assign(h.partitionLeaderEpoch, h.baseOffset);
+    };
+    const maxBatchBytes = 0x7fffffff;
+    for (let i = 0; i < segments.length; i++) {
+      const seg = segments[i]!;
+      const nextBase = segments[i + 1]?.baseOffset ?? Infinity;
+      const needsRecovery = seg.indexesDamaged || (!params.cleanShutdown && nextBase > params.recoveryPoint);
+      if (!needsRecovery) continue;
+      if (stats) stats.segmentsRecovered++;
+      const r = seg.recover(maxBatchBytes, onBatch);
+      if (!r.invalid) continue;
+      const laterData = segments.slice(i + 1).some((s) => s.sizeBytes > 0);
+      const lastValidNext = r.validBytes === 0 ? seg.baseOffset : seg.readNextOffset();
+      if (laterData || validBatchFollows(seg, r.invalid.position, r.invalid.declaredSizeBytes, lastValidNext - 1, maxBatchBytes) >= 0) {
+        throw new CorruptRecordError(seg.logPath, r.invalid.position, `${r.invalid.reason}; valid batches follow, so this is not a torn tail`);
+      }
+      if (stats) stats.bytesTruncated += seg.sizeBytes - r.validBytes;
+      seg.truncateToBytes(r.validBytes, lastValidNext);
+      // Everything after the truncation point goes, as in Kafka's LogLoader.
+      for (const later of segments.splice(i + 1)) {
+        later.markDeleted();
+        later.deleteFiles();
+        if (stats) stats.segmentsDeleted++;
+      }
+    }
+    const active = segments[segments.length - 1]!;
+    const logEndOffset = Math.max(active.readNextOffset(), active.baseOffset);
+    const logStartOffset = Math.max(params.logStartOffset, segments[0]!.baseOffset);
+    epochs.truncateFromEnd(logEndOffset);
+    epochs.truncateFromStart(logStartOffset);
+    const log = new Log({
+      dir,
+      tp,
+      config,
+      segments,
+      logStartOffset,
+      logEndOffset,
+      recoveryPoint: Math.min(params.recoveryPoint, logEndOffset),
+      highWatermark: params.highWatermark,
+      epochs,
+      producers,
+    });
+    // Producer state: newest snapshot at or below the log end, then the batches after it. Without
+    // a snapshot, replay from the start of the second-to-last segment (Kafka bounds it the same way).
+    const snap = producers.loadLatest(logEndOffset);
+    const from = snap >= 0 ? snap : (segments[Math.max(0, segments.length - 2)]!.baseOffset);
+    log.replayProducers(Math.max(from, logStartOffset));
+    return log;
+  } catch (e) {
+    closeAll();
+    throw e;
+  }
+}

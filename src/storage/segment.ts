@@ -1,0 +1,341 @@
+// One log segment: the `.log` file of record batches plus its `.index`, `.timeindex` and `.txnindex`,
+// all named by the 20-digit base offset. Appends go to the end of the `.log`; one offset-index entry
+// (and a time-index entry) is added whenever more than index.interval.bytes were appended since the
+// last one, pointing at a batch start, as Kafka's LogSegment does.
+import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { BATCH_HEADER_SIZE } from "../protocol/records/batch-header.ts";
+import { BatchScanner } from "./batch-scanner.ts";
+import { checkBatch, readBatchHeader } from "./batch.ts";
+import type { BatchHeader } from "./batch.ts";
+import { DELETED_SUFFIX, INDEX_SUFFIX, LOG_SUFFIX, segmentFile, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX } from "./file-names.ts";
+import { OffsetIndex } from "./offset-index.ts";
+import { TimeIndex } from "./time-index.ts";
+
+export interface AppendedBatch {
+  lastOffset: number;
+  sizeBytes: number;
+  maxTimestamp: number;
+}
+
+/** Where a batch lies in the segment. */
+export interface BatchPosition {
+  baseOffset: number;
+  lastOffset: number;
+  position: number;
+  sizeBytes: number;
+}
+
+export interface SegmentSettings {
+  indexIntervalBytes: number;
+  maxIndexBytes: number;
+}
+
+export interface RecoverResult {
+  /** Bytes of valid batches from the start of the segment. */
+  validBytes: number;
+  /** The first invalid batch, if any: its position and what was wrong. */
+  invalid: { position: number; reason: string; declaredSizeBytes: number } | null;
+}
+
+export class LogSegment {
+  private fd: number;
+  private size: number;
+  private bytesSinceLastIndexEntry = 0;
+  private maxTimestampSoFar = -1;
+  private offsetOfMaxTimestampSoFar: number;
+  /** Max timestamp of the first batch: what segment.ms counts from (Kafka's rollingBasedTimestamp). */
+  private rollingBasedTimestamp = -1;
+  private deleted = false;
+  readonly createdMs: number;
+
+  private constructor(
+    readonly dir: string,
+    readonly baseOffset: number,
+    private settings: SegmentSettings,
+    public logPath: string,
+    fd: number,
+    readonly offsetIndex: OffsetIndex,
+    readonly timeIndex: TimeIndex,
+    private txnIndexPath: string,
+    nowMs: number,
+  ) {
+    this.fd = fd;
+    this.size = fstatSync(fd).size;
+    this.offsetOfMaxTimestampSoFar = baseOffset;
+    const last = timeIndex.lastEntry();
+    if (timeIndex.entries > 0) {
+      this.maxTimestampSoFar = last.timestamp;
+      this.offsetOfMaxTimestampSoFar = last.offset;
+    }
+    this.createdMs = nowMs;
+  }
+
+  /** Opens the segment's files, creating missing ones (an existing `.log` is kept as it is). */
+  static open(dir: string, baseOffset: number, settings: SegmentSettings, nowMs: number): LogSegment {
+    const logPath = segmentFile(dir, baseOffset, LOG_SUFFIX);
+    if (!existsSync(logPath)) closeSync(openSync(logPath, "w"));
+    const fd = openSync(logPath, "r+");
+    const offsetIndex = OffsetIndex.open(segmentFile(dir, baseOffset, INDEX_SUFFIX), baseOffset, settings.maxIndexBytes);
+    const timeIndex = TimeIndex.open(segmentFile(dir, baseOffset, TIME_INDEX_SUFFIX), baseOffset, settings.maxIndexBytes);
+    const txnIndexPath = segmentFile(dir, baseOffset, TXN_INDEX_SUFFIX);
+    // Transaction index entries come with transactions (a later issue); the file exists so Kafka's
+    // tools and layout checks find the full set.
+    if (!existsSync(txnIndexPath)) closeSync(openSync(txnIndexPath, "w"));
+    const seg = new LogSegment(dir, baseOffset, settings, logPath, fd, offsetIndex, timeIndex, txnIndexPath, nowMs);
+    if (seg.size > 0) seg.loadRollingTimestamp();
+    return seg;
+  }
+
+  get sizeBytes(): number {
+    return this.size;
+  }
+
+  get fileDescriptor(): number {
+    return this.fd;
+  }
+
+  get indexesDamaged(): boolean {
+    return this.offsetIndex.damaged || this.timeIndex.damaged;
+  }
+
+  get largestTimestamp(): number {
+    return this.maxTimestampSoFar;
+  }
+
+  get offsetOfLargestTimestamp(): number {
+    return this.offsetOfMaxTimestampSoFar;
+  }
+
+  private loadRollingTimestamp(): void {
+    const first = new BatchScanner(this.fd, 0, this.size, "headers").next();
+    if (first && first.bufEnd - first.bufPos >= BATCH_HEADER_SIZE) {
+      this.rollingBasedTimestamp = readBatchHeader(first.buf, first.bufPos).maxTimestamp;
+    }
+  }
+
+  /** Whether an append of this size, timestamp and last offset must go to a new segment. */
+  shouldRoll(appendBytes: number, maxTimestamp: number, lastOffset: number, nowMs: number, segmentBytes: number, segmentMs: number): boolean {
+    const waited = this.rollingBasedTimestamp >= 0 ? maxTimestamp - this.rollingBasedTimestamp : nowMs - this.createdMs;
+    return (
+      this.size > segmentBytes - appendBytes ||
+      (this.size > 0 && waited > segmentMs) ||
+      this.offsetIndex.isFull ||
+      this.timeIndex.isFull ||
+      lastOffset - this.baseOffset > 0x7fffffff
+    );
+  }
+
+  /**
+   * Writes bytes (whole batches, offsets already assigned) at the end of the `.log` and indexes them.
+   * `batches` describes each batch in order.
+   */
+  append(bytes: Uint8Array, batches: readonly AppendedBatch[]): void {
+    let written = 0;
+    // Bounded: each write takes > 0 bytes (a 0-byte write throws below).
+    while (written < bytes.length) {
+      const n = writeSync(this.fd, bytes, written, bytes.length - written, this.size + written);
+      if (n <= 0) throw new Error(`write to ${this.logPath} made no progress at ${this.size + written}`);
+      written += n;
+    }
+    let position = this.size;
+    for (const b of batches) {
+      if (this.rollingBasedTimestamp < 0 && position === 0) this.rollingBasedTimestamp = b.maxTimestamp;
+      this.indexBatch(position, b);
+      position += b.sizeBytes;
+    }
+    this.size = position;
+  }
+
+  private indexBatch(position: number, b: AppendedBatch): void {
+    if (b.maxTimestamp > this.maxTimestampSoFar) {
+      this.maxTimestampSoFar = b.maxTimestamp;
+      this.offsetOfMaxTimestampSoFar = b.lastOffset;
+    }
+    if (this.bytesSinceLastIndexEntry > this.settings.indexIntervalBytes) {
+      this.offsetIndex.append(b.lastOffset, position);
+      this.timeIndex.maybeAppend(this.maxTimestampSoFar, this.offsetOfMaxTimestampSoFar);
+      this.bytesSinceLastIndexEntry = 0;
+    }
+    this.bytesSinceLastIndexEntry += b.sizeBytes;
+  }
+
+  /** The first batch whose last offset is >= offset, searching from startingPosition. */
+  translateOffset(offset: number, startingPosition = 0): BatchPosition | null {
+    const entry = this.offsetIndex.lookup(offset);
+    const scanner = new BatchScanner(this.fd, Math.max(entry.position, startingPosition), this.size, "headers");
+    // Bounded by the segment size: every step advances by a batch size >= the header size.
+    for (let b = scanner.next(); b; b = scanner.next()) {
+      if (b.bufEnd - b.bufPos < BATCH_HEADER_SIZE || b.sizeBytes < BATCH_HEADER_SIZE) return null;
+      const h = readBatchHeader(b.buf, b.bufPos);
+      if (h.lastOffset >= offset) return { baseOffset: h.baseOffset, lastOffset: h.lastOffset, position: b.position, sizeBytes: h.sizeBytes };
+      scanner.advance(h.sizeBytes);
+    }
+    return null;
+  }
+
+  /**
+   * The byte range to send for a fetch from startOffset: from the batch holding it, up to maxBytes
+   * (at least that whole first batch when minOneBatch), not past maxPosition. The range may end
+   * inside a batch, as Kafka's does; clients drop a partial last batch.
+   */
+  read(startOffset: number, maxBytes: number, maxPosition: number, minOneBatch: boolean): { start: BatchPosition; length: number } | null {
+    const start = this.translateOffset(startOffset);
+    if (!start || start.position >= maxPosition) return null;
+    const limit = minOneBatch ? Math.max(maxBytes, start.sizeBytes) : maxBytes;
+    return { start, length: Math.min(maxPosition - start.position, limit) };
+  }
+
+  /** Calls fn with each batch header from position to the end (headers only, no CRC check). */
+  forEachHeader(position: number, fn: (h: BatchHeader, position: number) => void): void {
+    const scanner = new BatchScanner(this.fd, position, this.size, "headers");
+    // Bounded by the segment size.
+    for (let b = scanner.next(); b; b = scanner.next()) {
+      if (b.bufEnd - b.bufPos < BATCH_HEADER_SIZE || b.sizeBytes < BATCH_HEADER_SIZE) break;
+      const h = readBatchHeader(b.buf, b.bufPos);
+      fn(h, b.position);
+      scanner.advance(h.sizeBytes);
+    }
+  }
+
+  /** The offset after the last batch (baseOffset for an empty segment). */
+  readNextOffset(): number {
+    const last = this.offsetIndex.entries > 0 ? this.offsetIndex.entry(this.offsetIndex.entries - 1) : { offset: this.baseOffset, position: 0 };
+    const scanner = new BatchScanner(this.fd, last.position, this.size, "headers");
+    let next = this.baseOffset;
+    // Bounded by the segment size.
+    for (let b = scanner.next(); b; b = scanner.next()) {
+      if (b.bufEnd - b.bufPos < BATCH_HEADER_SIZE || b.sizeBytes < BATCH_HEADER_SIZE) break;
+      const h = readBatchHeader(b.buf, b.bufPos);
+      next = h.lastOffset + 1;
+      scanner.advance(h.sizeBytes);
+    }
+    return next;
+  }
+
+  /**
+   * Re-reads the whole segment, checks every batch (CRC, magic, lengths, increasing offsets), and
+   * rebuilds both indexes. Stops at the first invalid batch and reports it; does not truncate.
+   */
+  recover(maxBatchBytes: number, onBatch: (h: BatchHeader, position: number) => void): RecoverResult {
+    this.offsetIndex.reset();
+    this.timeIndex.reset();
+    this.maxTimestampSoFar = -1;
+    this.offsetOfMaxTimestampSoFar = this.baseOffset;
+    this.bytesSinceLastIndexEntry = 0;
+    this.rollingBasedTimestamp = -1;
+    const scanner = new BatchScanner(this.fd, 0, this.size, "full", maxBatchBytes);
+    let nextOffset = this.baseOffset;
+    let invalid: RecoverResult["invalid"] = null;
+    // Bounded by the segment size: each step advances by a checked batch size.
+    for (let b = scanner.next(); b; b = scanner.next()) {
+      let reason = checkBatch(b.buf, b.bufPos, b.bufEnd, maxBatchBytes);
+      let h: BatchHeader | null = null;
+      if (!reason) {
+        h = readBatchHeader(b.buf, b.bufPos);
+        if (h.baseOffset < nextOffset) reason = `base offset ${h.baseOffset} is below the expected ${nextOffset}`;
+        else if (h.lastOffset - this.baseOffset > 0x7fffffff) reason = `offset ${h.lastOffset} does not fit a segment based at ${this.baseOffset}`;
+      }
+      if (reason || !h) {
+        invalid = { position: b.position, reason: reason ?? "unreadable", declaredSizeBytes: b.sizeBytes };
+        break;
+      }
+      if (b.position === 0) this.rollingBasedTimestamp = h.maxTimestamp;
+      this.indexBatch(b.position, { lastOffset: h.lastOffset, sizeBytes: h.sizeBytes, maxTimestamp: h.maxTimestamp });
+      onBatch(h, b.position);
+      nextOffset = h.lastOffset + 1;
+      scanner.advance(h.sizeBytes);
+    }
+    return { validBytes: invalid ? invalid.position : this.size, invalid };
+  }
+
+  /** Cuts the `.log` to `bytes` (a batch boundary) and drops index entries beyond it. */
+  truncateToBytes(bytes: number, nextOffset: number): void {
+    if (bytes >= this.size) return;
+    ftruncateSync(this.fd, bytes);
+    this.size = bytes;
+    this.offsetIndex.truncateTo(nextOffset);
+    this.timeIndex.truncateTo(nextOffset);
+    const last = this.timeIndex.lastEntry();
+    this.maxTimestampSoFar = this.timeIndex.entries > 0 ? last.timestamp : -1;
+    this.offsetOfMaxTimestampSoFar = this.timeIndex.entries > 0 ? last.offset : this.baseOffset;
+    this.bytesSinceLastIndexEntry = 0;
+    if (bytes === 0) this.rollingBasedTimestamp = -1;
+  }
+
+  /** Removes the batch holding offset and everything after it. Returns the bytes removed. */
+  truncateTo(offset: number): number {
+    const at = this.translateOffset(offset);
+    if (!at) return 0;
+    const before = this.size;
+    this.truncateToBytes(at.position, at.baseOffset);
+    if (at.position === 0) {
+      this.offsetIndex.reset();
+      this.timeIndex.reset();
+    }
+    return before - this.size;
+  }
+
+  /** Indexes go back to their preallocated size while the segment is active. */
+  makeActive(): void {
+    this.offsetIndex.preallocate(this.settings.maxIndexBytes);
+    this.timeIndex.preallocate(this.settings.maxIndexBytes);
+  }
+
+  /** The segment stops taking appends: final time-index entry, indexes trimmed (Kafka's onBecomeInactiveSegment). */
+  onBecomeInactive(): void {
+    if (this.maxTimestampSoFar >= 0) this.timeIndex.maybeAppend(this.maxTimestampSoFar, this.offsetOfMaxTimestampSoFar, true);
+    this.offsetIndex.trim();
+    this.timeIndex.trim();
+  }
+
+  /** fdatasync of the `.log` on the calling thread (blocks). */
+  syncDataBlocking(): void {
+    fdatasyncSync(this.fd);
+  }
+
+  /** fdatasync of the `.log` on the thread pool: does not block the event loop. */
+  syncData(): Promise<void> {
+    return new Promise((resolve, reject) => fdatasync(this.fd, (err) => (err ? reject(err) : resolve())));
+  }
+
+  /** fdatasync of the `.log` and fsync of both indexes, on the thread pool. */
+  async syncAll(): Promise<void> {
+    await Promise.all([this.syncData(), this.offsetIndex.syncAsync(), this.timeIndex.syncAsync()]);
+  }
+
+  syncIndexes(): void {
+    this.offsetIndex.sync();
+    this.timeIndex.sync();
+  }
+
+  /** Renames every file to `<name>.deleted` (Kafka's first step of deletion); fds stay open. */
+  markDeleted(): void {
+    if (this.deleted) return;
+    this.deleted = true;
+    const rename = (path: string): string => {
+      if (existsSync(path)) renameSync(path, path + DELETED_SUFFIX);
+      return path + DELETED_SUFFIX;
+    };
+    this.logPath = rename(this.logPath);
+    this.offsetIndex.rename(this.offsetIndex.path + DELETED_SUFFIX);
+    this.timeIndex.rename(this.timeIndex.path + DELETED_SUFFIX);
+    this.txnIndexPath = rename(this.txnIndexPath);
+  }
+
+  /** Closes the files and removes them (after markDeleted, when file.delete.delay.ms has passed). */
+  deleteFiles(): void {
+    this.close();
+    for (const p of [this.logPath, this.offsetIndex.path, this.timeIndex.path, this.txnIndexPath]) rmSync(p, { force: true });
+  }
+
+  close(): void {
+    if (this.fd < 0) return;
+    if (!this.deleted) {
+      if (this.maxTimestampSoFar >= 0) this.timeIndex.maybeAppend(this.maxTimestampSoFar, this.offsetOfMaxTimestampSoFar, true);
+    }
+    this.offsetIndex.close();
+    this.timeIndex.close();
+    closeSync(this.fd);
+    this.fd = -1;
+  }
+}

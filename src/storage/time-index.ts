@@ -1,0 +1,154 @@
+// Kafka's time index (.timeindex): 12-byte entries of (timestamp: int64, offset - baseOffset: int32),
+// big-endian, timestamps strictly increasing. lookup(ts) gives the last entry with timestamp <= ts.
+// Timestamps are numbers: values beyond 2^53 (nonsense for milliseconds) lose precision only.
+import { IndexFile } from "./index-file.ts";
+
+const ENTRY_BYTES = 12;
+
+export interface TimestampOffset {
+  timestamp: number;
+  offset: number;
+}
+
+export class TimeIndex {
+  private ts = new Float64Array(64);
+  private rel = new Int32Array(64);
+  private count = 0;
+  private readonly scratch = new Uint8Array(ENTRY_BYTES);
+  readonly maxEntries: number;
+  readonly damaged: boolean;
+
+  private constructor(
+    private readonly file: IndexFile,
+    readonly baseOffset: number,
+    maxIndexBytes: number,
+    bytes: Uint8Array,
+  ) {
+    this.maxEntries = Math.floor(maxIndexBytes / ENTRY_BYTES);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const n = Math.floor(bytes.length / ENTRY_BYTES);
+    let damaged = bytes.length % ENTRY_BYTES !== 0;
+    // Bounded by the entries in the file; trailing zero entries (an untrimmed preallocation) end it.
+    for (let i = 0; i < n; i++) {
+      const t = Number(view.getBigInt64(i * ENTRY_BYTES));
+      const r = view.getInt32(i * ENTRY_BYTES + 8);
+      if (r < 0 || (this.count > 0 && (t <= this.ts[this.count - 1]! || r < this.rel[this.count - 1]!))) {
+        if (t !== 0 || r !== 0) damaged = true;
+        break;
+      }
+      this.push(t, r);
+    }
+    this.damaged = damaged;
+  }
+
+  static open(path: string, baseOffset: number, maxIndexBytes: number): TimeIndex {
+    const { file, bytes } = IndexFile.open(path, ENTRY_BYTES);
+    return new TimeIndex(file, baseOffset, maxIndexBytes, bytes);
+  }
+
+  get path(): string {
+    return this.file.path;
+  }
+
+  get entries(): number {
+    return this.count;
+  }
+
+  /** Kafka keeps one slot free for the entry written when the segment becomes inactive. */
+  get isFull(): boolean {
+    return this.count >= this.maxEntries - 1;
+  }
+
+  lastEntry(): TimestampOffset {
+    return this.count === 0 ? { timestamp: -1, offset: this.baseOffset } : this.entry(this.count - 1);
+  }
+
+  entry(i: number): TimestampOffset {
+    return { timestamp: this.ts[i]!, offset: this.baseOffset + this.rel[i]! };
+  }
+
+  private push(t: number, r: number): void {
+    if (this.count === this.ts.length) {
+      const ts = new Float64Array(this.ts.length * 2);
+      ts.set(this.ts);
+      this.ts = ts;
+      const rel = new Int32Array(this.rel.length * 2);
+      rel.set(this.rel);
+      this.rel = rel;
+    }
+    this.ts[this.count] = t;
+    this.rel[this.count] = r;
+    this.count++;
+  }
+
+  /** Appends when timestamp is above the last entry's; like Kafka's TimeIndex.maybeAppend. */
+  maybeAppend(timestamp: number, offset: number, skipFullCheck = false): void {
+    if (!skipFullCheck && this.isFull) throw new Error(`time index ${this.path} is full (${this.maxEntries} entries)`);
+    const r = offset - this.baseOffset;
+    if (!(r >= 0 && r <= 0x7fffffff)) throw new Error(`offset ${offset} does not fit time index ${this.path} (base ${this.baseOffset})`);
+    if (this.count > 0) {
+      if (r < this.rel[this.count - 1]!) throw new Error(`time index ${this.path}: offset ${offset} below the last entry's`);
+      if (timestamp <= this.ts[this.count - 1]!) return;
+    }
+    const v = new DataView(this.scratch.buffer);
+    v.setBigInt64(0, BigInt(timestamp));
+    v.setInt32(8, r);
+    this.file.write(this.count, this.scratch);
+    this.push(timestamp, r);
+  }
+
+  /** The last entry with timestamp <= target, or (-1, baseOffset) when there is none. */
+  lookup(target: number): TimestampOffset {
+    let lo = 0;
+    let hi = this.count - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ts[mid]! <= target) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found < 0 ? { timestamp: -1, offset: this.baseOffset } : this.entry(found);
+  }
+
+  /** Removes every entry with offset >= target. */
+  truncateTo(target: number): void {
+    const r = target - this.baseOffset;
+    let n = this.count;
+    while (n > 0 && this.rel[n - 1]! >= r) n--;
+    if (n === this.count) return;
+    this.count = n;
+    this.file.truncateTo(n);
+  }
+
+  reset(): void {
+    this.count = 0;
+    this.file.truncateTo(0);
+  }
+
+  preallocate(maxIndexBytes: number): void {
+    this.file.preallocate(Math.floor(maxIndexBytes / ENTRY_BYTES) * ENTRY_BYTES);
+  }
+
+  trim(): void {
+    this.file.trim(this.count);
+  }
+
+  sync(): void {
+    this.file.sync();
+  }
+
+  syncAsync(): Promise<void> {
+    return this.file.syncAsync();
+  }
+
+  rename(to: string): void {
+    this.file.rename(to);
+  }
+
+  close(): void {
+    this.file.trim(this.count);
+    this.file.close();
+  }
+}
