@@ -39,11 +39,11 @@ export interface NativeLoadResult {
 
 /**
  * Below this many bytes the TypeScript table is used even when native is loaded. Measured here
- * (2 cores, Bun 1.4.5): a gcc-built library answers 16 bytes in ~10 ns against ~15 ns for the TS
- * table, 128 bytes in ~9 ns against ~78 ns; the TinyCC build costs ~30 ns a call and only wins from
- * ~64-128 bytes.
+ * (bench/records.ts, 2 cores, Bun 1.4.5): a gcc-built library answers 16 bytes in ~10 ns against
+ * ~15 ns for the TS table, 64 bytes in ~9 ns against ~44 ns; a TinyCC build costs ~30-70 ns a call
+ * (64 bytes: ~77 ns) and only wins from ~128-256 bytes.
  */
-export const NATIVE_MIN_BYTES: Readonly<Record<NativeSource, number>> = { prebuilt: 16, cache: 16, tcc: 128 };
+export const NATIVE_MIN_BYTES: Readonly<Record<NativeSource, number>> = { prebuilt: 16, cache: 16, tcc: 256 };
 
 const NATIVE_DIR = join(import.meta.dir, "..", "..", "..", "native");
 const C_SOURCE_PATH = join(NATIVE_DIR, "crc32c.c");

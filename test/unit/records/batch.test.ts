@@ -16,6 +16,7 @@ import {
   splitMessageSet,
 } from "../../../src/protocol/records/index.ts";
 import { crc32c } from "../../../src/protocol/records/crc32c.ts";
+import type { KafkaErrorCodeValue } from "../../../src/protocol/records/errors.ts";
 
 const te = new TextEncoder();
 const td = new TextDecoder();
@@ -106,7 +107,7 @@ describe("builder + view", () => {
 });
 
 describe("validate names what is wrong", () => {
-  const check = (b: Uint8Array, reason: string, code: number, pattern: RegExp) => {
+  const check = (b: Uint8Array, reason: string, code: KafkaErrorCodeValue, pattern: RegExp) => {
     const e = new RecordBatchView(b).validate();
     expect(e).toBeInstanceOf(RecordBatchError);
     expect(e!.reason).toBe(reason as RecordBatchError["reason"]);
