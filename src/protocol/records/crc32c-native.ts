@@ -13,9 +13,10 @@
 //   "ts":       the slicing-by-8 TypeScript in crc32c.ts.
 // STRAND_CRC32C=ts|prebuilt|cache|tcc forces one source (failing back to "ts" if it cannot load).
 import { cc, dlopen, FFIType } from "bun:ffi";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import C_SOURCE from "../../../native/crc32c.c" with { type: "text" };
 import { crc32cUpdateTs, setCrc32cImplementation } from "./crc32c.ts";
 
 export type NativeSource = "prebuilt" | "cache" | "tcc";
@@ -46,7 +47,6 @@ export interface NativeLoadResult {
 export const NATIVE_MIN_BYTES: Readonly<Record<NativeSource, number>> = { prebuilt: 16, cache: 16, tcc: 256 };
 
 const NATIVE_DIR = join(import.meta.dir, "..", "..", "..", "native");
-const C_SOURCE_PATH = join(NATIVE_DIR, "crc32c.c");
 const PREBUILT_PATH = join(NATIVE_DIR, "build", "libstrand.so");
 
 const SYMBOLS = {
@@ -75,8 +75,16 @@ function wrap(source: NativeSource, lib: Lib): NativeCrc32c {
   return { source, hardware, crc32c, close: () => lib.close() };
 }
 
-function readSource(): string {
-  return readFileSync(C_SOURCE_PATH, "utf8");
+/** Write the embedded C source to a content-addressed file (works inside a --compile binary too). */
+function sourceFile(dir: string): string {
+  const path = join(dir, `strand-crc32c-${Bun.hash(C_SOURCE).toString(16)}.c`);
+  if (!existsSync(path)) {
+    mkdirSync(dir, { recursive: true });
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, C_SOURCE);
+    renameSync(tmp, path);
+  }
+  return path;
 }
 
 function cacheDir(): string {
@@ -90,14 +98,13 @@ function loadPrebuilt(): NativeCrc32c {
 }
 
 function loadCache(): NativeCrc32c {
-  const src = readSource();
-  const hash = Bun.hash(src).toString(16);
+  const hash = Bun.hash(C_SOURCE).toString(16);
   const dir = cacheDir();
   const so = join(dir, `libstrand-${hash}.so`);
   if (!existsSync(so)) {
     mkdirSync(dir, { recursive: true });
     const tmp = `${so}.${process.pid}.tmp`;
-    const r = Bun.spawnSync(["gcc", "-O3", "-fPIC", "-shared", "-std=gnu11", "-o", tmp, C_SOURCE_PATH], {
+    const r = Bun.spawnSync(["gcc", "-O3", "-fPIC", "-shared", "-std=gnu11", "-o", tmp, sourceFile(dir)], {
       stderr: "pipe",
     });
     if (r.exitCode !== 0) throw new Error(`gcc failed (${r.exitCode}): ${r.stderr.toString().slice(0, 300)}`);
@@ -107,13 +114,8 @@ function loadCache(): NativeCrc32c {
 }
 
 function loadTcc(): NativeCrc32c {
-  // cc() needs a file path; inside a --compile binary the source is not on disk, so write it out.
-  let path = C_SOURCE_PATH;
-  if (!existsSync(path)) throw new Error(`C source ${path} missing`);
-  const src = readSource();
-  path = join(tmpdir(), `strand-crc32c-${Bun.hash(src).toString(16)}.c`);
-  if (!existsSync(path)) writeFileSync(path, src);
-  return wrap("tcc", cc({ source: path, symbols: SYMBOLS }) as unknown as Lib);
+  // cc() needs a file path; the source is embedded (see native-source.d.ts), so write it out.
+  return wrap("tcc", cc({ source: sourceFile(tmpdir()), symbols: SYMBOLS }) as unknown as Lib);
 }
 
 /** Load one native source, or null with the reason in `failures`. */
