@@ -34,3 +34,36 @@ export function batchesIn(bytes: Uint8Array): { baseOffset: number; lastOffset: 
   }
   return out;
 }
+
+function varint(buf: Uint8Array, p: { i: number }): number {
+  let shift = 1;
+  let raw = 0;
+  for (let n = 0; n < 10; n++) {
+    const b = buf[p.i++]!;
+    raw += (b & 0x7f) * shift;
+    if ((b & 0x80) === 0) break;
+    shift *= 128;
+  }
+  return raw % 2 === 0 ? raw / 2 : -(raw + 1) / 2;
+}
+
+/** Values of the records of an uncompressed batch at bytes[pos]. */
+export function recordValues(bytes: Uint8Array, pos: number): Uint8Array[] {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const count = v.getInt32(pos + 57);
+  const p = { i: pos + 61 };
+  const out: Uint8Array[] = [];
+  for (let n = 0; n < count; n++) {
+    const len = varint(bytes, p);
+    const start = p.i;
+    p.i++;
+    varint(bytes, p);
+    varint(bytes, p);
+    const kl = varint(bytes, p);
+    if (kl > 0) p.i += kl;
+    const vl = varint(bytes, p);
+    out.push(bytes.subarray(p.i, p.i + Math.max(0, vl)));
+    p.i = start + len;
+  }
+  return out;
+}

@@ -1,0 +1,257 @@
+// The broker's view of its log dirs: meta.properties and the `.lock` of each dir, one Log per
+// partition directory `<topic>-<partition>`, Kafka's checkpoint files, and the clean-shutdown
+// marker. A partition whose recovery finds corruption is kept offline (with its error) while the
+// others serve.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { readOffsetCheckpoint, syncDir, writeOffsetCheckpoint, writeTextFileAtomic } from "./checkpoint-file.ts";
+import { DirLock } from "./dir-lock.ts";
+import { LogOfflineError } from "./errors.ts";
+import type { TopicPartition } from "./file-names.ts";
+import { parsePartitionDirName, partitionDirName, tpKey } from "./file-names.ts";
+import type { Log } from "./log.ts";
+import { makeLogConfig } from "./log-config.ts";
+import type { LogConfig } from "./log-config.ts";
+import { randomKafkaUuid, readMetaProperties, writeMetaProperties } from "./meta-properties.ts";
+import type { MetaProperties } from "./meta-properties.ts";
+import { loadLog } from "./recovery.ts";
+import { deleteOldSegments } from "./retention.ts";
+
+export const RECOVERY_POINT_CHECKPOINT = "recovery-point-offset-checkpoint";
+export const REPLICATION_CHECKPOINT = "replication-offset-checkpoint";
+export const LOG_START_CHECKPOINT = "log-start-offset-checkpoint";
+export const CLEAN_SHUTDOWN_FILE = ".kafka_cleanshutdown";
+
+export interface LogManagerOptions {
+  logDirs: string[];
+  nodeId: number;
+  /** Used when a dir has no meta.properties yet; otherwise every dir must agree with it. */
+  clusterId: string;
+  defaultConfig?: Partial<LogConfig>;
+  /** Per-topic overrides. */
+  topicConfig?: (topic: string) => Partial<LogConfig> | undefined;
+  brokerEpoch?: number;
+}
+
+interface DirState {
+  path: string;
+  lock: DirLock;
+  meta: MetaProperties;
+}
+
+export interface OfflinePartition {
+  tp: TopicPartition;
+  dir: string;
+  error: Error;
+}
+
+export class LogManager {
+  private readonly dirs: DirState[] = [];
+  private readonly logs = new Map<string, { log: Log; dir: DirState }>();
+  private readonly offline = new Map<string, OfflinePartition>();
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private closed = false;
+  /** Whether each dir was stopped cleanly last time, as found at open. */
+  readonly hadCleanShutdown = new Map<string, boolean>();
+
+  private constructor(private readonly options: LogManagerOptions) {}
+
+  static open(options: LogManagerOptions): LogManager {
+    if (options.logDirs.length === 0) throw new Error("log.dirs is empty");
+    const m = new LogManager(options);
+    try {
+      for (const d of options.logDirs) m.openDir(resolve(d));
+      for (const d of m.dirs) m.loadDir(d);
+    } catch (e) {
+      for (const d of m.dirs) d.lock.release();
+      throw e;
+    }
+    return m;
+  }
+
+  private openDir(path: string): void {
+    mkdirSync(path, { recursive: true });
+    const lock = DirLock.acquire(path);
+    try {
+      let meta = readMetaProperties(path);
+      if (meta && meta.clusterId !== this.options.clusterId) throw new Error(`log dir ${path} belongs to cluster ${meta.clusterId}, not ${this.options.clusterId}`);
+      if (meta && meta.nodeId !== this.options.nodeId) throw new Error(`log dir ${path} belongs to node ${meta.nodeId}, not ${this.options.nodeId}`);
+      if (!meta || !meta.directoryId) {
+        meta = { version: 1, clusterId: this.options.clusterId, nodeId: this.options.nodeId, directoryId: meta?.directoryId || randomKafkaUuid() };
+        writeMetaProperties(path, meta);
+      }
+      this.dirs.push({ path, lock, meta });
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
+  }
+
+  configFor(topic: string): LogConfig {
+    return makeLogConfig({ ...this.options.defaultConfig, ...this.options.topicConfig?.(topic) });
+  }
+
+  private loadDir(d: DirState): void {
+    const marker = join(d.path, CLEAN_SHUTDOWN_FILE);
+    const clean = existsSync(marker);
+    this.hadCleanShutdown.set(d.path, clean);
+    const recovery = readOffsetCheckpoint(join(d.path, RECOVERY_POINT_CHECKPOINT));
+    const starts = readOffsetCheckpoint(join(d.path, LOG_START_CHECKPOINT));
+    const hws = readOffsetCheckpoint(join(d.path, REPLICATION_CHECKPOINT));
+    for (const name of readdirSync(d.path)) {
+      const tp = parsePartitionDirName(name);
+      if (!tp || !statSync(join(d.path, name)).isDirectory()) continue;
+      const key = tpKey(tp);
+      try {
+        const log = loadLog(join(d.path, name), tp, this.configFor(tp.topic), {
+          recoveryPoint: recovery.get(key)?.offset ?? 0,
+          logStartOffset: starts.get(key)?.offset ?? 0,
+          highWatermark: hws.get(key)?.offset ?? 0,
+          cleanShutdown: clean,
+        });
+        this.logs.set(key, { log, dir: d });
+      } catch (e) {
+        this.offline.set(key, { tp, dir: d.path, error: e instanceof Error ? e : new Error(String(e)) });
+      }
+    }
+    // The marker is consumed: a crash from now on must be recovered.
+    if (clean) {
+      rmSync(marker, { force: true });
+      syncDir(d.path);
+    }
+  }
+
+  get logDirs(): string[] {
+    return this.dirs.map((d) => d.path);
+  }
+
+  metaProperties(dir: string): MetaProperties | undefined {
+    return this.dirs.find((d) => d.path === resolve(dir))?.meta;
+  }
+
+  offlinePartitions(): OfflinePartition[] {
+    return [...this.offline.values()];
+  }
+
+  allLogs(): Log[] {
+    return [...this.logs.values()].map((e) => e.log);
+  }
+
+  /** The partition's log, undefined when it does not exist here; throws LogOfflineError when offline. */
+  getLog(tp: TopicPartition): Log | undefined {
+    const key = tpKey(tp);
+    const off = this.offline.get(key);
+    if (off) throw new LogOfflineError(key, off.error);
+    return this.logs.get(key)?.log;
+  }
+
+  /** Creates the partition directory (in the dir holding the fewest partitions) if needed. */
+  getOrCreateLog(tp: TopicPartition, config?: Partial<LogConfig>): Log {
+    const existing = this.getLog(tp);
+    if (existing) return existing;
+    if (this.closed) throw new Error("log manager is closed");
+    const counts = new Map(this.dirs.map((d) => [d, 0]));
+    for (const e of this.logs.values()) counts.set(e.dir, (counts.get(e.dir) ?? 0) + 1);
+    const dir = [...counts.entries()].sort((a, b) => a[1] - b[1])[0]![0];
+    const path = join(dir.path, partitionDirName(tp));
+    mkdirSync(path, { recursive: true });
+    syncDir(dir.path);
+    const log = loadLog(path, tp, makeLogConfig({ ...this.options.defaultConfig, ...this.options.topicConfig?.(tp.topic), ...config }), {
+      recoveryPoint: 0,
+      logStartOffset: 0,
+      highWatermark: 0,
+      cleanShutdown: true,
+    });
+    this.logs.set(tpKey(tp), { log, dir });
+    return log;
+  }
+
+  /** Deletes a partition: Kafka renames the dir to `<tp>.<uuid>-delete`, then removes it. */
+  deleteLog(tp: TopicPartition): void {
+    const key = tpKey(tp);
+    const e = this.logs.get(key);
+    this.offline.delete(key);
+    if (!e) return;
+    this.logs.delete(key);
+    e.log.closeNow();
+    const renamed = `${e.log.dir}.${crypto.randomUUID().replaceAll("-", "")}-delete`;
+    renameSync(e.log.dir, renamed);
+    rmSync(renamed, { recursive: true, force: true });
+  }
+
+  /** Writes the three offset checkpoints of every dir. */
+  checkpoint(): void {
+    for (const d of this.dirs) {
+      const mine = [...this.logs.values()].filter((e) => e.dir === d).map((e) => e.log);
+      writeOffsetCheckpoint(join(d.path, RECOVERY_POINT_CHECKPOINT), mine.map((l) => ({ tp: l.tp, offset: l.recoveryPoint })));
+      writeOffsetCheckpoint(join(d.path, LOG_START_CHECKPOINT), mine.map((l) => ({ tp: l.tp, offset: l.logStartOffset })));
+      writeOffsetCheckpoint(join(d.path, REPLICATION_CHECKPOINT), mine.map((l) => ({ tp: l.tp, offset: l.highWatermark })));
+    }
+  }
+
+  /** flush.ms for every log (the log.flush.scheduler.interval.ms task). */
+  flushDirtyLogs(nowMs = Date.now()): void {
+    for (const e of this.logs.values()) if (!e.log.isOffline) e.log.maybeFlushByTime(nowMs);
+  }
+
+  runRetention(nowMs = Date.now()): number {
+    let n = 0;
+    for (const e of this.logs.values()) if (!e.log.isOffline) n += deleteOldSegments(e.log, nowMs).deletedSegments;
+    return n;
+  }
+
+  /** Starts the periodic tasks (Kafka's log.flush.scheduler / retention.check / checkpoint intervals). */
+  startScheduler(intervals: { flushCheckMs?: number; retentionCheckMs?: number; checkpointMs?: number } = {}): void {
+    const every = (ms: number, fn: () => void): void => {
+      const t = setInterval(fn, ms);
+      t.unref?.();
+      this.timers.push(t);
+    };
+    every(intervals.flushCheckMs ?? 1000, () => this.flushDirtyLogs());
+    every(intervals.retentionCheckMs ?? 300_000, () => this.runRetention());
+    every(intervals.checkpointMs ?? 60_000, () => this.checkpoint());
+  }
+
+  /** Clean shutdown: flush and close every log, checkpoint, write the marker, release the locks. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    let allClean = true;
+    for (const e of this.logs.values()) {
+      try {
+        await e.log.close();
+      } catch {
+        allClean = false;
+      }
+    }
+    this.checkpoint();
+    for (const d of this.dirs) {
+      if (allClean && this.offlineIn(d.path) === 0) {
+        writeTextFileAtomic(join(d.path, CLEAN_SHUTDOWN_FILE), JSON.stringify({ version: 0, brokerEpoch: this.options.brokerEpoch ?? -1 }));
+      }
+      d.lock.release();
+    }
+  }
+
+  private offlineIn(dir: string): number {
+    return [...this.offline.values()].filter((o) => o.dir === dir).length;
+  }
+
+  /** Releases the locks without flushing (for tests that simulate a crash in-process). */
+  abandon(): void {
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    for (const e of this.logs.values()) e.log.closeNow();
+    for (const d of this.dirs) d.lock.release();
+  }
+}
+
+/** Reads a dir's clean-shutdown marker, if present (for tools and tests). */
+export function readCleanShutdownMarker(dir: string): { version: number; brokerEpoch: number } | null {
+  const p = join(dir, CLEAN_SHUTDOWN_FILE);
+  if (!existsSync(p)) return null;
+  return JSON.parse(readFileSync(p, "utf8")) as { version: number; brokerEpoch: number };
+}
+

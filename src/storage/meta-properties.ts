@@ -1,0 +1,61 @@
+// meta.properties as Kafka 4 (KRaft) writes it: a Java properties file with version=1, cluster.id,
+// node.id and directory.id (a Kafka Uuid: 16 random bytes in unpadded base64url).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeTextFileAtomic } from "./checkpoint-file.ts";
+import { BadFileFormatError } from "./errors.ts";
+
+export const META_PROPERTIES = "meta.properties";
+
+export interface MetaProperties {
+  version: number;
+  clusterId: string;
+  nodeId: number;
+  directoryId: string;
+}
+
+/** A random Kafka Uuid string (never one of the reserved all-zero / small values, never starting with '-'). */
+export function randomKafkaUuid(): string {
+  // Bounded: a retry is needed with probability ~2^-6 per draw.
+  for (let i = 0; i < 1000; i++) {
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    const s = Buffer.from(b).toString("base64url");
+    if (!s.startsWith("-") && b.some((x, k) => k < 15 && x !== 0)) return s;
+  }
+  throw new Error("could not draw a Kafka Uuid");
+}
+
+export function parseProperties(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#") || line.startsWith("!")) continue;
+    const m = /^((?:\\.|[^=:\s\\])+)\s*[=:\s]\s*(.*)$/.exec(line);
+    if (!m) continue;
+    out.set(m[1]!.replace(/\\(.)/g, "$1"), m[2]!.replace(/\\(.)/g, "$1"));
+  }
+  return out;
+}
+
+export function readMetaProperties(dir: string): MetaProperties | null {
+  const path = join(dir, META_PROPERTIES);
+  if (!existsSync(path)) return null;
+  const p = parseProperties(readFileSync(path, "utf8"));
+  const version = Number(p.get("version"));
+  if (version !== 0 && version !== 1) throw new BadFileFormatError(path, `unsupported version "${p.get("version") ?? ""}"`);
+  const clusterId = p.get("cluster.id");
+  const nodeId = Number(p.get("node.id") ?? p.get("broker.id"));
+  if (!clusterId) throw new BadFileFormatError(path, "cluster.id is missing");
+  if (!Number.isInteger(nodeId)) throw new BadFileFormatError(path, "node.id is missing or not an integer");
+  return { version, clusterId, nodeId, directoryId: p.get("directory.id") ?? "" };
+}
+
+function escapeValue(v: string): string {
+  return v.replace(/[\\=:#!]/g, (c) => "\\" + c);
+}
+
+export function writeMetaProperties(dir: string, m: MetaProperties): void {
+  const date = new Date().toString();
+  const lines = ["#", `#${date}`, `node.id=${m.nodeId}`, `directory.id=${escapeValue(m.directoryId)}`, `version=${m.version}`, `cluster.id=${escapeValue(m.clusterId)}`];
+  writeTextFileAtomic(join(dir, META_PROPERTIES), lines.join("\n") + "\n");
+}
