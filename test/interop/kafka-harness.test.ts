@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { probeKafkaDist, startKafka } from "../support/kafka-dist.ts";
+import { KAFKA_MAIN, probeKafkaDist, runKafkaClass, startKafka } from "../support/kafka-dist.ts";
 import type { KafkaHandle } from "../support/kafka-dist.ts";
 import { consumeConsole, createTopic, dumpLogSegments, produceConsole } from "../support/kafka-tools.ts";
 import { probeKafka } from "../support/kafka-probe.ts";
@@ -69,6 +69,15 @@ describe.skipIf(!dist.ok)("Apache Kafka 4.4.0 harness", () => {
     expect(lines).toEqual(records.map((r) => `${r.key}\t${r.value}`));
   }, 90_000);
 
+  test("ProducerPerformance runs against the broker", async () => {
+    const t = performance.now();
+    const r = await runKafkaClass(KAFKA_MAIN.producerPerf, ["--topic", "perf", "--num-records", "2000",
+      "--record-size", "100", "--throughput", "-1", "--producer-props", `bootstrap.servers=${kafka.bootstrap}`]);
+    timings.producerPerfMs = performance.now() - t;
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/2000 records sent/);
+  }, 60_000);
+
   test("stop leaves a log dir that kafka-dump-log reads", async () => {
     const t = performance.now();
     await kafka.stop();
@@ -83,6 +92,19 @@ describe.skipIf(!dist.ok)("Apache Kafka 4.4.0 harness", () => {
     for (let i = 0; i < 10; i++) expect(dump.stdout).toContain(`key: k${i} payload: value-${i}`);
     expect(dump.stdout).toContain("compresscodec: lz4");
   }, 60_000);
+
+  test("a second broker started on the same log dir serves the data again", async () => {
+    const t = performance.now();
+    const again = await startKafka({ logDir: kafka.logDir });
+    try {
+      timings.restartMs = performance.now() - t;
+      expect(again.clusterId).toBe(kafka.clusterId);
+      const { lines } = await consumeConsole(again.bootstrap, "harness", 10);
+      expect(lines).toEqual(Array.from({ length: 10 }, (_, i) => `value-${i}`));
+    } finally {
+      await again.remove();
+    }
+  }, 90_000);
 });
 
 /** Kafka's batch attribute codec ids. */

@@ -250,7 +250,12 @@ export interface RunKafkaClassOptions {
   stdin?: string | Uint8Array;
   /** Killed with SIGKILL and KafkaToolTimeoutError thrown after this long. Default 120 s. */
   timeoutMs?: number;
-  /** Replaces the default JVM flags (small heap, quick JIT, tool logging at WARN to stderr). */
+  /**
+   * "quick" (default): small heap and C1-only JIT, for tools that run a second or two.
+   * "throughput": full JIT and G1 with a 1 GiB heap, for perf tools (ProducerPerformance) in benchmarks.
+   */
+  profile?: "quick" | "throughput";
+  /** Replaces the profile's JVM flags entirely. */
   jvmArgs?: string[];
   /** Added after the default JVM flags (e.g. -Dfoo=bar). */
   extraJvmArgs?: string[];
@@ -265,10 +270,12 @@ export interface KafkaToolResult {
   durationMs: number;
 }
 
-/** JVM flags for short-lived tools: start fast rather than run fast. */
-export function toolJvmArgs(dist: KafkaDist): string[] {
-  return ["-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
-    "-Djava.awt.headless=true", `-Dlog4j2.configurationFile=${dist.toolsLog4jConfig}`];
+/** JVM flags for tools: "quick" starts fast, "throughput" runs fast (as Kafka's bin scripts do). */
+export function toolJvmArgs(dist: KafkaDist, profile: "quick" | "throughput" = "quick"): string[] {
+  const common = ["-XX:-UsePerfData", "-Djava.awt.headless=true", `-Dlog4j2.configurationFile=${dist.toolsLog4jConfig}`];
+  return profile === "quick"
+    ? ["-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", ...common]
+    : ["-Xmx1g", "-Xms1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", ...common];
 }
 
 /** Runs one Kafka main class to completion. A non-zero exit is returned, not thrown. */
@@ -279,7 +286,7 @@ export async function runKafkaClass(
 ): Promise<KafkaToolResult> {
   const dist = await ensureKafkaDist();
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  const jvm = [...(opts.jvmArgs ?? toolJvmArgs(dist)), ...(opts.extraJvmArgs ?? [])];
+  const jvm = [...(opts.jvmArgs ?? toolJvmArgs(dist, opts.profile)), ...(opts.extraJvmArgs ?? [])];
   const started = performance.now();
   const stdinBytes = typeof opts.stdin === "string" ? new TextEncoder().encode(opts.stdin) : opts.stdin;
   const proc = Bun.spawn({
@@ -305,5 +312,5 @@ export async function runKafkaClass(
   return { exitCode, stdout, stderr, durationMs: performance.now() - started };
 }
 
-export { startKafka } from "./kafka-broker.ts";
+export { startKafka, brokerJvmArgs, KafkaStartError } from "./kafka-broker.ts";
 export type { KafkaHandle, StartKafkaOptions } from "./kafka-broker.ts";
