@@ -54,8 +54,15 @@ function escapeValue(v: string): string {
   return v.replace(/[\\=:#!]/g, (c) => "\\" + c);
 }
 
+/** java.util.Date#toString in UTC, as Properties.store writes it: "Sun Nov 29 07:18:55 UTC 2026". */
+function javaDateString(d: Date): string {
+  const [day, mon] = [d.toUTCString().slice(0, 3), d.toUTCString().slice(8, 11)];
+  const two = (n: number): string => String(n).padStart(2, "0");
+  return `${day} ${mon} ${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
+}
+
 export function writeMetaProperties(dir: string, m: MetaProperties): void {
-  const date = new Date().toString();
+  const date = javaDateString(new Date());
   const lines = ["#", `#${date}`, `node.id=${m.nodeId}`, `directory.id=${escapeValue(m.directoryId)}`, `version=${m.version}`, `cluster.id=${escapeValue(m.clusterId)}`];
   writeTextFileAtomic(join(dir, META_PROPERTIES), lines.join("\n") + "\n");
 }

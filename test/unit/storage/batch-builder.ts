@@ -28,6 +28,8 @@ export interface BatchOptions {
   baseSequence?: number;
   transactional?: boolean;
   partitionLeaderEpoch?: number;
+  /** gzip the records section (attributes codec 1). */
+  gzip?: boolean;
 }
 
 export function buildBatch(records: TestRecord[], o: BatchOptions = {}): Uint8Array {
@@ -50,14 +52,15 @@ export function buildBatch(records: TestRecord[], o: BatchOptions = {}): Uint8Ar
     zigzagVarint(body, rec.length);
     for (const b of rec) body.push(b);
   });
-  const size = 61 + body.length;
+  const section = o.gzip ? Bun.gzipSync(new Uint8Array(body)) : body;
+  const size = 61 + section.length;
   const buf = new Uint8Array(size);
   const v = new DataView(buf.buffer);
   v.setBigInt64(0, BigInt(o.baseOffset ?? 0));
   v.setInt32(8, size - 12);
   v.setInt32(12, o.partitionLeaderEpoch ?? -1);
   buf[16] = 2;
-  v.setInt16(21, o.transactional ? 0x10 : 0);
+  v.setInt16(21, (o.transactional ? 0x10 : 0) | (o.gzip ? 1 : 0));
   v.setInt32(23, records.length - 1);
   v.setBigInt64(27, BigInt(baseTs));
   v.setBigInt64(35, BigInt(maxTs));
@@ -65,7 +68,7 @@ export function buildBatch(records: TestRecord[], o: BatchOptions = {}): Uint8Ar
   v.setInt16(51, o.producerEpoch ?? -1);
   v.setInt32(53, o.baseSequence ?? -1);
   v.setInt32(57, records.length);
-  buf.set(body, 61);
+  buf.set(section, 61);
   v.setUint32(17, crc32c(buf, 21, size));
   return buf;
 }
