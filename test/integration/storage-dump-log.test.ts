@@ -50,7 +50,7 @@ test("kafka-dump-log reads Strand's segments, indexes and snapshots", async () =
       expect(l).toContain("producerId: 42 producerEpoch: 3 partitionLeaderEpoch: 7");
     }
     expect(batchLines.filter((l) => l.includes("compresscodec: gzip")).length).toBe(24);
-    const got = recordLines.map((l) => {
+    const got: Expected[] = recordLines.map((l): Expected => {
       const m = /^\| offset: (\d+) CreateTime: \d+ keySize: (-?\d+) .*?(?: key: (\S+))? payload: (.*)$/.exec(l);
       if (!m) throw new Error(`unparsed dump line: ${l}`);
       return { offset: Number(m[1]), key: m[3] ?? null, value: m[4]! };
