@@ -3,6 +3,8 @@
 import { defineCommand, runMain } from "citty";
 import { apisTable, CliError, decodeFrameToJson } from "./protocol-decode.ts";
 import { STRAND_VERSION, versionText } from "./version.ts";
+import { formatStorage, loadConfig, serverStart } from "./server-command.ts";
+import { randomKafkaUuid } from "../storage/meta-properties.ts";
 
 /** Run a command body; a failure prints one line naming what was wrong and exits 1 (no stack trace). */
 function guarded<A>(fn: (a: A) => unknown | Promise<unknown>): (a: A) => Promise<void> {
@@ -48,6 +50,63 @@ const protocol = defineCommand({
   },
 });
 
+/** Every value of a repeatable flag (`--override a=1 --override b=2`, or `--override=a=1`); citty keeps only the last. */
+function many(rawArgs: string[], flag: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < rawArgs.length; i++) {
+    const a = rawArgs[i]!;
+    if (a === flag && i + 1 < rawArgs.length) out.push(rawArgs[++i]!);
+    else if (a.startsWith(flag + "=")) out.push(a.slice(flag.length + 1));
+  }
+  return out;
+}
+
+const server = defineCommand({
+  meta: { name: "server", description: "Run the broker" },
+  subCommands: {
+    start: defineCommand({
+      meta: { name: "start", description: "Start a broker. Without -c: one node on localhost:9092, data in ./data (formatted on first start)" },
+      args: {
+        config: { type: "string", alias: "c", description: "server.properties file (Kafka's KRaft keys)" },
+        override: { type: "string", description: "key=value, overriding the file (repeatable)" },
+      },
+      run: guarded(async ({ args, rawArgs }: { args: { config?: string }; rawArgs: string[] }) => {
+        await serverStart(args.config, many(rawArgs, "--override"));
+      }),
+    }),
+  },
+});
+
+const storage = defineCommand({
+  meta: { name: "storage", description: "Format log directories, as kafka-storage.sh" },
+  subCommands: {
+    format: defineCommand({
+      meta: { name: "format", description: "Write meta.properties into every log directory" },
+      args: {
+        "cluster-id": { type: "string", alias: "t", description: "Cluster id (see random-uuid)", required: true },
+        config: { type: "string", alias: "c", description: "server.properties file", required: true },
+        standalone: { type: "boolean", description: "This node is the only controller (a one-voter quorum)" },
+        "ignore-formatted": { type: "boolean", alias: "g", description: "Skip directories already formatted" },
+        override: { type: "string", description: "key=value, overriding the file (repeatable)" },
+      },
+      run: guarded(({ args, rawArgs }: { args: { "cluster-id": string; config: string; "ignore-formatted"?: boolean }; rawArgs: string[] }) => {
+        const id = args["cluster-id"];
+        if (!/^[A-Za-z0-9_-]{22}$/.test(id)) throw new CliError("--cluster-id", id, "a Kafka Uuid: 22 characters of base64url, as 'strand storage random-uuid' prints");
+        const config = loadConfig(args.config, many(rawArgs, "--override"));
+        const written = formatStorage(config, id, { ignoreFormatted: Boolean(args["ignore-formatted"]) });
+        for (const d of written) console.log(`Formatting ${d} with cluster.id ${id}`);
+        if (written.length === 0) console.log("All of the log directories are already formatted.");
+      }),
+    }),
+    "random-uuid": defineCommand({
+      meta: { name: "random-uuid", description: "Print a new random cluster id" },
+      run() {
+        console.log(randomKafkaUuid());
+      },
+    }),
+  },
+});
+
 const main = defineCommand({
   meta: { name: "strand", version: STRAND_VERSION, description: "A Kafka-compatible event-streaming broker" },
   subCommands: {
@@ -57,6 +116,8 @@ const main = defineCommand({
         console.log(versionText());
       },
     }),
+    server,
+    storage,
     protocol,
   },
 });

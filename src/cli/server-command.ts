@@ -1,0 +1,99 @@
+// `strand server start` and `strand storage format|random-uuid`, as Kafka's kafka-server-start.sh and
+// kafka-storage.sh. With no config file, `server start` runs a single node on localhost:9092 with data
+// in ./data, formatting that directory itself when it is empty (and saying so).
+
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { BrokerConfig } from "../config/broker-config.ts";
+import { ConfigError } from "../config/def.ts";
+import { parseProperties } from "../config/properties.ts";
+import { Broker, NotFormattedError } from "../server/broker.ts";
+import { createLogger } from "../server/log.ts";
+import { randomKafkaUuid, readMetaProperties, writeMetaProperties } from "../storage/meta-properties.ts";
+import { mkdirSync } from "node:fs";
+
+/** The configuration of `strand server start` with no -c: one node, both roles, localhost. */
+export const SINGLE_NODE_DEFAULTS: ReadonlyArray<[string, string]> = [
+  ["process.roles", "broker,controller"],
+  ["node.id", "1"],
+  ["listeners", "PLAINTEXT://localhost:9092,CONTROLLER://localhost:9093"],
+  ["advertised.listeners", "PLAINTEXT://localhost:9092"],
+  ["controller.listener.names", "CONTROLLER"],
+  ["listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT"],
+  ["controller.quorum.voters", "1@localhost:9093"],
+  ["log.dirs", "./data"],
+  ["offsets.topic.replication.factor", "1"],
+  ["transaction.state.log.replication.factor", "1"],
+  ["transaction.state.log.min.isr", "1"],
+  ["group.initial.rebalance.delay.ms", "0"],
+];
+
+export function parseOverrides(list: string[]): Array<[string, string]> {
+  return list.map((o) => {
+    const i = o.indexOf("=");
+    if (i <= 0) throw new ConfigError("--override", o, "key=value");
+    return [o.slice(0, i).trim(), o.slice(i + 1)];
+  });
+}
+
+export function loadConfig(configFile: string | undefined, overrides: string[]): BrokerConfig {
+  let props: Map<string, string>;
+  if (configFile) {
+    if (!existsSync(configFile)) throw new ConfigError("-c", configFile, "an existing server.properties file");
+    props = parseProperties(readFileSync(configFile, "utf8"));
+  } else props = new Map(SINGLE_NODE_DEFAULTS);
+  return BrokerConfig.from(props, parseOverrides(overrides));
+}
+
+/** Write meta.properties into every log dir (and the metadata dir), as `kafka-storage format` does. */
+export function formatStorage(config: BrokerConfig, clusterId: string, opts: { ignoreFormatted: boolean }): string[] {
+  const dirs = [...new Set([...config.logDirs, config.metadataLogDir].map((d) => resolve(d)))];
+  const written: string[] = [];
+  for (const d of dirs) {
+    const existing = readMetaProperties(d);
+    if (existing) {
+      if (opts.ignoreFormatted) continue;
+      throw new ConfigError("log.dirs", d, `an unformatted directory (it is formatted for cluster ${existing.clusterId}; use --ignore-formatted to skip it)`);
+    }
+    mkdirSync(d, { recursive: true });
+    writeMetaProperties(d, { version: 1, clusterId, nodeId: config.nodeId, directoryId: randomKafkaUuid() });
+    written.push(d);
+  }
+  return written;
+}
+
+export async function serverStart(configFile: string | undefined, overrides: string[]): Promise<void> {
+  const log = createLogger();
+  const config = loadConfig(configFile, overrides);
+  for (const w of config.warnings) log.warn(w);
+  const dirs = [...new Set([...config.logDirs, config.metadataLogDir])];
+  if (!configFile && Broker.readClusterId(dirs) === null) {
+    const id = config.optionalString("cluster.id") ?? randomKafkaUuid();
+    const written = formatStorage(config, id, { ignoreFormatted: true });
+    log.info("formatted empty data directory for a new single-node cluster", { clusterId: id, dirs: written.join(",") });
+  }
+  const broker = new Broker({ config, log });
+  try {
+    await broker.start();
+  } catch (e) {
+    if (e instanceof NotFormattedError || e instanceof ConfigError) throw e;
+    log.error("start-up failed", { error: (e as Error).stack ?? String(e) });
+    await broker.stop().catch(() => {});
+    throw e;
+  }
+  let signalled = false;
+  const onSignal = (sig: string) => {
+    if (signalled) return;
+    signalled = true;
+    log.info("signal received, stopping", { signal: sig });
+    broker.stop().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        log.error("shutdown failed", { error: String(e) });
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
+}

@@ -1,0 +1,130 @@
+// The broker's configuration: server.properties plus --override pairs, parsed and validated once.
+// Unknown keys are reported (warnings naming each key), invalid values are errors naming key, value and
+// what is allowed. Derived settings (listeners, log dirs, roles) are checked as Kafka's KafkaConfig does.
+
+import { BROKER_CONFIG_DEFS, ACCEPTED_KEYS } from "./broker-defs.ts";
+import { checkValue, ConfigError, type ConfigDef, type ConfigValue } from "./def.ts";
+import { formatEndpoint, parseEndpoints, parseProtocolMap, type Endpoint } from "./listeners.ts";
+
+export const BROKER_DEFS_BY_NAME: ReadonlyMap<string, ConfigDef> = new Map(BROKER_CONFIG_DEFS.map((d) => [d.name, d]));
+
+export type ConfigSource = "STATIC_BROKER_CONFIG" | "DEFAULT_CONFIG" | "DYNAMIC_BROKER_CONFIG" | "DYNAMIC_DEFAULT_BROKER_CONFIG";
+
+export interface ResolvedValue {
+  value: ConfigValue;
+  /** The string as given (or the default as Kafka prints it). */
+  raw: string | null;
+  source: ConfigSource;
+}
+
+export class BrokerConfig {
+  /** Every key as given in the file and overrides (unknown ones too), for DescribeConfigs. */
+  readonly given: ReadonlyMap<string, string>;
+  private readonly values = new Map<string, ResolvedValue>();
+  readonly warnings: string[] = [];
+
+  readonly nodeId: number;
+  readonly roles: ReadonlySet<"broker" | "controller">;
+  readonly listeners: readonly Endpoint[];
+  readonly advertisedListeners: readonly Endpoint[];
+  readonly controllerListenerNames: readonly string[];
+  readonly protocolMap: ReadonlyMap<string, string>;
+  readonly logDirs: readonly string[];
+  readonly metadataLogDir: string;
+
+  constructor(given: Map<string, string>) {
+    this.given = given;
+    for (const [k, v] of given) {
+      const def = BROKER_DEFS_BY_NAME.get(k);
+      if (!def) {
+        if (!ACCEPTED_KEYS.has(k) && !k.startsWith("listener.name.") && !k.startsWith("ssl.") && !k.startsWith("sasl.") && !k.startsWith("log4j.")) {
+          this.warnings.push(`unknown configuration ${k}=${def === undefined ? v : ""} is ignored (see 'strand server start --help' for the keys Strand reads)`);
+        }
+        continue;
+      }
+      this.values.set(k, { value: checkValue(def, v), raw: v, source: "STATIC_BROKER_CONFIG" });
+    }
+    for (const def of BROKER_CONFIG_DEFS) {
+      if (this.values.has(def.name)) continue;
+      const fb = def.fallbacks?.find((f) => this.values.has(f));
+      if (fb && def.fromFallback) {
+        const v = def.fromFallback(fb, this.values.get(fb)!.value);
+        this.values.set(def.name, { value: v, raw: String(v), source: this.values.get(fb)!.source });
+        continue;
+      }
+      if (def.fallbacks && def.fromFallback) {
+        // No fallback key given: derive from the last fallback's default (log.retention.hours=168).
+        const last = def.fallbacks.map((f) => BROKER_DEFS_BY_NAME.get(f)!).find((f) => f.default !== null);
+        if (last) {
+          const v = def.fromFallback(last.name, checkValue(last, last.default!));
+          this.values.set(def.name, { value: v, raw: String(v), source: "DEFAULT_CONFIG" });
+          continue;
+        }
+      }
+      this.values.set(def.name, { value: def.default === null ? null : checkValue(def, def.default), raw: def.default, source: "DEFAULT_CONFIG" });
+    }
+
+    this.nodeId = this.int("node.id");
+    const roles = this.list("process.roles");
+    this.roles = new Set(roles as Array<"broker" | "controller">);
+    if (this.roles.size === 0) throw new ConfigError("process.roles", "", "broker, controller, or broker,controller (KRaft mode needs process.roles)");
+    if (this.nodeId < 0) throw new ConfigError("node.id", String(this.nodeId), "a node id of at least 0 (KRaft mode needs node.id)");
+    this.protocolMap = parseProtocolMap("listener.security.protocol.map", this.string("listener.security.protocol.map"));
+    this.listeners = parseEndpoints("listeners", this.list("listeners"));
+    const adv = this.values.get("advertised.listeners")!.value as string[] | null;
+    this.controllerListenerNames = ((this.values.get("controller.listener.names")!.value as string[] | null) ?? []).map((s) => s.toUpperCase());
+    for (const l of this.listeners) {
+      if (!this.protocolMap.has(l.name) && !this.controllerListenerNames.includes(l.name)) {
+        throw new ConfigError("listeners", this.list("listeners").join(","), `listener names present in listener.security.protocol.map (${l.name} is not)`);
+      }
+    }
+    if (this.roles.has("controller") && this.controllerListenerNames.length === 0) {
+      throw new ConfigError("controller.listener.names", "", "at least one listener name when process.roles includes controller");
+    }
+    const brokerListeners = this.listeners.filter((l) => !this.controllerListenerNames.includes(l.name));
+    this.advertisedListeners = adv ? parseEndpoints("advertised.listeners", adv) : brokerListeners.map((l) => ({ ...l, host: l.host || "localhost" }));
+    if (this.roles.has("broker") && brokerListeners.length === 0) {
+      throw new ConfigError("listeners", this.list("listeners").join(","), "at least one listener that is not a controller listener");
+    }
+    const dirs = this.values.get("log.dirs")!.value as string[] | null;
+    this.logDirs = dirs && dirs.length > 0 ? dirs : [this.string("log.dir")];
+    this.metadataLogDir = (this.values.get("metadata.log.dir")!.value as string | null) ?? this.logDirs[0]!;
+  }
+
+  static from(fileProps: Map<string, string>, overrides: Array<[string, string]>): BrokerConfig {
+    const all = new Map(fileProps);
+    for (const [k, v] of overrides) all.set(k, v);
+    return new BrokerConfig(all);
+  }
+
+  resolved(name: string): ResolvedValue {
+    const v = this.values.get(name);
+    if (!v) throw new RangeError(`no broker configuration named ${name}`);
+    return v;
+  }
+
+  int(name: string): number {
+    return this.resolved(name).value as number;
+  }
+  long(name: string): number {
+    return this.resolved(name).value as number;
+  }
+  bool(name: string): boolean {
+    return this.resolved(name).value as boolean;
+  }
+  string(name: string): string {
+    return this.resolved(name).value as string;
+  }
+  /** A nullable string key: null when neither given nor defaulted. */
+  optionalString(name: string): string | null {
+    return this.resolved(name).value as string | null;
+  }
+  list(name: string): string[] {
+    return (this.resolved(name).value as string[] | null) ?? [];
+  }
+
+  /** The broker-facing listeners (not controller ones) as written, e.g. for logs. */
+  describeListeners(): string {
+    return this.listeners.map(formatEndpoint).join(",");
+  }
+}

@@ -1,0 +1,120 @@
+// Broker configuration keys Strand reads from server.properties, with Kafka's names, types and defaults
+// (Kafka 4.4.0's KafkaConfig / ServerLogConfigs / SocketServerConfigs). Keys Kafka has but Strand does
+// not act on yet are listed in ACCEPTED_KEYS: they are accepted so real server.properties files load.
+
+import { atLeast, between, listOf, nonEmptyString, oneOf, type ConfigDef, type ConfigValue } from "./def.ts";
+
+const HOUR_MS = 3_600_000;
+const msFrom = (key: string, v: ConfigValue): ConfigValue => {
+  if (typeof v !== "number") return v;
+  if (v < 0) return -1; // "unlimited" stays unlimited whatever the unit
+  if (key.endsWith(".hours")) return v * HOUR_MS;
+  if (key.endsWith(".minutes")) return v * 60_000;
+  return v;
+};
+
+const d = (def: ConfigDef): ConfigDef => def;
+
+export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [
+  // Identity and roles (KRaft).
+  d({ name: "node.id", type: "int", default: "-1", validate: atLeast(-1), doc: "The node id of this server.", scope: "read-only" }),
+  d({ name: "process.roles", type: "list", default: "", validate: listOf("broker", "controller"), doc: "The roles this process plays: broker, controller, or both.", scope: "read-only" }),
+  d({ name: "listeners", type: "list", default: "PLAINTEXT://:9092", doc: "Listener URIs: NAME://host:port.", scope: "per-broker" }),
+  d({ name: "advertised.listeners", type: "list", default: null, doc: "Listeners given to clients, if different from listeners.", scope: "per-broker" }),
+  d({ name: "listener.security.protocol.map", type: "string", default: "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT", doc: "Listener name to security protocol.", scope: "per-broker" }),
+  d({ name: "controller.listener.names", type: "list", default: null, doc: "Listener names used by the controller.", scope: "read-only" }),
+  d({ name: "inter.broker.listener.name", type: "string", default: null, doc: "Listener used between brokers.", scope: "read-only" }),
+  d({ name: "controller.quorum.voters", type: "list", default: "", doc: "Static quorum voters: id@host:port.", scope: "read-only" }),
+  d({ name: "controller.quorum.bootstrap.servers", type: "list", default: "", doc: "Bootstrap servers of a dynamic quorum: host:port.", scope: "read-only" }),
+  d({ name: "broker.rack", type: "string", default: null, doc: "Rack of this broker.", scope: "read-only" }),
+  // Storage.
+  d({ name: "log.dirs", type: "list", default: null, doc: "Directories holding the log data.", scope: "read-only" }),
+  d({ name: "log.dir", type: "string", default: "/tmp/kafka-logs", doc: "Directory holding the log data when log.dirs is unset.", scope: "read-only" }),
+  d({ name: "metadata.log.dir", type: "string", default: null, doc: "Directory of the metadata log; the first log dir if unset.", scope: "read-only" }),
+  d({ name: "log.segment.bytes", type: "int", default: "1073741824", validate: atLeast(14), doc: "Maximum size of one segment file.", scope: "cluster-wide" }),
+  d({ name: "log.roll.ms", type: "long", default: null, validate: atLeast(1), doc: "Maximum time before a new segment is rolled.", scope: "cluster-wide", fallbacks: ["log.roll.hours"], fromFallback: msFrom }),
+  d({ name: "log.roll.hours", type: "int", default: "168", validate: atLeast(1), doc: "Maximum time before a new segment is rolled, in hours.", scope: "read-only" }),
+  d({ name: "log.retention.ms", type: "long", default: null, doc: "How long to keep a segment; -1 for no limit.", scope: "cluster-wide", fallbacks: ["log.retention.minutes", "log.retention.hours"], fromFallback: msFrom }),
+  d({ name: "log.retention.minutes", type: "int", default: null, doc: "How long to keep a segment, in minutes.", scope: "read-only" }),
+  d({ name: "log.retention.hours", type: "int", default: "168", doc: "How long to keep a segment, in hours.", scope: "read-only" }),
+  d({ name: "log.retention.bytes", type: "long", default: "-1", doc: "Maximum size of a partition's log before old segments go; -1 for no limit.", scope: "cluster-wide" }),
+  d({ name: "log.retention.check.interval.ms", type: "long", default: "300000", validate: atLeast(1), doc: "How often retention is checked.", scope: "read-only" }),
+  d({ name: "log.index.interval.bytes", type: "int", default: "4096", validate: atLeast(0), doc: "Bytes between offset index entries.", scope: "cluster-wide" }),
+  d({ name: "log.index.size.max.bytes", type: "int", default: "10485760", validate: atLeast(4), doc: "Maximum size of an offset index.", scope: "cluster-wide" }),
+  d({ name: "log.flush.interval.messages", type: "long", default: String(Number.MAX_SAFE_INTEGER), validate: atLeast(1), doc: "Messages accumulated before a flush.", scope: "cluster-wide" }),
+  d({ name: "log.flush.interval.ms", type: "long", default: null, doc: "Maximum time a message stays unflushed.", scope: "cluster-wide" }),
+  d({ name: "log.segment.delete.delay.ms", type: "long", default: "60000", validate: atLeast(0), doc: "Delay before a deleted segment's files are removed.", scope: "cluster-wide" }),
+  d({ name: "log.cleanup.policy", type: "list", default: "delete", validate: listOf("delete", "compact"), doc: "Default cleanup policy.", scope: "cluster-wide" }),
+  d({ name: "log.message.timestamp.type", type: "string", default: "CreateTime", validate: oneOf("CreateTime", "LogAppendTime"), doc: "Timestamp type of stored messages.", scope: "cluster-wide" }),
+  d({ name: "log.message.timestamp.before.max.ms", type: "long", default: String(Number.MAX_SAFE_INTEGER), validate: atLeast(0), doc: "Largest allowed age of a CreateTime timestamp.", scope: "cluster-wide" }),
+  d({ name: "log.message.timestamp.after.max.ms", type: "long", default: "3600000", validate: atLeast(0), doc: "Largest allowed lead of a CreateTime timestamp over the broker's clock.", scope: "cluster-wide" }),
+  d({ name: "compression.type", type: "string", default: "producer", validate: oneOf("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"), doc: "Final compression of a topic's data.", scope: "cluster-wide" }),
+  d({ name: "message.max.bytes", type: "int", default: "1048588", validate: atLeast(0), doc: "Largest record batch size allowed.", scope: "cluster-wide" }),
+  d({ name: "strand.log.fsync.before.ack", type: "boolean", default: "false", doc: "Strand: fsync every produced batch before acknowledging it (one fdatasync covers all requests that arrived meanwhile).", scope: "cluster-wide" }),
+  // Topics.
+  d({ name: "num.partitions", type: "int", default: "1", validate: atLeast(1), doc: "Default number of partitions of a new topic.", scope: "read-only" }),
+  d({ name: "default.replication.factor", type: "int", default: "1", validate: atLeast(1), doc: "Default replication factor of a new topic.", scope: "read-only" }),
+  d({ name: "auto.create.topics.enable", type: "boolean", default: "true", doc: "Create a topic when a client asks for metadata of one that does not exist.", scope: "read-only" }),
+  d({ name: "delete.topic.enable", type: "boolean", default: "true", doc: "Allow topics to be deleted.", scope: "read-only" }),
+  d({ name: "min.insync.replicas", type: "int", default: "1", validate: atLeast(1), doc: "Minimum in-sync replicas for acks=all.", scope: "cluster-wide" }),
+  d({ name: "unclean.leader.election.enable", type: "boolean", default: "false", doc: "Allow an out-of-sync replica to become leader.", scope: "cluster-wide" }),
+  // Network.
+  d({ name: "socket.request.max.bytes", type: "int", default: "104857600", validate: atLeast(1), doc: "Largest request frame accepted.", scope: "read-only" }),
+  d({ name: "socket.send.buffer.bytes", type: "int", default: "102400", doc: "SO_SNDBUF; -1 for the OS default.", scope: "read-only" }),
+  d({ name: "socket.receive.buffer.bytes", type: "int", default: "102400", doc: "SO_RCVBUF; -1 for the OS default.", scope: "read-only" }),
+  d({ name: "connections.max.idle.ms", type: "long", default: "600000", validate: atLeast(1), doc: "Idle connections are closed after this long.", scope: "read-only" }),
+  d({ name: "queued.max.requests", type: "int", default: "500", validate: atLeast(1), doc: "Requests queued before reading stops.", scope: "read-only" }),
+  d({ name: "strand.max.inflight.requests.per.connection", type: "int", default: "100", validate: between(1, 10000), doc: "Strand: requests of one connection in progress before reading from it pauses.", scope: "read-only" }),
+  d({ name: "strand.max.queued.response.bytes.per.connection", type: "int", default: "67108864", validate: atLeast(65536), doc: "Strand: response bytes waiting for a slow client before reading from it pauses.", scope: "read-only" }),
+  d({ name: "fetch.max.bytes", type: "int", default: "57671680", validate: atLeast(1024), doc: "Largest fetch response.", scope: "read-only" }),
+  d({ name: "replica.fetch.max.bytes", type: "int", default: "1048576", validate: atLeast(0), doc: "Bytes fetched per partition by a follower.", scope: "read-only" }),
+  d({ name: "num.network.threads", type: "int", default: "3", validate: atLeast(1), doc: "Accepted for compatibility; Strand runs one event loop.", scope: "cluster-wide" }),
+  d({ name: "num.io.threads", type: "int", default: "8", validate: atLeast(1), doc: "Accepted for compatibility; Strand runs one event loop.", scope: "cluster-wide" }),
+  // Groups and transactions.
+  d({ name: "offsets.topic.num.partitions", type: "int", default: "50", validate: atLeast(1), doc: "Partitions of __consumer_offsets.", scope: "read-only" }),
+  d({ name: "offsets.topic.replication.factor", type: "short", default: "3", validate: atLeast(1), doc: "Replication factor of __consumer_offsets.", scope: "read-only" }),
+  d({ name: "offsets.topic.segment.bytes", type: "int", default: "104857600", validate: atLeast(1), doc: "Segment size of __consumer_offsets.", scope: "read-only" }),
+  d({ name: "offsets.retention.minutes", type: "int", default: "10080", validate: atLeast(1), doc: "How long committed offsets of an empty group are kept.", scope: "read-only" }),
+  d({ name: "offsets.retention.check.interval.ms", type: "long", default: "600000", validate: atLeast(1), doc: "How often expired offsets are removed.", scope: "read-only" }),
+  d({ name: "group.initial.rebalance.delay.ms", type: "int", default: "3000", doc: "Delay before the first rebalance of a new group.", scope: "read-only" }),
+  d({ name: "group.min.session.timeout.ms", type: "int", default: "6000", doc: "Smallest session timeout a member may ask for.", scope: "read-only" }),
+  d({ name: "group.max.session.timeout.ms", type: "int", default: "1800000", doc: "Largest session timeout a member may ask for.", scope: "read-only" }),
+  d({ name: "group.max.size", type: "int", default: String(2 ** 31 - 1), validate: atLeast(1), doc: "Largest number of members in a group.", scope: "read-only" }),
+  d({ name: "group.coordinator.rebalance.protocols", type: "list", default: "classic,consumer,streams", validate: listOf("classic", "consumer", "share", "streams"), doc: "Group protocols served.", scope: "read-only" }),
+  d({ name: "group.consumer.session.timeout.ms", type: "int", default: "45000", validate: atLeast(1), doc: "Session timeout of KIP-848 consumer group members.", scope: "read-only" }),
+  d({ name: "group.consumer.heartbeat.interval.ms", type: "int", default: "5000", validate: atLeast(1), doc: "Heartbeat interval of KIP-848 consumer group members.", scope: "read-only" }),
+  d({ name: "transaction.state.log.num.partitions", type: "int", default: "50", validate: atLeast(1), doc: "Partitions of __transaction_state.", scope: "read-only" }),
+  d({ name: "transaction.state.log.replication.factor", type: "short", default: "3", validate: atLeast(1), doc: "Replication factor of __transaction_state.", scope: "read-only" }),
+  d({ name: "transaction.state.log.min.isr", type: "int", default: "2", validate: atLeast(1), doc: "min.insync.replicas of __transaction_state.", scope: "read-only" }),
+  d({ name: "transactional.id.expiration.ms", type: "int", default: "604800000", validate: atLeast(1), doc: "Idle transactional ids expire after this long.", scope: "read-only" }),
+  d({ name: "transaction.max.timeout.ms", type: "int", default: "900000", validate: atLeast(1), doc: "Largest transaction timeout a producer may ask for.", scope: "read-only" }),
+  d({ name: "producer.id.expiration.ms", type: "int", default: "86400000", validate: atLeast(1), doc: "Idle producer ids expire after this long.", scope: "cluster-wide" }),
+  d({ name: "cluster.id", type: "string", default: null, validate: nonEmptyString, doc: "Strand: cluster id used when formatting an empty directory at start-up.", scope: "read-only" }),
+];
+
+/** Kafka keys accepted in server.properties though Strand does not act on them (yet). */
+export const ACCEPTED_KEYS: ReadonlySet<string> = new Set([
+  "broker.id", // ZooKeeper-era alias; KRaft uses node.id
+  "num.recovery.threads.per.data.dir",
+  "num.replica.fetchers",
+  "log.cleaner.enable",
+  "log.cleaner.threads",
+  "metadata.log.segment.bytes",
+  "metadata.max.retention.bytes",
+  "metadata.max.retention.ms",
+  "socket.listen.backlog.size",
+  "group.share.enable",
+  "share.coordinator.state.topic.replication.factor",
+  "share.coordinator.state.topic.min.isr",
+  "auto.leader.rebalance.enable",
+  "background.threads",
+  "controlled.shutdown.enable",
+  "kafka.metrics.reporters",
+  "metric.reporters",
+  "sasl.enabled.mechanisms",
+  "sasl.mechanism.controller.protocol",
+  "sasl.mechanism.inter.broker.protocol",
+  "security.inter.broker.protocol",
+  "unstable.api.versions.enable",
+  "unstable.feature.versions.enable",
+]);

@@ -1,0 +1,55 @@
+// The metadata image: the cluster state that replaying the metadata log (__cluster_metadata) produces.
+// Readers (handlers) treat it as immutable; the metadata layer replaces objects when records apply, so
+// a reference taken at the start of a request stays consistent for that request.
+
+import type { Endpoint } from "../config/listeners.ts";
+
+export interface PartitionImage {
+  readonly topicId: string;
+  readonly topic: string;
+  readonly partition: number;
+  readonly replicas: readonly number[];
+  readonly isr: readonly number[];
+  /** -1 when the partition has no leader. */
+  readonly leader: number;
+  readonly leaderEpoch: number;
+  readonly partitionEpoch: number;
+  /** Log directory ids hosting each replica, as in PartitionRecord.Directories. */
+  readonly directories: readonly string[];
+}
+
+export interface TopicImage {
+  readonly name: string;
+  /** Kafka Uuid, base64url. */
+  readonly topicId: string;
+  readonly partitions: readonly PartitionImage[];
+}
+
+export interface BrokerRegistrationImage {
+  readonly nodeId: number;
+  readonly incarnationId: string;
+  readonly brokerEpoch: bigint;
+  readonly endpoints: readonly Endpoint[];
+  readonly rack: string | null;
+  readonly fenced: boolean;
+  readonly inControlledShutdown: boolean;
+}
+
+export interface MetadataImage {
+  readonly clusterId: string;
+  /** Node id of the active controller. */
+  readonly controllerId: number;
+  /** Offset of the last metadata record applied, -1 before any. */
+  readonly offset: bigint;
+  readonly topicsByName: ReadonlyMap<string, TopicImage>;
+  readonly topicsById: ReadonlyMap<string, TopicImage>;
+  readonly brokers: ReadonlyMap<number, BrokerRegistrationImage>;
+  /** Config overrides set through the metadata log: key "topic:NAME", "broker:ID" or "broker:" (cluster default). */
+  readonly configs: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** Finalized feature levels (metadata.version, ...). */
+  readonly features: ReadonlyMap<string, number>;
+}
+
+export function configKey(resource: "topic" | "broker", name: string): string {
+  return `${resource}:${name}`;
+}

@@ -1,0 +1,225 @@
+// One client connection: frames in, responses out in the order the requests arrived.
+//
+// Requests are handed to the dispatcher as soon as they are whole, in arrival order and synchronously,
+// so a handler's ordering-sensitive work (a produce's append) happens in arrival order even when its
+// response waits (acks=all, a long-polling fetch). Responses are queued in slots and written strictly in
+// request order.
+//
+// Bounds: at most `maxInFlight` requests awaiting responses (reading pauses beyond it); at most
+// `maxQueuedBytes` of responses waiting for the socket (reading pauses beyond it); frames above
+// `maxFrameBytes` close the connection before their body is read.
+
+import type { Socket } from "bun";
+import type { FrameParts } from "../protocol/primitives/writer.ts";
+import { FrameAssembler, FrameSizeError } from "./frame-assembler.ts";
+import { OutputQueue } from "./output-queue.ts";
+
+/** What the dispatcher returns for a request: a response frame, no response (acks=0), or close. */
+export type Outcome = FrameParts | null | "close";
+
+export interface ConnectionInfo {
+  readonly id: number;
+  readonly listenerName: string;
+  readonly remoteAddress: string;
+  /** Set once the connection has sent a valid request (the smaller pre-auth frame limit no longer applies). */
+  authenticated: boolean;
+}
+
+export interface RequestSink {
+  handle(conn: ConnectionInfo, frame: Uint8Array): Outcome | Promise<Outcome>;
+}
+
+export interface ConnectionLimits {
+  maxFrameBytes: number;
+  maxInFlight: number;
+  maxQueuedBytes: number;
+}
+
+export interface ConnectionLog {
+  warn(msg: string, fields?: Record<string, unknown>): void;
+}
+
+interface Slot {
+  outcome: Outcome | undefined;
+}
+
+export class Connection implements ConnectionInfo {
+  readonly id: number;
+  readonly listenerName: string;
+  readonly remoteAddress: string;
+  authenticated = false;
+  lastActiveMs: number;
+  closed = false;
+
+  private readonly socket: Socket<Connection | undefined>;
+  private readonly sink: RequestSink;
+  private readonly limits: ConnectionLimits;
+  private readonly log: ConnectionLog;
+  private readonly assembler: FrameAssembler;
+  private readonly out = new OutputQueue();
+  private readonly slots: Slot[] = [];
+  /** Whole frames received while the in-flight bound was reached (bounded by one read's worth). */
+  private readonly backlog: Uint8Array[] = [];
+  private paused = false;
+  private readonly onClose: (c: Connection) => void;
+
+  constructor(
+    id: number,
+    socket: Socket<Connection | undefined>,
+    listenerName: string,
+    sink: RequestSink,
+    limits: ConnectionLimits,
+    log: ConnectionLog,
+    onClose: (c: Connection) => void,
+  ) {
+    this.id = id;
+    this.socket = socket;
+    this.listenerName = listenerName;
+    this.remoteAddress = `${socket.remoteAddress}`;
+    this.sink = sink;
+    this.limits = limits;
+    this.log = log;
+    this.onClose = onClose;
+    this.assembler = new FrameAssembler(limits.maxFrameBytes);
+    this.lastActiveMs = Date.now();
+  }
+
+  get inFlight(): number {
+    return this.slots.length;
+  }
+
+  /** Bun's data callback. */
+  onData(chunk: Uint8Array): void {
+    if (this.closed) return;
+    this.lastActiveMs = Date.now();
+    let frames: Uint8Array[];
+    try {
+      frames = this.assembler.push(chunk);
+    } catch (e) {
+      if (e instanceof FrameSizeError) {
+        this.log.warn("closing connection: bad frame size", { connection: this.id, remote: this.remoteAddress, error: e.message });
+        this.close();
+        return;
+      }
+      throw e;
+    }
+    for (const f of frames) this.backlog.push(f);
+    this.pump();
+  }
+
+  /** Bun's drain callback: the socket can take more. */
+  onDrain(): void {
+    if (this.closed) return;
+    this.flushOut();
+  }
+
+  /** Start requests from the backlog while the in-flight bound allows. */
+  private pump(): void {
+    while (this.backlog.length > 0 && this.slots.length < this.limits.maxInFlight && !this.closed) {
+      this.start(this.backlog.shift()!);
+    }
+    this.updatePause();
+  }
+
+  private start(frame: Uint8Array): void {
+    const slot: Slot = { outcome: undefined };
+    this.slots.push(slot);
+    let result: Outcome | Promise<Outcome>;
+    try {
+      result = this.sink.handle(this, frame);
+    } catch (e) {
+      this.log.warn("closing connection: request handling failed", { connection: this.id, error: (e as Error).stack ?? String(e) });
+      slot.outcome = "close";
+      this.drainSlots();
+      return;
+    }
+    if (result instanceof Promise) {
+      result.then(
+        (o) => this.complete(slot, o),
+        (e: unknown) => {
+          this.log.warn("closing connection: request handling failed", { connection: this.id, error: (e as Error)?.stack ?? String(e) });
+          this.complete(slot, "close");
+        },
+      );
+    } else {
+      slot.outcome = result;
+      this.drainSlots();
+    }
+  }
+
+  private complete(slot: Slot, outcome: Outcome): void {
+    if (this.closed) return;
+    slot.outcome = outcome;
+    this.drainSlots();
+    this.pump();
+  }
+
+  /** Move finished responses at the head of the slot list to the output queue, in order. */
+  private drainSlots(): void {
+    let wrote = false;
+    while (this.slots.length > 0 && this.slots[0]!.outcome !== undefined) {
+      const outcome = this.slots.shift()!.outcome!;
+      if (outcome === "close") {
+        this.flushOut();
+        this.close();
+        return;
+      }
+      if (outcome !== null) {
+        for (const p of outcome.parts) this.out.push(p);
+        wrote = true;
+      }
+    }
+    if (wrote) this.flushOut();
+  }
+
+  private flushOut(): void {
+    const r = this.out.flush(this.socket as unknown as { write(d: Uint8Array): number; fd?: number });
+    if (r === "error") {
+      this.log.warn("closing connection: write failed", { connection: this.id, error: this.out.error });
+      this.close();
+      return;
+    }
+    this.updatePause();
+    if (r === "empty" && this.slots.length === 0) this.lastActiveMs = Date.now();
+  }
+
+  private updatePause(): void {
+    if (this.closed) return;
+    const shouldPause = this.slots.length >= this.limits.maxInFlight || this.out.queuedBytes > this.limits.maxQueuedBytes;
+    if (shouldPause && !this.paused) {
+      this.socket.pause();
+      this.paused = true;
+    } else if (!shouldPause && this.paused) {
+      this.paused = false;
+      this.socket.resume();
+      if (this.backlog.length > 0) this.pump();
+    }
+  }
+
+  /** True when the connection has nothing in progress (idle expiry may close it). */
+  get idle(): boolean {
+    return this.slots.length === 0 && this.out.isEmpty && this.backlog.length === 0;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.slots.length = 0;
+    this.backlog.length = 0;
+    try {
+      this.socket.end();
+    } catch {
+      // already closed
+    }
+    this.onClose(this);
+  }
+
+  /** Called when the peer closed or the socket errored. */
+  onSocketClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.slots.length = 0;
+    this.backlog.length = 0;
+    this.onClose(this);
+  }
+}

@@ -1,0 +1,178 @@
+// A connection's output queue. Bun's socket.write() does not buffer: it returns how many bytes the
+// kernel took. Everything not taken waits here, in order, and goes out from the socket's drain callback.
+// File slices go out with sendfile(2) when it is available (zero copy), else with pread + write.
+//
+// The queue is bounded by its owner: Connection stops reading requests while queuedBytes is above its
+// limit, so a slow reader cannot make the broker hold unbounded response data.
+
+import { readSync } from "node:fs";
+import type { FileSlice } from "../protocol/primitives/records-ref.ts";
+import { EAGAIN, sendfileImpl, type SendfileFn } from "./sendfile.ts";
+
+/** The subset of Bun's Socket the queue uses (tests pass a fake). */
+export interface WritableSocket {
+  write(data: Uint8Array): number;
+  readonly fd?: number;
+}
+
+interface PendingSlice {
+  fd: number;
+  position: number;
+  remaining: number;
+}
+
+/** Small buffers are gathered into one write up to this size: one syscall instead of many. */
+const COALESCE_BYTES = 64 * 1024;
+/** pread chunk for the no-sendfile path and for re-arming drain after EAGAIN. */
+const READ_CHUNK_BYTES = 256 * 1024;
+
+export type FlushResult = "empty" | "blocked" | "error";
+
+export class OutputQueue {
+  private parts: Array<Uint8Array | PendingSlice> = [];
+  private head = 0;
+  queuedBytes = 0;
+  private readonly sendfile: SendfileFn | null;
+  private scratch: Uint8Array | null = null;
+  /** Set when a write failed for good (socket closed, file unreadable). */
+  error: string | null = null;
+
+  constructor(sendfile: SendfileFn | null = sendfileImpl) {
+    this.sendfile = sendfile;
+  }
+
+  get isEmpty(): boolean {
+    return this.head >= this.parts.length;
+  }
+
+  push(part: Uint8Array | FileSlice): void {
+    if (part instanceof Uint8Array) {
+      if (part.length === 0) return;
+      this.parts.push(part);
+      this.queuedBytes += part.length;
+    } else {
+      if (part.length === 0) return;
+      this.parts.push({ fd: part.fd, position: part.position, remaining: part.length });
+      this.queuedBytes += part.length;
+    }
+  }
+
+  /**
+   * Write as much as the socket takes. Returns "empty" when all is out, "blocked" when the kernel
+   * buffer is full (the caller waits for drain), "error" when the socket or a file failed.
+   */
+  flush(socket: WritableSocket): FlushResult {
+    // Bound: each iteration either finishes a part or returns.
+    while (this.head < this.parts.length) {
+      const part = this.parts[this.head]!;
+      if (part instanceof Uint8Array) {
+        const { data, count } = this.gather();
+        const n = socket.write(data);
+        if (n < 0) return this.fail("socket closed while writing");
+        this.advanceBuffers(n, count);
+        if (n < data.length) return "blocked";
+      } else {
+        const r = this.sendSlice(socket, part);
+        if (r !== "empty") return r;
+        this.head++;
+      }
+    }
+    this.parts = [];
+    this.head = 0;
+    return "empty";
+  }
+
+  /** The next run of buffers as one write: the first buffer alone if large, else small ones gathered. */
+  private gather(): { data: Uint8Array; count: number } {
+    const first = this.parts[this.head] as Uint8Array;
+    let total = first.length;
+    let count = 1;
+    while (total < COALESCE_BYTES && this.head + count < this.parts.length) {
+      const next = this.parts[this.head + count]!;
+      if (!(next instanceof Uint8Array) || total + next.length > COALESCE_BYTES) break;
+      total += next.length;
+      count++;
+    }
+    if (count === 1) return { data: first, count };
+    this.scratch ??= new Uint8Array(COALESCE_BYTES);
+    let at = 0;
+    for (let i = 0; i < count; i++) {
+      const b = this.parts[this.head + i] as Uint8Array;
+      this.scratch.set(b, at);
+      at += b.length;
+    }
+    return { data: this.scratch.subarray(0, at), count };
+  }
+
+  private advanceBuffers(written: number, count: number): void {
+    this.queuedBytes -= written;
+    for (let i = 0; i < count && written > 0; i++) {
+      const b = this.parts[this.head] as Uint8Array;
+      if (written >= b.length) {
+        written -= b.length;
+        this.head++;
+      } else {
+        this.parts[this.head] = b.subarray(written);
+        written = 0;
+      }
+    }
+  }
+
+  private sendSlice(socket: WritableSocket, s: PendingSlice): FlushResult {
+    // Bound: each iteration sends bytes or returns; a slice is finite.
+    while (s.remaining > 0) {
+      if (this.sendfile && socket.fd !== undefined && socket.fd >= 0) {
+        const n = this.sendfile(socket.fd, s.fd, s.position, s.remaining);
+        if (n > 0) {
+          this.consumeSlice(s, n);
+          continue;
+        }
+        if (n === 0) return this.fail(`file ended early: ${s.remaining} bytes of fd ${s.fd} at ${s.position} missing`);
+        if (n !== -EAGAIN) return this.fail(`sendfile failed with errno ${-n}`);
+        // The socket is full. Bun fires drain only after a partial socket.write(), so write the next
+        // chunk through it: either the kernel takes some (progress) or drain gets armed.
+      }
+      const chunk = this.readChunk(s);
+      if (!chunk) return "error";
+      const n = socket.write(chunk);
+      if (n < 0) return this.fail("socket closed while writing");
+      this.consumeSlice(s, n);
+      if (n < chunk.length) return "blocked";
+    }
+    return "empty";
+  }
+
+  private readChunk(s: PendingSlice): Uint8Array | null {
+    this.scratch ??= new Uint8Array(COALESCE_BYTES);
+    const want = Math.min(s.remaining, READ_CHUNK_BYTES);
+    const buf = want <= this.scratch.length ? this.scratch.subarray(0, want) : new Uint8Array(want);
+    let got = 0;
+    try {
+      // Bound: each pread returns > 0 bytes or we stop.
+      while (got < want) {
+        const n = readSync(s.fd, buf, got, want - got, s.position + got);
+        if (n <= 0) break;
+        got += n;
+      }
+    } catch (e) {
+      this.fail(`reading fd ${s.fd} at ${s.position}: ${(e as Error).message}`);
+      return null;
+    }
+    if (got < want) {
+      this.fail(`file ended early: wanted ${want} bytes of fd ${s.fd} at ${s.position}, got ${got}`);
+      return null;
+    }
+    return buf;
+  }
+
+  private consumeSlice(s: PendingSlice, n: number): void {
+    s.position += n;
+    s.remaining -= n;
+    this.queuedBytes -= n;
+  }
+
+  private fail(why: string): FlushResult {
+    this.error ??= why;
+    return "error";
+  }
+}

@@ -1,0 +1,95 @@
+// The socket server: one Bun.listen per listener, a Connection per socket, idle expiry, shutdown.
+
+import type { Socket, TCPSocketListener } from "bun";
+import { Connection, type ConnectionLimits, type ConnectionLog, type RequestSink } from "./connection.ts";
+
+export interface ListenerSpec {
+  name: string;
+  host: string;
+  port: number;
+}
+
+export interface SocketServerOptions {
+  listeners: ListenerSpec[];
+  limits: ConnectionLimits;
+  /** connections.max.idle.ms: a connection with nothing in flight for this long is closed. */
+  maxIdleMs: number;
+  sink: RequestSink;
+  log: ConnectionLog & { info(msg: string, fields?: Record<string, unknown>): void };
+}
+
+export interface BoundListener {
+  name: string;
+  host: string;
+  port: number;
+}
+
+export class SocketServer {
+  private readonly opts: SocketServerOptions;
+  private readonly servers: TCPSocketListener<Connection | undefined>[] = [];
+  readonly connections = new Set<Connection>();
+  private nextId = 1;
+  private idleTimer: ReturnType<typeof setInterval> | null = null;
+  readonly bound: BoundListener[] = [];
+
+  constructor(opts: SocketServerOptions) {
+    this.opts = opts;
+  }
+
+  start(): BoundListener[] {
+    for (const l of this.opts.listeners) {
+      const server = Bun.listen<Connection | undefined>({
+        hostname: l.host,
+        port: l.port,
+        socket: {
+          open: (socket) => this.onOpen(socket, l.name),
+          data: (socket, data) => socket.data?.onData(data),
+          drain: (socket) => socket.data?.onDrain(),
+          close: (socket) => socket.data?.onSocketClosed(),
+          error: (socket, err) => {
+            this.opts.log.warn("socket error", { connection: socket.data?.id, error: err.message });
+            socket.data?.onSocketClosed();
+          },
+        },
+      });
+      this.servers.push(server);
+      this.bound.push({ name: l.name, host: l.host, port: server.port });
+    }
+    // Sweep for idle connections a few times per idle period (at least once a second, at most every 30 s).
+    const sweepMs = Math.max(1000, Math.min(30_000, Math.floor(this.opts.maxIdleMs / 4)));
+    this.idleTimer = setInterval(() => this.expireIdle(), sweepMs);
+    this.idleTimer.unref?.();
+    return this.bound;
+  }
+
+  private onOpen(socket: Socket<Connection | undefined>, listenerName: string): void {
+    socket.setNoDelay(true);
+    const conn = new Connection(this.nextId++, socket, listenerName, this.opts.sink, this.opts.limits, this.opts.log, (c) =>
+      this.connections.delete(c),
+    );
+    socket.data = conn;
+    this.connections.add(conn);
+  }
+
+  private expireIdle(): void {
+    const now = Date.now();
+    for (const c of this.connections) {
+      if (c.idle && now - c.lastActiveMs > this.opts.maxIdleMs) {
+        this.opts.log.info("closing idle connection", { connection: c.id, idleMs: now - c.lastActiveMs });
+        c.close();
+      }
+    }
+  }
+
+  /** Stop accepting; existing connections are left to the caller (shutdown drains them). */
+  stopListening(): void {
+    for (const s of this.servers) s.stop(false);
+    this.servers.length = 0;
+    if (this.idleTimer) clearInterval(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  closeAll(): void {
+    for (const c of [...this.connections]) c.close();
+  }
+}

@@ -1,0 +1,147 @@
+// The broker process: configuration, storage, metadata, handlers and the socket server, started and
+// stopped in order.
+//
+// Start: read meta.properties (formatting an empty directory only when asked to), open the log dirs
+// (recovering after an unclean stop), replay the metadata log, then listen. Stop (SIGTERM): stop
+// accepting, let in-flight requests finish (bounded wait), close connections, flush and close the logs
+// and write the clean-shutdown marker.
+
+import { loadNative } from "../protocol/records/crc32c-native.ts";
+import { SocketServer, type BoundListener } from "../network/server.ts";
+import type { BrokerConfig } from "../config/broker-config.ts";
+import { LogManager } from "../storage/log-manager.ts";
+import { readMetaProperties } from "../storage/meta-properties.ts";
+import { Dispatcher } from "./dispatch.ts";
+import type { ApiHandler } from "./handler.ts";
+import type { Logger } from "./log.ts";
+import { ALL_HANDLERS } from "./api/index.ts";
+import { STRAND_VERSION } from "../cli/version.ts";
+
+export class NotFormattedError extends Error {
+  readonly dirs: string[];
+  constructor(dirs: string[]) {
+    super(`log directories ${dirs.join(", ")} are not formatted: run 'strand storage format -t <cluster id> -c <config>' first`);
+    this.name = "NotFormattedError";
+    this.dirs = dirs;
+  }
+}
+
+export interface BrokerOptions {
+  config: BrokerConfig;
+  log: Logger;
+  /** Handlers to serve (defaults to every implemented API). */
+  handlers?: ApiHandler[];
+}
+
+export interface AdvertisedApi {
+  apiKey: number;
+  minVersion: number;
+  maxVersion: number;
+}
+
+/** How long shutdown waits for in-flight requests before closing connections anyway. */
+const SHUTDOWN_DRAIN_MS = 5000;
+
+export class Broker {
+  readonly config: BrokerConfig;
+  readonly log: Logger;
+  readonly nodeId: number;
+  clusterId = "";
+  logs!: LogManager;
+  private server: SocketServer | null = null;
+  private dispatcher!: Dispatcher;
+  private readonly handlerList: ApiHandler[];
+  private advertised: AdvertisedApi[] = [];
+  private stopping: Promise<void> | null = null;
+  readonly startedAtMs = Date.now();
+
+  constructor(opts: BrokerOptions) {
+    this.config = opts.config;
+    this.log = opts.log;
+    this.nodeId = opts.config.nodeId;
+    this.handlerList = opts.handlers ?? ALL_HANDLERS;
+  }
+
+  /** The cluster id recorded in the log dirs, or null when none is formatted. Mixed ids are an error. */
+  static readClusterId(dirs: readonly string[]): string | null {
+    let id: string | null = null;
+    for (const d of dirs) {
+      const m = readMetaProperties(d);
+      if (!m) continue;
+      if (id !== null && m.clusterId !== id) throw new Error(`log dirs disagree on the cluster id: ${id} and ${m.clusterId} (in ${d})`);
+      id = m.clusterId;
+    }
+    return id;
+  }
+
+  async start(): Promise<BoundListener[]> {
+    const crc = loadNative();
+    this.log.info("crc32c implementation", { implementation: crc.implementation, hardware: crc.hardware });
+    const dirs = [...new Set([...this.config.logDirs, this.config.metadataLogDir])];
+    const clusterId = Broker.readClusterId(dirs);
+    if (clusterId === null) throw new NotFormattedError(dirs);
+    this.clusterId = clusterId;
+
+    this.logs = LogManager.open({ logDirs: [...this.config.logDirs], nodeId: this.nodeId, clusterId });
+    for (const o of this.logs.offlinePartitions()) {
+      this.log.error("partition offline after recovery", { partition: `${o.tp.topic}-${o.tp.partition}`, dir: o.dir, error: o.error.message });
+    }
+    this.logs.startScheduler({ retentionCheckMs: this.config.long("log.retention.check.interval.ms") });
+
+    this.dispatcher = new Dispatcher(this, this.handlerList, this.log);
+    this.advertised = [...this.dispatcher.handlers.values()]
+      .map((h) => ({ apiKey: h.key, minVersion: h.advertisedMinVersion ?? h.minVersion, maxVersion: h.maxVersion }))
+      .sort((a, b) => a.apiKey - b.apiKey);
+
+    const brokerListeners = this.config.listeners.filter((l) => !this.config.controllerListenerNames.includes(l.name));
+    this.server = new SocketServer({
+      listeners: brokerListeners.map((l) => ({ name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port })),
+      limits: {
+        maxFrameBytes: this.config.int("socket.request.max.bytes"),
+        maxInFlight: this.config.int("strand.max.inflight.requests.per.connection"),
+        maxQueuedBytes: this.config.int("strand.max.queued.response.bytes.per.connection"),
+      },
+      maxIdleMs: this.config.long("connections.max.idle.ms"),
+      sink: this.dispatcher,
+      log: this.log,
+    });
+    const bound = this.server.start();
+    this.log.info("strand started", {
+      version: STRAND_VERSION,
+      nodeId: this.nodeId,
+      clusterId,
+      listeners: bound.map((b) => `${b.name}://${b.host}:${b.port}`).join(","),
+      logDirs: this.config.logDirs.join(","),
+      startMs: Date.now() - this.startedAtMs,
+    });
+    return bound;
+  }
+
+  /** APIs and versions for ApiVersions. */
+  advertisedApis(): AdvertisedApi[] {
+    return this.advertised;
+  }
+
+  get boundListeners(): BoundListener[] {
+    return this.server?.bound ?? [];
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= this.doStop();
+    return this.stopping;
+  }
+
+  private async doStop(): Promise<void> {
+    this.log.info("strand shutting down");
+    const server = this.server;
+    if (server) {
+      server.stopListening();
+      const deadline = Date.now() + SHUTDOWN_DRAIN_MS;
+      // Bounded wait for in-flight requests to be answered.
+      while (Date.now() < deadline && [...server.connections].some((c) => !c.idle)) await Bun.sleep(20);
+      server.closeAll();
+    }
+    if (this.logs) await this.logs.close();
+    this.log.info("strand stopped cleanly");
+  }
+}

@@ -1,0 +1,111 @@
+// Routes each request frame to its API handler and encodes the response, as Kafka's KafkaApis does.
+//
+// - A frame whose header or body cannot be parsed closes the connection (Kafka does the same).
+// - An unknown API key, an API this broker does not serve, or a version outside what it serves closes
+//   the connection, except ApiVersions: an unsupported ApiVersions version is answered with a v0
+//   response carrying UNSUPPORTED_VERSION and ApiVersions' own range (KIP-511), so clients retry lower.
+
+import type { ConnectionInfo, Outcome, RequestSink } from "../network/connection.ts";
+import { API_BY_KEY } from "../protocol/generated/api-table.ts";
+import { API_CODECS } from "../protocol/generated/apis.ts";
+import { ErrorCode } from "../protocol/errors.ts";
+import { decodeRequest, responseHeaderVersion, API_VERSIONS_KEY } from "../protocol/frame.ts";
+import { writeResponseHeader } from "../protocol/generated/messages/response-header.ts";
+import { encodeFramedParts } from "../protocol/primitives/writer.ts";
+import type { Broker } from "./broker.ts";
+import { NO_RESPONSE, type ApiHandler, type RequestContext } from "./handler.ts";
+import type { Logger } from "./log.ts";
+
+export class Dispatcher implements RequestSink {
+  readonly handlers: ReadonlyMap<number, ApiHandler>;
+  private readonly broker: Broker;
+  private readonly log: Logger;
+
+  constructor(broker: Broker, handlers: ApiHandler[], log: Logger) {
+    const m = new Map<number, ApiHandler>();
+    for (const h of handlers) {
+      const api = API_BY_KEY.get(h.key);
+      if (!api) throw new Error(`handler for unknown api key ${h.key}`);
+      if (h.minVersion < api.minVersion || h.maxVersion > api.maxVersion) {
+        throw new Error(`handler for ${api.name} serves ${h.minVersion}-${h.maxVersion}, outside the protocol's ${api.minVersion}-${api.maxVersion}`);
+      }
+      if (m.has(h.key)) throw new Error(`two handlers for ${api.name}`);
+      m.set(h.key, h);
+    }
+    this.handlers = m;
+    this.broker = broker;
+    this.log = log;
+  }
+
+  handle(conn: ConnectionInfo, frame: Uint8Array): Outcome | Promise<Outcome> {
+    const d = decodeRequest(frame);
+    if (!d.ok) {
+      const h = d.header;
+      if (d.reason === "unsupported-version" && h && h.requestApiKey === API_VERSIONS_KEY) {
+        return this.apiVersionsUnsupported(h.correlationId);
+      }
+      this.log.warn("closing connection: request refused", {
+        connection: conn.id,
+        reason: d.reason,
+        apiKey: h?.requestApiKey,
+        apiVersion: h?.requestApiVersion,
+        clientId: h?.clientId,
+        error: d.error?.message,
+      });
+      return "close";
+    }
+    const { header } = d;
+    const handler = this.handlers.get(header.requestApiKey);
+    if (!handler || header.requestApiVersion < handler.minVersion || header.requestApiVersion > handler.maxVersion) {
+      if (header.requestApiKey === API_VERSIONS_KEY) return this.apiVersionsUnsupported(header.correlationId);
+      this.log.warn("closing connection: api or version not served", {
+        connection: conn.id,
+        api: API_BY_KEY.get(header.requestApiKey)?.name,
+        apiVersion: header.requestApiVersion,
+        clientId: header.clientId,
+      });
+      return "close";
+    }
+    conn.authenticated = true;
+    const ctx: RequestContext = {
+      conn,
+      header,
+      apiKey: header.requestApiKey,
+      apiVersion: header.requestApiVersion,
+      broker: this.broker,
+      requestBytes: frame.length,
+    };
+    const result = handler.handle(ctx, d.body);
+    if (result instanceof Promise) return result.then((r) => this.encode(ctx, r));
+    return this.encode(ctx, result);
+  }
+
+  private encode(ctx: RequestContext, body: unknown): Outcome {
+    if (body === NO_RESPONSE) return null;
+    const codec = API_CODECS.get(ctx.apiKey)!;
+    const hv = responseHeaderVersion(ctx.apiKey, ctx.apiVersion);
+    return encodeFramedParts((s) => {
+      writeResponseHeader(s, { correlationId: ctx.header.correlationId }, hv);
+      codec.writeResponse(s, body, ctx.apiVersion);
+    });
+  }
+
+  /** The v0-shaped answer to an ApiVersions version this broker does not serve (KIP-511). */
+  private apiVersionsUnsupported(correlationId: number): Outcome {
+    const h = this.handlers.get(API_VERSIONS_KEY);
+    const codec = API_CODECS.get(API_VERSIONS_KEY)!;
+    const body = {
+      errorCode: ErrorCode.UNSUPPORTED_VERSION,
+      apiKeys: [{ apiKey: API_VERSIONS_KEY, minVersion: h?.minVersion ?? 0, maxVersion: h?.maxVersion ?? 0 }],
+      throttleTimeMs: 0,
+      supportedFeatures: [],
+      finalizedFeaturesEpoch: -1n,
+      finalizedFeatures: [],
+      zkMigrationReady: false,
+    };
+    return encodeFramedParts((s) => {
+      writeResponseHeader(s, { correlationId }, 0);
+      codec.writeResponse(s, body, 0);
+    });
+  }
+}

@@ -1,0 +1,41 @@
+// What an API handler is. One file per API key under api/, named by key (00-produce.ts, ...), each
+// opening with the versions it serves, its behaviour, and what it leaves out.
+//
+// A handler's synchronous part runs in request-arrival order for its connection (the network layer
+// calls handle() as each request completes). Work that must keep that order (a produce's append) must
+// happen before the handler's first await.
+
+import type { ConnectionInfo } from "../network/connection.ts";
+import type { RequestHeader } from "../protocol/generated/messages/request-header.ts";
+import type { Broker } from "./broker.ts";
+
+/** Returned by a handler when Kafka sends no response (Produce with acks=0). */
+export const NO_RESPONSE: unique symbol = Symbol("no-response");
+
+export interface RequestContext {
+  readonly conn: ConnectionInfo;
+  readonly header: RequestHeader;
+  readonly apiKey: number;
+  readonly apiVersion: number;
+  readonly broker: Broker;
+  /** Size of the request frame in bytes. */
+  readonly requestBytes: number;
+}
+
+export interface ApiHandler<Req = unknown, Res = unknown> {
+  readonly key: number;
+  /** Versions served. Requests outside are refused (connection closed), as Kafka does. */
+  readonly minVersion: number;
+  readonly maxVersion: number;
+  /**
+   * Lowest version advertised in ApiVersions when lower than minVersion: Kafka 4 advertises Produce from
+   * v0 because librdkafka derives features from it (KAFKA-18659), and refuses v0-2 when sent.
+   */
+  readonly advertisedMinVersion?: number;
+  handle(ctx: RequestContext, request: Req): Res | typeof NO_RESPONSE | Promise<Res | typeof NO_RESPONSE>;
+}
+
+/** Define a handler with its request/response types checked. */
+export function defineHandler<Req, Res>(h: ApiHandler<Req, Res>): ApiHandler<unknown, unknown> {
+  return h as unknown as ApiHandler<unknown, unknown>;
+}
