@@ -44,6 +44,8 @@ function readCheckpointLines(path: string): string[][] | null {
   const text = readFileSync(path, "utf8");
   const lines = text.split("\n");
   if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  // Kafka creates checkpoint files empty at start-up and reads an empty one as no entries.
+  if (lines.length === 0) return [];
   if (lines[0]?.trim() !== String(VERSION)) throw new BadFileFormatError(path, `unsupported version line "${lines[0] ?? ""}"`);
   const count = Number(lines[1]?.trim());
   if (!Number.isInteger(count) || count < 0 || count > MAX_ENTRIES) throw new BadFileFormatError(path, `bad entry count "${lines[1] ?? ""}"`);
