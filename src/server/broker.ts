@@ -9,6 +9,7 @@
 import { loadNative } from "../protocol/records/crc32c-native.ts";
 import { SocketServer, type BoundListener } from "../network/server.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
+import type { Endpoint } from "../config/listeners.ts";
 import { LogManager } from "../storage/log-manager.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher } from "./dispatch.ts";
@@ -54,6 +55,8 @@ export class Broker {
   private advertised: AdvertisedApi[] = [];
   private stopping: Promise<void> | null = null;
   readonly startedAtMs = Date.now();
+  /** advertised.listeners with any port 0 replaced by the port actually bound (tests bind port 0). */
+  advertisedEndpoints: Endpoint[] = [];
 
   constructor(opts: BrokerOptions) {
     this.config = opts.config;
@@ -106,11 +109,16 @@ export class Broker {
       log: this.log,
     });
     const bound = this.server.start();
+    this.advertisedEndpoints = this.config.advertisedListeners.map((e) => {
+      const b = bound.find((x) => x.name === e.name);
+      return e.port === 0 && b ? { ...e, port: b.port } : e;
+    });
     this.log.info("strand started", {
       version: STRAND_VERSION,
       nodeId: this.nodeId,
       clusterId,
       listeners: bound.map((b) => `${b.name}://${b.host}:${b.port}`).join(","),
+      advertised: this.advertisedEndpoints.map((e) => `${e.name}://${e.host}:${e.port}`).join(","),
       logDirs: this.config.logDirs.join(","),
       startMs: Date.now() - this.startedAtMs,
     });
