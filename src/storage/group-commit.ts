@@ -21,6 +21,7 @@ export class GroupCommit {
   /** Bounded by the broker's in-flight produce requests (each waits on at most one entry). */
   private waiters: Waiter[] = [];
   private failure: Error | null = null;
+  private kickQueued = false;
   /** Number of fdatasync rounds run, for tests and metrics. */
   rounds = 0;
 
@@ -41,7 +42,14 @@ export class GroupCommit {
     if (offset <= this.durableOffset) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.waiters.push({ offset, resolve, reject });
-      this.kick();
+      // Start on a microtask, so that every append made in the same tick shares the round.
+      if (!this.kickQueued) {
+        this.kickQueued = true;
+        queueMicrotask(() => {
+          this.kickQueued = false;
+          this.kick();
+        });
+      }
     });
   }
 

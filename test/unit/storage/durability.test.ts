@@ -1,0 +1,102 @@
+import { afterEach, expect, test } from "bun:test";
+import { makeLogConfig } from "../../../src/storage/log-config.ts";
+import type { LogConfig } from "../../../src/storage/log-config.ts";
+import type { Log } from "../../../src/storage/log.ts";
+import { loadLog } from "../../../src/storage/recovery.ts";
+import { valuesBatch } from "./batch-builder.ts";
+import { tempDir } from "./helpers.ts";
+
+let cleanups: (() => void)[] = [];
+afterEach(() => {
+  cleanups.forEach((c) => c());
+  cleanups = [];
+});
+function fresh(config: Partial<LogConfig> = {}): Log {
+  const d = tempDir();
+  cleanups.push(d.cleanup);
+  const log = loadLog(d.path, { topic: "f", partition: 0 }, makeLogConfig(config), { recoveryPoint: 0, logStartOffset: 0, highWatermark: 0, cleanShutdown: true });
+  cleanups.unshift(() => log.closeNow());
+  return log;
+}
+
+test("group commit: one fdatasync round covers every append made before it started", async () => {
+  const log = fresh();
+  const waits: Promise<void>[] = [];
+  for (let i = 0; i < 200; i++) {
+    const r = log.append(valuesBatch(1, 1000, i));
+    waits.push(log.waitDurable(r.lastOffset + 1));
+  }
+  await Promise.all(waits);
+  expect(log.durableOffset).toBe(200);
+  expect(log.groupCommitRounds).toBe(1);
+  await log.waitDurable(200); // already durable: no new round
+  expect(log.groupCommitRounds).toBe(1);
+});
+
+test("group commit does not block the event loop", async () => {
+  const log = fresh();
+  let ticks = 0;
+  let stop = false;
+  const ticker = (async () => {
+    while (!stop) {
+      await new Promise((r) => setTimeout(r, 0));
+      ticks++;
+    }
+  })();
+  let acked = 0;
+  const t0 = performance.now();
+  // 40 rounds of 16 KiB appends each waiting for its own fsync.
+  for (let i = 0; i < 40; i++) {
+    const r = log.append(valuesBatch(16, 1000, i));
+    await log.waitDurable(r.lastOffset + 1);
+    acked++;
+  }
+  const elapsed = performance.now() - t0;
+  stop = true;
+  await ticker;
+  expect(acked).toBe(40);
+  // The timer loop kept running while fdatasync ran on the thread pool.
+  expect(ticks).toBeGreaterThanOrEqual(20);
+  expect(elapsed).toBeLessThan(20_000);
+});
+
+test("flush.messages flushes and moves the recovery point", async () => {
+  const log = fresh({ flushMessages: 10 });
+  for (let i = 0; i < 9; i++) log.append(valuesBatch(1, 10, i));
+  await Bun.sleep(20);
+  expect(log.recoveryPoint).toBe(0);
+  log.append(valuesBatch(1, 10, 9));
+  for (let i = 0; i < 100 && log.recoveryPoint < 10; i++) await Bun.sleep(5);
+  expect(log.recoveryPoint).toBe(10);
+});
+
+test("flush.ms flushes when the oldest unflushed append is old enough", async () => {
+  const log = fresh({ flushMs: 1000 });
+  log.append(valuesBatch(1, 10), { nowMs: 5000 });
+  log.maybeFlushByTime(5500);
+  await Bun.sleep(20);
+  expect(log.recoveryPoint).toBe(0);
+  log.maybeFlushByTime(6000);
+  for (let i = 0; i < 100 && log.recoveryPoint < 1; i++) await Bun.sleep(5);
+  expect(log.recoveryPoint).toBe(1);
+});
+
+test("follower truncation drops later offsets, segments and leader epochs", () => {
+  const log = fresh({ segmentBytes: 2000 });
+  for (let i = 0; i < 30; i++) log.append(valuesBatch(2, 100, i), { leaderEpoch: i < 15 ? 1 : 2 });
+  expect(log.epochs.all).toEqual([{ epoch: 1, startOffset: 0 }, { epoch: 2, startOffset: 30 }]);
+  log.truncateTo(20);
+  expect(log.logEndOffset).toBe(20);
+  expect(log.epochs.all).toEqual([{ epoch: 1, startOffset: 0 }]);
+  expect(log.active.baseOffset).toBeLessThanOrEqual(20);
+  expect(log.append(valuesBatch(1, 10)).firstOffset).toBe(20);
+  expect(log.epochs.endOffsetFor(1, log.logEndOffset)).toEqual({ epoch: 1, endOffset: 21 });
+});
+
+test("follower appends keep the leader's offsets", () => {
+  const log = fresh();
+  const r = log.append(valuesBatch(3, 10, 0, { baseOffset: 0 }), { assignOffsets: false });
+  expect(r.lastOffset).toBe(2);
+  expect(() => log.append(valuesBatch(1, 10, 0, { baseOffset: 1 }), { assignOffsets: false })).toThrow(/below the log end offset/);
+  expect(log.append(valuesBatch(1, 10, 0, { baseOffset: 3 }), { assignOffsets: false }).firstOffset).toBe(3);
+});

@@ -1,0 +1,108 @@
+import { afterEach, expect, test } from "bun:test";
+import { existsSync, openSync, readFileSync, writeSync, closeSync } from "node:fs";
+import { join } from "node:path";
+import { LogDirLockedError, LogOfflineError } from "../../../src/storage/errors.ts";
+import { LogManager, readCleanShutdownMarker } from "../../../src/storage/log-manager.ts";
+import { readMetaProperties } from "../../../src/storage/meta-properties.ts";
+import { valuesBatch } from "./batch-builder.ts";
+import { tempDir } from "./helpers.ts";
+
+const CLUSTER = "testclusterAAAAAAAAAAA";
+let cleanups: (() => void)[] = [];
+afterEach(() => {
+  cleanups.forEach((c) => c());
+  cleanups = [];
+});
+function dirs(n: number): string[] {
+  return Array.from({ length: n }, () => {
+    const d = tempDir();
+    cleanups.push(d.cleanup);
+    return d.path;
+  });
+}
+
+test("meta.properties, checkpoints and the clean-shutdown marker in Kafka's formats", async () => {
+  const [a, b] = dirs(2);
+  const m = LogManager.open({ logDirs: [a!, b!], nodeId: 3, clusterId: CLUSTER });
+  const l0 = m.getOrCreateLog({ topic: "orders", partition: 0 });
+  const l1 = m.getOrCreateLog({ topic: "orders", partition: 1 });
+  expect(l0.dir.startsWith(a!) !== l1.dir.startsWith(a!)).toBe(true); // spread over the dirs
+  for (let i = 0; i < 5; i++) l0.append(valuesBatch(2, 10, i));
+  l0.setHighWatermark(6);
+  await m.close();
+  const metaA = readMetaProperties(a!)!;
+  expect(metaA).toMatchObject({ version: 1, clusterId: CLUSTER, nodeId: 3 });
+  expect(metaA.directoryId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  expect(readMetaProperties(b!)!.directoryId).not.toBe(metaA.directoryId);
+  const home = l0.dir.startsWith(a!) ? a! : b!;
+  expect(readFileSync(join(home, "recovery-point-offset-checkpoint"), "utf8")).toBe("0\n1\norders 0 10\n");
+  expect(readFileSync(join(home, "replication-offset-checkpoint"), "utf8")).toBe("0\n1\norders 0 6\n");
+  expect(readFileSync(join(home, "log-start-offset-checkpoint"), "utf8")).toBe("0\n1\norders 0 0\n");
+  expect(readCleanShutdownMarker(home)).toEqual({ version: 0, brokerEpoch: -1 });
+  // Reopen: the marker is consumed, the log is back as it was.
+  const again = LogManager.open({ logDirs: [a!, b!], nodeId: 3, clusterId: CLUSTER });
+  expect(again.hadCleanShutdown.get(home)).toBe(true);
+  expect(existsSync(join(home, ".kafka_cleanshutdown"))).toBe(false);
+  const r = again.getLog({ topic: "orders", partition: 0 })!;
+  expect([r.logEndOffset, r.highWatermark, r.recoveryPoint]).toEqual([10, 6, 10]);
+  await again.close();
+});
+
+test("a second process cannot open a locked log dir", async () => {
+  const [a] = dirs(1);
+  const m = LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: CLUSTER });
+  expect(() => LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: CLUSTER })).toThrow(LogDirLockedError);
+  const script = `import { LogManager } from ${JSON.stringify(join(import.meta.dir, "../../../src/storage/log-manager.ts"))};
+try { LogManager.open({ logDirs: [${JSON.stringify(a)}], nodeId: 1, clusterId: ${JSON.stringify(CLUSTER)} }); console.log("opened"); }
+catch (e) { console.log(e.name); }`;
+  const child = Bun.spawnSync([process.execPath, "-e", script]);
+  expect(child.stdout.toString().trim()).toBe("LogDirLockedError");
+  await m.close();
+  const child2 = Bun.spawnSync([process.execPath, "-e", script]);
+  expect(child2.stdout.toString().trim()).toBe("opened");
+});
+
+test("a log dir of another cluster is refused", async () => {
+  const [a] = dirs(1);
+  await LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: CLUSTER }).close();
+  expect(() => LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: "otherclusterAAAAAAAAAA" })).toThrow(/belongs to cluster/);
+});
+
+test("a corrupt partition goes offline with the file and position; the others serve", async () => {
+  const [a] = dirs(1);
+  const m = LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: CLUSTER, defaultConfig: { segmentBytes: 4000 } });
+  const bad = m.getOrCreateLog({ topic: "bad", partition: 0 });
+  const good = m.getOrCreateLog({ topic: "good", partition: 0 });
+  for (let i = 0; i < 30; i++) {
+    bad.append(valuesBatch(2, 200, i));
+    good.append(valuesBatch(2, 200, i));
+  }
+  m.abandon(); // crash: no marker, recovery points at 0
+  const file = join(a!, "bad-0", "00000000000000000000.log");
+  const fd = openSync(file, "r+");
+  writeSync(fd, new Uint8Array([0xde, 0xad]), 0, 2, 500);
+  closeSync(fd);
+  const m2 = LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: CLUSTER, defaultConfig: { segmentBytes: 4000 } });
+  const off = m2.offlinePartitions();
+  expect(off.length).toBe(1);
+  expect(off[0]!.tp).toEqual({ topic: "bad", partition: 0 });
+  expect(off[0]!.error.message).toContain(file);
+  expect(off[0]!.error.message).toMatch(/at position \d+/);
+  expect(() => m2.getLog({ topic: "bad", partition: 0 })).toThrow(LogOfflineError);
+  const g = m2.getLog({ topic: "good", partition: 0 })!;
+  expect(g.logEndOffset).toBe(60);
+  g.append(valuesBatch(1, 10));
+  await m2.close();
+  expect(existsSync(join(a!, ".kafka_cleanshutdown"))).toBe(false); // not clean while a partition is offline
+});
+
+test("deleting a partition removes its directory", async () => {
+  const [a] = dirs(1);
+  const m = LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: CLUSTER });
+  const l = m.getOrCreateLog({ topic: "gone", partition: 2 });
+  l.append(valuesBatch(1, 10));
+  m.deleteLog({ topic: "gone", partition: 2 });
+  expect(existsSync(join(a!, "gone-2"))).toBe(false);
+  expect(m.getLog({ topic: "gone", partition: 2 })).toBeUndefined();
+  await m.close();
+});
