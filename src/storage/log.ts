@@ -107,6 +107,11 @@ export class Log {
     this.producers = parts.producers;
     if (this.segments.length === 0) throw new Error(`log ${tpKey(this.tp)} opened without segments`);
     this.active.makeActive();
+    // Data beyond the recovery point was read back after a crash but may exist only in the page
+    // cache: the first durability request must sync it too.
+    this.segments.forEach((s, i) => {
+      if ((this.segments[i + 1]?.baseOffset ?? Infinity) > this.recovery && s.sizeBytes > 0) this.dirty.add(s);
+    });
     const self = this;
     this.groupCommit = new GroupCommit(
       {
@@ -250,7 +255,9 @@ export class Log {
     const seg = LogSegment.open(this.dir, baseOffset, { indexIntervalBytes: this.config.indexIntervalBytes, maxIndexBytes: this.config.segmentIndexBytes }, nowMs);
     seg.makeActive();
     this.segments.push(seg);
-    this.producers.takeSnapshot(baseOffset);
+    // Not fsynced here (that would block the loop): a torn snapshot fails its CRC on load and is
+    // dropped, and the log replay covers it.
+    this.producers.takeSnapshot(baseOffset, false);
     // Kafka flushes the finished segment in the background and moves the recovery point.
     void this.flush(baseOffset).catch(() => undefined);
     return seg;

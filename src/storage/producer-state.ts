@@ -87,15 +87,15 @@ export class ProducerStateManager {
     return out;
   }
 
-  /** Writes `<offset>.snapshot` (offset = the log end offset it describes) and fsyncs it. */
-  takeSnapshot(offset: number): string {
+  /** Writes `<offset>.snapshot` (offset = the log end offset it describes), fsynced when sync. */
+  takeSnapshot(offset: number, sync = true): string {
     const path = join(this.dir, offsetFileName(offset) + SNAPSHOT_SUFFIX);
     const bytes = encodeProducerSnapshot(this.toEntries());
     const fd = openSync(path, "w");
     try {
       let off = 0;
       while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off); // bounded: progresses or throws
-      fsyncSync(fd);
+      if (sync) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
