@@ -9,7 +9,7 @@
 //   - sequential read MB/s through the file slices (pread into one buffer; sendfile would not copy);
 //   - recovery time of the whole log (every batch re-read and CRC-checked, indexes rebuilt), with
 //     the native CRC32C and with the TypeScript one.
-import { readSync, rmSync } from "node:fs";
+import { closeSync, fdatasync, fdatasyncSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -93,6 +93,33 @@ async function fsyncRun(): Promise<void> {
   log.closeNow();
 }
 
+/** Latency of one 16 KiB append + fdatasync: blocking call vs the thread-pool variant we use. */
+async function fdatasyncLatency(): Promise<void> {
+  const path = join(root, "sync.bin");
+  const fd = openSync(path, "w");
+  const buf = new Uint8Array(16384);
+  const N = 200;
+  const pct = (xs: number[], p: number): string => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)]!.toFixed(3);
+  const blocking: number[] = [];
+  for (let i = 0; i < N; i++) {
+    writeSync(fd, buf, 0, buf.length, i * buf.length);
+    const t = performance.now();
+    fdatasyncSync(fd);
+    blocking.push(performance.now() - t);
+  }
+  const pooled: number[] = [];
+  for (let i = 0; i < N; i++) {
+    writeSync(fd, buf, 0, buf.length, (N + i) * buf.length);
+    const t = performance.now();
+    await new Promise<void>((res, rej) => fdatasync(fd, (e) => (e ? rej(e) : res())));
+    pooled.push(performance.now() - t);
+  }
+  closeSync(fd);
+  rmSync(path);
+  console.log(`fdatasync 16 KiB blocking       p50 ${pct(blocking, 0.5)} ms, p99 ${pct(blocking, 0.99)} ms`);
+  console.log(`fdatasync 16 KiB thread pool    p50 ${pct(pooled, 0.5)} ms, p99 ${pct(pooled, 0.99)} ms (event loop free meanwhile)`);
+}
+
 function readRun(dir: string): void {
   const log = open(dir, true);
   const buf = new Uint8Array(1 << 20);
@@ -144,6 +171,7 @@ try {
   const big = appendRun("1MB-batches", valuesBatch(1000, 1000), true);
   rmSync(appendRun("16KB-batches+crc", valuesBatch(16, 1000), false).dir, { recursive: true });
   rmSync(appendRun("1MB-batches+crc", valuesBatch(1000, 1000), false).dir, { recursive: true });
+  await fdatasyncLatency();
   await fsyncRun();
   readRun(big.dir);
   recoveryRun(big.dir, big.bytes, `1MB batches, ${native.implementation} CRC`);

@@ -3,7 +3,9 @@
 // untrimmed preallocated indexes) and after a clean stop. In between, Kafka restarts on the dir
 // Strand closed, so each side accepts the other's files.
 import { expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { decodeProducerSnapshot } from "../../src/storage/producer-snapshot.ts";
 import { LogManager } from "../../src/storage/log-manager.ts";
 import { readMetaProperties } from "../../src/storage/meta-properties.ts";
 import { probeKafkaDist, startKafka } from "../support/kafka-dist.ts";
@@ -84,6 +86,15 @@ test("Strand opens a Kafka 4.4.0 log dir and reads every record (after SIGKILL a
     const more = values("more", 300, 200);
     await produceConsole(kafka.bootstrap, TOPIC, more);
     await kafka.stop();
+
+    // Kafka's own producer snapshot (written at its clean stop) decodes with Strand's codec.
+    const partDir = join(kafka.logDir, `${TOPIC}-0`);
+    const snaps = readdirSync(partDir).filter((n) => n.endsWith(".snapshot")).sort();
+    expect(snaps.length).toBeGreaterThan(0);
+    const lastSnap = snaps[snaps.length - 1]!;
+    const entries = decodeProducerSnapshot(new Uint8Array(readFileSync(join(partDir, lastSnap))), lastSnap);
+    expect(entries.length).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...entries.map((e) => e.lastOffset))).toBe(first.length + zipped.length + more.length - 1);
 
     const afterStop = await readWithStrand(kafka.logDir);
     expect(afterStop.clean).toBe(true);
