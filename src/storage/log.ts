@@ -1,75 +1,20 @@
 // One partition's log: an ordered list of segments, the last one active. Appends assign offsets by
 // rewriting each batch's base offset in place and write the bytes as received; reads return file
 // slices for zero-copy sends. Offsets are numbers bounded by MAX_OFFSET (see offset-bound.ts).
-import type { BatchHeader } from "./batch.ts";
-import { checkBatch, readBatchHeader, readOffset, setBaseOffset, setPartitionLeaderEpoch, stampLogAppendTime, viewOf } from "./batch.ts";
-import { InvalidBatchError, LogClosedError, LogOfflineError, OffsetOutOfRangeError, OffsetOverflowError } from "./errors.ts";
+import { prepareAppend } from "./append-prepare.ts";
+import { LogClosedError, LogOfflineError, OffsetOutOfRangeError } from "./errors.ts";
 import type { TopicPartition } from "./file-names.ts";
 import { tpKey } from "./file-names.ts";
 import { GroupCommit } from "./group-commit.ts";
 import type { LeaderEpochCache } from "./leader-epoch-cache.ts";
 import type { LogConfig } from "./log-config.ts";
-import { MAX_OFFSET } from "./offset-bound.ts";
+import type { AppendOptions, AppendResult, LogParts, ReadResult, ReadUpperBound } from "./log-types.ts";
 import type { ProducerStateManager } from "./producer-state.ts";
-import type { AppendedBatch } from "./segment.ts";
 import { LogSegment } from "./segment.ts";
 import { builtinDecompressor, findOffsetByTimestamp } from "./timestamp-lookup.ts";
 import type { RecordsDecompressor, TimestampAndOffset } from "./timestamp-lookup.ts";
 
-export interface AppendOptions {
-  /** Leader: assign offsets from the log end (default). Follower/import: keep the batch offsets. */
-  assignOffsets?: boolean;
-  /** Stamped into each batch's partitionLeaderEpoch when assigning offsets. */
-  leaderEpoch?: number;
-  /** The caller already verified every batch CRC (the produce path does). */
-  crcVerified?: boolean;
-  nowMs?: number;
-}
-
-export interface AppendResult {
-  firstOffset: number;
-  lastOffset: number;
-  /** The LogAppendTime stamped, or -1 under CreateTime. */
-  logAppendTimeMs: number;
-  maxTimestamp: number;
-  offsetOfMaxTimestamp: number;
-  logStartOffset: number;
-  batchCount: number;
-  sizeBytes: number;
-}
-
-/** Bytes [position, position + length) of an open segment file, ready for sendfile. */
-export interface FileSlice {
-  fd: number;
-  path: string;
-  position: number;
-  length: number;
-  /** Base offset of the first batch in the slice (may be below the fetch offset). */
-  firstBatchBaseOffset: number;
-}
-
-export interface ReadResult {
-  /** null when there is nothing to return at this offset (yet). */
-  slice: FileSlice | null;
-  highWatermark: number;
-  logStartOffset: number;
-  logEndOffset: number;
-}
-
-export type ReadUpperBound = "logEnd" | "highWatermark";
-
-export interface LogParts {
-  dir: string;
-  tp: TopicPartition;
-  config: LogConfig;
-  segments: LogSegment[];
-  logStartOffset: number;
-  logEndOffset: number;
-  recoveryPoint: number;
-  highWatermark: number;
-  epochs: LeaderEpochCache;
-  producers: ProducerStateManager;
-}
+export type { AppendOptions, AppendResult, FileSlice, LogParts, ReadResult, ReadUpperBound } from "./log-types.ts";
 
 export class Log {
   readonly dir: string;
@@ -175,44 +120,9 @@ export class Log {
   append(records: Uint8Array, opts: AppendOptions = {}): AppendResult {
     this.ensureUsable();
     const nowMs = opts.nowMs ?? Date.now();
-    const assign = opts.assignOffsets ?? true;
-    const logAppendTime = assign && this.config.timestampType === "LogAppendTime";
-    const view = viewOf(records);
-    const batches: AppendedBatch[] = [];
-    const headers: BatchHeader[] = [];
-    let pos = 0;
-    let next = this.nextOffset;
-    let maxTimestamp = -1;
-    let offsetOfMaxTimestamp = -1;
-    if (records.length === 0) throw new InvalidBatchError(0, "no record batches");
-    // Bounded by records.length: every batch is at least the 61-byte header.
-    while (pos < records.length) {
-      const reason = checkBatch(records, pos, records.length, this.config.maxMessageBytes, opts.crcVerified ?? false);
-      if (reason) throw new InvalidBatchError(pos, reason);
-      if (assign) {
-        setBaseOffset(view, pos, next);
-        if (opts.leaderEpoch !== undefined) setPartitionLeaderEpoch(view, pos, opts.leaderEpoch);
-      } else {
-        const base = readOffset(view, pos);
-        if (base < next) throw new InvalidBatchError(pos, `base offset ${base} is below the log end offset ${next}`);
-      }
-      const h = readBatchHeader(records, pos);
-      if (logAppendTime) {
-        stampLogAppendTime(records, pos, h.sizeBytes, nowMs);
-        h.maxTimestamp = nowMs;
-      }
-      if (h.lastOffset > MAX_OFFSET) throw new OffsetOverflowError(h.lastOffset, "2^53-1, the storage layer's offset bound");
-      if (h.maxTimestamp > maxTimestamp) {
-        maxTimestamp = h.maxTimestamp;
-        offsetOfMaxTimestamp = h.lastOffset;
-      }
-      batches.push({ lastOffset: h.lastOffset, sizeBytes: h.sizeBytes, maxTimestamp: h.maxTimestamp });
-      headers.push(h);
-      next = h.lastOffset + 1;
-      pos += h.sizeBytes;
-    }
-    const firstOffset = headers[0]!.baseOffset;
-    const lastOffset = next - 1;
+    const prepared = prepareAppend(records, this.nextOffset, this.config, opts, nowMs);
+    const { batches, headers, firstOffset, lastOffset, maxTimestamp, offsetOfMaxTimestamp, logAppendTime } = prepared;
+    const next = lastOffset + 1;
     const segment = this.maybeRoll(records.length, maxTimestamp, firstOffset, lastOffset, nowMs);
     try {
       segment.append(records, batches);

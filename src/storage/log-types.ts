@@ -1,0 +1,62 @@
+// Types at the Log's API boundary.
+import type { LeaderEpochCache } from "./leader-epoch-cache.ts";
+import type { LogConfig } from "./log-config.ts";
+import type { ProducerStateManager } from "./producer-state.ts";
+import type { LogSegment } from "./segment.ts";
+import type { TopicPartition } from "./file-names.ts";
+
+export interface AppendOptions {
+  /** Leader: assign offsets from the log end (default). Follower/import: keep the batch offsets. */
+  assignOffsets?: boolean;
+  /** Stamped into each batch's partitionLeaderEpoch when assigning offsets. */
+  leaderEpoch?: number;
+  /** The caller already verified every batch CRC (the produce path does). */
+  crcVerified?: boolean;
+  nowMs?: number;
+}
+
+export interface AppendResult {
+  firstOffset: number;
+  lastOffset: number;
+  /** The LogAppendTime stamped, or -1 under CreateTime. */
+  logAppendTimeMs: number;
+  maxTimestamp: number;
+  offsetOfMaxTimestamp: number;
+  logStartOffset: number;
+  batchCount: number;
+  sizeBytes: number;
+}
+
+/** Bytes [position, position + length) of an open segment file, ready for sendfile. */
+export interface FileSlice {
+  fd: number;
+  path: string;
+  position: number;
+  length: number;
+  /** Base offset of the first batch in the slice (may be below the fetch offset). */
+  firstBatchBaseOffset: number;
+}
+
+export interface ReadResult {
+  /** null when there is nothing to return at this offset (yet). */
+  slice: FileSlice | null;
+  highWatermark: number;
+  logStartOffset: number;
+  logEndOffset: number;
+}
+
+export type ReadUpperBound = "logEnd" | "highWatermark";
+
+export interface LogParts {
+  dir: string;
+  tp: TopicPartition;
+  config: LogConfig;
+  segments: LogSegment[];
+  logStartOffset: number;
+  logEndOffset: number;
+  recoveryPoint: number;
+  highWatermark: number;
+  epochs: LeaderEpochCache;
+  producers: ProducerStateManager;
+}
+
