@@ -34,6 +34,8 @@ export function prepareAppend(records: Uint8Array, nextOffset: number, config: L
   while (pos < records.length) {
     const reason = checkBatch(records, pos, records.length, config.maxMessageBytes, opts.crcVerified ?? false);
     if (reason) throw new InvalidBatchError(pos, reason);
+    const size = view.getInt32(pos + 8) + 12;
+    if (size > config.segmentBytes) throw new InvalidBatchError(pos, `batch size ${size} exceeds segment.bytes ${config.segmentBytes}`);
     if (assign) {
       setBaseOffset(view, pos, next);
       if (opts.leaderEpoch !== undefined) setPartitionLeaderEpoch(view, pos, opts.leaderEpoch);

@@ -99,6 +99,11 @@ export class LogManager {
     const starts = readOffsetCheckpoint(join(d.path, LOG_START_CHECKPOINT));
     const hws = readOffsetCheckpoint(join(d.path, REPLICATION_CHECKPOINT));
     for (const name of readdirSync(d.path)) {
+      // `<tp>.<uuid>-delete`: a partition deletion that a stop interrupted; finish it.
+      if (/\.[0-9a-f]{32}-delete$/.test(name)) {
+        rmSync(join(d.path, name), { recursive: true, force: true });
+        continue;
+      }
       const tp = parsePartitionDirName(name);
       if (!tp || !statSync(join(d.path, name)).isDirectory()) continue;
       const key = tpKey(tp);

@@ -69,6 +69,11 @@ describe("Log append and read", () => {
     expect(log.active.sizeBytes).toBe(0);
   });
 
+  test("a batch larger than segment.bytes is refused", () => {
+    const { log } = fresh({ segmentBytes: 1000 });
+    expect(() => log.append(valuesBatch(2, 600))).toThrow(/exceeds segment.bytes 1000/);
+  });
+
   test("reads up to the high watermark and by maxBytes", () => {
     const { log } = fresh();
     for (let i = 0; i < 10; i++) log.append(valuesBatch(1, 100, i));
