@@ -3,6 +3,9 @@
 // not act on yet are listed in ACCEPTED_KEYS: they are accepted so real server.properties files load.
 
 import { atLeast, between, listOf, nonEmptyString, oneOf, type ConfigDef, type ConfigValue } from "./def.ts";
+import { defFromKafkaRow } from "./kafka-broker-defs.ts";
+import { KAFKA_BROKER_KEYS } from "./kafka-broker-keys.ts";
+import { TOPIC_KEY_OF_BROKER_KEY } from "./topic-defs.ts";
 
 const HOUR_MS = 3_600_000;
 const msFrom = (key: string, v: ConfigValue): ConfigValue => {
@@ -15,7 +18,10 @@ const msFrom = (key: string, v: ConfigValue): ConfigValue => {
 
 const d = (def: ConfigDef): ConfigDef => def;
 
-export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [
+/** Kafka's Long.MAX_VALUE default ("never"), printed as Kafka prints it; parsed values clamp to 2^53-1. */
+const LONG_MAX = "9223372036854775807";
+
+const OWN_DEFS: readonly ConfigDef[] = [
   // Identity and roles (KRaft).
   d({ name: "node.id", type: "int", default: "-1", validate: atLeast(-1), doc: "The node id of this server.", scope: "read-only" }),
   d({ name: "process.roles", type: "list", default: "", validate: listOf("broker", "controller"), doc: "The roles this process plays: broker, controller, or both.", scope: "read-only" }),
@@ -31,7 +37,7 @@ export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [
   d({ name: "log.dirs", type: "list", default: null, doc: "Directories holding the log data.", scope: "read-only" }),
   d({ name: "log.dir", type: "string", default: "/tmp/kafka-logs", doc: "Directory holding the log data when log.dirs is unset.", scope: "read-only" }),
   d({ name: "metadata.log.dir", type: "string", default: null, doc: "Directory of the metadata log; the first log dir if unset.", scope: "read-only" }),
-  d({ name: "log.segment.bytes", type: "int", default: "1073741824", validate: atLeast(14), doc: "Maximum size of one segment file.", scope: "cluster-wide" }),
+  d({ name: "log.segment.bytes", type: "int", default: "1073741824", validate: atLeast(1048576), doc: "Maximum size of one segment file (Kafka 4.4 refuses less than 1 MiB).", scope: "cluster-wide" }),
   d({ name: "log.roll.ms", type: "long", default: null, validate: atLeast(1), doc: "Maximum time before a new segment is rolled.", scope: "cluster-wide", fallbacks: ["log.roll.hours"], fromFallback: msFrom }),
   d({ name: "log.roll.hours", type: "int", default: "168", validate: atLeast(1), doc: "Maximum time before a new segment is rolled, in hours.", scope: "read-only" }),
   d({ name: "log.retention.ms", type: "long", default: null, doc: "How long to keep a segment; -1 for no limit.", scope: "cluster-wide", fallbacks: ["log.retention.minutes", "log.retention.hours"], fromFallback: msFrom }),
@@ -41,12 +47,16 @@ export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [
   d({ name: "log.retention.check.interval.ms", type: "long", default: "300000", validate: atLeast(1), doc: "How often retention is checked.", scope: "read-only" }),
   d({ name: "log.index.interval.bytes", type: "int", default: "4096", validate: atLeast(0), doc: "Bytes between offset index entries.", scope: "cluster-wide" }),
   d({ name: "log.index.size.max.bytes", type: "int", default: "10485760", validate: atLeast(4), doc: "Maximum size of an offset index.", scope: "cluster-wide" }),
-  d({ name: "log.flush.interval.messages", type: "long", default: String(Number.MAX_SAFE_INTEGER), validate: atLeast(1), doc: "Messages accumulated before a flush.", scope: "cluster-wide" }),
-  d({ name: "log.flush.interval.ms", type: "long", default: null, doc: "Maximum time a message stays unflushed.", scope: "cluster-wide" }),
+  d({ name: "log.flush.interval.messages", type: "long", default: LONG_MAX, validate: atLeast(1), doc: "Messages accumulated before a flush.", scope: "cluster-wide" }),
+  d({ name: "log.flush.interval.ms", type: "long", default: null, doc: "Maximum time a message stays unflushed; log.flush.scheduler.interval.ms if unset.", scope: "cluster-wide", fallbacks: ["log.flush.scheduler.interval.ms"], fromFallback: msFrom }),
+  d({ name: "log.flush.scheduler.interval.ms", type: "long", default: LONG_MAX, doc: "How often logs are checked for a time-based flush; the default of log.flush.interval.ms.", scope: "read-only" }),
+  d({ name: "log.roll.jitter.ms", type: "long", default: null, doc: "Largest random jitter subtracted from the roll time.", scope: "cluster-wide", fallbacks: ["log.roll.jitter.hours"], fromFallback: msFrom }),
+  d({ name: "log.roll.jitter.hours", type: "int", default: "0", validate: atLeast(0), doc: "Largest random jitter subtracted from the roll time, in hours.", scope: "read-only" }),
+  d({ name: "num.recovery.threads.per.data.dir", type: "int", default: "2", validate: atLeast(1), doc: "Accepted for compatibility; Strand recovers logs on its event loop.", scope: "cluster-wide" }),
   d({ name: "log.segment.delete.delay.ms", type: "long", default: "60000", validate: atLeast(0), doc: "Delay before a deleted segment's files are removed.", scope: "cluster-wide" }),
   d({ name: "log.cleanup.policy", type: "list", default: "delete", validate: listOf("delete", "compact"), doc: "Default cleanup policy.", scope: "cluster-wide" }),
   d({ name: "log.message.timestamp.type", type: "string", default: "CreateTime", validate: oneOf("CreateTime", "LogAppendTime"), doc: "Timestamp type of stored messages.", scope: "cluster-wide" }),
-  d({ name: "log.message.timestamp.before.max.ms", type: "long", default: String(Number.MAX_SAFE_INTEGER), validate: atLeast(0), doc: "Largest allowed age of a CreateTime timestamp.", scope: "cluster-wide" }),
+  d({ name: "log.message.timestamp.before.max.ms", type: "long", default: LONG_MAX, validate: atLeast(0), doc: "Largest allowed age of a CreateTime timestamp.", scope: "cluster-wide" }),
   d({ name: "log.message.timestamp.after.max.ms", type: "long", default: "3600000", validate: atLeast(0), doc: "Largest allowed lead of a CreateTime timestamp over the broker's clock.", scope: "cluster-wide" }),
   d({ name: "compression.type", type: "string", default: "producer", validate: oneOf("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"), doc: "Final compression of a topic's data.", scope: "cluster-wide" }),
   d({ name: "message.max.bytes", type: "int", default: "1048588", validate: atLeast(0), doc: "Largest record batch size allowed.", scope: "cluster-wide" }),
@@ -92,10 +102,23 @@ export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [
   d({ name: "cluster.id", type: "string", default: null, validate: nonEmptyString, doc: "Strand: cluster id used when formatting an empty directory at start-up.", scope: "read-only" }),
 ];
 
-/** Kafka keys accepted in server.properties though Strand does not act on them (yet). */
+const OWN_NAMES = new Set(OWN_DEFS.map((x) => x.name));
+
+/**
+ * Broker keys that are synonyms of topic keys (log.cleaner.delete.retention.ms, log.preallocate,
+ * compression.gzip.level, ...) and not listed above: typed from Kafka's table so server.properties
+ * values are checked at start-up and topic configs resolve through them.
+ */
+export const TOPIC_SYNONYM_BROKER_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => TOPIC_KEY_OF_BROKER_KEY.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
+
+/** Every broker key Strand parses and validates at start-up. */
+export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [...OWN_DEFS, ...TOPIC_SYNONYM_BROKER_DEFS];
+const TYPED_NAMES = new Set(BROKER_CONFIG_DEFS.map((x) => x.name));
+
+/** Kafka keys accepted in server.properties though Strand does not act on them (yet): every Kafka 4.4.0 broker key, and these. */
 export const ACCEPTED_KEYS: ReadonlySet<string> = new Set([
+  ...KAFKA_BROKER_KEYS.map((r) => r[0]).filter((k) => !TYPED_NAMES.has(k)),
   "broker.id", // ZooKeeper-era alias; KRaft uses node.id
-  "num.recovery.threads.per.data.dir",
   "num.replica.fetchers",
   "log.cleaner.enable",
   "log.cleaner.threads",

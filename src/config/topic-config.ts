@@ -1,0 +1,184 @@
+// Topic configuration: validating overrides (CreateTopics, AlterConfigs), resolving each key's effective
+// value and source through the broker layers (as DescribeConfigs reports it), and mapping the result
+// onto storage's LogConfig.
+//
+// Layers, most specific first: topic override (DYNAMIC_TOPIC_CONFIG); then, for each broker synonym in
+// Kafka's order, the dynamic per-broker value (DYNAMIC_BROKER_CONFIG), the dynamic cluster default
+// (DYNAMIC_DEFAULT_BROKER_CONFIG), server.properties (STATIC_BROKER_CONFIG) and Kafka's default
+// (DEFAULT_CONFIG); then the topic key's own default.
+
+import { ErrorCode } from "../protocol/errors.ts";
+import type { LogConfig } from "../storage/log-config.ts";
+import { brokerDef, brokerSynonymNames } from "./broker-keys.ts";
+import { checkValue, ConfigError, type ConfigValue } from "./def.ts";
+import { DESCRIBED_TOPIC_KEYS, TOPIC_DEFS_BY_NAME, type SynonymUnit, type TopicConfigDef } from "./topic-defs.ts";
+
+export type ConfigSourceName =
+  | "DYNAMIC_TOPIC_CONFIG"
+  | "DYNAMIC_BROKER_CONFIG"
+  | "DYNAMIC_DEFAULT_BROKER_CONFIG"
+  | "STATIC_BROKER_CONFIG"
+  | "DEFAULT_CONFIG";
+
+/** DescribeConfigs' ConfigSource ids. */
+export const CONFIG_SOURCE_ID: Readonly<Record<ConfigSourceName, number>> = {
+  DYNAMIC_TOPIC_CONFIG: 1,
+  DYNAMIC_BROKER_CONFIG: 2,
+  DYNAMIC_DEFAULT_BROKER_CONFIG: 3,
+  STATIC_BROKER_CONFIG: 4,
+  DEFAULT_CONFIG: 5,
+};
+
+/** The broker-side layers a value is looked up in. */
+export interface BrokerLayers {
+  /** Dynamic configs of this broker (image.configs "broker:ID"). */
+  readonly dynamicBroker: ReadonlyMap<string, string>;
+  /** Dynamic cluster-wide defaults (image.configs "broker:"). */
+  readonly dynamicDefault: ReadonlyMap<string, string>;
+  /** server.properties plus --override pairs, as given. */
+  readonly staticConfig: ReadonlyMap<string, string>;
+}
+
+export const EMPTY_LAYERS: BrokerLayers = { dynamicBroker: new Map(), dynamicDefault: new Map(), staticConfig: new Map() };
+
+export interface ConfigSynonymEntry {
+  readonly name: string;
+  readonly value: string | null;
+  readonly source: ConfigSourceName;
+}
+
+export interface ResolvedConfig {
+  readonly name: string;
+  /** The effective value as Kafka prints it. */
+  readonly value: string | null;
+  readonly source: ConfigSourceName;
+  /** Every layer holding a value for the key or its synonyms, most specific first (the first is the source). */
+  readonly synonyms: readonly ConfigSynonymEntry[];
+}
+
+export type ValidationResult = { ok: true; values: Map<string, ConfigValue> } | { ok: false; errorCode: number; message: string };
+
+const invalid = (message: string): ValidationResult => ({ ok: false, errorCode: ErrorCode.INVALID_CONFIG, message });
+
+export interface TopicValidationOptions {
+  /** remote.log.storage.system.enable of the broker (Strand: always false, no tiered storage). */
+  readonly remoteStorageSystemEnabled?: boolean;
+}
+
+/**
+ * Validate a topic's overrides as Kafka's controller does: unknown keys, null values, types and ranges
+ * are INVALID_CONFIG naming key, value and what is allowed; then the checks across keys.
+ */
+export function validateTopicConfigs(pairs: ReadonlyArray<{ name: string; value: string | null }>, opts: TopicValidationOptions = {}): ValidationResult {
+  const values = new Map<string, ConfigValue>();
+  for (const { name, value } of pairs) {
+    const def = TOPIC_DEFS_BY_NAME.get(name);
+    if (!def) return invalid(`Unknown topic config name: ${name}`);
+    if (value === null) return invalid(`Null value not supported for topic configs: ${name}`);
+    try {
+      values.set(name, checkValue(def, value));
+    } catch (e) {
+      if (e instanceof ConfigError) return invalid(`Invalid value ${e.value} for configuration ${e.key}: ${e.allowed}`);
+      throw e;
+    }
+  }
+  const minLag = values.get("min.compaction.lag.ms");
+  const maxLag = values.get("max.compaction.lag.ms");
+  if (typeof minLag === "number" && typeof maxLag === "number" && minLag > maxLag) {
+    return invalid(`conflict topic config setting min.compaction.lag.ms (${minLag}) > max.compaction.lag.ms (${maxLag})`);
+  }
+  if (values.get("remote.storage.enable") === true && !opts.remoteStorageSystemEnabled) {
+    return invalid("Tiered Storage functionality is disabled in the broker. Topic cannot be configured with remote log storage.");
+  }
+  return { ok: true, values };
+}
+
+/** Values of every layer for the broker keys `names`, in Kafka's order (name by name, layer by layer). */
+export function brokerSynonymEntries(names: readonly string[], layers: BrokerLayers): ConfigSynonymEntry[] {
+  const out: ConfigSynonymEntry[] = [];
+  for (const name of names) {
+    const sensitive = brokerDef(name)?.sensitive === true;
+    const shown = (v: string) => (sensitive ? null : v);
+    const dyn = layers.dynamicBroker.get(name);
+    if (dyn !== undefined) out.push({ name, value: shown(dyn), source: "DYNAMIC_BROKER_CONFIG" });
+    const dflt = layers.dynamicDefault.get(name);
+    if (dflt !== undefined) out.push({ name, value: shown(dflt), source: "DYNAMIC_DEFAULT_BROKER_CONFIG" });
+    const stat = layers.staticConfig.get(name);
+    if (stat !== undefined) out.push({ name, value: shown(stat), source: "STATIC_BROKER_CONFIG" });
+    const def = brokerDef(name);
+    if (def && def.default !== null) out.push({ name, value: shown(def.default), source: "DEFAULT_CONFIG" });
+  }
+  return out;
+}
+
+const UNIT_MS: Record<SynonymUnit, bigint> = { hours: 3_600_000n, minutes: 60_000n };
+
+/** A broker synonym's value in the topic key's unit (log.retention.hours=1 -> "3600000"; negative stays -1). */
+export function convertSynonymValue(def: TopicConfigDef, synonymName: string, raw: string): string {
+  const unit = def.synonyms.find((s) => s.name === synonymName)?.unit;
+  const trimmed = raw.trim();
+  if (!unit || !/^[-+]?\d+$/.test(trimmed)) return trimmed;
+  const n = BigInt(trimmed);
+  return n < 0n ? "-1" : String(n * UNIT_MS[unit]);
+}
+
+/** Resolve one topic key through the layers. */
+export function resolveTopicKey(def: TopicConfigDef, layers: BrokerLayers, overrides: ReadonlyMap<string, string>): ResolvedConfig {
+  const brokerNames = def.synonyms.flatMap((s) => (s.unit ? [s.name] : brokerSynonymNames(s.name))).filter((n, i, a) => a.indexOf(n) === i);
+  const synonyms = brokerSynonymEntries(brokerNames, layers);
+  const own = overrides.get(def.name);
+  if (own !== undefined) {
+    return { name: def.name, value: own, source: "DYNAMIC_TOPIC_CONFIG", synonyms: [{ name: def.name, value: own, source: "DYNAMIC_TOPIC_CONFIG" }, ...synonyms] };
+  }
+  const head = synonyms.find((s) => s.value !== null);
+  if (!head) return { name: def.name, value: def.default, source: "DEFAULT_CONFIG", synonyms };
+  return { name: def.name, value: convertSynonymValue(def, head.name, head.value!), source: head.source, synonyms };
+}
+
+/** Every described topic key's effective value, source and synonyms. */
+export function effectiveTopicConfig(layers: BrokerLayers, overrides: ReadonlyMap<string, string>): Map<string, ResolvedConfig> {
+  const out = new Map<string, ResolvedConfig>();
+  for (const name of DESCRIBED_TOPIC_KEYS) out.set(name, resolveTopicKey(TOPIC_DEFS_BY_NAME.get(name)!, layers, overrides));
+  return out;
+}
+
+function num(name: string, raw: string | null): number {
+  const def = TOPIC_DEFS_BY_NAME.get(name)!;
+  const v = raw === null ? null : checkValue(def, raw);
+  if (typeof v !== "number") throw new ConfigError(name, String(raw), `a ${def.type}`);
+  return v;
+}
+
+/** Long.MAX_VALUE ("never") as storage's Infinity. */
+const unlimited = (n: number): number => (n >= Number.MAX_SAFE_INTEGER ? Infinity : n);
+
+/**
+ * Storage's LogConfig for a topic. Values the broker layers got wrong (a bad server.properties value was
+ * already refused at start-up) throw ConfigError.
+ */
+export function logConfigFor(layers: BrokerLayers, overrides: ReadonlyMap<string, string>): LogConfig {
+  const v = (name: string) => resolveTopicKey(TOPIC_DEFS_BY_NAME.get(name)!, layers, overrides).value;
+  const internalSegment = overrides.get("internal.segment.bytes");
+  const fsyncRaw = layers.dynamicBroker.get("strand.log.fsync.before.ack") ?? layers.dynamicDefault.get("strand.log.fsync.before.ack") ?? layers.staticConfig.get("strand.log.fsync.before.ack") ?? "false";
+  return {
+    segmentBytes: internalSegment !== undefined ? num("internal.segment.bytes", internalSegment) : num("segment.bytes", v("segment.bytes")),
+    segmentMs: num("segment.ms", v("segment.ms")),
+    segmentIndexBytes: num("segment.index.bytes", v("segment.index.bytes")),
+    indexIntervalBytes: num("index.interval.bytes", v("index.interval.bytes")),
+    retentionMs: num("retention.ms", v("retention.ms")),
+    retentionBytes: num("retention.bytes", v("retention.bytes")),
+    flushMessages: unlimited(num("flush.messages", v("flush.messages"))),
+    flushMs: unlimited(num("flush.ms", v("flush.ms"))),
+    fileDeleteDelayMs: num("file.delete.delay.ms", v("file.delete.delay.ms")),
+    maxMessageBytes: num("max.message.bytes", v("max.message.bytes")),
+    timestampType: v("message.timestamp.type") === "LogAppendTime" ? "LogAppendTime" : "CreateTime",
+    fsyncBeforeAck: fsyncRaw.trim().toLowerCase() === "true",
+  };
+}
+
+/** The effective message.timestamp.* and compression settings other handlers need (Produce). */
+export function topicValue(name: string, layers: BrokerLayers, overrides: ReadonlyMap<string, string>): string | null {
+  const def = TOPIC_DEFS_BY_NAME.get(name);
+  if (!def) throw new RangeError(`no topic configuration named ${name}`);
+  return resolveTopicKey(def, layers, overrides).value;
+}
