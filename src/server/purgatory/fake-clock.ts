@@ -28,6 +28,10 @@ export class FakeClock implements TimerClock {
     return this.now;
   }
 
+  deadlineAfterMs(timeoutMs: number): number {
+    return this.now + Math.max(0, Math.ceil(timeoutMs));
+  }
+
   schedule(callback: () => void, delayMs: number): WakeupHandle {
     if (!Number.isSafeInteger(delayMs) || delayMs < 0) throw new RangeError(`FakeClock delayMs must be a non-negative integer, got ${delayMs}`);
     const w: FakeWakeup = { dueMs: this.now + delayMs, seq: this.seq++, callback, cancelled: false };

@@ -73,9 +73,9 @@ export class DelayedOperationPurgatory<Op extends DelayedOperation = DelayedOper
     this.onError = opts.onError ?? ((error, op) => console.error(`purgatory ${this.name}: operation with deadline ${op.deadlineMs} threw`, error));
   }
 
-  /** The deadline `timeoutMs` from now on this purgatory's clock, for an operation's constructor. */
+  /** The deadline `timeoutMs` from now on this purgatory's clock (never early), for an operation's constructor. */
   deadlineAfter(timeoutMs: number): number {
-    return this.timer.clock.nowMs() + Math.max(0, Math.ceil(timeoutMs));
+    return this.timer.clock.deadlineAfterMs(timeoutMs);
   }
 
   /**
@@ -91,7 +91,15 @@ export class DelayedOperationPurgatory<Op extends DelayedOperation = DelayedOper
     if (op.owner !== null || op.isScheduled) {
       throw new PurgatoryError("ALREADY_WATCHED", this.name, `operation with deadline ${op.deadlineMs} is already being watched`);
     }
-    if (op.tryComplete()) {
+    op.owner = this; // from here on its completion is counted here, watched or not
+    let canComplete: boolean;
+    try {
+      canComplete = op.tryComplete();
+    } catch (error) {
+      if (op.state === "pending") op.owner = null; // not taken: the caller may retry or drop it
+      throw error;
+    }
+    if (canComplete) {
       op.forceComplete("satisfied");
       return true;
     }
@@ -100,7 +108,6 @@ export class DelayedOperationPurgatory<Op extends DelayedOperation = DelayedOper
       op.forceComplete("overflow");
       return true;
     }
-    op.owner = this;
     this.pending.add(op);
     const unique = keys.length > 1 ? new Set(keys) : keys;
     for (const key of unique) {
@@ -190,7 +197,9 @@ export class DelayedOperationPurgatory<Op extends DelayedOperation = DelayedOper
 
   /** @internal OperationOwner: an operation completed or was cancelled; unlink it everywhere. */
   operationDone(op: DelayedOperation, reason: CompletionReason | "cancelled"): void {
-    if (!this.pending.delete(op)) return;
+    // Called once per operation (the operation forgets its owner first). One completed before it was
+    // watched has no watch nodes and was never in `pending`; it is only counted.
+    this.pending.delete(op);
     for (const node of op.watchNodes) {
       node.list.remove(node);
       this.watcherTotal--;

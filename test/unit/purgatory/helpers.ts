@@ -58,6 +58,9 @@ export class CountingClock implements TimerClock {
   nowMs(): number {
     return this.inner.nowMs();
   }
+  deadlineAfterMs(timeoutMs: number): number {
+    return this.inner.deadlineAfterMs(timeoutMs);
+  }
   schedule(callback: () => void, delayMs: number): WakeupHandle {
     this.scheduled++;
     return this.inner.schedule(callback, delayMs);
