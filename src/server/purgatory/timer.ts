@@ -19,6 +19,9 @@ import type { BucketOwner } from "./timer-bucket.ts";
 import type { TimerTask } from "./timer-task.ts";
 import { TimingWheel } from "./timing-wheel.ts";
 
+/** Buckets flushed per wake-up before yielding to the event loop (each holds any number of tasks). */
+const MAX_BUCKETS_PER_ADVANCE = 10_000;
+
 export interface TimerOptions {
   clock?: TimerClock;
   /** Resolution of the finest level; 1 ms as in Kafka. */
@@ -82,18 +85,21 @@ export class Timer implements BucketOwner {
     this.advancing = true;
     try {
       const nowMs = this.clock.nowMs();
-      // Bounded: each pop takes a bucket out of the heap, and buckets re-queued by the flush expire at a
-      // finer level, so the number of pops is at most (levels x wheelSize) per finer level in the span
-      // up to nowMs; the guard only turns a broken invariant into an error instead of a hung loop.
-      for (let guard = 0; ; guard++) {
-        if (guard > 1_000_000) throw new Error(`Timer.advance: more than 1e6 bucket expirations up to ${nowMs}`);
+      // Bounded per wake-up: after MAX_BUCKETS_PER_ADVANCE buckets (e.g. after a long stall with very
+      // many tasks due), stop and let arm() schedule the rest at delay 0, so network I/O gets a turn.
+      let caughtUp = false;
+      for (let popped = 0; popped < MAX_BUCKETS_PER_ADVANCE; popped++) {
         const bucket = this.queue.peek();
-        if (bucket === null || bucket.expirationMs > nowMs) break;
+        if (bucket === null || bucket.expirationMs > nowMs) {
+          caughtUp = true;
+          break;
+        }
         this.queue.pop();
         this.wheel.advanceClock(bucket.expirationMs);
         bucket.flush((task) => this.reinsert(task));
       }
-      this.wheel.advanceClock(nowMs);
+      // Only once nothing due is left queued may the wheel jump to now (it must not pass a queued bucket).
+      if (caughtUp) this.wheel.advanceClock(nowMs);
     } finally {
       this.advancing = false;
     }

@@ -104,6 +104,21 @@ describe("Timer ordering across wheel levels", () => {
     for (const t of log) expect(t.ranAtMs).toBe(now + 10 * MINUTE);
   });
 
+  test("after a long stall, one wake-up does a bounded amount of work and re-arms at once for the rest", () => {
+    const { fake, timer, log, task } = setup(0);
+    for (let i = 1; i <= 30_000; i++) timer.add(task(i)); // 30k distinct ms: 30k level-0 buckets to flush
+    fake.stallTo(MINUTE);
+    timer.advance(); // as a wake-up would
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.length).toBeLessThan(30_000);
+    expect(timer.nextWakeupMs).not.toBeNull();
+    expect(timer.nextWakeupMs!).toBeLessThanOrEqual(fake.nowMs()); // due now: delay 0
+    fake.advance(0);
+    expect(log.length).toBe(30_000);
+    expectInDeadlineOrder(log);
+    expect(timer.nextWakeupMs).toBeNull();
+  });
+
   test("a task whose deadline has passed runs inside add()", () => {
     const { fake, timer, log, task } = setup();
     const t = task(fake.nowMs() - 5);
