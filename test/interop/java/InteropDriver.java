@@ -1,0 +1,26 @@
+// Entry point of the Java kafka-clients interop driver: `produce`, `consume` or `admin`, each printing
+// JSON lines on stdout (see test/interop/java.test.ts). Exit code 0 means the command ran to its end;
+// the checks themselves are reported in the JSON and asserted by the TypeScript test.
+package strand.interop;
+
+public final class InteropDriver {
+  private InteropDriver() {}
+
+  public static void main(String[] argv) throws Exception {
+    if (argv.length < 1) {
+      System.err.println("usage: InteropDriver produce|consume|admin --bootstrap HOST:PORT ...");
+      System.exit(2);
+    }
+    Args args = new Args(argv, 1);
+    switch (argv[0]) {
+      case "produce" -> ProduceCommand.run(args);
+      case "consume" -> ConsumeCommand.run(args);
+      case "admin" -> AdminCommand.run(args);
+      default -> {
+        System.err.println("unknown command " + argv[0]);
+        System.exit(2);
+      }
+    }
+    System.exit(0);
+  }
+}

@@ -1,0 +1,63 @@
+// Which broker the interop suite runs against, and which client suites are switched on against Strand.
+//
+//   STRAND_INTEROP_TARGET=kafka   the real Apache Kafka 4.4.0 (how the suite itself is validated)
+//   STRAND_INTEROP_TARGET=strand  Strand (the default, what `make test` runs)
+//   STRAND_INTEROP_FORCE=1        run the suites STRAND_ENABLED switches off (to try a handler as it lands)
+//
+// A suite is switched on against Strand once every API it needs is served. Flip `enabled` here as
+// handlers land; a disabled suite prints what it waits for instead of running.
+
+export type TargetName = "kafka" | "strand";
+
+export type InteropSuite =
+  | "java-records"
+  | "java-admin"
+  | "java-restart"
+  | "kcat"
+  | "confluent-python"
+  | "franz-go"
+  | "kafkajs"
+  | "single-binary-kcat";
+
+export interface StrandGate {
+  enabled: boolean;
+  /** The APIs (by key) the suite still needs from Strand; printed while disabled. */
+  waitingFor: string;
+}
+
+const RECORDS = "Metadata(3), CreateTopics(19), Produce(0), Fetch(1), ListOffsets(2)";
+
+export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
+  "java-records": { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
+  "java-admin": {
+    enabled: false,
+    waitingFor: "DescribeCluster(60), CreateTopics(19), DescribeTopicPartitions(75), DescribeConfigs(32), " +
+      "IncrementalAlterConfigs(44), CreatePartitions(37), DeleteTopics(20), Metadata(3)",
+  },
+  "java-restart": { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22), producer state recovery after restart` },
+  kcat: { enabled: false, waitingFor: RECORDS },
+  "confluent-python": { enabled: false, waitingFor: RECORDS },
+  "franz-go": {
+    enabled: false,
+    waitingFor: `${RECORDS}, InitProducerId(22), DescribeConfigs(32), DeleteTopics(20)`,
+  },
+  kafkajs: { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
+  "single-binary-kcat": { enabled: false, waitingFor: RECORDS },
+};
+
+export function interopTarget(): TargetName {
+  const t = process.env.STRAND_INTEROP_TARGET ?? "strand";
+  if (t !== "kafka" && t !== "strand") {
+    throw new Error(`STRAND_INTEROP_TARGET must be "kafka" or "strand", got "${t}"`);
+  }
+  return t;
+}
+
+/** Whether `suite` runs in this run; prints why not when it does not. */
+export function suiteEnabled(suite: InteropSuite): boolean {
+  if (interopTarget() === "kafka") return true;
+  const gate = STRAND_ENABLED[suite];
+  if (gate.enabled || process.env.STRAND_INTEROP_FORCE === "1") return true;
+  console.warn(`[interop] ${suite} not run against strand (test/interop/targets.ts): waiting for ${gate.waitingFor}`);
+  return false;
+}
