@@ -1,0 +1,73 @@
+// DeleteRecords (key 21), versions 0-2 served.
+//
+// Moves each partition's log start offset up to the requested offset (-1: the high watermark), as
+// Kafka's Partition.deleteRecordsOnLeader does; whole segments below it are removed later by the log
+// manager's retention pass. low_watermark in the answer is the new log start offset.
+// Errors: OFFSET_OUT_OF_RANGE for an offset below -1 or above the high watermark; POLICY_VIOLATION when
+// cleanup.policy has no "delete"; UNKNOWN_TOPIC_OR_PARTITION, NOT_LEADER_OR_FOLLOWER,
+// KAFKA_STORAGE_ERROR. A request naming an offset below the current start succeeds without change.
+//
+// Left out: timeoutMs is unused: a single node needs no wait for followers to catch up.
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import type { DeleteRecordsRequest } from "../../protocol/generated/messages/delete-records-request.ts";
+import {
+  newDeleteRecordsPartitionResult,
+  newDeleteRecordsResponse,
+  newDeleteRecordsTopicResult,
+  type DeleteRecordsResponse,
+} from "../../protocol/generated/messages/delete-records-response.ts";
+import { LogClosedError, LogOfflineError, OffsetOutOfRangeError } from "../../storage/errors.ts";
+import { defineHandler } from "../handler.ts";
+import { leaderLog } from "../produce/append-partition.ts";
+import { dataPlaneOf } from "../produce/data-plane.ts";
+
+const HIGH_WATERMARK = -1n;
+
+export const deleteRecordsHandler = defineHandler<DeleteRecordsRequest, DeleteRecordsResponse>({
+  key: 21,
+  minVersion: 0,
+  maxVersion: 2,
+  handle(ctx, req) {
+    const plane = dataPlaneOf(ctx.broker);
+    const res = newDeleteRecordsResponse();
+    // Bounded by the request's partitions.
+    for (const t of req.topics) {
+      const tr = newDeleteRecordsTopicResult();
+      tr.name = t.name;
+      res.topics.push(tr);
+      for (const p of t.partitions) {
+        const r = newDeleteRecordsPartitionResult();
+        r.partitionIndex = p.partitionIndex;
+        r.lowWatermark = -1n;
+        tr.partitions.push(r);
+        const found = leaderLog(plane, t.name, p.partitionIndex);
+        if ("errorCode" in found) {
+          r.errorCode = found.errorCode;
+          continue;
+        }
+        const { log } = found;
+        if (!plane.settings(t.name).delete) {
+          r.errorCode = ErrorCode.POLICY_VIOLATION;
+          continue;
+        }
+        plane.syncHighWatermark(log);
+        const offset = p.offset === HIGH_WATERMARK ? BigInt(log.highWatermark) : p.offset;
+        if (offset < 0n || offset > BigInt(log.highWatermark)) {
+          r.errorCode = ErrorCode.OFFSET_OUT_OF_RANGE;
+          continue;
+        }
+        try {
+          log.setLogStartOffset(Number(offset));
+          r.lowWatermark = BigInt(log.logStartOffset);
+          plane.notifyAppended(t.name, p.partitionIndex);
+        } catch (e) {
+          if (e instanceof OffsetOutOfRangeError) r.errorCode = ErrorCode.OFFSET_OUT_OF_RANGE;
+          else if (e instanceof LogOfflineError || e instanceof LogClosedError) r.errorCode = ErrorCode.KAFKA_STORAGE_ERROR;
+          else throw e;
+        }
+      }
+    }
+    return res;
+  },
+});

@@ -1,0 +1,103 @@
+// State the data path shares across requests of every connection: the fetch session cache, the
+// delayed fetches waiting for appends, the producer id allocator, and the high-watermark rule of a
+// single node. One per broker, created on first use (dataPlaneOf), so broker.ts needs no field for it.
+//
+// High watermark on a single node: every appended offset is committed, so the high watermark follows
+// the log end, except with strand.log.fsync.before.ack where it follows what is on disk (a consumer
+// never reads a record a crash could lose). The replication work replaces this rule for clusters.
+
+import type { BrokerConfig } from "../../config/broker-config.ts";
+import type { MetadataLayer } from "../../metadata/layer.ts";
+import type { Log } from "../../storage/log.ts";
+import { ProducerIdManager } from "../../coordinator/producer-ids.ts";
+import { FetchWaiters, partitionWatchKey } from "../fetch/delayed-fetch.ts";
+import { FetchSessionCache } from "../fetch/session-cache.ts";
+import { resolveTopicSettings, type TopicSettings } from "./topic-settings.ts";
+
+/** What the data path needs of the broker. */
+export interface DataPlaneHost {
+  readonly config: BrokerConfig;
+  readonly nodeId: number;
+  readonly metadata?: MetadataLayer;
+}
+
+export class MetadataNotReadyError extends Error {
+  override readonly name = "MetadataNotReadyError";
+  constructor() {
+    super("the broker has no metadata layer (broker.metadata) yet");
+  }
+}
+
+export class DataPlane {
+  readonly fetchSessions: FetchSessionCache;
+  readonly fetchWaiters = new FetchWaiters();
+  private producerIdManager: ProducerIdManager | null = null;
+  private readonly durableWaits = new WeakSet<Log>();
+
+  constructor(readonly host: DataPlaneHost) {
+    this.fetchSessions = new FetchSessionCache();
+  }
+
+  get metadata(): MetadataLayer {
+    const m = this.host.metadata;
+    if (!m) throw new MetadataNotReadyError();
+    return m;
+  }
+
+  get nodeId(): number {
+    return this.host.nodeId;
+  }
+
+  settings(topic: string): TopicSettings {
+    return resolveTopicSettings(this.host.metadata?.image, this.host.config, topic);
+  }
+
+  producerIds(): ProducerIdManager {
+    this.producerIdManager ??= new ProducerIdManager(this.host.config.metadataLogDir);
+    return this.producerIdManager;
+  }
+
+  fsyncBeforeAck(log: Log): boolean {
+    return log.config.fsyncBeforeAck || this.host.config.bool("strand.log.fsync.before.ack");
+  }
+
+  /** Moves the high watermark as far as the single-node rule allows (see the file comment). */
+  syncHighWatermark(log: Log): void {
+    const end = log.logEndOffset;
+    if (log.highWatermark >= end) return;
+    if (!this.fsyncBeforeAck(log)) {
+      log.setHighWatermark(end);
+      return;
+    }
+    const durable = Math.min(log.durableOffset, end);
+    if (durable > log.highWatermark) log.setHighWatermark(durable);
+    if (durable < end && !this.durableWaits.has(log)) void this.advanceWhenDurable(log, end).catch(() => undefined);
+  }
+
+  /** Waits (group commit) for `offset` to be on disk, then moves the high watermark and wakes fetches. */
+  advanceWhenDurable(log: Log, offset: number): Promise<void> {
+    const p = log.waitDurable(offset).then(() => {
+      if (offset > log.highWatermark) log.setHighWatermark(Math.min(offset, log.logEndOffset));
+      this.notifyAppended(log.tp.topic, log.tp.partition);
+    });
+    if (!this.durableWaits.has(log)) {
+      this.durableWaits.add(log);
+      void p.catch(() => undefined).finally(() => this.durableWaits.delete(log));
+    }
+    return p;
+  }
+
+  /** An append (or a high-watermark move) happened: wake the fetches waiting on the partition. */
+  notifyAppended(topic: string, partition: number): void {
+    this.fetchWaiters.checkAndComplete(partitionWatchKey(topic, partition));
+  }
+}
+
+const planes = new WeakMap<object, DataPlane>();
+
+/** The data plane of `broker`, created on first use. */
+export function dataPlaneOf(broker: DataPlaneHost): DataPlane {
+  let p = planes.get(broker);
+  if (!p) planes.set(broker, (p = new DataPlane(broker)));
+  return p;
+}

@@ -1,0 +1,223 @@
+// Validation of the records of one produced partition, as Kafka does in three places:
+// ProduceRequest.validateRecords (v3+: exactly one magic-2 batch, zstd only from v7),
+// UnifiedLog.analyzeAndValidateRecords (base offset 0, max.message.bytes, CRC) and
+// LogValidator (offset range vs record count, no control batches, sequence present with a
+// producer id, per-record timestamps and keys, inner offsets of compressed batches, recompression
+// to the topic's compression.type, LogAppendTime).
+//
+// Uncompressed batches stay zero-copy with no per-record work in the common case: the timestamp
+// window is checked on the batch's baseTimestamp and maxTimestamp, and records are walked only
+// when that check fails (to name the bad records), when message.timestamp.before.max.ms is finite
+// (a record may be older than the first), or when the topic is compacted (keys are required).
+// Compressed batches are decompressed (bounded) and every record checked, as Kafka does.
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import {
+  BATCH_HEADER_SIZE,
+  BATCH_LENGTH_OFFSET,
+  LOG_OVERHEAD,
+  MAGIC_OFFSET,
+  RecordBatchError,
+  RecordBatchView,
+  buildRecordBatch,
+  type Record,
+  type RecordInput,
+} from "../../protocol/records/index.ts";
+import { ProducePartitionError, type RecordError } from "./errors.ts";
+import { targetCompressionId, type TopicSettings } from "./topic-settings.ts";
+
+/** Bound on a compressed batch's decompressed size when validating it. */
+export const MAX_VALIDATION_UNCOMPRESSED_BYTES = 128 * 1024 * 1024;
+
+export interface ValidatedBatch {
+  /** The batch to append: the request's bytes, or a rebuilt batch after recompression. */
+  bytes: Uint8Array;
+  view: RecordBatchView;
+  /** The LogAppendTime stamped (the batch is stamped already), or -1 under CreateTime. */
+  logAppendTimeMs: number;
+}
+
+function invalid(message: string): ProducePartitionError {
+  return new ProducePartitionError(ErrorCode.INVALID_RECORD, message);
+}
+
+/**
+ * Kafka's ProduceRequest.validateRecords: a v3+ request carries exactly one magic-2 batch per
+ * partition; zstd needs v7. Trailing bytes too short to be a batch are dropped later, as Kafka does.
+ */
+function checkRequestShape(records: Uint8Array, apiVersion: number): { size: number } {
+  const dv = new DataView(records.buffer, records.byteOffset, records.byteLength);
+  const complete = (pos: number): number => {
+    if (records.length - pos < LOG_OVERHEAD) return -1;
+    const length = dv.getInt32(pos + BATCH_LENGTH_OFFSET);
+    // Kafka's ByteBufferLogInputStream: a size below the smallest legacy record is corrupt.
+    if (length < 14) throw new ProducePartitionError(ErrorCode.CORRUPT_MESSAGE, `record size ${length} is less than the minimum record overhead (14)`);
+    const size = length + LOG_OVERHEAD;
+    if (records.length - pos < size || records.length - pos <= MAGIC_OFFSET) return -1;
+    return size;
+  };
+  const size = complete(0);
+  if (size < 0) throw invalid(`Produce requests with version ${apiVersion} must have at least one record batch per partition`);
+  const magic = records[MAGIC_OFFSET]!;
+  if (magic !== 2) throw invalid(`Produce requests with version ${apiVersion} are only allowed to contain record batches with magic version 2`);
+  if (size >= BATCH_HEADER_SIZE && apiVersion < 7 && new RecordBatchView(records).compression === 4) {
+    throw new ProducePartitionError(ErrorCode.UNSUPPORTED_COMPRESSION_TYPE, `Produce requests with version ${apiVersion} are not allowed to use ZStandard compression`);
+  }
+  if (complete(size) >= 0) throw invalid(`Produce requests with version ${apiVersion} are only allowed to contain exactly one record batch per partition`);
+  return { size };
+}
+
+export interface ValidateOptions {
+  apiVersion: number;
+  settings: TopicSettings;
+  /** "topic-partition", for messages. */
+  partitionName: string;
+  nowMs: number;
+}
+
+export function validateProducedRecords(records: Uint8Array, o: ValidateOptions): ValidatedBatch {
+  const { size } = checkRequestShape(records, o.apiVersion);
+  const bytes = records.subarray(0, size);
+  const view = new RecordBatchView(bytes);
+  const tp = o.partitionName;
+  // analyzeAndValidateRecords
+  if (size < BATCH_HEADER_SIZE) throw new ProducePartitionError(ErrorCode.CORRUPT_MESSAGE, `Record is corrupt: batch size ${size} is below the ${BATCH_HEADER_SIZE}-byte header in topic partition ${tp}.`);
+  if (view.baseOffset !== 0n) throw invalid(`The baseOffset of the record batch in the append to ${tp} should be 0, but it is ${view.baseOffset}`);
+  if (size > o.settings.maxMessageBytes) {
+    throw new ProducePartitionError(ErrorCode.MESSAGE_TOO_LARGE, `The record batch size in the append to ${tp} is ${size} bytes which exceeds the maximum configured value of ${o.settings.maxMessageBytes}.`);
+  }
+  if (view.crc !== view.computeCrc()) throw new ProducePartitionError(ErrorCode.CORRUPT_MESSAGE, `Record is corrupt (stored crc = ${view.crc}) in topic partition ${tp}.`);
+  if (view.compression > 4) throw new ProducePartitionError(ErrorCode.UNKNOWN_SERVER_ERROR, `Unknown compression type id: ${view.compression}`);
+  // LogValidator.validateBatch
+  const count = view.recordCount;
+  const countFromOffsets = view.lastOffsetDelta + 1;
+  if (countFromOffsets <= 0) throw invalid(`Batch has an invalid offset range: [0, ${view.lastOffsetDelta}] in topic partition ${tp}`);
+  if (count <= 0) throw invalid(`Invalid reported count for record batch: ${count} in topic partition ${tp}`);
+  if (countFromOffsets !== count) throw invalid(`Inconsistent batch offset range [0, ${view.lastOffsetDelta}] and count of records ${count} in topic partition ${tp}`);
+  if (view.isControl) throw invalid(`Clients are not allowed to write control records in topic partition ${tp}`);
+  if (view.producerId >= 0n && view.baseSequence < 0) {
+    throw invalid(`Invalid sequence number ${view.baseSequence} in record batch with producerId ${view.producerId} in topic partition ${tp}`);
+  }
+
+  const target = targetCompressionId(o.settings.compression);
+  const source = view.compression;
+  if (source === 0 && (target === -1 || target === 0)) return validateUncompressed(bytes, view, o);
+  return validateCompressed(view, target === -1 ? source : target, o);
+}
+
+function timestampError(o: ValidateOptions, ts: bigint, offset: bigint, index: number): RecordError | null {
+  if (o.settings.logAppendTime || ts === -1n) return null;
+  const t = Number(ts);
+  if (o.nowMs - t > o.settings.timestampBeforeMaxMs || t - o.nowMs > o.settings.timestampAfterMaxMs) {
+    return {
+      batchIndex: index,
+      message: `Timestamp ${ts} of message with offset ${offset} is out of range. The timestamp should be within [${o.nowMs - o.settings.timestampBeforeMaxMs}, ${o.nowMs + o.settings.timestampAfterMaxMs}]`,
+    };
+  }
+  return null;
+}
+
+/** Kafka's validateRecord (key and timestamp); collects the errors of every record. */
+function checkRecords(records: Iterable<Record>, o: ValidateOptions, compressed: boolean): void {
+  const errors: RecordError[] = [];
+  let timestampErrors = 0;
+  let index = 0;
+  try {
+    for (const r of records) {
+      if (compressed && r.offset !== BigInt(index)) {
+        throw new ProducePartitionError(
+          ErrorCode.INVALID_RECORD,
+          `Inner record with offset ${r.offset} inside the compressed record batch does not have incremental offsets, expected offset is ${index} in topic partition ${o.partitionName}`,
+          [],
+          true,
+        );
+      }
+      if (o.settings.compact && r.key === null) {
+        errors.push({ batchIndex: index, message: `Compacted topic cannot accept message without key in topic partition ${o.partitionName}.` });
+      } else {
+        const e = timestampError(o, r.timestamp, r.offset, index);
+        if (e) {
+          errors.push(e);
+          timestampErrors++;
+        }
+      }
+      index++;
+    }
+  } catch (e) {
+    if (e instanceof RecordBatchError) throw new ProducePartitionError(e.kafkaErrorCode, `${e.message} in topic partition ${o.partitionName}`);
+    throw e;
+  }
+  if (errors.length === 0) return;
+  if (timestampErrors > 0) {
+    throw new ProducePartitionError(ErrorCode.INVALID_TIMESTAMP, "One or more records have been rejected due to invalid timestamp", errors, true);
+  }
+  const shown = errors.slice(0, 3).map((e) => `RecordError(batchIndex=${e.batchIndex}, message='${e.message}')`);
+  throw new ProducePartitionError(
+    ErrorCode.INVALID_RECORD,
+    `One or more records have been rejected due to ${errors.length} record errors in total, and only showing the first three errors at most: [${shown.join(", ")}]`,
+    errors,
+    true,
+  );
+}
+
+function validateUncompressed(bytes: Uint8Array, view: RecordBatchView, o: ValidateOptions): ValidatedBatch {
+  const s = o.settings;
+  let walk = s.compact || (!s.logAppendTime && s.timestampBeforeMaxMs < Number.MAX_SAFE_INTEGER);
+  if (!walk && !s.logAppendTime) {
+    // Batch-level window: the first record's and the largest timestamp (what the producer declared).
+    const base = view.baseTimestamp;
+    const max = view.maxTimestamp;
+    walk = base === -1n || timestampError(o, base, 0n, 0) !== null || timestampError(o, max, 0n, 0) !== null;
+  }
+  if (walk) checkRecords(view.records(), o, false);
+  let logAppendTimeMs = -1;
+  if (s.logAppendTime) {
+    view.setLogAppendTime(BigInt(o.nowMs));
+    logAppendTimeMs = o.nowMs;
+  }
+  return { bytes, view, logAppendTimeMs };
+}
+
+function validateCompressed(view: RecordBatchView, targetId: number, o: ValidateOptions): ValidatedBatch {
+  let records: Record[];
+  try {
+    records = [...view.records({ maxUncompressedBytes: MAX_VALIDATION_UNCOMPRESSED_BYTES })];
+  } catch (e) {
+    if (e instanceof RecordBatchError) throw new ProducePartitionError(e.kafkaErrorCode, `${e.message} in topic partition ${o.partitionName}`);
+    throw e;
+  }
+  checkRecords(records, o, true);
+  const s = o.settings;
+  if (targetId === view.compression) {
+    // In place: only the timestamp (and so the CRC) may change.
+    let logAppendTimeMs = -1;
+    if (s.logAppendTime) {
+      view.setLogAppendTime(BigInt(o.nowMs));
+      logAppendTimeMs = o.nowMs;
+    }
+    return { bytes: view.bytes, view, logAppendTimeMs };
+  }
+  // Recompress into the topic's codec, keeping producer fields, timestamps and offset deltas.
+  const inputs: RecordInput[] = records.map((r) => ({ key: r.key, value: r.value, headers: r.headers, timestamp: r.timestamp, offsetDelta: r.offsetDelta }));
+  const rebuilt = buildRecordBatch({
+    records: inputs,
+    producerId: view.producerId,
+    producerEpoch: view.producerEpoch,
+    baseSequence: view.baseSequence,
+    isTransactional: view.isTransactional,
+    compression: targetId,
+  });
+  const out = new RecordBatchView(rebuilt);
+  if (rebuilt.length > s.maxMessageBytes) {
+    throw new ProducePartitionError(
+      ErrorCode.MESSAGE_TOO_LARGE,
+      `The record batch size in the append to ${o.partitionName} is ${rebuilt.length} bytes which exceeds the maximum configured value of ${s.maxMessageBytes}.`,
+    );
+  }
+  let logAppendTimeMs = -1;
+  if (s.logAppendTime) {
+    out.setLogAppendTime(BigInt(o.nowMs));
+    logAppendTimeMs = o.nowMs;
+  }
+  return { bytes: rebuilt, view: out, logAppendTimeMs };
+}
