@@ -17,6 +17,8 @@ import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "./log.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
 import { STRAND_VERSION } from "../cli/version.ts";
+import type { MetadataLayer } from "../metadata/layer.ts";
+import { LocalMetadata } from "../metadata/local-metadata.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -49,6 +51,9 @@ export class Broker {
   readonly nodeId: number;
   clusterId = "";
   logs!: LogManager;
+  /** Metadata image and controller operations (src/metadata), set during start(). */
+  metadata!: MetadataLayer;
+  private localMetadata: LocalMetadata | null = null;
   private server: SocketServer | null = null;
   private dispatcher!: Dispatcher;
   private readonly handlerList: ApiHandler[];
@@ -85,10 +90,19 @@ export class Broker {
     if (clusterId === null) throw new NotFormattedError(dirs);
     this.clusterId = clusterId;
 
-    this.logs = LogManager.open({ logDirs: [...this.config.logDirs], nodeId: this.nodeId, clusterId });
+    this.logs = LogManager.open({
+      logDirs: [...this.config.logDirs],
+      nodeId: this.nodeId,
+      clusterId,
+      // metadata: topic log configs come from the image once it is replayed.
+      topicConfig: (topic) => this.localMetadata?.logConfigFor(topic),
+    });
     for (const o of this.logs.offlinePartitions()) {
       this.log.error("partition offline after recovery", { partition: `${o.tp.topic}-${o.tp.partition}`, dir: o.dir, error: o.error.message });
     }
+    // metadata: replay the metadata log, bootstrap or register, open the partition logs.
+    this.localMetadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs: this.logs, logger: this.log });
+    this.metadata = this.localMetadata;
     this.logs.startScheduler({ retentionCheckMs: this.config.long("log.retention.check.interval.ms") });
 
     this.dispatcher = new Dispatcher(this, this.handlerList, this.log);
@@ -113,6 +127,8 @@ export class Broker {
       const b = bound.find((x) => x.name === e.name);
       return e.port === 0 && b ? { ...e, port: b.port } : e;
     });
+    // metadata: register the endpoints actually bound (port 0 in tests).
+    await this.localMetadata.registerBroker(this.advertisedEndpoints);
     this.log.info("strand started", {
       version: STRAND_VERSION,
       nodeId: this.nodeId,
@@ -149,6 +165,8 @@ export class Broker {
       while (Date.now() < deadline && [...server.connections].some((c) => !c.idle)) await Bun.sleep(20);
       server.closeAll();
     }
+    // metadata: finish running operations before the logs close.
+    if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.log.error("metadata close failed", { error: String(e) }));
     if (this.logs) await this.logs.close();
     this.log.info("strand stopped cleanly");
   }

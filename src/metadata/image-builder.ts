@@ -1,0 +1,206 @@
+// Builds the MetadataImage by applying metadata records in log order, as Kafka's MetadataDelta does
+// for the record types a single broker needs: TopicRecord, PartitionRecord, PartitionChangeRecord,
+// RemoveTopicRecord (which also drops the topic's configs), ConfigRecord, FeatureLevelRecord,
+// RegisterBrokerRecord, UnregisterBrokerRecord, BrokerRegistrationChangeRecord and the older
+// Fence/UnfenceBrokerRecord. Other types are reported to the caller as not applied.
+//
+// The builder's maps are mutable; build() returns an image over copies, and every object an image
+// holds (TopicImage, PartitionImage, a resource's config map) is replaced, never changed, afterwards.
+
+import type { BrokerRegistrationChangeRecord } from "../protocol/generated/metadata/broker-registration-change-record.ts";
+import type { ConfigRecord } from "../protocol/generated/metadata/config-record.ts";
+import type { FeatureLevelRecord } from "../protocol/generated/metadata/feature-level-record.ts";
+import type { FenceBrokerRecord } from "../protocol/generated/metadata/fence-broker-record.ts";
+import type { PartitionChangeRecord } from "../protocol/generated/metadata/partition-change-record.ts";
+import type { PartitionRecord } from "../protocol/generated/metadata/partition-record.ts";
+import type { RegisterBrokerRecord } from "../protocol/generated/metadata/register-broker-record.ts";
+import type { RemoveTopicRecord } from "../protocol/generated/metadata/remove-topic-record.ts";
+import type { TopicRecord } from "../protocol/generated/metadata/topic-record.ts";
+import type { UnfenceBrokerRecord } from "../protocol/generated/metadata/unfence-broker-record.ts";
+import type { UnregisterBrokerRecord } from "../protocol/generated/metadata/unregister-broker-record.ts";
+import { configKey } from "./image.ts";
+import type { BrokerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "./image.ts";
+import { MetadataRecordError, RecordType } from "./record-serde.ts";
+
+/** Kafka's ConfigResource.Type ids as written in ConfigRecord.ResourceType. */
+export const ConfigResourceTypeId = { TOPIC: 2, BROKER: 4, BROKER_LOGGER: 8 } as const;
+
+/** PartitionChangeRecord.Leader: the leader did not change. */
+export const NO_LEADER_CHANGE = -2;
+
+export class ImageBuilder {
+  offset = -1n;
+  private readonly topicsById = new Map<string, TopicImage>();
+  private readonly brokers = new Map<number, BrokerRegistrationImage>();
+  private readonly configs = new Map<string, ReadonlyMap<string, string>>();
+  private readonly features = new Map<string, number>();
+
+  constructor(
+    readonly clusterId: string,
+    readonly controllerId: number,
+    from?: MetadataImage,
+  ) {
+    if (from) {
+      this.offset = from.offset;
+      for (const [k, v] of from.topicsById) this.topicsById.set(k, v);
+      for (const [k, v] of from.brokers) this.brokers.set(k, v);
+      for (const [k, v] of from.configs) this.configs.set(k, v);
+      for (const [k, v] of from.features) this.features.set(k, v);
+    }
+  }
+
+  /** Applies one record; returns false when its type is not one the image keeps. */
+  apply(apiKey: number, message: unknown, offset: bigint): boolean {
+    this.offset = offset;
+    switch (apiKey) {
+      case RecordType.TOPIC:
+        this.topic(message as TopicRecord, offset);
+        return true;
+      case RecordType.PARTITION:
+        this.partition(message as PartitionRecord, offset);
+        return true;
+      case RecordType.PARTITION_CHANGE:
+        this.partitionChange(message as PartitionChangeRecord, offset);
+        return true;
+      case RecordType.REMOVE_TOPIC:
+        this.removeTopic(message as RemoveTopicRecord, offset);
+        return true;
+      case RecordType.CONFIG:
+        return this.config(message as ConfigRecord);
+      case RecordType.FEATURE_LEVEL: {
+        const f = message as FeatureLevelRecord;
+        if (f.featureLevel === 0) this.features.delete(f.name);
+        else this.features.set(f.name, f.featureLevel);
+        return true;
+      }
+      case RecordType.REGISTER_BROKER:
+        this.registerBroker(message as RegisterBrokerRecord);
+        return true;
+      case RecordType.UNREGISTER_BROKER:
+        this.brokers.delete((message as UnregisterBrokerRecord).brokerId);
+        return true;
+      case RecordType.BROKER_REGISTRATION_CHANGE:
+        this.brokerChange(message as BrokerRegistrationChangeRecord);
+        return true;
+      case RecordType.FENCE_BROKER:
+      case RecordType.UNFENCE_BROKER: {
+        const m = message as FenceBrokerRecord | UnfenceBrokerRecord;
+        const b = this.brokers.get(m.id);
+        if (b && b.brokerEpoch === m.epoch) this.brokers.set(m.id, { ...b, fenced: apiKey === RecordType.FENCE_BROKER });
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  private topic(m: TopicRecord, offset: bigint): void {
+    for (const t of this.topicsById.values()) {
+      if (t.name === m.name) throw new MetadataRecordError(offset, `TopicRecord for ${m.name}, which exists with id ${t.topicId}`);
+    }
+    this.topicsById.set(m.topicId, { name: m.name, topicId: m.topicId, partitions: [] });
+  }
+
+  private partition(m: PartitionRecord, offset: bigint): void {
+    const t = this.topicsById.get(m.topicId);
+    if (!t) throw new MetadataRecordError(offset, `PartitionRecord for unknown topic id ${m.topicId}`);
+    if (m.partitionId < 0 || m.partitionId > t.partitions.length) {
+      throw new MetadataRecordError(offset, `PartitionRecord ${m.partitionId} of ${t.name}, which has ${t.partitions.length} partitions (they are created in order)`);
+    }
+    const p: PartitionImage = {
+      topicId: t.topicId,
+      topic: t.name,
+      partition: m.partitionId,
+      replicas: [...m.replicas],
+      isr: [...m.isr],
+      leader: m.leader,
+      leaderEpoch: m.leaderEpoch,
+      partitionEpoch: m.partitionEpoch,
+      directories: [...m.directories],
+    };
+    const parts = [...t.partitions];
+    parts[m.partitionId] = p;
+    this.topicsById.set(t.topicId, { ...t, partitions: parts });
+  }
+
+  private partitionChange(m: PartitionChangeRecord, offset: bigint): void {
+    const t = this.topicsById.get(m.topicId);
+    const old = t?.partitions[m.partitionId];
+    if (!t || !old) throw new MetadataRecordError(offset, `PartitionChangeRecord for unknown partition ${m.topicId}:${m.partitionId}`);
+    const leaderChanged = m.leader !== NO_LEADER_CHANGE;
+    const p: PartitionImage = {
+      ...old,
+      replicas: m.replicas ? [...m.replicas] : old.replicas,
+      isr: m.isr ? [...m.isr] : old.isr,
+      leader: leaderChanged ? m.leader : old.leader,
+      leaderEpoch: leaderChanged ? old.leaderEpoch + 1 : old.leaderEpoch,
+      partitionEpoch: old.partitionEpoch + 1,
+      directories: m.directories ? [...m.directories] : old.directories,
+    };
+    const parts = [...t.partitions];
+    parts[m.partitionId] = p;
+    this.topicsById.set(t.topicId, { ...t, partitions: parts });
+  }
+
+  private removeTopic(m: RemoveTopicRecord, offset: bigint): void {
+    const t = this.topicsById.get(m.topicId);
+    if (!t) throw new MetadataRecordError(offset, `RemoveTopicRecord for unknown topic id ${m.topicId}`);
+    this.topicsById.delete(m.topicId);
+    this.configs.delete(configKey("topic", t.name));
+  }
+
+  private config(m: ConfigRecord): boolean {
+    let key: string;
+    if (m.resourceType === ConfigResourceTypeId.TOPIC) key = configKey("topic", m.resourceName);
+    else if (m.resourceType === ConfigResourceTypeId.BROKER) key = configKey("broker", m.resourceName);
+    else return false;
+    const next = new Map(this.configs.get(key) ?? []);
+    if (m.value === null) next.delete(m.name);
+    else next.set(m.name, m.value);
+    if (next.size === 0) this.configs.delete(key);
+    else this.configs.set(key, next);
+    return true;
+  }
+
+  private registerBroker(m: RegisterBrokerRecord): void {
+    this.brokers.set(m.brokerId, {
+      nodeId: m.brokerId,
+      incarnationId: m.incarnationId,
+      brokerEpoch: m.brokerEpoch,
+      endpoints: m.endPoints.map((e) => ({ name: e.name, host: e.host, port: e.port })),
+      rack: m.rack,
+      fenced: m.fenced,
+      inControlledShutdown: m.inControlledShutdown,
+    });
+  }
+
+  private brokerChange(m: BrokerRegistrationChangeRecord): void {
+    const b = this.brokers.get(m.brokerId);
+    // Kafka ignores a change for another incarnation of the broker.
+    if (!b || b.brokerEpoch !== m.brokerEpoch) return;
+    const fenced = m.fenced === 1 ? true : m.fenced === -1 ? false : b.fenced;
+    const inControlledShutdown = m.inControlledShutdown === 1 ? true : b.inControlledShutdown;
+    this.brokers.set(m.brokerId, { ...b, fenced, inControlledShutdown });
+  }
+
+  build(): MetadataImage {
+    const byId = new Map(this.topicsById);
+    const byName = new Map<string, TopicImage>();
+    for (const t of byId.values()) byName.set(t.name, t);
+    return {
+      clusterId: this.clusterId,
+      controllerId: this.controllerId,
+      offset: this.offset,
+      topicsByName: byName,
+      topicsById: byId,
+      brokers: new Map(this.brokers),
+      configs: new Map(this.configs),
+      features: new Map(this.features),
+    };
+  }
+}
+
+/** An empty image (before any record). */
+export function emptyImage(clusterId: string, controllerId: number): MetadataImage {
+  return new ImageBuilder(clusterId, controllerId).build();
+}

@@ -1,0 +1,95 @@
+// What the rest of the broker sees of metadata: the current image and the controller operations that
+// change it. Every operation appends records to the metadata log (__cluster_metadata) and resolves once
+// they are committed (a one-voter quorum commits at once) and applied to the image. Partition logs are
+// created and deleted by the metadata layer as the image changes, so a handler that sees a partition in
+// the image finds its log with `partitionLog`.
+
+import type { Log } from "../storage/log.ts";
+import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
+
+export interface TopicToCreate {
+  name: string;
+  /** -1: num.partitions. */
+  numPartitions: number;
+  /** -1: default.replication.factor. */
+  replicationFactor: number;
+  /** Explicit replica assignment, partition index -> broker ids (empty: let the controller place them). */
+  assignments: Array<{ partitionIndex: number; brokerIds: number[] }>;
+  configs: Array<{ name: string; value: string | null }>;
+}
+
+export interface CreatedTopic {
+  name: string;
+  topicId: string;
+  errorCode: number;
+  errorMessage: string | null;
+  numPartitions: number;
+  replicationFactor: number;
+}
+
+export interface TopicDeletion {
+  name: string | null;
+  topicId: string | null;
+  errorCode: number;
+  errorMessage: string | null;
+}
+
+export interface PartitionIncrease {
+  name: string;
+  /** The new total count. */
+  count: number;
+  assignments: number[][] | null;
+}
+
+export type ConfigResourceType = "topic" | "broker" | "broker-logger";
+
+export type ConfigOp = "set" | "delete" | "append" | "subtract";
+
+export interface ConfigChange {
+  resourceType: ConfigResourceType;
+  /** Topic name, broker id as a string, or "" for the cluster-wide broker default. */
+  resourceName: string;
+  name: string;
+  value: string | null;
+  op: ConfigOp;
+}
+
+export interface OperationResult {
+  errorCode: number;
+  errorMessage: string | null;
+}
+
+export interface MetadataLayer {
+  /** The current image; replaced (never mutated) as records apply. */
+  readonly image: MetadataImage;
+  createTopics(topics: TopicToCreate[], opts: { validateOnly: boolean }): Promise<CreatedTopic[]>;
+  deleteTopics(refs: Array<{ name: string | null; topicId: string | null }>): Promise<TopicDeletion[]>;
+  createPartitions(increases: PartitionIncrease[], opts: { validateOnly: boolean }): Promise<Array<OperationResult & { name: string }>>;
+  /**
+   * Apply config changes grouped per resource: each resource's changes succeed or fail together.
+   * `incremental` false is the legacy AlterConfigs (the resource's overrides are replaced by the set given).
+   */
+  alterConfigs(
+    resources: Array<{ resourceType: ConfigResourceType; resourceName: string; changes: ConfigChange[] }>,
+    opts: { validateOnly: boolean; incremental: boolean },
+  ): Promise<Array<OperationResult & { resourceType: ConfigResourceType; resourceName: string }>>;
+  /** The log of a partition this broker hosts, or undefined. */
+  partitionLog(topic: string, partition: number): Log | undefined;
+  /** The partition's image entry, or undefined if the topic or partition does not exist. */
+  partition(topic: string, partition: number): PartitionImage | undefined;
+  /** Called after each batch of records is applied (e.g. to complete delayed fetches on a deleted topic). */
+  onApplied(listener: (image: MetadataImage) => void): void;
+  // The two below are optional only so that test fakes written before them still typecheck; the
+  // broker's LocalMetadata implements both.
+  /**
+   * The topic, created first if missing (coordinators' __consumer_offsets, __transaction_state).
+   * Throws InternalTopicError when it cannot be created.
+   */
+  ensureInternalTopic?(name: string, partitions: number, configs: Record<string, string>, replicationFactor?: number): Promise<TopicImage>;
+  /**
+   * Metadata's auto-creation (auto.create.topics.enable, num.partitions, default.replication.factor):
+   * creates the topics that do not exist and returns each name's error code for the Metadata response
+   * (UNKNOWN_TOPIC_OR_PARTITION for one just created, as Kafka 4.4.0 answers).
+   */
+  autoCreateTopics?(names: readonly string[]): Promise<Map<string, number>>;
+}

@@ -1,0 +1,306 @@
+// The MetadataLayer of a single node that is the only voter of its metadata quorum: it replays the
+// metadata log into the image at start-up, bootstraps a fresh cluster (metadata.version and this
+// broker's registration), and runs controller operations one at a time: plan (controller.ts) ->
+// append to the metadata log and fsync (committed) -> apply to a new image -> create/delete partition
+// logs -> publish the image -> tell listeners.
+//
+// Operations are serialised so that each one is planned against the image its predecessor produced.
+// Left out: snapshots (the whole log is replayed at start-up), broker fencing and controlled-shutdown
+// records (one node is always the unfenced leader of every partition: leader epochs stay as created).
+
+import { randomKafkaUuid } from "../storage/meta-properties.ts";
+import type { BrokerConfig } from "../config/broker-config.ts";
+import type { Endpoint } from "../config/listeners.ts";
+import { ErrorCode } from "../protocol/errors.ts";
+import { ZERO_UUID } from "../protocol/primitives/codec-runtime.ts";
+import type { LogConfig } from "../storage/log-config.ts";
+import type { LogManager } from "../storage/log-manager.ts";
+import type { Log } from "../storage/log.ts";
+import type { Logger } from "../server/log.ts";
+import { planResourceConfigs, type ResourceChanges, type ResourceResult } from "./config-changes.ts";
+import { planCreatePartitions, planCreateTopics, planDeleteTopics, type ControllerEnv } from "./controller.ts";
+import { ImageBuilder } from "./image-builder.ts";
+import { configKey, type MetadataImage, type PartitionImage, type TopicImage } from "./image.ts";
+import type { CreatedTopic, MetadataLayer, OperationResult, PartitionIncrease, TopicDeletion, TopicToCreate } from "./layer.ts";
+import { MetadataLog } from "./metadata-log.ts";
+import { deleteStrayLogs, reconcileLogs } from "./partition-logs.ts";
+import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
+import { registrationRecord, registrationMatches } from "./registration.ts";
+import { topicConfigSupport } from "./topic-config-support.ts";
+
+/** metadata.version of Kafka 4.4.0's latest production release (MetadataVersion.IBP_4_4_IV2). */
+export const METADATA_VERSION_LEVEL = 33;
+
+/** Operations waiting for the metadata log at once; more are refused (REQUEST_TIMED_OUT). */
+const MAX_PENDING_OPERATIONS = 4096;
+
+export class InternalTopicError extends Error {
+  constructor(
+    readonly topic: string,
+    readonly errorCode: number,
+    readonly reason: string,
+  ) {
+    super(`could not create internal topic ${topic}: ${reason}`);
+    this.name = "InternalTopicError";
+  }
+}
+
+export class MetadataBusyError extends Error {
+  constructor(readonly pending: number) {
+    super(`${pending} metadata operations are already waiting (limit ${MAX_PENDING_OPERATIONS})`);
+    this.name = "MetadataBusyError";
+  }
+}
+
+export interface LocalMetadataOptions {
+  nodeId: number;
+  clusterId: string;
+  config: BrokerConfig;
+  logs: LogManager;
+  logger: Logger;
+}
+
+export class LocalMetadata implements MetadataLayer {
+  image: MetadataImage;
+  private readonly listeners: Array<(image: MetadataImage) => void> = [];
+  private chain: Promise<unknown> = Promise.resolve();
+  private pending = 0;
+  private readonly incarnationId = randomKafkaUuid();
+  private readonly env: ControllerEnv;
+
+  private constructor(
+    private readonly opts: LocalMetadataOptions,
+    private readonly mlog: MetadataLog,
+    image: MetadataImage,
+  ) {
+    this.image = image;
+    const dirIds = opts.logs.logDirs.map((d) => opts.logs.metaProperties(d)?.directoryId ?? ZERO_UUID);
+    this.env = {
+      nodeId: opts.nodeId,
+      defaultPartitions: opts.config.int("num.partitions"),
+      defaultReplicationFactor: opts.config.int("default.replication.factor"),
+      validateTopicConfigs: (pairs) => topicConfigSupport.validate(pairs),
+      newTopicId: () => randomKafkaUuid(),
+      // One log dir: its id (as Kafka's controller records it); several: UNASSIGNED until placed.
+      replicaDirectory: (b) => (b === opts.nodeId && dirIds.length === 1 ? dirIds[0]! : "AAAAAAAAAAAAAAAAAAAAAQ"),
+    };
+  }
+
+  /**
+   * Opens the metadata log, replays it, opens a new leader epoch, bootstraps a fresh cluster and
+   * registers this broker with the configured advertised endpoints, deletes stray logs and opens the
+   * logs of every partition hosted here.
+   */
+  static async open(opts: LocalMetadataOptions): Promise<LocalMetadata> {
+    const logger = opts.logger.child({ component: "metadata" });
+    const startMs = Date.now();
+    const segmentBytes = opts.config.given.has("metadata.log.segment.bytes") ? opts.config.int("metadata.log.segment.bytes") : undefined;
+    const mlog = MetadataLog.open({ dir: opts.config.metadataLogDir, logs: opts.logs, logger, segmentBytes });
+    const builder = new ImageBuilder(opts.clusterId, opts.nodeId);
+    let ignored = 0;
+    let stats;
+    try {
+      stats = mlog.replay((rec, offset) => {
+        if (!rec.schema || !builder.apply(rec.apiKey, rec.message, offset)) {
+          ignored++;
+          logger.debug("metadata record not applied to the image", { offset, type: rec.schema?.name ?? rec.apiKey, version: rec.version });
+        }
+      });
+    } catch (e) {
+      await mlog.close();
+      throw e;
+    }
+    const md = new LocalMetadata({ ...opts, logger }, mlog, builder.build());
+    logger.info("metadata log replayed", {
+      records: stats.records,
+      batches: stats.batches,
+      controlRecords: stats.controlRecords,
+      notApplied: ignored,
+      topics: md.image.topicsByName.size,
+      endOffset: mlog.endOffset,
+      epoch: mlog.epoch,
+      replayMs: Date.now() - startMs,
+    });
+    await mlog.writeLeaderChange(opts.nodeId, [opts.nodeId]);
+    if (!md.image.features.has("metadata.version")) {
+      await md.commit([metadataRecord(RecordType.FEATURE_LEVEL, { name: "metadata.version", featureLevel: METADATA_VERSION_LEVEL })]);
+      logger.info("new cluster bootstrapped", { metadataVersion: METADATA_VERSION_LEVEL });
+    }
+    const stray = deleteStrayLogs(md.image, opts.logs, opts.nodeId, logger);
+    reconcileLogs(null, md.image, opts.logs, opts.nodeId, "all", logger);
+    if (stray > 0) logger.warn("stray partition logs deleted", { count: stray });
+    await md.registerBroker([...opts.config.advertisedListeners]);
+    return md;
+  }
+
+  /**
+   * Registers this broker with `endpoints` unless the image already holds an identical unfenced
+   * registration (a restart on the same endpoints appends nothing). Call again once the listeners are
+   * bound (port 0 becomes the real port).
+   */
+  registerBroker(endpoints: readonly Endpoint[]): Promise<void> {
+    return this.serial(async () => {
+      const current = this.image.brokers.get(this.opts.nodeId);
+      if (current && registrationMatches(current, endpoints, this.opts.config)) return;
+      const rec = registrationRecord({
+        nodeId: this.opts.nodeId,
+        incarnationId: this.incarnationId,
+        brokerEpoch: BigInt(this.mlog.endOffset),
+        endpoints,
+        config: this.opts.config,
+        logDirIds: this.opts.logs.logDirs.map((d) => this.opts.logs.metaProperties(d)?.directoryId ?? ZERO_UUID),
+      });
+      await this.commit([rec]);
+      this.opts.logger.info("broker registered", { nodeId: this.opts.nodeId, endpoints: endpoints.map((e) => `${e.name}://${e.host}:${e.port}`).join(",") });
+    });
+  }
+
+  /** Runs `fn` after every earlier operation; a bounded number may wait. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.pending >= MAX_PENDING_OPERATIONS) return Promise.reject(new MetadataBusyError(this.pending));
+    this.pending++;
+    const run = this.chain.then(fn, fn);
+    this.chain = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run.finally(() => {
+      this.pending--;
+    });
+  }
+
+  /** Appends and applies records (inside serial()). */
+  private async commit(records: MetadataRecordOut[]): Promise<void> {
+    if (records.length === 0) return;
+    const { firstOffset } = await this.mlog.append(records);
+    const before = this.image;
+    const builder = new ImageBuilder(before.clusterId, before.controllerId, before);
+    const configChanged = new Set<string>();
+    let brokerConfigChanged = false;
+    records.forEach((r, i) => {
+      builder.apply(r.apiKey, r.message, firstOffset + BigInt(i));
+      if (r.apiKey === RecordType.CONFIG) {
+        const m = r.message as { resourceType: number; resourceName: string };
+        if (m.resourceType === 2) configChanged.add(m.resourceName);
+        else brokerConfigChanged = true;
+      }
+    });
+    const after = builder.build();
+    // Logs of new partitions exist before the image that shows them is published.
+    this.image = after;
+    reconcileLogs(before, after, this.opts.logs, this.opts.nodeId, brokerConfigChanged ? "all" : configChanged, this.opts.logger);
+    for (const l of this.listeners) {
+      try {
+        l(after);
+      } catch (e) {
+        this.opts.logger.error("metadata listener failed", { error: (e as Error).message });
+      }
+    }
+  }
+
+  createTopics(topics: TopicToCreate[], opts: { validateOnly: boolean }): Promise<CreatedTopic[]> {
+    return this.serial(async () => {
+      const plan = planCreateTopics(this.image, this.env, topics);
+      if (!opts.validateOnly) await this.commit(plan.records);
+      return plan.results;
+    }).catch((e) => topics.map((t) => ({ name: t.name, topicId: ZERO_UUID, ...errorOf(e), numPartitions: -1, replicationFactor: -1 })));
+  }
+
+  deleteTopics(refs: Array<{ name: string | null; topicId: string | null }>): Promise<TopicDeletion[]> {
+    return this.serial(async () => {
+      const plan = planDeleteTopics(this.image, refs);
+      await this.commit(plan.records);
+      return plan.results;
+    }).catch((e) => refs.map((r) => ({ name: r.name, topicId: r.topicId ?? ZERO_UUID, ...errorOf(e) })));
+  }
+
+  createPartitions(increases: PartitionIncrease[], opts: { validateOnly: boolean }): Promise<Array<OperationResult & { name: string }>> {
+    return this.serial(async () => {
+      const plan = planCreatePartitions(this.image, this.env, increases);
+      if (!opts.validateOnly) await this.commit(plan.records);
+      return plan.results;
+    }).catch((e) => increases.map((i) => ({ name: i.name, ...errorOf(e) })));
+  }
+
+  alterConfigs(resources: ResourceChanges[], opts: { validateOnly: boolean; incremental: boolean }): Promise<ResourceResult[]> {
+    return this.serial(async () => {
+      const results: ResourceResult[] = [];
+      const records: MetadataRecordOut[] = [];
+      for (const res of resources) {
+        const p = planResourceConfigs(this.image, res, opts.incremental, (type, name) => topicConfigSupport.defaultValue(type, name));
+        results.push(p.result);
+        records.push(...p.records);
+      }
+      if (!opts.validateOnly) await this.commit(records);
+      return results;
+    }).catch((e) => resources.map((r) => ({ resourceType: r.resourceType, resourceName: r.resourceName, ...errorOf(e) })));
+  }
+
+  async ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, replicationFactor = 1): Promise<TopicImage> {
+    const existing = this.image.topicsByName.get(name);
+    if (existing) return existing;
+    const [r] = await this.createTopics(
+      [{ name, numPartitions: partitions, replicationFactor, assignments: [], configs: Object.entries(configs).map(([k, v]) => ({ name: k, value: v })) }],
+      { validateOnly: false },
+    );
+    const t = this.image.topicsByName.get(name);
+    if (t) return t;
+    throw new InternalTopicError(name, r?.errorCode ?? ErrorCode.UNKNOWN_SERVER_ERROR, r?.errorMessage ?? "not created");
+  }
+
+  async autoCreateTopics(names: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    const missing = [...new Set(names)].filter((n) => !this.image.topicsByName.has(n));
+    if (missing.length === 0) return out;
+    const results = await this.createTopics(
+      missing.map((name) => ({ name, numPartitions: -1, replicationFactor: -1, assignments: [], configs: [] })),
+      { validateOnly: false },
+    );
+    for (const r of results) {
+      const created = r.errorCode === 0 || r.errorCode === ErrorCode.TOPIC_ALREADY_EXISTS;
+      out.set(r.name, created ? ErrorCode.UNKNOWN_TOPIC_OR_PARTITION : r.errorCode);
+      if (!created) this.opts.logger.info("topic auto-creation refused", { topic: r.name, errorCode: r.errorCode, error: r.errorMessage });
+    }
+    return out;
+  }
+
+  logConfigFor(topic: string): Partial<LogConfig> | undefined {
+    const img = this.image;
+    return topicConfigSupport.logConfig({
+      staticConfig: this.opts.config.given,
+      dynamicBroker: img.configs.get(configKey("broker", String(this.opts.nodeId))) ?? new Map(),
+      dynamicDefault: img.configs.get(configKey("broker", "")) ?? new Map(),
+      overrides: img.configs.get(configKey("topic", topic)) ?? new Map(),
+      onError: (e) => this.opts.logger.error("topic log config could not be resolved: using defaults", { topic, error: e.message }),
+    });
+  }
+
+  partitionLog(topic: string, partition: number): Log | undefined {
+    if (!this.partition(topic, partition)) return undefined;
+    return this.opts.logs.getLog({ topic, partition });
+  }
+
+  partition(topic: string, partition: number): PartitionImage | undefined {
+    return this.image.topicsByName.get(topic)?.partitions[partition];
+  }
+
+  onApplied(listener: (image: MetadataImage) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The metadata log's epoch and end (for tools and tests). */
+  get logState(): { epoch: number; endOffset: number } {
+    return { epoch: this.mlog.epoch, endOffset: this.mlog.endOffset };
+  }
+
+  /** Waits for running operations, then closes the metadata log (if the LogManager does not own it). */
+  async close(): Promise<void> {
+    await this.chain;
+    await this.mlog.close();
+  }
+}
+
+function errorOf(e: unknown): { errorCode: number; errorMessage: string } {
+  if (e instanceof MetadataBusyError) return { errorCode: ErrorCode.REQUEST_TIMED_OUT, errorMessage: e.message };
+  return { errorCode: ErrorCode.UNKNOWN_SERVER_ERROR, errorMessage: e instanceof Error ? e.message : String(e) };
+}

@@ -1,0 +1,115 @@
+// Keeps the LogManager's partition logs in step with the image: a partition of this broker that
+// appears gets its log (with the topic's log config), a topic that goes away loses its logs, and a
+// topic's config change reaches its open logs. At start-up, logs on disk whose topic is not in the
+// image (or whose partition.metadata names another topic id: deleted and re-created) are stray and
+// deleted, as Kafka does; each deletion is logged.
+//
+// partition.metadata is Kafka's per-partition file `version: 0\ntopic_id: <uuid>\n`.
+
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeTextFileAtomic } from "../storage/checkpoint-file.ts";
+import type { LogManager } from "../storage/log-manager.ts";
+import type { Log } from "../storage/log.ts";
+import type { Logger } from "../server/log.ts";
+import type { MetadataImage, PartitionImage } from "./image.ts";
+import { METADATA_TOPIC } from "./metadata-log.ts";
+
+export const PARTITION_METADATA_FILE = "partition.metadata";
+
+export function readPartitionTopicId(logDir: string): string | null {
+  const p = join(logDir, PARTITION_METADATA_FILE);
+  if (!existsSync(p)) return null;
+  const m = /topic_id:\s*(\S+)/.exec(readFileSync(p, "utf8"));
+  return m ? m[1]! : null;
+}
+
+export function writePartitionTopicId(log: Log, topicId: string): void {
+  if (readPartitionTopicId(log.dir) === topicId) return;
+  writeTextFileAtomic(join(log.dir, PARTITION_METADATA_FILE), `version: 0\ntopic_id: ${topicId}\n`);
+}
+
+function hostedHere(p: PartitionImage | undefined, nodeId: number): p is PartitionImage {
+  return p !== undefined && p.replicas.includes(nodeId);
+}
+
+/** Deletes logs on disk that the image does not assign to this broker. Returns how many went. */
+export function deleteStrayLogs(image: MetadataImage, logs: LogManager, nodeId: number, logger: Logger): number {
+  let n = 0;
+  for (const log of logs.allLogs()) {
+    const { topic, partition } = log.tp;
+    if (topic === METADATA_TOPIC) continue;
+    const t = image.topicsByName.get(topic);
+    const p = t?.partitions[partition];
+    let reason: string | null = null;
+    if (!t) reason = "topic not in the metadata image";
+    else if (!hostedHere(p, nodeId)) reason = "partition not assigned to this broker";
+    else {
+      const onDisk = readPartitionTopicId(log.dir);
+      if (onDisk !== null && onDisk !== t.topicId) reason = `partition.metadata names topic id ${onDisk}, the image ${t.topicId}`;
+    }
+    if (!reason) continue;
+    logger.warn("deleting stray partition log", { partition: `${topic}-${partition}`, dir: log.dir, reason });
+    logs.deleteLog(log.tp);
+    n++;
+  }
+  return n;
+}
+
+export interface ReconcileResult {
+  created: number;
+  deleted: number;
+  reconfigured: number;
+}
+
+/**
+ * Brings logs from `before` to `after`: creates logs of new partitions hosted here, deletes logs of
+ * partitions no longer here, and re-reads the log config of every topic in `configChanged`.
+ */
+export function reconcileLogs(
+  before: MetadataImage | null,
+  after: MetadataImage,
+  logs: LogManager,
+  nodeId: number,
+  configChanged: ReadonlySet<string> | "all",
+  logger: Logger,
+): ReconcileResult {
+  const r: ReconcileResult = { created: 0, deleted: 0, reconfigured: 0 };
+  for (const t of after.topicsById.values()) {
+    const old = before?.topicsById.get(t.topicId);
+    for (const p of t.partitions) {
+      if (!hostedHere(p, nodeId)) continue;
+      const tp = { topic: t.name, partition: p.partition };
+      if (old && hostedHere(old.partitions[p.partition], nodeId) && logs.getLog(tp)) continue;
+      try {
+        const log = logs.getOrCreateLog(tp);
+        writePartitionTopicId(log, t.topicId);
+        r.created++;
+      } catch (e) {
+        logger.error("could not create partition log", { partition: `${t.name}-${p.partition}`, error: (e as Error).message });
+      }
+    }
+  }
+  if (before) {
+    for (const t of before.topicsById.values()) {
+      const now = after.topicsById.get(t.topicId);
+      for (const p of t.partitions) {
+        if (!hostedHere(p, nodeId) || hostedHere(now?.partitions[p.partition], nodeId)) continue;
+        logger.info("deleting partition log", { partition: `${t.name}-${p.partition}`, reason: now ? "replica moved" : "topic deleted" });
+        logs.deleteLog({ topic: t.name, partition: p.partition });
+        r.deleted++;
+      }
+    }
+  }
+  for (const log of logs.allLogs()) {
+    if (log.tp.topic === METADATA_TOPIC) continue;
+    if (configChanged !== "all" && !configChanged.has(log.tp.topic)) continue;
+    try {
+      log.config = logs.configFor(log.tp.topic);
+      r.reconfigured++;
+    } catch (e) {
+      logger.error("could not apply topic config to its log", { topic: log.tp.topic, error: (e as Error).message });
+    }
+  }
+  return r;
+}
