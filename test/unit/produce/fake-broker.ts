@@ -1,0 +1,115 @@
+// A broker stand-in for data-path unit tests: a real LogManager in a temp dir, a fake MetadataLayer
+// with the topics a test declares (node 1 leads every partition), and the broker config from overrides.
+// Handlers get a RequestContext whose broker is this object.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BrokerConfig } from "../../../src/config/broker-config.ts";
+import type { MetadataImage, PartitionImage, TopicImage } from "../../../src/metadata/image.ts";
+import type { MetadataLayer } from "../../../src/metadata/layer.ts";
+import type { Broker } from "../../../src/server/broker.ts";
+import type { ApiHandler, RequestContext } from "../../../src/server/handler.ts";
+import { createLogger } from "../../../src/server/log.ts";
+import { DataPlane, dataPlaneOf } from "../../../src/server/produce/data-plane.ts";
+import { LogManager } from "../../../src/storage/log-manager.ts";
+import type { Log } from "../../../src/storage/log.ts";
+import type { LogConfig } from "../../../src/storage/log-config.ts";
+
+export const NODE_ID = 1;
+
+function uuidFor(name: string): string {
+  const bytes = new Uint8Array(16);
+  for (let i = 0; i < name.length; i++) bytes[i % 16] = (bytes[i % 16]! * 31 + name.charCodeAt(i)) & 0xff;
+  bytes[0] = bytes[0]! | 1;
+  return Buffer.from(bytes).toString("base64url");
+}
+
+export class FakeBroker {
+  readonly dir: string;
+  readonly config: BrokerConfig;
+  readonly nodeId = NODE_ID;
+  readonly log = createLogger("error");
+  readonly logs: LogManager;
+  readonly metadata: MetadataLayer;
+  private topics = new Map<string, TopicImage>();
+  private configs = new Map<string, Map<string, string>>();
+  leaderEpoch = 0;
+
+  constructor(overrides: Record<string, string> = {}, dir?: string) {
+    this.dir = dir ?? mkdtempSync(join(tmpdir(), "strand-dp-"));
+    this.config = BrokerConfig.from(new Map(), Object.entries({ "node.id": "1", "log.dirs": join(this.dir, "logs"), "process.roles": "broker,controller", "controller.quorum.voters": "1@127.0.0.1:9093", "listeners": "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "controller.listener.names": "CONTROLLER", ...overrides }));
+    this.logs = LogManager.open({ logDirs: [join(this.dir, "logs")], nodeId: 1, clusterId: "AAAAAAAAAAAAAAAAAAAAAA" });
+    const self = this;
+    this.metadata = {
+      get image(): MetadataImage {
+        return {
+          clusterId: "AAAAAAAAAAAAAAAAAAAAAA",
+          controllerId: 1,
+          offset: 0n,
+          topicsByName: self.topics,
+          topicsById: new Map([...self.topics.values()].map((t) => [t.topicId, t])),
+          brokers: new Map(),
+          configs: self.configs,
+          features: new Map(),
+        };
+      },
+      createTopics: () => Promise.reject(new Error("not in the fake")),
+      deleteTopics: () => Promise.reject(new Error("not in the fake")),
+      createPartitions: () => Promise.reject(new Error("not in the fake")),
+      alterConfigs: () => Promise.reject(new Error("not in the fake")),
+      partitionLog: (topic: string, partition: number) => (self.topics.get(topic) && partition < self.topics.get(topic)!.partitions.length ? self.logs.getLog({ topic, partition }) : undefined),
+      partition: (topic: string, partition: number) => self.topics.get(topic)?.partitions[partition],
+      onApplied: () => undefined,
+      ensureInternalTopic: () => Promise.reject(new Error("not in the fake")),
+      autoCreateTopics: () => Promise.reject(new Error("not in the fake")),
+      logConfigFor: () => undefined,
+    } as unknown as MetadataLayer;
+  }
+
+  get plane(): DataPlane {
+    return dataPlaneOf(this);
+  }
+
+  addTopic(name: string, partitions = 1, configs: Record<string, string> = {}, logConfig: Partial<LogConfig> = {}): TopicImage {
+    const topicId = uuidFor(name);
+    const parts: PartitionImage[] = [];
+    for (let p = 0; p < partitions; p++) {
+      parts.push({ topicId, topic: name, partition: p, replicas: [NODE_ID], isr: [NODE_ID], leader: NODE_ID, leaderEpoch: this.leaderEpoch, partitionEpoch: 0, directories: [] });
+      this.logs.getOrCreateLog({ topic: name, partition: p }, logConfig);
+    }
+    const t: TopicImage = { name, topicId, partitions: parts };
+    this.topics.set(name, t);
+    if (Object.keys(configs).length > 0) this.configs.set(`topic:${name}`, new Map(Object.entries(configs)));
+    return t;
+  }
+
+  partitionLog(topic: string, partition = 0): Log {
+    return this.logs.getLog({ topic, partition })!;
+  }
+
+  ctx(apiKey: number, apiVersion: number): RequestContext {
+    return {
+      conn: { id: 1, listenerName: "PLAINTEXT", remoteAddress: "127.0.0.1" } as unknown as RequestContext["conn"],
+      header: { requestApiKey: apiKey, requestApiVersion: apiVersion, correlationId: 1, clientId: "test" } as unknown as RequestContext["header"],
+      apiKey,
+      apiVersion,
+      broker: this as unknown as Broker,
+      requestBytes: 0,
+    };
+  }
+
+  async call<Res>(h: ApiHandler, version: number, req: unknown): Promise<Res> {
+    return (await h.handle(this.ctx(h.key, version), req)) as Res;
+  }
+
+  async close(keepDir = false): Promise<void> {
+    this.plane.fetchWaiters.completeAll();
+    await this.logs.close();
+    if (!keepDir) rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** A Produce request for one partition (fields as the generated codec names them). */
+export function produceRequest(topic: string, records: Uint8Array | null, acks = -1, partition = 0, topicId = "AAAAAAAAAAAAAAAAAAAAAA") {
+  return { transactionalId: null, acks, timeoutMs: 5000, topicData: [{ name: topic, topicId, partitionData: [{ index: partition, records }] }] };
+}
