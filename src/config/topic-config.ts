@@ -93,22 +93,42 @@ export function validateTopicConfigs(pairs: ReadonlyArray<{ name: string; value:
   return { ok: true, values };
 }
 
-/** Values of every layer for the broker keys `names`, in Kafka's order (name by name, layer by layer). */
-export function brokerSynonymEntries(names: readonly string[], layers: BrokerLayers): ConfigSynonymEntry[] {
+/**
+ * The synonyms Kafka reports for the broker keys `names` (one family, e.g. log.retention.ms, .minutes,
+ * .hours): layer by layer (dynamic per-broker, dynamic default, static, default), each layer in name
+ * order, then everything before the first entry named `head` is dropped, as Kafka's ConfigHelper does.
+ * So log.retention.ms has no synonyms at all until log.retention.ms itself is set somewhere.
+ */
+export function brokerSynonymEntries(names: readonly string[], layers: BrokerLayers, head: string, opts: { perBroker?: boolean } = {}): ConfigSynonymEntry[] {
   const out: ConfigSynonymEntry[] = [];
+  const shown = (name: string, v: string) => (brokerDef(name)?.sensitive === true || brokerDef(name) === undefined ? null : v);
+  const add = (map: ReadonlyMap<string, string>, source: ConfigSourceName) => {
+    for (const name of names) {
+      const v = map.get(name);
+      if (v !== undefined) out.push({ name, value: shown(name, v), source });
+    }
+  };
+  if (opts.perBroker !== false) add(layers.dynamicBroker, "DYNAMIC_BROKER_CONFIG");
+  add(layers.dynamicDefault, "DYNAMIC_DEFAULT_BROKER_CONFIG");
+  add(layers.staticConfig, "STATIC_BROKER_CONFIG");
   for (const name of names) {
-    const sensitive = brokerDef(name)?.sensitive === true;
-    const shown = (v: string) => (sensitive ? null : v);
-    const dyn = layers.dynamicBroker.get(name);
-    if (dyn !== undefined) out.push({ name, value: shown(dyn), source: "DYNAMIC_BROKER_CONFIG" });
-    const dflt = layers.dynamicDefault.get(name);
-    if (dflt !== undefined) out.push({ name, value: shown(dflt), source: "DYNAMIC_DEFAULT_BROKER_CONFIG" });
-    const stat = layers.staticConfig.get(name);
-    if (stat !== undefined) out.push({ name, value: shown(stat), source: "STATIC_BROKER_CONFIG" });
     const def = brokerDef(name);
-    if (def && def.default !== null) out.push({ name, value: shown(def.default), source: "DEFAULT_CONFIG" });
+    if (def && def.default !== null) out.push({ name, value: shown(name, def.default), source: "DEFAULT_CONFIG" });
   }
-  return out;
+  const first = out.findIndex((e) => e.name === head);
+  return first < 0 ? [] : out.slice(first);
+}
+
+/** A broker key's value in the most specific layer holding it, or its default. */
+export function brokerLayerValue(name: string, layers: BrokerLayers, opts: { perBroker?: boolean } = {}): { value: string; source: ConfigSourceName } | null {
+  const dyn = opts.perBroker === false ? undefined : layers.dynamicBroker.get(name);
+  if (dyn !== undefined) return { value: dyn, source: "DYNAMIC_BROKER_CONFIG" };
+  const dflt = layers.dynamicDefault.get(name);
+  if (dflt !== undefined) return { value: dflt, source: "DYNAMIC_DEFAULT_BROKER_CONFIG" };
+  const stat = layers.staticConfig.get(name);
+  if (stat !== undefined) return { value: stat, source: "STATIC_BROKER_CONFIG" };
+  const d = brokerDef(name)?.default;
+  return d === undefined || d === null ? null : { value: d, source: "DEFAULT_CONFIG" };
 }
 
 const UNIT_MS: Record<SynonymUnit, bigint> = { hours: 3_600_000n, minutes: 60_000n };
@@ -122,17 +142,27 @@ export function convertSynonymValue(def: TopicConfigDef, synonymName: string, ra
   return n < 0n ? "-1" : String(n * UNIT_MS[unit]);
 }
 
-/** Resolve one topic key through the layers. */
+/**
+ * Resolve one topic key through the layers. The value follows Kafka's KafkaConfig: the topic override,
+ * else the first synonym (in Kafka's order: ms, then minutes, then hours) set in any layer, converted
+ * to ms, else the key's default. The source is the first reported synonym's, or DEFAULT_CONFIG.
+ */
 export function resolveTopicKey(def: TopicConfigDef, layers: BrokerLayers, overrides: ReadonlyMap<string, string>): ResolvedConfig {
   const brokerNames = def.synonyms.flatMap((s) => (s.unit ? [s.name] : brokerSynonymNames(s.name))).filter((n, i, a) => a.indexOf(n) === i);
-  const synonyms = brokerSynonymEntries(brokerNames, layers);
+  const synonyms = brokerNames.length === 0 ? [] : brokerSynonymEntries(brokerNames, layers, brokerNames[0]!);
   const own = overrides.get(def.name);
   if (own !== undefined) {
     return { name: def.name, value: own, source: "DYNAMIC_TOPIC_CONFIG", synonyms: [{ name: def.name, value: own, source: "DYNAMIC_TOPIC_CONFIG" }, ...synonyms] };
   }
-  const head = synonyms.find((s) => s.value !== null);
-  if (!head) return { name: def.name, value: def.default, source: "DEFAULT_CONFIG", synonyms };
-  return { name: def.name, value: convertSynonymValue(def, head.name, head.value!), source: head.source, synonyms };
+  let value = def.default;
+  for (const name of brokerNames) {
+    const found = brokerLayerValue(name, layers);
+    if (found) {
+      value = convertSynonymValue(def, name, found.value);
+      break;
+    }
+  }
+  return { name: def.name, value, source: synonyms[0]?.source ?? "DEFAULT_CONFIG", synonyms };
 }
 
 /** Every described topic key's effective value, source and synonyms. */

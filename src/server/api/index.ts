@@ -7,6 +7,10 @@ import { apiVersionsHandler } from "./18-api-versions.ts";
 import { deleteRecordsHandler } from "./21-delete-records.ts";
 import { initProducerIdHandler } from "./22-init-producer-id.ts";
 import { offsetForLeaderEpochHandler } from "./23-offset-for-leader-epoch.ts";
+import { describeConfigsHandler } from "./32-describe-configs.ts";
+import { alterConfigsHandler } from "./33-alter-configs.ts";
+import { describeLogDirsHandler } from "./35-describe-log-dirs.ts";
+import { incrementalAlterConfigsHandler } from "./44-incremental-alter-configs.ts";
 
 export const ALL_HANDLERS: ApiHandler[] = [
   produceHandler,
@@ -16,4 +20,8 @@ export const ALL_HANDLERS: ApiHandler[] = [
   deleteRecordsHandler,
   initProducerIdHandler,
   offsetForLeaderEpochHandler,
+  describeConfigsHandler,
+  alterConfigsHandler,
+  describeLogDirsHandler,
+  incrementalAlterConfigsHandler,
 ];

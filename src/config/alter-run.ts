@@ -1,0 +1,72 @@
+// Runs an AlterConfigs / IncrementalAlterConfigs request: request-level checks (unknown resource
+// types, a resource named twice), per-resource validation (alter.ts), then one call to the metadata
+// layer for the resources that passed. Results keep the request's order.
+
+import { ErrorCode } from "../protocol/errors.ts";
+import type { ConfigResourceType, MetadataLayer } from "../metadata/layer.ts";
+import { validateBrokerAlter, validateLoggerAlter, validateTopicAlter, RESOURCE_TYPE_BY_ID, type AlterError, type RequestedChange } from "./alter.ts";
+
+export interface AlterResourceIn {
+  readonly resourceType: number;
+  readonly resourceName: string;
+  /** null when the request named an operation id Kafka does not define. */
+  readonly changes: ReadonlyArray<RequestedChange | null>;
+}
+
+export interface AlterResourceOut {
+  resourceType: number;
+  resourceName: string;
+  errorCode: number;
+  errorMessage: string | null;
+}
+
+export interface AlterHost {
+  readonly nodeId: number;
+  readonly metadata?: MetadataLayer;
+}
+
+export async function runAlterConfigs(host: AlterHost, resources: readonly AlterResourceIn[], opts: { validateOnly: boolean; incremental: boolean }): Promise<AlterResourceOut[]> {
+  const out: AlterResourceOut[] = resources.map((r) => ({ resourceType: r.resourceType, resourceName: r.resourceName, errorCode: 0, errorMessage: null }));
+  const fail = (i: number, e: AlterError) => {
+    out[i]!.errorCode = e.errorCode;
+    out[i]!.errorMessage = e.errorMessage;
+  };
+  const counts = new Map<string, number>();
+  for (const r of resources) counts.set(`${r.resourceType}:${r.resourceName}`, (counts.get(`${r.resourceType}:${r.resourceName}`) ?? 0) + 1);
+  const image = host.metadata?.image;
+  const toApply: Array<{ index: number; resourceType: ConfigResourceType; resourceName: string; changes: RequestedChange[] }> = [];
+  resources.forEach((r, i) => {
+    const type = RESOURCE_TYPE_BY_ID.get(r.resourceType);
+    if (!type) return fail(i, { errorCode: ErrorCode.INVALID_REQUEST, errorMessage: `Unknown resource type ${r.resourceType}` });
+    if (counts.get(`${r.resourceType}:${r.resourceName}`)! > 1) return fail(i, { errorCode: ErrorCode.INVALID_REQUEST, errorMessage: "Each resource must appear at most once." });
+    // An operation id outside 0-3: Kafka fails the resource with UNKNOWN_SERVER_ERROR and no message.
+    if (r.changes.some((c) => c === null)) return fail(i, { errorCode: ErrorCode.UNKNOWN_SERVER_ERROR, errorMessage: null });
+    const changes = r.changes as RequestedChange[];
+    let e: AlterError | null;
+    if (type === "topic") {
+      e = validateTopicAlter(r.resourceName, changes, opts.incremental, { exists: image?.topicsByName.has(r.resourceName) === true, current: image?.configs.get(`topic:${r.resourceName}`) ?? new Map() });
+    } else if (type === "broker") {
+      e = validateBrokerAlter(r.resourceName, changes, opts.incremental, { nodeId: host.nodeId, current: image?.configs.get(`broker:${r.resourceName}`) ?? new Map() });
+    } else {
+      // Log levels: validated, and accepted without effect (Strand's log level is set at start-up).
+      e = validateLoggerAlter(r.resourceName, changes, opts.incremental, host.nodeId);
+      if (!e) return;
+    }
+    if (e) return fail(i, e);
+    toApply.push({ index: i, resourceType: type, resourceName: r.resourceName, changes });
+  });
+  if (toApply.length === 0) return out;
+  if (!host.metadata) {
+    for (const a of toApply) fail(a.index, { errorCode: ErrorCode.UNKNOWN_SERVER_ERROR, errorMessage: "the metadata layer is not running" });
+    return out;
+  }
+  const results = await host.metadata.alterConfigs(
+    toApply.map((a) => ({ resourceType: a.resourceType, resourceName: a.resourceName, changes: a.changes.map((c) => ({ resourceType: a.resourceType, resourceName: a.resourceName, name: c.name, value: c.value, op: c.op })) })),
+    opts,
+  );
+  results.forEach((res, k) => {
+    const a = toApply[k]!;
+    if (res.errorCode !== 0) fail(a.index, { errorCode: res.errorCode, errorMessage: res.errorMessage });
+  });
+  return out;
+}

@@ -1,0 +1,171 @@
+// Validation of AlterConfigs / IncrementalAlterConfigs resources, with Kafka 4.4.0's error codes and
+// messages (compared against a running Kafka 4.4.0). The handler validates here, then hands the
+// surviving resources to the metadata layer, which writes the ConfigRecords.
+//
+// Topic: the name must be legal (INVALID_TOPIC_EXCEPTION) and exist (UNKNOWN_TOPIC_OR_PARTITION); the
+// overrides that result from the changes must all be valid (INVALID_CONFIG). Broker: the name is this
+// broker's id or "" (INVALID_REQUEST otherwise); read-only keys, per-broker keys at the cluster level
+// and bad values are INVALID_REQUEST; keys Kafka does not know are stored, as Kafka stores them.
+
+import { ErrorCode } from "../protocol/errors.ts";
+import type { ConfigOp, ConfigResourceType } from "../metadata/layer.ts";
+import { topicNameError } from "../metadata/topic-names.ts";
+import { brokerDef } from "./broker-keys.ts";
+import { checkValue, ConfigError } from "./def.ts";
+import { validateTopicConfigs } from "./topic-config.ts";
+import { TOPIC_DEFS_BY_NAME } from "./topic-defs.ts";
+
+export interface RequestedChange {
+  readonly name: string;
+  readonly value: string | null;
+  readonly op: ConfigOp;
+}
+
+export interface AlterError {
+  readonly errorCode: number;
+  readonly errorMessage: string | null;
+}
+
+/** Kafka's resource type ids (ConfigResource.Type). */
+export const RESOURCE_TYPE_BY_ID: ReadonlyMap<number, ConfigResourceType> = new Map([
+  [2, "topic"],
+  [4, "broker"],
+  [8, "broker-logger"],
+]);
+
+/** IncrementalAlterConfigs' operation ids. */
+export const OP_BY_ID: ReadonlyMap<number, ConfigOp> = new Map([
+  [0, "set"],
+  [1, "delete"],
+  [2, "append"],
+  [3, "subtract"],
+]);
+
+export const LOG_LEVELS: readonly string[] = ["DEBUG", "ERROR", "FATAL", "INFO", "TRACE", "WARN"];
+
+const err = (errorCode: number, errorMessage: string | null): AlterError => ({ errorCode, errorMessage });
+
+function listParts(v: string | null | undefined): string[] {
+  if (!v) return [];
+  return v.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+/** The overrides after the changes, as the metadata layer will compute them (set, delete, append, subtract). */
+export function applyChanges(
+  current: ReadonlyMap<string, string>,
+  changes: readonly RequestedChange[],
+  incremental: boolean,
+  defaultOf: (name: string) => string | null,
+): Map<string, string> {
+  const next = incremental ? new Map(current) : new Map<string, string>();
+  for (const c of changes) {
+    const op = incremental ? c.op : "set";
+    if (op === "set") {
+      if (c.value === null) next.delete(c.name);
+      else next.set(c.name, c.value);
+    } else if (op === "delete") next.delete(c.name);
+    else if (op === "append") {
+      const parts = listParts(next.get(c.name) ?? defaultOf(c.name));
+      for (const v of listParts(c.value)) if (!parts.includes(v)) parts.push(v);
+      next.set(c.name, parts.join(","));
+    } else {
+      const drop = new Set(listParts(c.value));
+      next.set(c.name, listParts(next.get(c.name) ?? defaultOf(c.name)).filter((v) => !drop.has(v)).join(","));
+    }
+  }
+  return next;
+}
+
+/** Checks common to every resource: duplicate keys and null values where a value is needed. */
+export function checkChangeShape(changes: readonly RequestedChange[], incremental: boolean): AlterError | null {
+  const seen = new Set<string>();
+  for (const c of changes) {
+    if (seen.has(c.name)) return err(ErrorCode.INVALID_REQUEST, "Error due to duplicate config keys");
+    seen.add(c.name);
+  }
+  for (const c of changes) {
+    const needsValue = !incremental || c.op !== "delete";
+    if (needsValue && c.value === null) return err(ErrorCode.INVALID_REQUEST, `Null value not supported for : ${c.name}`);
+  }
+  return null;
+}
+
+export interface TopicAlterContext {
+  readonly exists: boolean;
+  readonly current: ReadonlyMap<string, string>;
+}
+
+export function validateTopicAlter(topic: string, changes: readonly RequestedChange[], incremental: boolean, ctx: TopicAlterContext): AlterError | null {
+  const nameError = topicNameError(topic);
+  if (nameError) return err(ErrorCode.INVALID_TOPIC_EXCEPTION, `Topic name is invalid: ${nameError}`);
+  const shape = checkChangeShape(changes, incremental);
+  if (shape) return shape;
+  // Kafka names an unknown key before it looks the topic up.
+  for (const c of changes) {
+    if (incremental && c.op === "delete") continue;
+    const def = TOPIC_DEFS_BY_NAME.get(c.name);
+    if (!def) return err(ErrorCode.INVALID_CONFIG, `Unknown topic config name: ${c.name}`);
+    if (incremental && (c.op === "append" || c.op === "subtract") && def.type !== "list") {
+      return err(ErrorCode.INVALID_CONFIG, `Can't ${c.op.toUpperCase()} to key ${c.name} because its type is not LIST.`);
+    }
+  }
+  if (!ctx.exists) return err(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, `The topic '${topic}' does not exist.`);
+  // Deleting a key that is not a topic config is allowed (there is nothing to delete).
+  const next = applyChanges(ctx.current, changes, incremental, (n) => TOPIC_DEFS_BY_NAME.get(n)?.default ?? null);
+  const r = validateTopicConfigs([...next].map(([name, value]) => ({ name, value })));
+  return r.ok ? null : err(r.errorCode, r.message);
+}
+
+export interface BrokerAlterContext {
+  readonly nodeId: number;
+  readonly current: ReadonlyMap<string, string>;
+}
+
+export function validateBrokerAlter(resourceName: string, changes: readonly RequestedChange[], incremental: boolean, ctx: BrokerAlterContext): AlterError | null {
+  const perBroker = resourceName !== "";
+  if (perBroker) {
+    if (!/^-?\d+$/.test(resourceName)) return err(ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${resourceName}`);
+    if (Number(resourceName) !== ctx.nodeId) return err(ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${ctx.nodeId}, but received ${resourceName}`);
+  }
+  const shape = checkChangeShape(changes, incremental);
+  if (shape) return shape;
+  const readOnly = changes.filter((c) => brokerDef(c.name)?.scope === "read-only").map((c) => c.name);
+  if (readOnly.length > 0) return err(ErrorCode.INVALID_REQUEST, `Cannot update these configs dynamically: [${readOnly.join(", ")}]`);
+  if (!perBroker) {
+    const onlyPerBroker = changes.filter((c) => brokerDef(c.name)?.scope === "per-broker").map((c) => c.name);
+    if (onlyPerBroker.length > 0) return err(ErrorCode.INVALID_REQUEST, `Cannot update these configs at default cluster level, broker id must be specified: [${onlyPerBroker.join(", ")}]`);
+  }
+  for (const c of changes) {
+    if (incremental && (c.op === "append" || c.op === "subtract") && brokerDef(c.name) && brokerDef(c.name)!.type !== "list") {
+      return err(ErrorCode.INVALID_CONFIG, `Can't ${c.op.toUpperCase()} to key ${c.name} because its type is not LIST.`);
+    }
+  }
+  const next = applyChanges(ctx.current, changes, incremental, (n) => brokerDef(n)?.default ?? null);
+  for (const c of changes) {
+    const def = brokerDef(c.name);
+    const v = next.get(c.name);
+    if (!def || v === undefined) continue;
+    try {
+      checkValue(def, v);
+    } catch (e) {
+      if (e instanceof ConfigError) return err(ErrorCode.INVALID_REQUEST, `Invalid value ${e.value} for configuration ${e.key}: ${e.allowed}`);
+      throw e;
+    }
+  }
+  return null;
+}
+
+export function validateLoggerAlter(resourceName: string, changes: readonly RequestedChange[], incremental: boolean, nodeId: number): AlterError | null {
+  if (!incremental) return err(ErrorCode.INVALID_REQUEST, "AlterConfigs does not support BROKER_LOGGER resources; use IncrementalAlterConfigs");
+  if (!/^-?\d+$/.test(resourceName)) return err(ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${resourceName}`);
+  if (Number(resourceName) !== nodeId) return err(ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${nodeId} but received ${resourceName}`);
+  const shape = checkChangeShape(changes, incremental);
+  if (shape) return shape;
+  for (const c of changes) {
+    if (c.op === "append" || c.op === "subtract") return err(ErrorCode.INVALID_REQUEST, `${c.op.toUpperCase()} operation is not allowed for the BROKER_LOGGER resource`);
+    if (c.op === "set" && !LOG_LEVELS.includes(c.value!)) {
+      return err(ErrorCode.INVALID_CONFIG, `Cannot set the log level of ${c.name} to ${c.value} as it is not a supported log level. Valid log levels are ${LOG_LEVELS.join(", ")}`);
+    }
+  }
+  return null;
+}

@@ -1,0 +1,86 @@
+// DescribeConfigs entries for topics and brokers, as Kafka 4.4.0's ConfigHelper builds them (checked
+// against a running Kafka 4.4.0): values, sources, synonyms in Kafka's order, read-only flags,
+// sensitive values hidden, config types and documentation.
+//
+// Broker "ID" (this broker): every broker key, its value from the most specific layer, synonyms over its
+// family (log.retention.ms/.minutes/.hours). Broker "" (cluster default): only the keys set as dynamic
+// cluster defaults. Topic: every topic key, with the topic override first and the broker synonyms after.
+
+import type { DescribeConfigsResourceResult } from "../protocol/generated/messages/describe-configs-response.ts";
+import { ALL_BROKER_DEFS, brokerSynonymNames } from "./broker-keys.ts";
+import type { ConfigType } from "./def.ts";
+import { brokerLayerValue, brokerSynonymEntries, CONFIG_SOURCE_ID, effectiveTopicConfig, type BrokerLayers, type ConfigSynonymEntry } from "./topic-config.ts";
+import { TOPIC_DEFS_BY_NAME } from "./topic-defs.ts";
+
+/** DescribeConfigsResponse ConfigType ids. */
+const CONFIG_TYPE_ID: Readonly<Record<ConfigType, number>> = { boolean: 1, string: 2, int: 3, short: 4, long: 5, double: 6, list: 7, class: 8, password: 9 };
+
+export interface DescribeOptions {
+  readonly includeSynonyms: boolean;
+  readonly includeDocumentation: boolean;
+}
+
+function wanted(keys: readonly string[] | null): (name: string) => boolean {
+  if (keys === null) return () => true;
+  const set = new Set(keys);
+  return (name) => set.has(name);
+}
+
+const synonymsOut = (list: readonly ConfigSynonymEntry[], opts: DescribeOptions) =>
+  opts.includeSynonyms ? list.map((s) => ({ name: s.name, value: s.value, source: CONFIG_SOURCE_ID[s.source] })) : [];
+
+export function describeTopicConfigs(layers: BrokerLayers, overrides: ReadonlyMap<string, string>, keys: readonly string[] | null, opts: DescribeOptions): DescribeConfigsResourceResult[] {
+  const want = wanted(keys);
+  const out: DescribeConfigsResourceResult[] = [];
+  for (const [name, r] of effectiveTopicConfig(layers, overrides)) {
+    if (!want(name)) continue;
+    const def = TOPIC_DEFS_BY_NAME.get(name)!;
+    out.push({
+      name,
+      value: r.value,
+      readOnly: false,
+      configSource: CONFIG_SOURCE_ID[r.source],
+      isSensitive: false,
+      synonyms: synonymsOut(r.synonyms, opts),
+      configType: CONFIG_TYPE_ID[def.type],
+      documentation: opts.includeDocumentation ? def.doc : null,
+    });
+  }
+  return out;
+}
+
+/**
+ * This broker's configs (`perBroker`), or the cluster-wide dynamic defaults (resource name "").
+ * Keys neither Strand nor Kafka defines are not listed, as Kafka lists only defined keys.
+ */
+export function describeBrokerConfigs(layers: BrokerLayers, keys: readonly string[] | null, opts: DescribeOptions & { perBroker: boolean }): DescribeConfigsResourceResult[] {
+  const want = wanted(keys);
+  const names = opts.perBroker ? [...ALL_BROKER_DEFS.keys()] : [...layers.dynamicDefault.keys()].filter((k) => ALL_BROKER_DEFS.has(k));
+  const out: DescribeConfigsResourceResult[] = [];
+  for (const name of names) {
+    if (!want(name)) continue;
+    const def = ALL_BROKER_DEFS.get(name)!;
+    const sensitive = def.sensitive === true || def.type === "password";
+    const found = brokerLayerValue(name, layers, { perBroker: opts.perBroker });
+    const synonyms = brokerSynonymEntries(brokerSynonymNames(name), layers, name, { perBroker: opts.perBroker });
+    out.push({
+      name,
+      value: sensitive || !found ? null : found.value,
+      readOnly: def.scope === "read-only",
+      configSource: CONFIG_SOURCE_ID[synonyms[0]?.source ?? "DEFAULT_CONFIG"],
+      isSensitive: sensitive,
+      synonyms: synonymsOut(synonyms, opts),
+      configType: CONFIG_TYPE_ID[def.type],
+      documentation: opts.includeDocumentation ? def.doc : null,
+    });
+  }
+  return out;
+}
+
+/** The broker-logger resource: Strand has one logger, reported as Kafka reports log4j loggers. */
+export function describeBrokerLoggers(keys: readonly string[] | null, level: string): DescribeConfigsResourceResult[] {
+  const want = wanted(keys);
+  return want("root")
+    ? [{ name: "root", value: level, readOnly: false, configSource: 6, isSensitive: false, synonyms: [], configType: 0, documentation: null }]
+    : [];
+}

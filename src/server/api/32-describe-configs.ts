@@ -1,0 +1,64 @@
+// DescribeConfigs (key 32), versions 1-4 served (all Kafka 4.4.0 defines).
+//
+// Topic: every topic config with its value and source — the topic's override (DYNAMIC_TOPIC_CONFIG), else
+// the broker synonym's layer, else DEFAULT_CONFIG — and, when asked, synonyms in Kafka's order
+// (src/config/describe.ts). Broker "ID": every broker key Kafka 4.4.0 defines plus Strand's own
+// (strand.*), read-only flags from Kafka's dynamic-update modes, passwords hidden (value null,
+// isSensitive). Broker "": the cluster-wide dynamic defaults only. Broker-logger "ID": Strand's one
+// logger ("root") and its level. v3+ carries config types; documentation when asked.
+// Errors, as Kafka 4.4.0 answers them: an illegal topic name is INVALID_TOPIC_EXCEPTION, a missing
+// topic UNKNOWN_TOPIC_OR_PARTITION, another broker's id or a non-numeric one INVALID_REQUEST.
+//
+// Left out: GROUP (32) and CLIENT_METRICS (16) resources are answered INVALID_REQUEST (Kafka describes
+// their defaults); inter.broker.protocol.version is not listed, as Kafka 4.x no longer has that key.
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import type { DescribeConfigsRequest } from "../../protocol/generated/messages/describe-configs-request.ts";
+import { newDescribeConfigsResponse, type DescribeConfigsResponse, type DescribeConfigsResult } from "../../protocol/generated/messages/describe-configs-response.ts";
+import { brokerLayersOf, metadataOf, topicOverridesOf } from "../../config/broker-layers.ts";
+import { describeBrokerConfigs, describeBrokerLoggers, describeTopicConfigs } from "../../config/describe.ts";
+import { topicNameError } from "../../metadata/topic-names.ts";
+import { defineHandler } from "../handler.ts";
+
+/** Strand's log level as a log4j level name, for the broker-logger resource. */
+const LOGGER_LEVEL = (process.env.STRAND_LOG_LEVEL ?? "info").toUpperCase();
+
+export const describeConfigsHandler = defineHandler<DescribeConfigsRequest, DescribeConfigsResponse>({
+  key: 32,
+  minVersion: 1,
+  maxVersion: 4,
+  handle(ctx, req) {
+    const res = newDescribeConfigsResponse();
+    const broker = ctx.broker;
+    const image = metadataOf(broker)?.image;
+    const layers = brokerLayersOf({ config: broker.config, nodeId: broker.nodeId }, image);
+    const opts = { includeSynonyms: req.includeSynonyms, includeDocumentation: req.includeDocumentation };
+    for (const r of req.resources) {
+      const out: DescribeConfigsResult = { errorCode: 0, errorMessage: "", resourceType: r.resourceType, resourceName: r.resourceName, configs: [] };
+      const fail = (code: number, message: string) => {
+        out.errorCode = code;
+        out.errorMessage = message;
+      };
+      const keys = r.configurationKeys;
+      if (r.resourceType === 2) {
+        const nameError = topicNameError(r.resourceName);
+        if (nameError) fail(ErrorCode.INVALID_TOPIC_EXCEPTION, `Topic name is invalid: ${nameError}`);
+        else if (!image?.topicsByName.has(r.resourceName)) fail(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "");
+        else out.configs = describeTopicConfigs(layers, topicOverridesOf(image, r.resourceName), keys, opts);
+      } else if (r.resourceType === 4) {
+        if (r.resourceName === "") out.configs = describeBrokerConfigs(layers, keys, { ...opts, perBroker: false });
+        else if (!/^-?\d+$/.test(r.resourceName)) fail(ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${r.resourceName}`);
+        else if (Number(r.resourceName) !== broker.nodeId) fail(ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${broker.nodeId} or empty string, but received ${r.resourceName}`);
+        else out.configs = describeBrokerConfigs(layers, keys, { ...opts, perBroker: true });
+      } else if (r.resourceType === 8) {
+        if (!/^-?\d+$/.test(r.resourceName)) fail(ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${r.resourceName}`);
+        else if (Number(r.resourceName) !== broker.nodeId) fail(ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${broker.nodeId} but received ${r.resourceName}`);
+        else out.configs = describeBrokerLoggers(keys, LOGGER_LEVEL);
+      } else {
+        fail(ErrorCode.INVALID_REQUEST, `Unsupported resource type ${r.resourceType}`);
+      }
+      res.results.push(out);
+    }
+    return res;
+  },
+});

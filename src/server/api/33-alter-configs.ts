@@ -1,0 +1,30 @@
+// AlterConfigs (key 33), versions 0-2 served (all Kafka 4.4.0 defines).
+//
+// Legacy semantics: a resource's overrides are replaced by the set given (a key left out is removed).
+// Topic and broker ("ID" for this broker, "" for the cluster default) resources; validate_only checks
+// without writing. Validation and Kafka's per-resource errors are in src/config/alter.ts, the
+// ConfigRecords are written by the metadata layer. Dynamic broker values of the log.* keys become the
+// defaults of every topic that has no override (src/config/topic-config.ts).
+//
+// Left out: BROKER_LOGGER resources (Kafka also refuses them on this API; use IncrementalAlterConfigs).
+
+import type { AlterConfigsRequest } from "../../protocol/generated/messages/alter-configs-request.ts";
+import { newAlterConfigsResponse, type AlterConfigsResponse } from "../../protocol/generated/messages/alter-configs-response.ts";
+import { metadataOf } from "../../config/broker-layers.ts";
+import { runAlterConfigs } from "../../config/alter-run.ts";
+import { defineHandler } from "../handler.ts";
+
+export const alterConfigsHandler = defineHandler<AlterConfigsRequest, AlterConfigsResponse>({
+  key: 33,
+  minVersion: 0,
+  maxVersion: 2,
+  async handle(ctx, req) {
+    const res = newAlterConfigsResponse();
+    res.responses = await runAlterConfigs(
+      { nodeId: ctx.broker.nodeId, metadata: metadataOf(ctx.broker) },
+      req.resources.map((r) => ({ resourceType: r.resourceType, resourceName: r.resourceName, changes: r.configs.map((c) => ({ name: c.name, value: c.value, op: "set" as const })) })),
+      { validateOnly: req.validateOnly, incremental: false },
+    );
+    return res;
+  },
+});

@@ -1,0 +1,58 @@
+// DescribeLogDirs (key 35), versions 1-5 served (all Kafka 4.4.0 defines).
+//
+// One result per log dir: the partitions it holds (all, or those asked for; unknown topics and
+// partitions are left out, as Kafka does) with their size in bytes and offset lag (0: Strand has no
+// future replicas moving between dirs), and from v4 the dir's total and usable bytes (statfs).
+// A dir that cannot be read reports KAFKA_STORAGE_ERROR.
+//
+// Left out: isCordoned (v5) is always false — Strand has no cordoned.log.dirs yet.
+
+import { statfsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { ErrorCode } from "../../protocol/errors.ts";
+import type { DescribeLogDirsRequest } from "../../protocol/generated/messages/describe-log-dirs-request.ts";
+import { newDescribeLogDirsResponse, type DescribeLogDirsResponse, type DescribeLogDirsResult, type DescribeLogDirsTopic } from "../../protocol/generated/messages/describe-log-dirs-response.ts";
+import { defineHandler } from "../handler.ts";
+
+export const describeLogDirsHandler = defineHandler<DescribeLogDirsRequest, DescribeLogDirsResponse>({
+  key: 35,
+  minVersion: 1,
+  maxVersion: 5,
+  handle(ctx, req) {
+    const res = newDescribeLogDirsResponse();
+    const logs = ctx.broker.logs;
+    let wanted: Map<string, Set<number>> | null = null;
+    if (req.topics !== null) {
+      wanted = new Map();
+      for (const t of req.topics) {
+        const s = wanted.get(t.topic) ?? new Set<number>();
+        for (const p of t.partitions) s.add(p);
+        wanted.set(t.topic, s);
+      }
+    }
+    const byDir = new Map<string, Map<string, DescribeLogDirsTopic>>();
+    for (const dir of logs.logDirs) byDir.set(resolve(dir), new Map());
+    for (const log of logs.allLogs()) {
+      if (wanted && !wanted.get(log.tp.topic)?.has(log.tp.partition)) continue;
+      const topics = byDir.get(resolve(dirname(log.dir)));
+      if (!topics) continue;
+      let t = topics.get(log.tp.topic);
+      if (!t) topics.set(log.tp.topic, (t = { name: log.tp.topic, partitions: [] }));
+      t.partitions.push({ partitionIndex: log.tp.partition, partitionSize: BigInt(log.sizeBytes), offsetLag: 0n, isFutureKey: false });
+    }
+    for (const [dir, topics] of byDir) {
+      const r: DescribeLogDirsResult = { errorCode: 0, logDir: dir, topics: [...topics.values()], totalBytes: -1n, usableBytes: -1n, isCordoned: false };
+      for (const t of r.topics) t.partitions.sort((a, b) => a.partitionIndex - b.partitionIndex);
+      try {
+        const st = statfsSync(dir, { bigint: true });
+        r.totalBytes = st.blocks * st.bsize;
+        r.usableBytes = st.bavail * st.bsize;
+      } catch {
+        r.errorCode = ErrorCode.KAFKA_STORAGE_ERROR;
+        r.topics = [];
+      }
+      res.results.push(r);
+    }
+    return res;
+  },
+});
