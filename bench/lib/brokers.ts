@@ -1,0 +1,173 @@
+// The two brokers under test, started with equivalent settings on the same filesystem, and timed from
+// spawn to the first acknowledged produce.
+//
+// Kafka: a single-node KRaft broker (test/support/kafka-broker.ts) whose log dir is formatted BEFORE the
+// clock starts (kafka-storage format is a separate one-off step Strand does not need); the JVM gets
+// Kafka's kafka-server-start.sh flags (G1, 20 ms pause goal) with -Xms = -Xmx = heapMb.
+// Strand: test/support/strand.ts, running either the compiled single binary (built fresh by the harness)
+// or `bun src/cli/main.ts`.
+// Both: 6 partitions by default, message.max.bytes 1048588, 1 GiB segments, no fsync per message
+// (log.flush.* at their never-flush defaults; strand.log.fsync.before.ack=false), group rebalance delay 0.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { KAFKA_MAIN, runKafkaClass } from "../../test/support/kafka-dist.ts";
+import { startKafka } from "../../test/support/kafka-broker.ts";
+import { startStrand } from "../../test/support/strand.ts";
+import { freePorts } from "../../test/support/ports.ts";
+import { firstAckMs } from "./wire.ts";
+import { onExit } from "./procs.ts";
+
+export type System = "kafka" | "strand";
+
+export interface BrokerUnderTest {
+  system: System;
+  bootstrap: string;
+  port: number;
+  pid: number;
+  /** ms from just before the broker process was spawned to the first acknowledged produce. */
+  startupMs: number;
+  /** Stops the broker (clean shutdown, bounded) and deletes its data. */
+  stop(): Promise<void>;
+  /** The broker's recent log output, for error reports. */
+  logTail(): string;
+}
+
+export interface BrokerSettings {
+  /** Parent of the brokers' data directories (same filesystem for both). */
+  dataRoot: string;
+  kafkaHeapMb: number;
+  /** Path of a compiled Strand binary, or null to run `bun src/cli/main.ts`. */
+  strandBinary: string | null;
+  startTimeoutMs: number;
+}
+
+/** Settings given to both brokers. */
+export const COMMON_OVERRIDES: Record<string, string | number | boolean> = {
+  "num.partitions": 6,
+  "message.max.bytes": 1048588,
+  "log.segment.bytes": 1073741824,
+  "auto.create.topics.enable": true,
+  "offsets.topic.num.partitions": 1,
+  "offsets.topic.replication.factor": 1,
+  "group.initial.rebalance.delay.ms": 0,
+};
+/** Strand's own key for what Kafka never does by default: fsync before acknowledging. */
+export const STRAND_ONLY_OVERRIDES: Record<string, string | number | boolean> = {
+  "strand.log.fsync.before.ack": false,
+};
+
+const STARTUP_TOPIC = "bench-startup";
+
+async function formatKafkaLogDir(workDir: string, logDir: string, controllerPort: number): Promise<void> {
+  const propsFile = join(workDir, "format.properties");
+  writeFileSync(propsFile, [
+    "process.roles=broker,controller", "node.id=1", `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
+    "controller.listener.names=CONTROLLER", `listeners=PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:${controllerPort}`,
+    "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT", `log.dirs=${logDir}`, "",
+  ].join("\n"));
+  const clusterId = randomBytes(16).toString("base64url");
+  const r = await runKafkaClass(KAFKA_MAIN.storage, ["format", "-t", clusterId, "-c", propsFile, "--ignore-formatted"], { timeoutMs: 60_000 });
+  if (r.exitCode !== 0) throw new Error(`kafka-storage format exited ${r.exitCode}\n${r.stdout}\n${r.stderr}`);
+}
+
+export async function startKafkaUnderTest(s: BrokerSettings): Promise<BrokerUnderTest> {
+  const workDir = mkdtempSync(join(s.dataRoot, "bench-kafka-"));
+  const off = onExit(() => rmSync(workDir, { recursive: true, force: true }));
+  const logDir = join(workDir, "data");
+  mkdirSync(logDir);
+  const [port, controllerPort] = await freePorts(2);
+  await formatKafkaLogDir(workDir, logDir, controllerPort);
+  const stopFlag = { stopped: false };
+  const t0 = performance.now();
+  const started = startKafka({ logDir, port, controllerPort, heapMb: s.kafkaHeapMb, overrides: COMMON_OVERRIDES, startTimeoutMs: s.startTimeoutMs });
+  started.catch(() => (stopFlag.stopped = true));
+  const ack = firstAckMs(() => port, STARTUP_TOPIC, t0, s.startTimeoutMs, 20, stopFlag);
+  let handle;
+  try {
+    handle = await started;
+  } catch (e) {
+    off();
+    rmSync(workDir, { recursive: true, force: true });
+    throw e;
+  }
+  const h = handle;
+  let startupMs: number;
+  try {
+    startupMs = await ack;
+  } catch (e) {
+    const tail = h.logTail(4_000);
+    await h.remove();
+    off();
+    rmSync(workDir, { recursive: true, force: true });
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- kafka log (tail) ---\n${tail}`);
+  }
+  return {
+    system: "kafka",
+    bootstrap: h.bootstrap,
+    port,
+    pid: h.pid,
+    startupMs,
+    async stop() {
+      await h.remove(); // SIGTERM, SIGKILL after 30 s; deletes workDir (which holds logDir)
+      rmSync(workDir, { recursive: true, force: true });
+      off();
+    },
+    logTail: () => h.logTail(4_000),
+  };
+}
+
+export async function startStrandUnderTest(s: BrokerSettings): Promise<BrokerUnderTest> {
+  const dataDir = mkdtempSync(join(s.dataRoot, "bench-strand-"));
+  const off = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
+  let port: number | null = null;
+  const stopFlag = { stopped: false };
+  const t0 = performance.now();
+  const started = startStrand({
+    dataDir,
+    binary: s.strandBinary ?? undefined,
+    overrides: { ...COMMON_OVERRIDES, ...STRAND_ONLY_OVERRIDES },
+    startTimeoutMs: s.startTimeoutMs,
+  });
+  started.then((h) => (port = h.port), () => (stopFlag.stopped = true));
+  const ack = firstAckMs(() => port, STARTUP_TOPIC, t0, s.startTimeoutMs, 5, stopFlag);
+  let h;
+  try {
+    h = await started;
+  } catch (e) {
+    off();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+  const handle = h;
+  const cleanup = async () => {
+    try {
+      await handle.stop(15_000);
+    } catch {
+      await handle.kill();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    off();
+  };
+  let startupMs: number;
+  try {
+    startupMs = await ack;
+  } catch (e) {
+    const tail = handle.output().slice(-4_000);
+    await cleanup();
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- strand output (tail) ---\n${tail}`);
+  }
+  return {
+    system: "strand",
+    bootstrap: handle.bootstrap,
+    port: handle.port,
+    pid: handle.pid,
+    startupMs,
+    stop: cleanup,
+    logTail: () => handle.output().slice(-4_000),
+  };
+}
+
+export function startUnderTest(system: System, s: BrokerSettings): Promise<BrokerUnderTest> {
+  return system === "kafka" ? startKafkaUnderTest(s) : startStrandUnderTest(s);
+}

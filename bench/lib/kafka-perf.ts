@@ -1,0 +1,108 @@
+// The clients of the benchmark, identical for both brokers: Kafka 4.4.0's ProducerPerformance and
+// ConsumerPerformance from the kafka-tools jar, and bench/java/RateLatency.java (compiled once against
+// kafka-clients 4.4.0, cached by source hash), each in a JVM with the "throughput" tool profile of
+// test/support/kafka-dist.ts (G1, 1 GiB heap, full JIT). Processes are tracked (killed on exit) and
+// time-bounded; failures raise ToolError with the tool's stderr tail.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { ensureKafkaDist, KAFKA_CACHE_DIR, KAFKA_MAIN, toolJvmArgs } from "../../test/support/kafka-dist.ts";
+import type { KafkaDist } from "../../test/support/kafka-dist.ts";
+import { parseConsumerPerf, parseProducerPerf, parseRateLatency } from "./parse.ts";
+import type { ConsumerPerfResult, ProducerPerfResult, RateLatencyResult } from "./parse.ts";
+import { runTool } from "./procs.ts";
+import type { ToolRun } from "./procs.ts";
+
+export async function javaTool(mainClass: string, args: string[], opts: { name: string; timeoutMs: number; extraClasspath?: string }): Promise<ToolRun> {
+  const dist = await ensureKafkaDist();
+  const cp = opts.extraClasspath ? `${opts.extraClasspath}:${dist.classpath}` : dist.classpath;
+  return await runTool([dist.javaBin, ...toolJvmArgs(dist, "throughput"), "-cp", cp, mainClass, ...args], {
+    name: opts.name,
+    timeoutMs: opts.timeoutMs,
+  });
+}
+
+function props(p: Record<string, string | number>): string[] {
+  return Object.entries(p).map(([k, v]) => `${k}=${String(v)}`);
+}
+
+export interface ProducerPerfOptions {
+  topic: string;
+  numRecords: number;
+  recordBytes: number;
+  /** records/s cap, -1 for none */
+  throughput: number;
+  producerProps: Record<string, string | number>;
+  timeoutMs: number;
+}
+
+export async function producerPerf(bootstrap: string, o: ProducerPerfOptions): Promise<ProducerPerfResult & { stdout: string }> {
+  const run = await javaTool(KAFKA_MAIN.producerPerf, [
+    "--bootstrap-server", bootstrap, "--topic", o.topic, "--num-records", String(o.numRecords),
+    "--record-size", String(o.recordBytes), "--throughput", String(o.throughput),
+    "--command-property", ...props(o.producerProps),
+  ], { name: "ProducerPerformance", timeoutMs: o.timeoutMs });
+  return { ...parseProducerPerf(run.stdout), stdout: run.stdout };
+}
+
+export interface ConsumerPerfOptions {
+  topic: string;
+  numRecords: number;
+  group: string;
+  timeoutMs: number;
+}
+
+export async function consumerPerf(bootstrap: string, o: ConsumerPerfOptions): Promise<ConsumerPerfResult & { stdout: string }> {
+  const run = await javaTool(KAFKA_MAIN.consumerPerf, [
+    "--bootstrap-server", bootstrap, "--topic", o.topic, "--num-records", String(o.numRecords),
+    "--group", o.group, "--timeout", "30000",
+    "--command-property", "auto.offset.reset=earliest",
+  ], { name: "ConsumerPerformance", timeoutMs: o.timeoutMs });
+  const r = parseConsumerPerf(run.stdout);
+  if (r.records < o.numRecords) {
+    throw new Error(`ConsumerPerformance read ${r.records} of ${o.numRecords} records\n${run.stdout}\n${run.stderr.slice(-2000)}`);
+  }
+  return { ...r, stdout: run.stdout };
+}
+
+const RATE_LATENCY_SRC = join(import.meta.dir, "..", "java", "RateLatency.java");
+
+/** Compiles RateLatency.java once per source version into the Kafka cache; returns its class dir. */
+export async function ensureRateLatencyClasses(dist?: KafkaDist): Promise<string> {
+  const d = dist ?? (await ensureKafkaDist());
+  const src = readFileSync(RATE_LATENCY_SRC);
+  const hash = createHash("sha256").update(src).digest("hex").slice(0, 16);
+  const dir = join(KAFKA_CACHE_DIR, "bench-classes", hash);
+  if (existsSync(join(dir, "RateLatency.class"))) return dir;
+  const staging = `${dir}.tmp-${process.pid}`;
+  mkdirSync(staging, { recursive: true });
+  const javac = join(d.javaBin, "..", "javac");
+  const clientsJar = d.classpath.split(":").find((j) => /kafka-clients-[\d.]+\.jar$/.test(j));
+  if (!clientsJar) throw new Error("kafka-clients jar not found in the Kafka classpath");
+  await runTool([existsSync(javac) ? javac : "javac", "-nowarn", "-d", staging, "-cp", clientsJar, RATE_LATENCY_SRC], {
+    name: "javac RateLatency.java",
+    timeoutMs: 120_000,
+  });
+  try {
+    renameSync(staging, dir);
+  } catch {
+    rmSync(staging, { recursive: true, force: true }); // a concurrent run published it first
+  }
+  return dir;
+}
+
+export interface RateLatencyOptions {
+  topic: string;
+  ratePerSec: number;
+  durationS: number;
+  warmupS: number;
+  recordBytes: number;
+  acks: string;
+}
+
+export async function rateLatency(bootstrap: string, o: RateLatencyOptions): Promise<RateLatencyResult> {
+  const classes = await ensureRateLatencyClasses();
+  const run = await javaTool("RateLatency", [bootstrap, o.topic, String(o.ratePerSec), String(o.durationS), String(o.warmupS),
+    String(o.recordBytes), o.acks], { name: "RateLatency", timeoutMs: (o.durationS + 90) * 1000, extraClasspath: classes });
+  return parseRateLatency(run.stdout);
+}

@@ -1,0 +1,126 @@
+// What the benchmark reports: the metric catalogue (unit, which direction is better, issue 6's target
+// ratio), the raw result shape written to bench/results/*.json, and the summary (medians, ratio
+// candidate/baseline, target met or missed). Pure code, unit-tested in test/unit/bench/.
+
+export type Slot = "a" | "b";
+
+export interface Target {
+  op: ">=" | "<=";
+  ratio: number;
+  text: string;
+}
+
+export interface MetricDef {
+  id: string;
+  label: string;
+  unit: string;
+  better: "higher" | "lower";
+  target?: Target;
+  /** Which panel of the chart shows it. */
+  chart?: "throughput" | "latency";
+}
+
+const T15: Target = { op: ">=", ratio: 1.5, text: "≥ 1.5×" };
+
+export const METRICS: readonly MetricDef[] = [
+  { id: "produce.acks1.none", label: "produce acks=1, none", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "produce.acks1.lz4", label: "produce acks=1, lz4", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "produce.acksall.none", label: "produce acks=all, none", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "produce.acksall.lz4", label: "produce acks=all, lz4", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "consume", label: "consume (fetch phase)", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "e2e.p50", label: "end-to-end p50", unit: "ms", better: "lower", chart: "latency" },
+  { id: "e2e.p99", label: "end-to-end p99", unit: "ms", better: "lower", target: { op: "<=", ratio: 0.5, text: "≤ 0.5×" }, chart: "latency" },
+  { id: "e2e.p999", label: "end-to-end p99.9", unit: "ms", better: "lower", chart: "latency" },
+  { id: "startup", label: "start-up to first acked produce", unit: "ms", better: "lower", target: { op: "<=", ratio: 1 / 20, text: "≤ 1/20" } },
+  { id: "rss.idle", label: "idle RSS", unit: "MiB", better: "lower", target: { op: "<=", ratio: 1 / 5, text: "≤ 1/5" } },
+  { id: "rss.peakProduce", label: "peak RSS under produce load", unit: "MiB", better: "lower" },
+  { id: "cpu.produce", label: "broker CPU per GiB produced (acks=1, none)", unit: "s", better: "lower" },
+  { id: "many.create", label: "create topic with many partitions", unit: "ms", better: "lower" },
+  { id: "many.metadata", label: "Metadata latency, many partitions", unit: "ms", better: "lower", target: { op: "<=", ratio: 1, text: "≤ 1×" }, chart: "latency" },
+  { id: "many.rss", label: "RSS with many partitions", unit: "MiB", better: "lower" },
+];
+
+export interface MachineInfo {
+  nproc: number;
+  memGiB: number;
+  cpuModel: string;
+  kernel: string;
+  bun: string;
+  java: string;
+}
+
+export interface RunError {
+  slot: Slot;
+  system: string;
+  round: number;
+  workload: string;
+  message: string;
+}
+
+export interface BenchResult {
+  version: 1;
+  startedAt: string;
+  finishedAt: string;
+  quick: boolean;
+  machine: MachineInfo;
+  options: Record<string, unknown>;
+  /** Slot a is the baseline (Apache Kafka), b the candidate (Strand); ratios are b / a. */
+  systems: Record<Slot, { system: string; label: string }>;
+  ceilings: { loopbackTcpMiBps: number[]; pageCacheWriteMiBps: number[] };
+  /** Per metric id, the value of each round, per slot. */
+  samples: Record<string, Record<Slot, number[]>>;
+  errors: RunError[];
+  /** Raw tool outputs (parsed) per round and slot, for later reading. */
+  details: unknown[];
+}
+
+export function emptyResult(init: Omit<BenchResult, "version" | "finishedAt" | "ceilings" | "samples" | "errors" | "details">): BenchResult {
+  return { version: 1, ...init, finishedAt: "", ceilings: { loopbackTcpMiBps: [], pageCacheWriteMiBps: [] }, samples: {}, errors: [], details: [] };
+}
+
+export function addSample(r: BenchResult, metricId: string, slot: Slot, value: number): void {
+  if (!METRICS.some((m) => m.id === metricId)) throw new RangeError(`unknown metric ${metricId}`);
+  if (!Number.isFinite(value)) throw new RangeError(`metric ${metricId}: value ${value} is not finite`);
+  r.samples[metricId] ??= { a: [], b: [] };
+  r.samples[metricId][slot].push(value);
+}
+
+export function median(xs: readonly number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((x, y) => x - y);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export type Status = "met" | "missed" | "n/a" | "";
+
+export interface SummaryRow {
+  def: MetricDef;
+  a: number | null;
+  b: number | null;
+  /** b / a, null when either is missing or a is 0. */
+  ratio: number | null;
+  status: Status;
+  rounds: { a: number; b: number };
+}
+
+export function ratioOf(a: number | null, b: number | null): number | null {
+  if (a === null || b === null || a === 0) return null;
+  return b / a;
+}
+
+export function targetStatus(target: Target | undefined, ratio: number | null): Status {
+  if (!target) return "";
+  if (ratio === null) return "n/a";
+  return (target.op === ">=" ? ratio >= target.ratio : ratio <= target.ratio) ? "met" : "missed";
+}
+
+export function summarize(r: BenchResult): SummaryRow[] {
+  return METRICS.map((def) => {
+    const s = r.samples[def.id] ?? { a: [], b: [] };
+    const a = median(s.a);
+    const b = median(s.b);
+    const ratio = ratioOf(a, b);
+    return { def, a, b, ratio, status: targetStatus(def.target, ratio), rounds: { a: s.a.length, b: s.b.length } };
+  });
+}

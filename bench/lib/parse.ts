@@ -1,0 +1,102 @@
+// Parsers for the output of Kafka's perf tools and of bench/java/RateLatency.java. Pure functions:
+// each throws ParseError (with the text it could not read) rather than guessing.
+
+export class ParseError extends Error {
+  constructor(
+    readonly what: string,
+    readonly text: string,
+  ) {
+    super(`could not parse ${what} from:\n${text.slice(-2_000)}`);
+    this.name = "ParseError";
+  }
+}
+
+export interface ProducerPerfResult {
+  records: number;
+  recordsPerSec: number;
+  mbPerSec: number;
+  avgLatencyMs: number;
+  maxLatencyMs: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  p999Ms: number;
+}
+
+// The final summary line of ProducerPerformance (MB here is 1024*1024 bytes, as the tool prints it).
+const PRODUCER_SUMMARY =
+  /(\d+) records sent, ([\d.]+) records\/sec \(([\d.]+) MB\/sec\), ([\d.]+) ms avg latency, ([\d.]+) ms max latency, (\d+) ms 50th, (\d+) ms 95th, (\d+) ms 99th, (\d+) ms 99\.9th/g;
+
+/** The last summary line of ProducerPerformance's stdout (progress lines have no percentiles). */
+export function parseProducerPerf(stdout: string): ProducerPerfResult {
+  const all = [...stdout.matchAll(PRODUCER_SUMMARY)];
+  const m = all[all.length - 1];
+  if (!m) throw new ParseError("ProducerPerformance summary", stdout);
+  const n = m.slice(1).map(Number);
+  return {
+    records: n[0], recordsPerSec: n[1], mbPerSec: n[2], avgLatencyMs: n[3], maxLatencyMs: n[4],
+    p50Ms: n[5], p95Ms: n[6], p99Ms: n[7], p999Ms: n[8],
+  };
+}
+
+export interface ConsumerPerfResult {
+  mbConsumed: number;
+  mbPerSec: number;
+  records: number;
+  recordsPerSec: number;
+  rebalanceMs: number;
+  fetchMs: number;
+  /** Throughput over the fetch time only (group join excluded). */
+  fetchMbPerSec: number;
+  fetchRecordsPerSec: number;
+}
+
+/**
+ * ConsumerPerformance's result line: "start, end, MB, MB/s, nMsg, nMsg/s, rebalance ms, fetch ms,
+ * fetch MB/s, fetch nMsg/s" (MB = 1024*1024 bytes).
+ */
+export function parseConsumerPerf(stdout: string): ConsumerPerfResult {
+  const lines = stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("start.time"));
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const f = lines[i].split(",").map((s) => s.trim());
+    if (f.length !== 10) continue;
+    const n = f.slice(2).map(Number);
+    if (n.some((x) => !Number.isFinite(x))) continue;
+    return {
+      mbConsumed: n[0], mbPerSec: n[1], records: n[2], recordsPerSec: n[3],
+      rebalanceMs: n[4], fetchMs: n[5], fetchMbPerSec: n[6], fetchRecordsPerSec: n[7],
+    };
+  }
+  throw new ParseError("ConsumerPerformance result line", stdout);
+}
+
+export interface RateLatencyResult {
+  sent: number;
+  received: number;
+  counted: number;
+  p50Us: number;
+  p99Us: number;
+  p999Us: number;
+  maxUs: number;
+  avgUs: number;
+  rate: number;
+}
+
+export function parseRateLatency(stdout: string): RateLatencyResult {
+  const line = stdout.split("\n").reverse().find((l) => l.trim().startsWith("{\"sent\""));
+  if (!line) throw new ParseError("RateLatency JSON line", stdout);
+  const j = JSON.parse(line) as RateLatencyResult;
+  for (const k of ["sent", "received", "counted", "p50Us", "p99Us", "p999Us", "maxUs", "avgUs", "rate"] as const) {
+    if (typeof j[k] !== "number") throw new ParseError(`RateLatency field ${k}`, stdout);
+  }
+  return j;
+}
+
+/** dd's summary "N bytes (...) copied, S s, R unit/s" -> bytes per second. */
+export function parseDd(stderr: string): number {
+  const m = /(\d+) bytes .* copied, ([\d.,]+) s/.exec(stderr);
+  if (!m) throw new ParseError("dd summary", stderr);
+  const seconds = Number(m[2].replace(",", "."));
+  if (!(seconds > 0)) throw new ParseError("dd duration", stderr);
+  return Number(m[1]) / seconds;
+}

@@ -1,0 +1,221 @@
+// One session: one broker (Kafka or Strand) started on a fresh data dir, every workload run against it
+// in a fixed order, the broker stopped and its data deleted. A failing workload is recorded (with the
+// tool's stderr tail) and the session goes on; a broker that died ends the session.
+//
+//   start-up -> idle RSS -> produce x4 (peak RSS, broker CPU) -> consume -> fixed-rate latency
+//   -> topic with many partitions (create time, Metadata latency, RSS)
+import { startUnderTest } from "./brokers.ts";
+import type { BrokerSettings, BrokerUnderTest } from "./brokers.ts";
+import { consumerPerf, producerPerf, rateLatency } from "./kafka-perf.ts";
+import { addSample, median } from "./metrics.ts";
+import type { BenchResult, Slot } from "./metrics.ts";
+import type { BenchOptions, SystemName } from "./options.ts";
+import { cpuSeconds, RssSampler, rssKb } from "./procs.ts";
+import { BenchClient } from "./wire.ts";
+
+const KIB_PER_MIB = 1024;
+const PARTITIONS = 6;
+/** Slowest rate any workload is allowed before its time bound kills it: 5 MiB/s. */
+const MIN_RATE_MIB_PER_S = 5;
+
+interface Ctx {
+  o: BenchOptions;
+  r: BenchResult;
+  slot: Slot;
+  system: SystemName;
+  round: number;
+  broker: BrokerUnderTest;
+  details: Record<string, unknown>;
+}
+
+function log(c: { slot: Slot; system: string; round: number }, msg: string): void {
+  console.log(`[bench] round ${c.round} ${c.slot}=${c.system}: ${msg}`);
+}
+
+function recordError(c: Omit<Ctx, "broker" | "details">, workload: string, e: unknown, brokerTail?: string): void {
+  const message = (e instanceof Error ? e.message : String(e)) + (brokerTail ? `\n--- broker log (tail) ---\n${brokerTail}` : "");
+  c.r.errors.push({ slot: c.slot, system: c.system, round: c.round, workload, message });
+  console.error(`[bench] round ${c.round} ${c.slot}=${c.system}: ${workload} FAILED: ${message.split("\n").slice(0, 30).join("\n")}`);
+}
+
+function alive(c: Ctx): boolean {
+  return rssKb(c.broker.pid) !== null;
+}
+
+/** Runs one workload; false when it failed (the error is recorded). */
+async function step(c: Ctx, workload: string, fn: () => Promise<void>): Promise<boolean> {
+  if (c.o.skip.some((s) => workload.startsWith(s))) return true;
+  if (!alive(c)) {
+    recordError(c, workload, new Error("the broker process is gone"), c.broker.logTail());
+    return false;
+  }
+  const t0 = performance.now();
+  try {
+    await fn();
+    log(c, `${workload} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    return true;
+  } catch (e) {
+    recordError(c, workload, e, alive(c) ? undefined : c.broker.logTail());
+    return false;
+  }
+}
+
+async function withClient<T>(c: Ctx, fn: (client: BenchClient) => Promise<T>): Promise<T> {
+  const client = await BenchClient.connect(c.broker.port);
+  try {
+    return await fn(client);
+  } finally {
+    client.close();
+  }
+}
+
+const PRODUCE_CONFIGS = [
+  { id: "produce.acks1.none", acks: "1", compression: "none" },
+  { id: "produce.acks1.lz4", acks: "1", compression: "lz4" },
+  { id: "produce.acksall.none", acks: "all", compression: "none" },
+  { id: "produce.acksall.lz4", acks: "all", compression: "lz4" },
+] as const;
+const CONSUME_TOPIC = "perf-acks1-none";
+
+function workloadTimeoutMs(o: BenchOptions): number {
+  return 90_000 + (o.dataMiB / MIN_RATE_MIB_PER_S) * 1000;
+}
+
+async function produceAll(c: Ctx): Promise<void> {
+  const { o } = c;
+  const numRecords = Math.floor((o.dataMiB * 1024 * 1024) / o.recordBytes);
+  const peak = new RssSampler(c.broker.pid, 100).start();
+  try {
+    for (const p of PRODUCE_CONFIGS) {
+      const topic = `perf-acks${p.acks}-${p.compression}`;
+      await step(c, p.id, async () => {
+        await withClient(c, (cl) => cl.createTopic(topic, PARTITIONS));
+        const cpu0 = cpuSeconds(c.broker.pid);
+        const res = await producerPerf(c.broker.bootstrap, {
+          topic, numRecords, recordBytes: o.recordBytes, throughput: -1, timeoutMs: workloadTimeoutMs(o),
+          producerProps: { acks: p.acks, "compression.type": p.compression, "linger.ms": 5, "batch.size": 65536 },
+        });
+        const cpu1 = cpuSeconds(c.broker.pid);
+        if (res.records < numRecords) throw new Error(`ProducerPerformance sent ${res.records} of ${numRecords} records\n${res.stdout.slice(-2000)}`);
+        addSample(c.r, p.id, c.slot, res.mbPerSec);
+        const { stdout: _s, ...parsed } = res;
+        c.details[p.id] = parsed;
+        if (p.id === "produce.acks1.none" && cpu0 !== null && cpu1 !== null) {
+          const gib = (numRecords * o.recordBytes) / 2 ** 30;
+          addSample(c.r, "cpu.produce", c.slot, (cpu1 - cpu0) / gib);
+          c.details["cpu.produce"] = { cpuSeconds: cpu1 - cpu0, gib };
+        }
+        log(c, `${p.id}: ${res.mbPerSec} MiB/s, ${res.recordsPerSec} rec/s, p99 ${res.p99Ms} ms`);
+      });
+    }
+  } finally {
+    const peakKb = peak.stop();
+    if (peakKb > 0) {
+      addSample(c.r, "rss.peakProduce", c.slot, peakKb / KIB_PER_MIB);
+      c.details["rss.peakProduce"] = { peakKb, samples: peak.samples };
+    }
+  }
+}
+
+async function consume(c: Ctx): Promise<void> {
+  const numRecords = Math.floor((c.o.dataMiB * 1024 * 1024) / c.o.recordBytes);
+  await step(c, "consume", async () => {
+    const res = await consumerPerf(c.broker.bootstrap, {
+      topic: CONSUME_TOPIC, numRecords, group: `bench-consume-${c.round}`, timeoutMs: workloadTimeoutMs(c.o),
+    });
+    addSample(c.r, "consume", c.slot, res.fetchMbPerSec);
+    const { stdout: _s, ...parsed } = res;
+    c.details.consume = parsed;
+    log(c, `consume: ${res.fetchMbPerSec} MiB/s in the fetch phase (${res.mbPerSec} MiB/s overall, rebalance ${res.rebalanceMs} ms)`);
+  });
+}
+
+async function latency(c: Ctx): Promise<void> {
+  const { o } = c;
+  await step(c, "latency", async () => {
+    await withClient(c, (cl) => cl.createTopic("latency", PARTITIONS));
+    const res = await rateLatency(c.broker.bootstrap, {
+      topic: "latency", ratePerSec: o.latencyRatePerSec, durationS: o.latencyDurationS, warmupS: o.latencyWarmupS,
+      recordBytes: o.recordBytes, acks: o.latencyAcks,
+    });
+    addSample(c.r, "e2e.p50", c.slot, res.p50Us / 1000);
+    addSample(c.r, "e2e.p99", c.slot, res.p99Us / 1000);
+    addSample(c.r, "e2e.p999", c.slot, res.p999Us / 1000);
+    c.details.latency = res;
+    log(c, `latency at ${res.rate}/s: p50 ${res.p50Us} µs, p99 ${res.p99Us} µs, p99.9 ${res.p999Us} µs`);
+  });
+}
+
+async function manyPartitions(c: Ctx): Promise<void> {
+  const { o } = c;
+  await step(c, "many", async () => {
+    const topic = "many-partitions";
+    const t0 = performance.now();
+    await withClient(c, (cl) => cl.createTopic(topic, o.manyPartitions, 600_000));
+    // Bounded wait (120 s) until Metadata lists every partition: creation may finish asynchronously.
+    let count = -1;
+    const deadline = performance.now() + 120_000;
+    while (performance.now() < deadline) {
+      count = await withClient(c, (cl) => cl.partitionCount(topic));
+      if (count === o.manyPartitions) break;
+      await Bun.sleep(100);
+    }
+    if (count !== o.manyPartitions) throw new Error(`Metadata lists ${count} of ${o.manyPartitions} partitions after 120 s`);
+    const createMs = performance.now() - t0;
+    const times = await withClient(c, async (cl) => {
+      for (let i = 0; i < 3; i++) await cl.metadataRoundTripMs(topic); // warm-up, not counted
+      const ms: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < o.metadataRequests; i++) {
+        const x = await cl.metadataRoundTripMs(topic);
+        ms.push(x.ms);
+        bytes = x.bytes;
+      }
+      return { ms, bytes };
+    });
+    const rss = rssKb(c.broker.pid);
+    addSample(c.r, "many.create", c.slot, createMs);
+    addSample(c.r, "many.metadata", c.slot, median(times.ms)!);
+    if (rss !== null) addSample(c.r, "many.rss", c.slot, rss / KIB_PER_MIB);
+    c.details.many = { partitions: o.manyPartitions, createMs, metadataMs: times.ms, responseBytes: times.bytes, rssKb: rss };
+    log(c, `${o.manyPartitions} partitions: created in ${createMs.toFixed(0)} ms, Metadata median ${median(times.ms)!.toFixed(2)} ms (${times.bytes} B), RSS ${rss} KiB`);
+  });
+}
+
+/** Runs one session and records its samples in `r`. */
+export async function runSession(o: BenchOptions, r: BenchResult, slot: Slot, system: SystemName, round: number, settings: BrokerSettings): Promise<void> {
+  const base = { o, r, slot, system, round };
+  log(base, "starting the broker");
+  let broker: BrokerUnderTest;
+  try {
+    broker = await startUnderTest(system, settings);
+  } catch (e) {
+    recordError(base, "startup", e);
+    return;
+  }
+  const c: Ctx = { ...base, broker, details: {} };
+  try {
+    addSample(r, "startup", slot, broker.startupMs);
+    log(c, `first acknowledged produce ${broker.startupMs.toFixed(0)} ms after spawn (pid ${broker.pid})`);
+    await step(c, "idle-rss", async () => {
+      await Bun.sleep(o.idleSettleMs);
+      const samples: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const kb = rssKb(broker.pid);
+        if (kb !== null) samples.push(kb);
+        await Bun.sleep(200);
+      }
+      const kb = median(samples);
+      if (kb === null) throw new Error("no RSS sample");
+      addSample(r, "rss.idle", slot, kb / KIB_PER_MIB);
+      log(c, `idle RSS ${(kb / KIB_PER_MIB).toFixed(1)} MiB`);
+    });
+    if (!o.skip.includes("produce")) await produceAll(c);
+    if (!o.skip.includes("produce")) await consume(c); // reads what produce wrote
+    await latency(c);
+    await manyPartitions(c);
+  } finally {
+    r.details.push({ round, slot, system, startupMs: broker.startupMs, ...c.details });
+    await broker.stop().catch((e: unknown) => recordError(base, "stop", e));
+  }
+}

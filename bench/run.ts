@@ -1,0 +1,127 @@
+// `make bench`: Strand side by side with Apache Kafka 4.4.0 on this machine (issue 6, item 1).
+// `bun bench/run.ts --help` lists the options; bench/README.md explains each workload.
+//
+// Each round runs a session per slot, A (Apache Kafka) then B (Strand): a fresh broker on the same
+// filesystem, every workload with the same client (Kafka's own Java tools), the broker stopped and its
+// data deleted. The machine's ceilings (loopback TCP, page-cache write) are measured in every round.
+// Output: a table of medians and B/A ratios on stdout, bench/results/<date>.json and .svg, and the
+// README table between <!-- bench:start --> and <!-- bench:end -->.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpus, release, totalmem } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { ensureKafkaDist, KAFKA_VERSION } from "../test/support/kafka-dist.ts";
+import type { BrokerSettings } from "./lib/brokers.ts";
+import { loopbackTcpBytesPerSec, pageCacheWriteBytesPerSec } from "./lib/ceilings.ts";
+import { ensureRateLatencyClasses } from "./lib/kafka-perf.ts";
+import { emptyResult } from "./lib/metrics.ts";
+import type { MachineInfo, Slot } from "./lib/metrics.ts";
+import { parseOptions } from "./lib/options.ts";
+import type { BenchOptions, SystemName } from "./lib/options.ts";
+import { installExitHooks, removeAtExit, runTool } from "./lib/procs.ts";
+import { ceilingsLine, errorLines, markdownTable, readmeSection, rewriteReadme } from "./lib/report.ts";
+import { runSession } from "./lib/session.ts";
+import { chartSvg } from "./lib/svg.ts";
+
+const ROOT = resolve(import.meta.dir, "..");
+const MIB = 1024 * 1024;
+
+async function machineInfo(): Promise<MachineInfo> {
+  const cpuModel = cpus()[0]?.model?.trim() || "unknown CPU";
+  const dist = await ensureKafkaDist();
+  const j = await runTool([dist.javaBin, "-version"], { name: "java -version", timeoutMs: 30_000 });
+  const java = (j.stderr.split("\n")[0] ?? "java").replace(/"/g, "").trim();
+  return {
+    nproc: navigator.hardwareConcurrency,
+    memGiB: Math.round(totalmem() / 2 ** 30),
+    cpuModel,
+    kernel: release(),
+    bun: Bun.version,
+    java,
+  };
+}
+
+function label(system: SystemName, slot: Slot, pair: [SystemName, SystemName]): string {
+  const name = system === "kafka" ? `Kafka ${KAFKA_VERSION}` : "Strand";
+  return pair[0] === pair[1] ? `${name} (${slot.toUpperCase()})` : name;
+}
+
+/** The Strand binary to run: a fresh compile of the working tree (default), the sources, or a path. */
+async function strandBinary(o: BenchOptions, workDir: string): Promise<{ binary: string | null; how: string }> {
+  if (o.strand === "source") return { binary: null, how: "bun src/cli/main.ts (sources, transpiled at start)" };
+  if (o.strand !== "compiled") return { binary: resolve(o.strand), how: `the binary ${o.strand}` };
+  const out = join(workDir, "strand");
+  await runTool([process.execPath, "build", "--compile", "--minify", join(ROOT, "src/cli/main.ts"), "--outfile", out], {
+    name: "bun build --compile", timeoutMs: 300_000, cwd: ROOT,
+  });
+  return { binary: out, how: "a fresh `bun build --compile --minify` of the working tree (as `make build`)" };
+}
+
+function stamp(d: Date): string {
+  return d.toISOString().slice(0, 16).replace(/:/g, "-").replace("T", "_");
+}
+
+async function main(): Promise<void> {
+  installExitHooks();
+  const o = parseOptions(process.argv.slice(2));
+  const started = new Date();
+  console.log(`[bench] preparing: Kafka ${KAFKA_VERSION} jars (cached in ~/.cache/strand), RateLatency.java, Strand`);
+  const dist = await ensureKafkaDist();
+  await ensureRateLatencyClasses(dist);
+  mkdirSync(o.dataRoot, { recursive: true });
+  const workDir = mkdtempSync(join(o.dataRoot, "strand-bench-run-"));
+  removeAtExit(workDir);
+  const strand = o.pair.includes("strand") ? await strandBinary(o, workDir) : { binary: null, how: "(not run)" };
+  const settings: BrokerSettings = { dataRoot: workDir, kafkaHeapMb: o.kafkaHeapMb, strandBinary: strand.binary, startTimeoutMs: 120_000 };
+  const r = emptyResult({
+    startedAt: started.toISOString(),
+    quick: o.quick,
+    machine: await machineInfo(),
+    options: { ...o, strandRunsAs: strand.how, kafkaJvm: `-Xms${o.kafkaHeapMb}m -Xmx${o.kafkaHeapMb}m G1 (kafka-server-start.sh flags)` },
+    systems: { a: { system: o.pair[0], label: label(o.pair[0], "a", o.pair) }, b: { system: o.pair[1], label: label(o.pair[1], "b", o.pair) } },
+  });
+  console.log(`[bench] machine: ${JSON.stringify(r.machine)}`);
+  console.log(`[bench] Strand runs as ${strand.how}; data under ${workDir}`);
+
+  for (let round = 1; round <= o.rounds; round++) {
+    if (!o.skip.includes("ceilings")) {
+      try {
+        r.ceilings.loopbackTcpMiBps.push((await loopbackTcpBytesPerSec(o.ceilingMiB * MIB)) / MIB);
+        r.ceilings.pageCacheWriteMiBps.push((await pageCacheWriteBytesPerSec(workDir, o.ceilingMiB)) / MIB);
+        console.log(`[bench] round ${round}: ${ceilingsLine({ ...r, ceilings: { loopbackTcpMiBps: r.ceilings.loopbackTcpMiBps.slice(-1), pageCacheWriteMiBps: r.ceilings.pageCacheWriteMiBps.slice(-1) } })}`);
+      } catch (e) {
+        r.errors.push({ slot: "a", system: "machine", round, workload: "ceilings", message: e instanceof Error ? e.message : String(e) });
+        console.error(`[bench] ceilings failed: ${String(e)}`);
+      }
+    }
+    for (const slot of ["a", "b"] as const) {
+      await runSession(o, r, slot, o.pair[slot === "a" ? 0 : 1], round, settings);
+    }
+  }
+  r.finishedAt = new Date().toISOString();
+
+  const resultsDir = resolve(o.resultsDir ?? join(ROOT, "bench", "results", o.quick ? "tmp" : ""));
+  mkdirSync(resultsDir, { recursive: true });
+  const base = join(resultsDir, stamp(started));
+  writeFileSync(`${base}.json`, `${JSON.stringify(r, null, 2)}\n`);
+  writeFileSync(`${base}.svg`, chartSvg(r));
+  const table = markdownTable(r);
+  console.log(`\n${r.systems.b.label} vs ${r.systems.a.label}, ${o.rounds} round(s), medians — ${r.finishedAt}\n`);
+  console.log(table);
+  console.log(`\n${ceilingsLine(r)}`);
+  const errs = errorLines(r);
+  if (errs.length > 0) console.log(`\nFailed workloads (details in the JSON):\n${errs.join("\n")}`);
+  console.log(`\nraw: ${relative(ROOT, `${base}.json`)}\nchart: ${relative(ROOT, `${base}.svg`)}`);
+  if (o.writeReadme) {
+    const readme = join(ROOT, "README.md");
+    rewriteReadme(readme, readmeSection(r, relative(ROOT, `${base}.json`), relative(ROOT, `${base}.svg`)));
+    console.log(`README.md benchmark table rewritten`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(`[bench] failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    process.exit(1);
+  },
+);

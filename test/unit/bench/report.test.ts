@@ -1,0 +1,112 @@
+// The benchmark's pure parts: tool-output parsers, medians/ratios/targets, the README section and the SVG.
+// (The benchmark itself is not a test: nothing here starts a broker or asserts a time.)
+import { expect, test } from "bun:test";
+import { addSample, emptyResult, median, ratioOf, summarize, targetStatus } from "../../../bench/lib/metrics.ts";
+import type { BenchResult } from "../../../bench/lib/metrics.ts";
+import { parseConsumerPerf, parseDd, parseProducerPerf, parseRateLatency, ParseError } from "../../../bench/lib/parse.ts";
+import { fmtRatio, markdownTable, README_END, README_START, readmeSection, replaceSection } from "../../../bench/lib/report.ts";
+import { chartSvg } from "../../../bench/lib/svg.ts";
+import { parseOptions, OptionError } from "../../../bench/lib/options.ts";
+
+function sample(): BenchResult {
+  const r = emptyResult({
+    startedAt: "2026-01-02T03:04:05.000Z",
+    quick: false,
+    machine: { nproc: 2, memGiB: 24, cpuModel: "Test CPU <x>", kernel: "6.1", bun: "1.4.5", java: "openjdk 17" },
+    options: { rounds: 3 },
+    systems: { a: { system: "kafka", label: "Kafka 4.4.0" }, b: { system: "strand", label: "Strand" } },
+  });
+  r.finishedAt = "2026-01-02T03:30:00.000Z";
+  for (const [a, b] of [[100, 200], [110, 90], [90, 210]]) {
+    addSample(r, "produce.acks1.none", "a", a);
+    addSample(r, "produce.acks1.none", "b", b);
+  }
+  addSample(r, "e2e.p99", "a", 4);
+  addSample(r, "e2e.p99", "b", 3);
+  addSample(r, "startup", "a", 6000);
+  addSample(r, "startup", "b", 100);
+  r.ceilings.loopbackTcpMiBps.push(2000, 3000);
+  r.ceilings.pageCacheWriteMiBps.push(1500);
+  return r;
+}
+
+test("median, ratio and target status", () => {
+  expect(median([])).toBeNull();
+  expect(median([3, 1, 2])).toBe(2);
+  expect(median([4, 1, 3, 2])).toBe(2.5);
+  expect(ratioOf(0, 5)).toBeNull();
+  expect(ratioOf(100, 150)).toBe(1.5);
+  expect(targetStatus({ op: ">=", ratio: 1.5, text: "" }, 1.5)).toBe("met");
+  expect(targetStatus({ op: "<=", ratio: 0.5, text: "" }, 0.75)).toBe("missed");
+  expect(targetStatus({ op: "<=", ratio: 0.5, text: "" }, null)).toBe("n/a");
+  expect(targetStatus(undefined, 2)).toBe("");
+});
+
+test("summary: medians per slot, ratio b/a, targets from issue 6", () => {
+  const rows = summarize(sample());
+  const produce = rows.find((x) => x.def.id === "produce.acks1.none")!;
+  expect([produce.a, produce.b, produce.ratio, produce.status]).toEqual([100, 200, 2, "met"]);
+  const p99 = rows.find((x) => x.def.id === "e2e.p99")!;
+  expect(p99.status).toBe("missed"); // 0.75 > 0.5
+  const startup = rows.find((x) => x.def.id === "startup")!;
+  expect(startup.status).toBe("met"); // 1/60 <= 1/20
+  expect(rows.find((x) => x.def.id === "consume")!.status).toBe("n/a");
+  expect(() => addSample(sample(), "nope", "a", 1)).toThrow(RangeError);
+  expect(() => addSample(sample(), "startup", "a", Number.NaN)).toThrow(RangeError);
+});
+
+test("table, README section replacement and ratio formatting", () => {
+  const r = sample();
+  const table = markdownTable(r);
+  expect(table).toContain("| produce acks=1, none | MiB/s | 100 | 200 | 2.00× | ≥ 1.5× ✅ met |");
+  expect(table).toContain("| start-up to first acked produce | ms | 6,000 | 100 | 1/60.0 | ≤ 1/20 ✅ met |");
+  expect(fmtRatio(0.004)).toBe("1/250");
+  const section = readmeSection(r, "bench/results/x.json", "bench/results/x.svg");
+  expect(section.startsWith(README_START) && section.endsWith(README_END)).toBe(true);
+  expect(section).toContain("2026-01-02");
+  expect(section).toContain("2 cores (Test CPU <x>), 24 GiB RAM");
+  const before = `# T\n\nintro\n\n${README_START}\nold\n${README_END}\n\n## After\n`;
+  const after = replaceSection(before, section);
+  expect(after).not.toContain("\nold\n");
+  expect(after).toContain("## After");
+  expect(replaceSection(after, section)).toBe(after); // idempotent
+  expect(replaceSection("# T\n", section)).toContain("## Benchmark");
+});
+
+test("SVG chart: well-formed, escaped, one bar per slot and charted metric", () => {
+  const svg = chartSvg(sample());
+  expect(svg.startsWith("<svg")).toBe(true);
+  expect(svg.trimEnd().endsWith("</svg>")).toBe(true);
+  expect(svg).toContain("Test CPU &lt;x&gt;");
+  expect(svg).not.toContain("<x>");
+  const charted = summarize(sample()).filter((x) => x.def.chart).length;
+  expect((svg.match(/<rect x="250"/g) ?? []).length).toBe(2 * charted);
+  expect(svg).toContain("2.00× ✓");
+});
+
+test("parsers of ProducerPerformance, ConsumerPerformance, RateLatency and dd", () => {
+  const pp = parseProducerPerf(
+    "50000 records sent, 24975.0 records/sec (24.39 MB/sec), 3.1 ms avg latency, 250.0 ms max latency.\n" +
+    "100000 records sent, 49975.0 records/sec (48.80 MB/sec), 5.29 ms avg latency, 301.00 ms max latency, 2 ms 50th, 20 ms 95th, 45 ms 99th, 60 ms 99.9th.\n");
+  expect(pp).toEqual({ records: 100000, recordsPerSec: 49975, mbPerSec: 48.8, avgLatencyMs: 5.29, maxLatencyMs: 301, p50Ms: 2, p95Ms: 20, p99Ms: 45, p999Ms: 60 });
+  const cp = parseConsumerPerf(
+    "start.time, end.time, data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec, rebalance.time.ms, fetch.time.ms, fetch.MB.sec, fetch.nMsg.sec\n" +
+    "2026-01-02 03:04:05:006, 2026-01-02 03:04:15:006, 2048.0000, 204.8000, 2097152, 209715.2000, 3000, 7000, 292.5714, 299593.1429\n");
+  expect(cp.fetchMbPerSec).toBeCloseTo(292.5714);
+  expect(cp.records).toBe(2097152);
+  expect(cp.rebalanceMs).toBe(3000);
+  expect(parseRateLatency('noise\n{"sent":10,"received":10,"counted":8,"p50Us":300,"p99Us":900,"p999Us":950,"maxUs":990,"avgUs":350.5,"rate":1000}\n').p99Us).toBe(900);
+  expect(parseDd("2048+0 records in\n2048+0 records out\n2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.07374 s, 2.0 GB/s\n")).toBeCloseTo(2147483648 / 1.07374);
+  expect(() => parseProducerPerf("Exception in thread main")).toThrow(ParseError);
+  expect(() => parseConsumerPerf("")).toThrow(ParseError);
+});
+
+test("options: make bench defaults, --quick, validation", () => {
+  const full = parseOptions([]);
+  expect([full.rounds, full.dataMiB, full.manyPartitions, full.writeReadme, full.pair]).toEqual([3, 2048, 10_000, true, ["kafka", "strand"]]);
+  const quick = parseOptions(["--quick", "--pair", "kafka,kafka", "--rounds", "2"]);
+  expect([quick.rounds, quick.dataMiB, quick.writeReadme, quick.pair]).toEqual([2, 64, false, ["kafka", "kafka"]]);
+  expect(() => parseOptions(["--rounds", "0"])).toThrow(OptionError);
+  expect(() => parseOptions(["--pair", "kafka"])).toThrow(OptionError);
+  expect(() => parseOptions(["--bogus"])).toThrow(OptionError);
+});
