@@ -17,6 +17,7 @@ import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "./log.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
 import { STRAND_VERSION } from "../cli/version.ts";
+import { GroupCoordinatorService } from "../coordinator/group/service.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import { LocalMetadata } from "../metadata/local-metadata.ts";
 
@@ -62,6 +63,8 @@ export class Broker {
   readonly startedAtMs = Date.now();
   /** advertised.listeners with any port 0 replaced by the port actually bound (tests bind port 0). */
   advertisedEndpoints: Endpoint[] = [];
+  /** Group coordinator (issue 5): consumer groups and offsets in __consumer_offsets. */
+  groupCoordinator: GroupCoordinatorService | null = null;
 
   constructor(opts: BrokerOptions) {
     this.config = opts.config;
@@ -104,6 +107,10 @@ export class Broker {
     this.localMetadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs: this.logs, logger: this.log });
     this.metadata = this.localMetadata;
     this.logs.startScheduler({ retentionCheckMs: this.config.long("log.retention.check.interval.ms") });
+
+    // Group coordinator (issue 5): replay __consumer_offsets before accepting requests.
+    this.groupCoordinator = new GroupCoordinatorService(this);
+    this.log.info("group coordinator loaded", this.groupCoordinator.start());
 
     this.dispatcher = new Dispatcher(this, this.handlerList, this.log);
     this.advertised = [...this.dispatcher.handlers.values()]
@@ -167,6 +174,7 @@ export class Broker {
     }
     // metadata: finish running operations before the logs close.
     if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.log.error("metadata close failed", { error: String(e) }));
+    this.groupCoordinator?.close();
     if (this.logs) await this.logs.close();
     this.log.info("strand stopped cleanly");
   }

@@ -6,13 +6,15 @@
 // scheduling a key again replaces the earlier timeout, as Kafka's coordinator timer does.
 
 export interface GroupClock {
-  /** Monotonic whole milliseconds. */
+  /** Whole milliseconds (wall clock in production: it is stored in records). */
   nowMs(): number;
   schedule(callback: () => void, delayMs: number): { cancel(): void };
 }
 
 export const systemGroupClock: GroupClock = {
-  nowMs: () => Math.floor(performance.now()),
+  // Wall-clock ms: the same value goes into stored records (commit timestamps, state timestamps); the
+  // timeouts themselves are setTimeout delays, so a stepped clock does not move them.
+  nowMs: () => Date.now(),
   schedule(callback, delayMs) {
     // setTimeout's largest delay is a signed 32-bit count; longer timeouts never matter for groups
     // (group.max.session.timeout.ms is an int), so clamp.

@@ -3,7 +3,24 @@ import type { ApiHandler } from "../handler.ts";
 import { produceHandler } from "./00-produce.ts";
 import { fetchHandler } from "./01-fetch.ts";
 import { listOffsetsHandler } from "./02-list-offsets.ts";
+import { metadataHandler } from "./03-metadata.ts";
 import { apiVersionsHandler } from "./18-api-versions.ts";
+import { createTopicsHandler } from "./19-create-topics.ts";
+import { deleteTopicsHandler } from "./20-delete-topics.ts";
+import { createPartitionsHandler } from "./37-create-partitions.ts";
+import { describeClusterHandler } from "./60-describe-cluster.ts";
+import { describeTopicPartitionsHandler } from "./75-describe-topic-partitions.ts";
+import { offsetCommitHandler } from "./08-offset-commit.ts";
+import { offsetFetchHandler } from "./09-offset-fetch.ts";
+import { findCoordinatorHandler } from "./10-find-coordinator.ts";
+import { joinGroupHandler } from "./11-join-group.ts";
+import { heartbeatHandler } from "./12-heartbeat.ts";
+import { leaveGroupHandler } from "./13-leave-group.ts";
+import { syncGroupHandler } from "./14-sync-group.ts";
+import { describeGroupsHandler } from "./15-describe-groups.ts";
+import { listGroupsHandler } from "./16-list-groups.ts";
+import { deleteGroupsHandler } from "./42-delete-groups.ts";
+import { offsetDeleteHandler } from "./47-offset-delete.ts";
 import { deleteRecordsHandler } from "./21-delete-records.ts";
 import { initProducerIdHandler } from "./22-init-producer-id.ts";
 import { offsetForLeaderEpochHandler } from "./23-offset-for-leader-epoch.ts";
@@ -16,7 +33,24 @@ export const ALL_HANDLERS: ApiHandler[] = [
   produceHandler,
   fetchHandler,
   listOffsetsHandler,
+  metadataHandler,
   apiVersionsHandler,
+  createTopicsHandler,
+  deleteTopicsHandler,
+  createPartitionsHandler,
+  describeClusterHandler,
+  describeTopicPartitionsHandler,
+  offsetCommitHandler,
+  offsetFetchHandler,
+  findCoordinatorHandler,
+  joinGroupHandler,
+  heartbeatHandler,
+  leaveGroupHandler,
+  syncGroupHandler,
+  describeGroupsHandler,
+  listGroupsHandler,
+  deleteGroupsHandler,
+  offsetDeleteHandler,
   deleteRecordsHandler,
   initProducerIdHandler,
   offsetForLeaderEpochHandler,

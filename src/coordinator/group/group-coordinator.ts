@@ -1,0 +1,402 @@
+// The group coordinator of this node: every group (classic for now; KIP-848 consumer groups are the
+// next step), their committed offsets, and the records that persist both in __consumer_offsets.
+// Modelled on Kafka's GroupCoordinatorShard: state changes are applied in memory at once (so requests
+// apply in arrival order) and answered once their records are appended.
+//
+// On a single node this coordinator owns every partition of __consumer_offsets; `partitionFor` still
+// places each group on its partition (Kafka's hash) so the data is laid out as Kafka lays it out.
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
+import { ClassicGroup } from "./classic-group.ts";
+import { ClassicGroupManager, DEFAULT_CLASSIC_CONFIG, type ClassicGroupConfig } from "./classic-manager.ts";
+import { GroupError } from "./errors.ts";
+import { OffsetStore, type OffsetAndMetadata } from "./offset-store.ts";
+import { partitionForGroup } from "./partitioner.ts";
+import { decodeRecord, groupMetadataRecord, offsetCommitRecord, type KeyValue } from "./records.ts";
+import { groupFromRecord, groupToRecord } from "./group-record.ts";
+import { GroupTimers, type GroupClock } from "./timer.ts";
+
+export interface CoordinatorLog {
+  /** Append records to a partition of __consumer_offsets; resolves once written. */
+  append(partition: number, records: KeyValue[]): Promise<void>;
+}
+
+export interface GroupCoordinatorConfig extends ClassicGroupConfig {
+  numPartitions: number;
+  offsetsRetentionMs: number;
+  offsetsRetentionCheckIntervalMs: number;
+  offsetMetadataMaxBytes: number;
+}
+
+export const DEFAULT_COORDINATOR_CONFIG: GroupCoordinatorConfig = {
+  ...DEFAULT_CLASSIC_CONFIG,
+  numPartitions: 50,
+  offsetsRetentionMs: 7 * 24 * 3600 * 1000,
+  offsetsRetentionCheckIntervalMs: 600_000,
+  offsetMetadataMaxBytes: 4096,
+};
+
+export type Group = ClassicGroup;
+
+export interface CommitPartition {
+  partition: number;
+  offset: bigint;
+  leaderEpoch: number;
+  metadata: string | null;
+  /** OffsetCommit v1 per-partition commit timestamp (-1: now). */
+  commitTimestampMs: number;
+}
+
+export interface CommitTopic {
+  name: string;
+  topicId: string;
+  partitions: CommitPartition[];
+}
+
+export interface CommitRequest {
+  groupId: string;
+  memberId: string;
+  groupInstanceId: string | null;
+  generationIdOrMemberEpoch: number;
+  /** OffsetCommit v2-4 retention time (-1: the broker's). */
+  retentionTimeMs: number;
+  apiVersion: number;
+  topics: CommitTopic[];
+}
+
+export interface CommitResult {
+  name: string;
+  partitions: Array<{ partition: number; errorCode: number }>;
+}
+
+export interface FetchedOffset {
+  topic: string;
+  partition: number;
+  offset: bigint;
+  leaderEpoch: number;
+  metadata: string;
+  topicId: string;
+}
+
+export interface GroupListing {
+  groupId: string;
+  protocolType: string;
+  state: string;
+  type: string;
+}
+
+export interface MemberDescription {
+  memberId: string;
+  groupInstanceId: string | null;
+  clientId: string;
+  clientHost: string;
+  metadata: Uint8Array;
+  assignment: Uint8Array;
+}
+
+export interface GroupDescription {
+  errorCode: number;
+  groupId: string;
+  state: string;
+  protocolType: string;
+  protocolData: string;
+  members: MemberDescription[];
+}
+
+export class GroupCoordinator {
+  readonly groups = new Map<string, Group>();
+  readonly offsets = new OffsetStore();
+  readonly timers: GroupTimers;
+  readonly classic: ClassicGroupManager;
+  private expiryTimer: { cancel(): void } | null = null;
+
+  constructor(
+    readonly config: GroupCoordinatorConfig,
+    private readonly log: CoordinatorLog | null,
+    clock: GroupClock,
+  ) {
+    this.timers = new GroupTimers(clock);
+    this.classic = new ClassicGroupManager(
+      {
+        classicGroup: (id, create) => this.classicGroup(id, create),
+        storeGroup: (g) => this.append(g.groupId, [groupMetadataRecord(g.groupId, groupToRecord(g))]),
+      },
+      this.timers,
+      config,
+    );
+  }
+
+  partitionFor(groupId: string): number {
+    return partitionForGroup(groupId, this.config.numPartitions);
+  }
+
+  private append(groupId: string, records: KeyValue[]): Promise<void> {
+    if (this.log === null || records.length === 0) return Promise.resolve();
+    return this.log.append(this.partitionFor(groupId), records);
+  }
+
+  classicGroup(groupId: string, create: boolean): ClassicGroup | undefined {
+    const g = this.groups.get(groupId);
+    if (g) return g;
+    if (!create) return undefined;
+    const n = new ClassicGroup(groupId, this.timers.nowMs());
+    this.groups.set(groupId, n);
+    return n;
+  }
+
+  // ---- offsets --------------------------------------------------------------------------------
+
+  /** Validate and apply a commit; the promise resolves once its records are written. */
+  commitOffsets(req: CommitRequest): { results: CommitResult[]; written: Promise<void> } {
+    const errorFor = (code: number): CommitResult[] =>
+      req.topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => ({ partition: p.partition, errorCode: code })) }));
+    let group = this.groups.get(req.groupId);
+    if (!group) {
+      if (req.generationIdOrMemberEpoch < 0) group = this.classicGroup(req.groupId, true)!;
+      else return { results: errorFor(req.apiVersion >= 9 ? ErrorCode.GROUP_ID_NOT_FOUND : ErrorCode.ILLEGAL_GENERATION), written: Promise.resolve() };
+    }
+    const code = this.validateClassicCommit(group, req);
+    if (code !== ErrorCode.NONE) return { results: errorFor(code), written: Promise.resolve() };
+    const now = this.timers.nowMs();
+    const records: KeyValue[] = [];
+    const results: CommitResult[] = [];
+    for (const t of req.topics) {
+      const parts: CommitResult["partitions"] = [];
+      for (const p of t.partitions) {
+        const metadata = p.metadata ?? "";
+        if (new TextEncoder().encode(metadata).length > this.config.offsetMetadataMaxBytes) {
+          parts.push({ partition: p.partition, errorCode: ErrorCode.OFFSET_METADATA_TOO_LARGE });
+          continue;
+        }
+        const commitTs = req.apiVersion === 1 && p.commitTimestampMs >= 0 ? p.commitTimestampMs : now;
+        const expire = req.apiVersion === 1 && p.commitTimestampMs >= 0 ? null : req.retentionTimeMs >= 0 && req.apiVersion >= 2 && req.apiVersion <= 4 ? commitTs + req.retentionTimeMs : null;
+        const o: OffsetAndMetadata = { committedOffset: p.offset, leaderEpoch: p.leaderEpoch, metadata, commitTimestampMs: commitTs, expireTimestampMs: expire, topicId: t.topicId };
+        this.offsets.put(req.groupId, t.name, p.partition, o);
+        records.push(offsetCommitRecord({ group: req.groupId, topic: t.name, partition: p.partition }, toValue(o)));
+        parts.push({ partition: p.partition, errorCode: ErrorCode.NONE });
+      }
+      results.push({ name: t.name, partitions: parts });
+    }
+    return { results, written: this.append(req.groupId, records) };
+  }
+
+  /** Kafka's ClassicGroup.validateOffsetCommit. */
+  private validateClassicCommit(group: ClassicGroup, req: CommitRequest): number {
+    if (group.is("Dead")) return ErrorCode.COORDINATOR_NOT_AVAILABLE;
+    const gen = req.generationIdOrMemberEpoch;
+    if (gen < 0 && group.is("Empty")) return ErrorCode.NONE; // a simple (admin / assign()) commit
+    if (gen >= 0 || req.memberId !== "" || req.groupInstanceId !== null) {
+      if (group.isStaticMemberFenced(req.groupInstanceId, req.memberId)) return ErrorCode.FENCED_INSTANCE_ID;
+      if (!group.hasMember(req.memberId)) return ErrorCode.UNKNOWN_MEMBER_ID;
+      if (gen !== group.generationId) return ErrorCode.ILLEGAL_GENERATION;
+    } else if (!group.is("Empty")) {
+      return ErrorCode.UNKNOWN_MEMBER_ID;
+    }
+    if (group.is("CompletingRebalance")) return ErrorCode.REBALANCE_IN_PROGRESS;
+    return ErrorCode.NONE;
+  }
+
+  /** Offsets of a group: the partitions asked for (unknown ones at -1), or every committed one. */
+  fetchOffsets(groupId: string, topics: Array<{ name: string; partitions: number[] }> | null): FetchedOffset[] {
+    if (topics === null) {
+      return this.offsets.entries(groupId).map((e) => ({
+        topic: e.topic,
+        partition: e.partition,
+        offset: e.offset.committedOffset,
+        leaderEpoch: e.offset.leaderEpoch,
+        metadata: e.offset.metadata,
+        topicId: e.offset.topicId,
+      }));
+    }
+    const out: FetchedOffset[] = [];
+    for (const t of topics) {
+      for (const p of t.partitions) {
+        const o = this.offsets.get(groupId, t.name, p);
+        out.push(
+          o
+            ? { topic: t.name, partition: p, offset: o.committedOffset, leaderEpoch: o.leaderEpoch, metadata: o.metadata, topicId: o.topicId }
+            : { topic: t.name, partition: p, offset: -1n, leaderEpoch: -1, metadata: "", topicId: ZERO_UUID },
+        );
+      }
+    }
+    return out;
+  }
+
+  /** OffsetDelete: group-level error via GroupError; per-partition codes otherwise. */
+  deleteOffsets(groupId: string, topics: Array<{ name: string; partitions: number[] }>): { results: CommitResult[]; written: Promise<void> } {
+    const group = this.groups.get(groupId);
+    if (!group || group.is("Dead")) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, "no such group");
+    const records: KeyValue[] = [];
+    const results = topics.map((t) => {
+      const subscribed = !group.is("Empty") && group.isSubscribedToTopic(t.name);
+      return {
+        name: t.name,
+        partitions: t.partitions.map((p) => {
+          if (subscribed) return { partition: p, errorCode: ErrorCode.GROUP_SUBSCRIBED_TO_TOPIC };
+          if (this.offsets.delete(groupId, t.name, p)) records.push(offsetCommitRecord({ group: groupId, topic: t.name, partition: p }, null));
+          return { partition: p, errorCode: ErrorCode.NONE };
+        }),
+      };
+    });
+    return { results, written: this.append(groupId, records) };
+  }
+
+  // ---- groups ---------------------------------------------------------------------------------
+
+  listGroups(statesFilter: readonly string[], typesFilter: readonly string[]): GroupListing[] {
+    const states = new Set(statesFilter.map((s) => s.toLowerCase()));
+    const types = new Set(typesFilter.map((s) => s.toLowerCase()));
+    const out: GroupListing[] = [];
+    for (const g of this.groups.values()) {
+      if (g.is("Dead")) continue;
+      if (states.size > 0 && !states.has(g.state.toLowerCase())) continue;
+      if (types.size > 0 && !types.has(g.type)) continue;
+      out.push({ groupId: g.groupId, protocolType: g.protocolType ?? "", state: g.state, type: g.type });
+    }
+    return out;
+  }
+
+  describeGroup(groupId: string): GroupDescription {
+    const g = this.groups.get(groupId);
+    if (!g) return { errorCode: ErrorCode.NONE, groupId, state: "Dead", protocolType: "", protocolData: "", members: [] };
+    const stable = g.is("Stable") && g.protocolName !== null;
+    return {
+      errorCode: ErrorCode.NONE,
+      groupId,
+      state: g.state,
+      protocolType: g.protocolType ?? "",
+      protocolData: stable ? g.protocolName! : "",
+      members: [...g.members.values()].map((m) => ({
+        memberId: m.memberId,
+        groupInstanceId: m.groupInstanceId,
+        clientId: m.clientId,
+        clientHost: m.clientHost,
+        metadata: stable ? m.metadataFor(g.protocolName!) : new Uint8Array(0),
+        assignment: stable ? m.assignment : new Uint8Array(0),
+      })),
+    };
+  }
+
+  /** DeleteGroups for one group: only an Empty group (or one only holding offsets) can be deleted. */
+  deleteGroup(groupId: string): { errorCode: number; written: Promise<void> } {
+    const g = this.groups.get(groupId);
+    if (!g || g.is("Dead")) return { errorCode: ErrorCode.GROUP_ID_NOT_FOUND, written: Promise.resolve() };
+    if (!g.is("Empty")) return { errorCode: ErrorCode.NON_EMPTY_GROUP, written: Promise.resolve() };
+    return { errorCode: ErrorCode.NONE, written: this.removeGroup(g) };
+  }
+
+  private removeGroup(g: Group): Promise<void> {
+    const records: KeyValue[] = this.offsets.deleteGroup(g.groupId).map((tp) => offsetCommitRecord({ group: g.groupId, topic: tp.topic, partition: tp.partition }, null));
+    records.push(groupMetadataRecord(g.groupId, null));
+    this.classic.cancelGroupTimers(g);
+    g.transitionTo("Dead", this.timers.nowMs());
+    this.groups.delete(g.groupId);
+    return this.append(g.groupId, records);
+  }
+
+  // ---- expiry (offsets.retention.minutes) -------------------------------------------------------
+
+  /** Remove expired offsets (tombstones) and delete Empty groups left without offsets. Returns the count removed. */
+  expireOffsets(): number {
+    const now = this.timers.nowMs();
+    let removed = 0;
+    for (const groupId of new Set([...this.offsets.groupIds(), ...this.groups.keys()])) {
+      const g = this.groups.get(groupId);
+      const records: KeyValue[] = [];
+      for (const e of this.offsets.entries(groupId)) {
+        const base = this.expiryBaseMs(g, e.topic, e.offset);
+        const expired = e.offset.expireTimestampMs !== null ? now >= e.offset.expireTimestampMs : base !== null && now - base >= this.config.offsetsRetentionMs;
+        if (!expired) continue;
+        this.offsets.delete(groupId, e.topic, e.partition);
+        records.push(offsetCommitRecord({ group: groupId, topic: e.topic, partition: e.partition }, null));
+        removed++;
+      }
+      if (g && g.is("Empty") && !this.offsets.hasOffsets(groupId) && g.generationId >= 0) {
+        void this.removeGroup(g).catch(() => {});
+      }
+      void this.append(groupId, records).catch(() => {});
+    }
+    return removed;
+  }
+
+  /** Kafka's offsetExpirationCondition: from when an offset's retention runs, or null if it does not. */
+  private expiryBaseMs(g: Group | undefined, topic: string, o: OffsetAndMetadata): number | null {
+    if (!g || g.protocolType === null) return o.commitTimestampMs;
+    if (g.is("Empty")) return g.currentStateTimestampMs;
+    if (g.protocolType === "consumer" && g.subscribedTopics !== null && !g.subscribedTopics.has(topic)) return o.commitTimestampMs;
+    return null;
+  }
+
+  startExpiry(): void {
+    const arm = () => {
+      this.expiryTimer = this.timers.clock.schedule(() => {
+        this.expireOffsets();
+        arm();
+      }, this.config.offsetsRetentionCheckIntervalMs);
+    };
+    arm();
+  }
+
+  // ---- loading --------------------------------------------------------------------------------
+
+  /** Apply one record read back from __consumer_offsets (start-up). Later records win. */
+  replay(key: Uint8Array, value: Uint8Array | null): void {
+    const r = decodeRecord(key, value);
+    if (r.type === "offset") {
+      const { group, topic, partition } = r.key;
+      if (r.value === null) this.offsets.delete(group, topic, partition);
+      else {
+        this.offsets.put(group, topic, partition, {
+          committedOffset: r.value.offset,
+          leaderEpoch: r.value.leaderEpoch,
+          metadata: r.value.metadata,
+          commitTimestampMs: Number(r.value.commitTimestamp),
+          expireTimestampMs: r.value.expireTimestamp >= 0n ? Number(r.value.expireTimestamp) : null,
+          topicId: r.value.topicId,
+        });
+        // A simple-commit group exists as soon as it has offsets (Kafka creates an Empty classic group).
+        this.classicGroup(group, true);
+      }
+    } else if (r.type === "group") {
+      const old = this.groups.get(r.groupId);
+      if (old) this.classic.cancelGroupTimers(old);
+      if (r.value === null) this.groups.delete(r.groupId);
+      else this.groups.set(r.groupId, groupFromRecord(r.groupId, r.value, this.timers.nowMs()));
+    }
+  }
+
+  /** After replay: arm session timeouts of loaded members, start the expiry task. */
+  loaded(): void {
+    for (const g of this.groups.values()) this.classic.scheduleLoadedMembers(g);
+  }
+
+  /** The live records of the groups on one partition: what a compacted log would keep. */
+  snapshotRecords(partition: number): KeyValue[] {
+    const out: KeyValue[] = [];
+    const ids = new Set([...this.groups.keys(), ...this.offsets.groupIds()]);
+    for (const id of ids) {
+      if (this.partitionFor(id) !== partition) continue;
+      const g = this.groups.get(id);
+      if (g && g.protocolType !== null) out.push(groupMetadataRecord(id, groupToRecord(g)));
+      for (const e of this.offsets.entries(id)) out.push(offsetCommitRecord({ group: id, topic: e.topic, partition: e.partition }, toValue(e.offset)));
+    }
+    return out;
+  }
+
+  close(): void {
+    this.expiryTimer?.cancel();
+    this.timers.cancelAll();
+  }
+}
+
+function toValue(o: OffsetAndMetadata) {
+  return {
+    offset: o.committedOffset,
+    leaderEpoch: o.leaderEpoch,
+    metadata: o.metadata,
+    commitTimestamp: BigInt(o.commitTimestampMs),
+    expireTimestamp: o.expireTimestampMs === null ? -1n : BigInt(o.expireTimestampMs),
+    topicId: o.topicId,
+  };
+}

@@ -1,0 +1,77 @@
+// Committed offsets per group and partition (Kafka's OffsetMetadataManager state): what OffsetCommit
+// writes, OffsetFetch reads, OffsetDelete and expiry remove. Keys are "topic\0partition".
+
+export interface OffsetAndMetadata {
+  committedOffset: bigint;
+  /** -1 when unknown. */
+  leaderEpoch: number;
+  metadata: string;
+  commitTimestampMs: number;
+  /** Explicit expiry (OffsetCommit v1-4 retention time), or null for the broker's retention. */
+  expireTimestampMs: number | null;
+  /** Topic id (base64url) when known, else the zero uuid. */
+  topicId: string;
+}
+
+export interface TopicPartitionRef {
+  topic: string;
+  partition: number;
+}
+
+function tpKey(topic: string, partition: number): string {
+  return `${topic}\u0000${partition}`;
+}
+
+function splitKey(k: string): TopicPartitionRef {
+  const i = k.lastIndexOf("\u0000");
+  return { topic: k.slice(0, i), partition: Number(k.slice(i + 1)) };
+}
+
+export class OffsetStore {
+  private readonly byGroup = new Map<string, Map<string, OffsetAndMetadata>>();
+
+  get(groupId: string, topic: string, partition: number): OffsetAndMetadata | undefined {
+    return this.byGroup.get(groupId)?.get(tpKey(topic, partition));
+  }
+
+  put(groupId: string, topic: string, partition: number, o: OffsetAndMetadata): void {
+    let g = this.byGroup.get(groupId);
+    if (!g) this.byGroup.set(groupId, (g = new Map()));
+    g.set(tpKey(topic, partition), o);
+  }
+
+  delete(groupId: string, topic: string, partition: number): boolean {
+    const g = this.byGroup.get(groupId);
+    if (!g) return false;
+    const had = g.delete(tpKey(topic, partition));
+    if (g.size === 0) this.byGroup.delete(groupId);
+    return had;
+  }
+
+  deleteGroup(groupId: string): TopicPartitionRef[] {
+    const g = this.byGroup.get(groupId);
+    this.byGroup.delete(groupId);
+    return g ? [...g.keys()].map(splitKey) : [];
+  }
+
+  hasOffsets(groupId: string): boolean {
+    return (this.byGroup.get(groupId)?.size ?? 0) > 0;
+  }
+
+  groupIds(): string[] {
+    return [...this.byGroup.keys()];
+  }
+
+  /** Every committed partition of a group, ordered by topic then partition. */
+  entries(groupId: string): Array<TopicPartitionRef & { offset: OffsetAndMetadata }> {
+    const g = this.byGroup.get(groupId);
+    if (!g) return [];
+    return [...g.entries()]
+      .map(([k, offset]) => ({ ...splitKey(k), offset }))
+      .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition));
+  }
+
+  topics(groupId: string): Set<string> {
+    return new Set(this.entries(groupId).map((e) => e.topic));
+  }
+}

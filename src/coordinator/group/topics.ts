@@ -1,0 +1,37 @@
+// Topic checks for the offset APIs: names and ids resolved through the metadata image when the
+// broker has a metadata layer. Without one (the broker is still being assembled) every name is
+// accepted and ids are unknown.
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
+import type { Broker } from "../../server/broker.ts";
+import { metadataOf } from "./service.ts";
+
+export interface ResolvedTopic {
+  /** NONE, UNKNOWN_TOPIC_OR_PARTITION or UNKNOWN_TOPIC_ID. */
+  errorCode: number;
+  name: string;
+  topicId: string;
+  /** -1 when unknown (no metadata layer): every partition is accepted. */
+  partitionCount: number;
+}
+
+export function resolveTopic(broker: Broker, name: string, topicId: string, byId: boolean): ResolvedTopic {
+  const md = metadataOf(broker);
+  if (!md) {
+    if (byId) return { errorCode: ErrorCode.UNKNOWN_TOPIC_ID, name: "", topicId, partitionCount: 0 };
+    return { errorCode: ErrorCode.NONE, name, topicId: ZERO_UUID, partitionCount: -1 };
+  }
+  const t = byId ? md.image.topicsById.get(topicId) : md.image.topicsByName.get(name);
+  if (!t) return { errorCode: byId ? ErrorCode.UNKNOWN_TOPIC_ID : ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, name, topicId, partitionCount: 0 };
+  return { errorCode: ErrorCode.NONE, name: t.name, topicId: t.topicId, partitionCount: t.partitions.length };
+}
+
+/** Topic id of a name, or the zero uuid when unknown. */
+export function topicIdOf(broker: Broker, name: string): string {
+  return metadataOf(broker)?.image.topicsByName.get(name)?.topicId ?? ZERO_UUID;
+}
+
+export function topicNameOf(broker: Broker, topicId: string): string | undefined {
+  return metadataOf(broker)?.image.topicsById.get(topicId)?.name;
+}

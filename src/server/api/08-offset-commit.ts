@@ -1,0 +1,85 @@
+// OffsetCommit (key 8), versions 2-10 served (Kafka 4 removed v0-1).
+//
+// Classic groups: generation and member checks (ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID,
+// FENCED_INSTANCE_ID v7+, REBALANCE_IN_PROGRESS while CompletingRebalance); generation -1 with no
+// member is a simple commit, allowed on an Empty (or new) group. v9+: a missing group is
+// GROUP_ID_NOT_FOUND (ILLEGAL_GENERATION before). v2-4 retention time sets an explicit expiry. v6+
+// leader epoch, v10 topic ids (UNKNOWN_TOPIC_ID). Metadata over 4096 bytes: OFFSET_METADATA_TOO_LARGE.
+// Unknown topics or partitions: UNKNOWN_TOPIC_OR_PARTITION. Answered once the records are written to
+// __consumer_offsets.
+//
+// Left out: KIP-848 member epoch checks (consumer groups are the next step), transactional commits.
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import type { OffsetCommitRequest } from "../../protocol/generated/messages/offset-commit-request.ts";
+import { newOffsetCommitResponse, type OffsetCommitResponse, type OffsetCommitResponseTopic } from "../../protocol/generated/messages/offset-commit-response.ts";
+import type { CommitTopic } from "../../coordinator/group/group-coordinator.ts";
+import { groupsOf } from "../../coordinator/group/service.ts";
+import { resolveTopic } from "../../coordinator/group/topics.ts";
+import { defineHandler } from "../handler.ts";
+
+export const offsetCommitHandler = defineHandler<OffsetCommitRequest, OffsetCommitResponse>({
+  key: 8,
+  minVersion: 2,
+  maxVersion: 10,
+  async handle(ctx, req) {
+    const v = ctx.apiVersion;
+    const byId = v >= 10;
+    const res = newOffsetCommitResponse();
+    const out: OffsetCommitResponseTopic[] = [];
+    const valid: CommitTopic[] = [];
+    const slot = new Map<CommitTopic, OffsetCommitResponseTopic>();
+    for (const t of req.topics) {
+      const r = resolveTopic(ctx.broker, t.name, t.topicId, byId);
+      const rt: OffsetCommitResponseTopic = { name: byId ? "" : t.name, topicId: byId ? t.topicId : r.topicId, partitions: [] };
+      out.push(rt);
+      if (r.errorCode !== ErrorCode.NONE) {
+        rt.partitions = t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: r.errorCode }));
+        continue;
+      }
+      const ok = t.partitions.filter((p) => r.partitionCount < 0 || (p.partitionIndex >= 0 && p.partitionIndex < r.partitionCount));
+      for (const p of t.partitions) if (!ok.includes(p)) rt.partitions.push({ partitionIndex: p.partitionIndex, errorCode: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION });
+      const ct: CommitTopic = {
+        name: r.name,
+        topicId: r.topicId,
+        partitions: ok.map((p) => ({
+          partition: p.partitionIndex,
+          offset: p.committedOffset,
+          leaderEpoch: v >= 6 ? p.committedLeaderEpoch : -1,
+          metadata: p.committedMetadata,
+          commitTimestampMs: -1,
+        })),
+      };
+      valid.push(ct);
+      slot.set(ct, rt);
+    }
+    if (req.groupId === "") {
+      for (const ct of valid) slot.get(ct)!.partitions.push(...ct.partitions.map((p) => ({ partitionIndex: p.partition, errorCode: ErrorCode.INVALID_GROUP_ID })));
+      res.topics = out;
+      return res;
+    }
+    const { results, written } = groupsOf(ctx.broker).commitOffsets({
+      groupId: req.groupId,
+      memberId: req.memberId,
+      groupInstanceId: v >= 7 ? req.groupInstanceId : null,
+      generationIdOrMemberEpoch: req.generationIdOrMemberEpoch,
+      retentionTimeMs: v <= 4 ? Number(req.retentionTimeMs) : -1,
+      apiVersion: v,
+      topics: valid,
+    });
+    let writeError: number = ErrorCode.NONE;
+    try {
+      await written;
+    } catch {
+      // Kafka maps a failed append to NOT_COORDINATOR / COORDINATOR_NOT_AVAILABLE (clients retry).
+      writeError = ErrorCode.COORDINATOR_NOT_AVAILABLE;
+    }
+    results.forEach((r, i) => {
+      slot.get(valid[i]!)!.partitions.push(
+        ...r.partitions.map((p) => ({ partitionIndex: p.partition, errorCode: p.errorCode === ErrorCode.NONE ? writeError : p.errorCode })),
+      );
+    });
+    res.topics = out;
+    return res;
+  },
+});

@@ -1,0 +1,90 @@
+// OffsetFetch (key 9), versions 1-10 served (Kafka 4 removed v0).
+//
+// v1-7: one group; v2+ null topics = every committed partition; v2+ top-level error code. v8+: many
+// groups in one request, an error per group. v7+ requireStable: no transactional offsets exist yet,
+// so nothing is ever pending. v9+: member id and epoch are accepted (checked for KIP-848 groups once
+// they exist). v10: topics by id (names resolved through metadata; unknown ids UNKNOWN_TOPIC_ID).
+// A partition with no committed offset answers offset -1, leader epoch -1, metadata "".
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
+import type { OffsetFetchRequest } from "../../protocol/generated/messages/offset-fetch-request.ts";
+import {
+  newOffsetFetchResponse,
+  type OffsetFetchResponse,
+  type OffsetFetchResponseGroup,
+} from "../../protocol/generated/messages/offset-fetch-response.ts";
+import type { FetchedOffset } from "../../coordinator/group/group-coordinator.ts";
+import { groupsOf } from "../../coordinator/group/service.ts";
+import { topicIdOf, topicNameOf } from "../../coordinator/group/topics.ts";
+import { defineHandler, type RequestContext } from "../handler.ts";
+
+function byTopic(rows: FetchedOffset[]): Map<string, FetchedOffset[]> {
+  const m = new Map<string, FetchedOffset[]>();
+  for (const r of rows) {
+    let l = m.get(r.topic);
+    if (!l) m.set(r.topic, (l = []));
+    l.push(r);
+  }
+  return m;
+}
+
+function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: string; topicId: string; partitionIndexes: number[] }> | null): OffsetFetchResponseGroup {
+  const byId = ctx.apiVersion >= 10;
+  const g: OffsetFetchResponseGroup = { groupId, topics: [], errorCode: ErrorCode.NONE };
+  if (groupId === "") {
+    g.errorCode = ErrorCode.INVALID_GROUP_ID;
+    return g;
+  }
+  const unknownIds: Array<{ topicId: string; partitionIndexes: number[] }> = [];
+  let asked: Array<{ name: string; partitions: number[] }> | null = null;
+  const idFor = new Map<string, string>();
+  if (topics !== null) {
+    asked = [];
+    for (const t of topics) {
+      const name = byId ? topicNameOf(ctx.broker, t.topicId) : t.name;
+      if (name === undefined) {
+        unknownIds.push(t);
+        continue;
+      }
+      if (byId) idFor.set(name, t.topicId);
+      asked.push({ name, partitions: t.partitionIndexes });
+    }
+  }
+  const rows = groupsOf(ctx.broker).fetchOffsets(groupId, asked);
+  for (const [name, list] of byTopic(rows)) {
+    g.topics.push({
+      name: byId ? "" : name,
+      topicId: byId ? (idFor.get(name) ?? topicIdOf(ctx.broker, name)) : ZERO_UUID,
+      partitions: list.map((r) => ({ partitionIndex: r.partition, committedOffset: r.offset, committedLeaderEpoch: r.leaderEpoch, metadata: r.metadata, errorCode: ErrorCode.NONE })),
+    });
+  }
+  for (const t of unknownIds) {
+    g.topics.push({
+      name: "",
+      topicId: t.topicId,
+      partitions: t.partitionIndexes.map((p) => ({ partitionIndex: p, committedOffset: -1n, committedLeaderEpoch: -1, metadata: "", errorCode: ErrorCode.UNKNOWN_TOPIC_ID })),
+    });
+  }
+  return g;
+}
+
+export const offsetFetchHandler = defineHandler<OffsetFetchRequest, OffsetFetchResponse>({
+  key: 9,
+  minVersion: 1,
+  maxVersion: 10,
+  handle(ctx, req) {
+    const res = newOffsetFetchResponse();
+    if (ctx.apiVersion >= 8) {
+      res.groups = req.groups.map((g) =>
+        fetchGroup(ctx, g.groupId, g.topics === null ? null : g.topics.map((t) => ({ name: t.name, topicId: t.topicId, partitionIndexes: t.partitionIndexes }))),
+      );
+      return res;
+    }
+    const topics = req.topics === null ? null : req.topics.map((t) => ({ name: t.name, topicId: "", partitionIndexes: t.partitionIndexes }));
+    const g = fetchGroup(ctx, req.groupId, ctx.apiVersion >= 2 ? topics : (topics ?? []));
+    res.errorCode = g.errorCode;
+    res.topics = g.topics.map((t) => ({ name: t.name, partitions: t.partitions }));
+    return res;
+  },
+});

@@ -1,0 +1,49 @@
+// FindCoordinator (key 10), versions 0-6 served.
+//
+// Group keys (key type 0): this node coordinates every group (single node), so the answer is this
+// node's endpoint on the listener the request came in on. v4+ batches keys (coordinatorKeys), each
+// answered on its own. Transaction keys (key type 1): the transaction coordinator does not exist yet,
+// so COORDINATOR_NOT_AVAILABLE (clients retry). Share keys (2) likewise. Unknown key types:
+// INVALID_REQUEST.
+//
+// Left out: creating __consumer_offsets through the metadata layer on the first request (Kafka
+// answers COORDINATOR_NOT_AVAILABLE while it does); today the coordinator creates its partitions on
+// first write.
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import type { FindCoordinatorRequest } from "../../protocol/generated/messages/find-coordinator-request.ts";
+import { newFindCoordinatorResponse, type Coordinator, type FindCoordinatorResponse } from "../../protocol/generated/messages/find-coordinator-response.ts";
+import { defineHandler, type RequestContext } from "../handler.ts";
+
+const KEY_TYPE_GROUP = 0;
+const KEY_TYPE_TRANSACTION = 1;
+
+function lookup(ctx: RequestContext, key: string, keyType: number): Coordinator {
+  const none = (errorCode: number, errorMessage: string): Coordinator => ({ key, nodeId: -1, host: "", port: -1, errorCode, errorMessage });
+  if (keyType === KEY_TYPE_TRANSACTION) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, "the transaction coordinator is not available on this broker yet");
+  if (keyType !== KEY_TYPE_GROUP) return none(keyType === 2 ? ErrorCode.COORDINATOR_NOT_AVAILABLE : ErrorCode.INVALID_REQUEST, `key type ${keyType} is not served`);
+  const b = ctx.broker;
+  const ep = b.advertisedEndpoints.find((e) => e.name === ctx.conn.listenerName) ?? b.advertisedEndpoints[0];
+  if (!ep) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, "no advertised listener");
+  return { key, nodeId: b.nodeId, host: ep.host, port: ep.port, errorCode: ErrorCode.NONE, errorMessage: null };
+}
+
+export const findCoordinatorHandler = defineHandler<FindCoordinatorRequest, FindCoordinatorResponse>({
+  key: 10,
+  minVersion: 0,
+  maxVersion: 6,
+  handle(ctx, req) {
+    const res = newFindCoordinatorResponse();
+    if (ctx.apiVersion >= 4) {
+      res.coordinators = req.coordinatorKeys.map((k) => lookup(ctx, k, req.keyType));
+      return res;
+    }
+    const c = lookup(ctx, req.key, ctx.apiVersion >= 1 ? req.keyType : KEY_TYPE_GROUP);
+    res.errorCode = c.errorCode;
+    res.errorMessage = c.errorCode === ErrorCode.NONE ? null : c.errorMessage;
+    res.nodeId = c.nodeId;
+    res.host = c.host;
+    res.port = c.port;
+    return res;
+  },
+});

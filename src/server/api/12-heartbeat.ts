@@ -1,0 +1,21 @@
+// Heartbeat (key 12), versions 0-4 served.
+//
+// Keeps a classic member's session alive. REBALANCE_IN_PROGRESS tells it to rejoin, ILLEGAL_GENERATION
+// that its generation is gone, UNKNOWN_MEMBER_ID that it was removed, FENCED_INSTANCE_ID (v3+) that
+// another process took its group.instance.id.
+
+import type { HeartbeatRequest } from "../../protocol/generated/messages/heartbeat-request.ts";
+import { newHeartbeatResponse, type HeartbeatResponse } from "../../protocol/generated/messages/heartbeat-response.ts";
+import { groupsOf } from "../../coordinator/group/service.ts";
+import { defineHandler } from "../handler.ts";
+
+export const heartbeatHandler = defineHandler<HeartbeatRequest, HeartbeatResponse>({
+  key: 12,
+  minVersion: 0,
+  maxVersion: 4,
+  handle(ctx, req) {
+    const res = newHeartbeatResponse();
+    res.errorCode = groupsOf(ctx.broker).classic.heartbeat(req.groupId, req.memberId, ctx.apiVersion >= 3 ? req.groupInstanceId : null, req.generationId);
+    return res;
+  },
+});

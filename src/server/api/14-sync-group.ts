@@ -1,0 +1,34 @@
+// SyncGroup (key 14), versions 0-5 served.
+//
+// The leader sends the assignments; every member (the leader too) gets its own once the group record
+// is stored. A member the leader left out gets an empty assignment, never a missing one (franz-go
+// breaks on that, compat-notes.md). v5+: protocol type and name are checked against the group's.
+
+import type { SyncGroupRequest } from "../../protocol/generated/messages/sync-group-request.ts";
+import { newSyncGroupResponse, type SyncGroupResponse } from "../../protocol/generated/messages/sync-group-response.ts";
+import { groupsOf } from "../../coordinator/group/service.ts";
+import { defineHandler } from "../handler.ts";
+
+export const syncGroupHandler = defineHandler<SyncGroupRequest, SyncGroupResponse>({
+  key: 14,
+  minVersion: 0,
+  maxVersion: 5,
+  async handle(ctx, req) {
+    const v = ctx.apiVersion;
+    const r = await groupsOf(ctx.broker).classic.sync({
+      groupId: req.groupId,
+      memberId: req.memberId,
+      groupInstanceId: v >= 3 ? req.groupInstanceId : null,
+      generationId: req.generationId,
+      protocolType: v >= 5 ? req.protocolType : null,
+      protocolName: v >= 5 ? req.protocolName : null,
+      assignments: req.assignments.map((a) => ({ memberId: a.memberId, assignment: a.assignment })),
+    });
+    const res = newSyncGroupResponse();
+    res.errorCode = r.errorCode;
+    res.protocolType = r.protocolType;
+    res.protocolName = r.protocolName;
+    res.assignment = r.assignment;
+    return res;
+  },
+});

@@ -1,0 +1,46 @@
+// DescribeGroups (key 15), versions 0-6 served.
+//
+// State, protocol type, selected protocol and members of classic groups; member metadata and
+// assignments only while the group is Stable, as Kafka does. An unknown group is "Dead" with no
+// members; v6+ (KIP-1043) answers it with GROUP_ID_NOT_FOUND and a message. v3+ authorized
+// operations: ACLs do not exist yet, so -2147483648 (not requested / unknown) is sent.
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import type { DescribeGroupsRequest } from "../../protocol/generated/messages/describe-groups-request.ts";
+import { newDescribeGroupsResponse, type DescribeGroupsResponse } from "../../protocol/generated/messages/describe-groups-response.ts";
+import { groupsOf } from "../../coordinator/group/service.ts";
+import { defineHandler } from "../handler.ts";
+
+const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
+
+export const describeGroupsHandler = defineHandler<DescribeGroupsRequest, DescribeGroupsResponse>({
+  key: 15,
+  minVersion: 0,
+  maxVersion: 6,
+  handle(ctx, req) {
+    const res = newDescribeGroupsResponse();
+    const coord = groupsOf(ctx.broker);
+    res.groups = req.groups.map((id) => {
+      const d = coord.describeGroup(id);
+      const missing = !coord.groups.has(id);
+      return {
+        errorCode: missing && ctx.apiVersion >= 6 ? ErrorCode.GROUP_ID_NOT_FOUND : d.errorCode,
+        errorMessage: missing && ctx.apiVersion >= 6 ? `Group ${id} not found.` : null,
+        groupId: id,
+        groupState: d.state,
+        protocolType: d.protocolType,
+        protocolData: d.protocolData,
+        members: d.members.map((m) => ({
+          memberId: m.memberId,
+          groupInstanceId: m.groupInstanceId,
+          clientId: m.clientId,
+          clientHost: m.clientHost,
+          memberMetadata: m.metadata,
+          memberAssignment: m.assignment,
+        })),
+        authorizedOperations: AUTHORIZED_OPERATIONS_OMITTED,
+      };
+    });
+    return res;
+  },
+});

@@ -1,0 +1,23 @@
+// ListGroups (key 16), versions 0-5 served.
+//
+// Every live group. v4+: states filter (case-insensitive, KIP-518) and group state in the answer;
+// v5+: types filter ("classic", "consumer") and group type (KIP-848).
+
+import type { ListGroupsRequest } from "../../protocol/generated/messages/list-groups-request.ts";
+import { newListGroupsResponse, type ListGroupsResponse } from "../../protocol/generated/messages/list-groups-response.ts";
+import { groupsOf } from "../../coordinator/group/service.ts";
+import { defineHandler } from "../handler.ts";
+
+export const listGroupsHandler = defineHandler<ListGroupsRequest, ListGroupsResponse>({
+  key: 16,
+  minVersion: 0,
+  maxVersion: 5,
+  handle(ctx, req) {
+    const res = newListGroupsResponse();
+    const v = ctx.apiVersion;
+    res.groups = groupsOf(ctx.broker)
+      .listGroups(v >= 4 ? req.statesFilter : [], v >= 5 ? req.typesFilter : [])
+      .map((g) => ({ groupId: g.groupId, protocolType: g.protocolType, groupState: g.state, groupType: g.type }));
+    return res;
+  },
+});
