@@ -1,0 +1,70 @@
+// franz-go interop driver. Commands print JSON lines on stdout:
+//   produce --bootstrap B --topic T --partitions P --count N --t0 T0 [--compression none]
+//   consume --bootstrap B --topic T --partitions P --count N --t0 T0 [--timeout-ms 60000]
+//   admin-create --bootstrap B --topic T --partitions P
+//   admin-check  --bootstrap B --topic T --partitions P --count N --t0 T0
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
+
+type args map[string]string
+
+func (a args) str(name string) string {
+	v, ok := a[name]
+	if !ok {
+		fail("missing --%s", name)
+	}
+	return v
+}
+
+func (a args) strOr(name, dflt string) string {
+	if v, ok := a[name]; ok {
+		return v
+	}
+	return dflt
+}
+
+func (a args) num(name string, dflt ...int64) int64 {
+	if _, ok := a[name]; !ok && len(dflt) > 0 {
+		return dflt[0]
+	}
+	n, err := strconv.ParseInt(a.str(name), 10, 64)
+	if err != nil {
+		fail("--%s: %v", name, err)
+	}
+	return n
+}
+
+func fail(format string, a ...any) {
+	fmt.Fprintf(os.Stderr, format+"\n", a...)
+	os.Exit(2)
+}
+
+func main() {
+	if len(os.Args) < 2 {
+		fail("usage: driver produce|consume|admin-create|admin-check --bootstrap B ...")
+	}
+	a := args{}
+	for i := 2; i < len(os.Args); i += 2 {
+		if i+1 >= len(os.Args) || len(os.Args[i]) < 3 || os.Args[i][:2] != "--" {
+			fail("expected --name value at %s", os.Args[i])
+		}
+		a[os.Args[i][2:]] = os.Args[i+1]
+	}
+	switch os.Args[1] {
+	case "produce":
+		produce(a)
+	case "consume":
+		consume(a)
+	case "admin-create":
+		adminCreate(a)
+	case "admin-check":
+		adminCheck(a)
+	default:
+		fail("unknown command %s", os.Args[1])
+	}
+}
