@@ -1,0 +1,119 @@
+// Metadata (key 3), versions 0-13 served.
+//
+// Brokers: the registered, unfenced brokers with an endpoint on the listener the request came in on.
+// Topics: v0 asks for every topic with an empty list; v1+ asks for every topic with null and for none
+// with an empty list. v10+ may name a topic by id (UNKNOWN_TOPIC_ID when unknown, name null). Duplicate
+// names are answered once. Partitions carry leader epochs (v7+) and offline replicas (v5+); a leader
+// that is not alive on this listener gives leader -1 with LEADER_NOT_AVAILABLE (LISTENER_NOT_FOUND when
+// the broker has no such listener), as Kafka's KRaftMetadataCache does.
+//
+// Auto-creation: a missing topic is created when auto.create.topics.enable is true and the request
+// allows it (always before v4), with num.partitions and default.replication.factor. Kafka 4.4.0 answers
+// such a topic with UNKNOWN_TOPIC_OR_PARTITION and no partitions in that response (checked against a
+// real broker, every version), and so does Strand; the topic exists by the client's retry. An invalid
+// name gets INVALID_TOPIC_EXCEPTION. Internal topics (__consumer_offsets, __transaction_state) are not
+// auto-created here: their coordinators create them (ensureInternalTopic); until then they are
+// UNKNOWN_TOPIC_OR_PARTITION with isInternal true.
+//
+// Authorized operations (v8+): Integer.MIN_VALUE unless asked for; when asked, every operation (no
+// authorizer yet): 3576 for topics, 8096 for the cluster (v8-10), Kafka's values without an authorizer.
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
+import type { MetadataRequest } from "../../protocol/generated/messages/metadata-request.ts";
+import { newMetadataResponse, type MetadataResponse, type MetadataResponseTopic } from "../../protocol/generated/messages/metadata-response.ts";
+import type { MetadataImage, TopicImage } from "../../metadata/image.ts";
+import {
+  brokersOnListener,
+  CLUSTER_ALL_OPERATIONS,
+  isInternalTopic,
+  OPERATIONS_NOT_REQUESTED,
+  partitionView,
+  TOPIC_ALL_OPERATIONS,
+} from "../../metadata/describe.ts";
+import { topicNameError } from "../../metadata/topic-names.ts";
+import { defineHandler, type RequestContext } from "../handler.ts";
+
+function topicEntry(ctx: RequestContext, image: MetadataImage, t: TopicImage, ops: number): MetadataResponseTopic {
+  const listener = ctx.conn.listenerName;
+  return {
+    errorCode: 0,
+    name: t.name,
+    topicId: t.topicId,
+    isInternal: isInternalTopic(t.name),
+    partitions: t.partitions.map((p) => {
+      const v = partitionView(image, p, listener, ctx.broker.nodeId, ctx.broker.logs ?? null);
+      return {
+        errorCode: v.errorCode,
+        partitionIndex: p.partition,
+        leaderId: v.leaderId,
+        leaderEpoch: p.leaderEpoch,
+        replicaNodes: [...p.replicas],
+        isrNodes: [...p.isr],
+        offlineReplicas: v.offlineReplicas,
+      };
+    }),
+    topicAuthorizedOperations: ops,
+  };
+}
+
+function errorEntry(name: string | null, topicId: string, errorCode: number, ops: number): MetadataResponseTopic {
+  return { errorCode, name, topicId, isInternal: name !== null && isInternalTopic(name), partitions: [], topicAuthorizedOperations: ops };
+}
+
+export const metadataHandler = defineHandler<MetadataRequest, MetadataResponse>({
+  key: 3,
+  minVersion: 0,
+  maxVersion: 13,
+  async handle(ctx, req) {
+    const md = ctx.broker.metadata;
+    const v = ctx.apiVersion;
+    const ops = v >= 8 && req.includeTopicAuthorizedOperations ? TOPIC_ALL_OPERATIONS : OPERATIONS_NOT_REQUESTED;
+    const allTopics = req.topics === null || (v === 0 && req.topics.length === 0);
+
+    // Which names are wanted, in request order, once each; ids are resolved against the image.
+    const wanted: Array<{ name: string | null; topicId: string }> = [];
+    if (!allTopics) {
+      const seen = new Set<string>();
+      for (const t of req.topics!) {
+        const key = t.name !== null ? `n:${t.name}` : `i:${t.topicId}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        wanted.push({ name: t.name, topicId: t.topicId });
+      }
+    }
+
+    let autoErrors = new Map<string, number>();
+    const autoCreate = (v < 4 || req.allowAutoTopicCreation) && ctx.broker.config.bool("auto.create.topics.enable");
+    if (autoCreate && md.autoCreateTopics) {
+      const missing = wanted
+        .map((w) => w.name)
+        .filter((n): n is string => n !== null && !md.image.topicsByName.has(n) && !isInternalTopic(n) && topicNameError(n) === null);
+      if (missing.length > 0) autoErrors = await md.autoCreateTopics(missing);
+    }
+
+    const image = md.image;
+    const res = newMetadataResponse();
+    res.brokers = brokersOnListener(image, ctx.conn.listenerName).map((e) => ({ nodeId: e.b.nodeId, host: e.host, port: e.port, rack: e.b.rack }));
+    res.clusterId = ctx.broker.clusterId;
+    res.controllerId = image.controllerId;
+    res.clusterAuthorizedOperations = v >= 8 && v <= 10 && req.includeClusterAuthorizedOperations ? CLUSTER_ALL_OPERATIONS : OPERATIONS_NOT_REQUESTED;
+    if (allTopics) {
+      res.topics = [...image.topicsByName.values()].map((t) => topicEntry(ctx, image, t, ops));
+      return res;
+    }
+    res.topics = wanted.map((w) => {
+      if (w.name === null) {
+        const t = w.topicId !== ZERO_UUID ? image.topicsById.get(w.topicId) : undefined;
+        return t ? topicEntry(ctx, image, t, ops) : errorEntry(null, w.topicId, ErrorCode.UNKNOWN_TOPIC_ID, ops);
+      }
+      const auto = autoErrors.get(w.name);
+      if (auto !== undefined) return errorEntry(w.name, ZERO_UUID, auto, ops);
+      const t = image.topicsByName.get(w.name);
+      if (t) return topicEntry(ctx, image, t, ops);
+      const invalid = autoCreate && topicNameError(w.name) !== null;
+      return errorEntry(w.name, ZERO_UUID, invalid ? ErrorCode.INVALID_TOPIC_EXCEPTION : ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ops);
+    });
+    return res;
+  },
+});

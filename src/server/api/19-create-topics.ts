@@ -1,0 +1,62 @@
+// CreateTopics (key 19), versions 2-7 served (Kafka 4.x serves 2-7: 0 and 1 were removed by KIP-896).
+//
+// Each topic is checked as Kafka's controller checks it (src/metadata/controller.ts): duplicate names in
+// the request (INVALID_REQUEST, answered once), name rules and '.'/'_' collisions
+// (INVALID_TOPIC_EXCEPTION), TOPIC_ALREADY_EXISTS, INVALID_CONFIG through the topic config definitions,
+// manual assignments (INVALID_REQUEST / INVALID_REPLICA_ASSIGNMENT), INVALID_PARTITIONS and
+// INVALID_REPLICATION_FACTOR (more than the registered brokers); messages as Kafka 4.4.0 words them.
+// The created topics are committed to the metadata log before the answer. validate_only checks
+// without creating and still answers with the partition count, replication factor and configs.
+// v5+: numPartitions, replicationFactor and the topic's effective configs (sources: 1 for the topic's
+// own overrides, 4/5 for static broker values and defaults); v7+: the topic id.
+//
+// timeoutMs is not waited on: creation commits at once on a single node.
+
+import { CONFIG_SOURCE_ID, effectiveTopicConfig } from "../../config/topic-config.ts";
+import type { CreateTopicsRequest } from "../../protocol/generated/messages/create-topics-request.ts";
+import { newCreateTopicsResponse, type CreatableTopicConfigs, type CreateTopicsResponse } from "../../protocol/generated/messages/create-topics-response.ts";
+import { brokerLayers } from "../../metadata/describe.ts";
+import { defineHandler } from "../handler.ts";
+
+export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopicsResponse>({
+  key: 19,
+  minVersion: 2,
+  maxVersion: 7,
+  async handle(ctx, req) {
+    const md = ctx.broker.metadata;
+    const results = await md.createTopics(
+      req.topics.map((t) => ({
+        name: t.name,
+        numPartitions: t.numPartitions,
+        replicationFactor: t.replicationFactor,
+        assignments: t.assignments.map((a) => ({ partitionIndex: a.partitionIndex, brokerIds: [...a.brokerIds] })),
+        configs: t.configs.map((c) => ({ name: c.name, value: c.value })),
+      })),
+      { validateOnly: req.validateOnly },
+    );
+    const res = newCreateTopicsResponse();
+    const layers = brokerLayers(md.image, ctx.broker.config, ctx.broker.nodeId);
+    const requested = new Map(req.topics.map((t) => [t.name, t]));
+    res.topics = results.map((r) => {
+      let configs: CreatableTopicConfigs[] = [];
+      if (r.errorCode === 0 && ctx.apiVersion >= 5) {
+        const overrides = new Map<string, string>();
+        for (const c of requested.get(r.name)?.configs ?? []) if (c.value !== null) overrides.set(c.name, c.value);
+        configs = [...effectiveTopicConfig(layers, overrides).values()]
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+          .map((c) => ({ name: c.name, value: c.value, readOnly: false, configSource: CONFIG_SOURCE_ID[c.source], isSensitive: false }));
+      }
+      return {
+        name: r.name,
+        topicId: r.topicId,
+        errorCode: r.errorCode,
+        errorMessage: r.errorMessage,
+        topicConfigErrorCode: 0,
+        numPartitions: r.numPartitions,
+        replicationFactor: r.replicationFactor,
+        configs,
+      };
+    });
+    return res;
+  },
+});

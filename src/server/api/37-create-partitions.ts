@@ -1,0 +1,29 @@
+// CreatePartitions (key 37), versions 0-3 served.
+//
+// Adds partitions to existing topics: a repeated topic is INVALID_REQUEST (answered once), an unknown
+// one UNKNOWN_TOPIC_OR_PARTITION, a count that is not an increase INVALID_PARTITIONS ("Topic already has
+// N partition(s)." / "... would not be an increase."), manual assignments of the wrong count or with
+// unknown brokers INVALID_REPLICA_ASSIGNMENT — Kafka 4.4.0's codes and messages. New partitions get the
+// replication factor of partition 0. Committed to the metadata log before the answer; validate_only
+// checks without adding.
+//
+// timeoutMs is not waited on: the change commits at once on a single node.
+
+import type { CreatePartitionsRequest } from "../../protocol/generated/messages/create-partitions-request.ts";
+import { newCreatePartitionsResponse, type CreatePartitionsResponse } from "../../protocol/generated/messages/create-partitions-response.ts";
+import { defineHandler } from "../handler.ts";
+
+export const createPartitionsHandler = defineHandler<CreatePartitionsRequest, CreatePartitionsResponse>({
+  key: 37,
+  minVersion: 0,
+  maxVersion: 3,
+  async handle(ctx, req) {
+    const results = await ctx.broker.metadata.createPartitions(
+      req.topics.map((t) => ({ name: t.name, count: t.count, assignments: t.assignments ? t.assignments.map((a) => [...a.brokerIds]) : null })),
+      { validateOnly: req.validateOnly },
+    );
+    const res = newCreatePartitionsResponse();
+    res.results = results.map((r) => ({ name: r.name, errorCode: r.errorCode, errorMessage: r.errorMessage }));
+    return res;
+  },
+});
