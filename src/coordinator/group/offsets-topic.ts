@@ -8,12 +8,12 @@
 // a compacted log holds (the latest record of every live key, no tombstones), which is also what
 // Kafka's cleaner converges to after delete.retention.ms. Replace with the real cleaner when it lands.
 //
-// The partitions are created through the LogManager directly, because the metadata layer
-// (ensureInternalTopic) is not in place yet: the topic does not appear in Metadata responses until
-// that switch is made.
+// The topic is created through the metadata layer (ensureInternalTopic, cleanup.policy=compact) on
+// the first FindCoordinator or write, as Kafka creates it on demand; appends issued while it is being
+// created wait for it, in order.
 
 import { readSync } from "node:fs";
-import type { LogManager } from "../../storage/log-manager.ts";
+import type { MetadataLayer } from "../../metadata/layer.ts";
 import type { Log } from "../../storage/log.ts";
 import { buildRecordBatch } from "../../protocol/records/builder.ts";
 import { MessageSetIterator } from "../../protocol/records/message-set.ts";
@@ -26,7 +26,7 @@ export const OFFSETS_TOPIC = "__consumer_offsets";
 const LOAD_CHUNK_BYTES = 4 * 1024 * 1024;
 
 export interface OffsetsTopicOptions {
-  logs: LogManager;
+  metadata: MetadataLayer;
   numPartitions: number;
   segmentBytes: number;
   /** Rewrite a partition's live state and drop older segments past this size. */
@@ -34,18 +34,46 @@ export interface OffsetsTopicOptions {
 }
 
 export class OffsetsTopicLog implements CoordinatorLog {
+  /** Set while the topic is being created; appends chain on it to keep their order. */
+  private creating: Promise<void> | null = null;
+
   constructor(private readonly opts: OffsetsTopicOptions) {}
 
-  private log(partition: number, create: boolean): Log | undefined {
-    const tp = { topic: OFFSETS_TOPIC, partition };
-    if (!create) return this.opts.logs.getLog(tp);
-    return this.opts.logs.getOrCreateLog(tp, { segmentBytes: this.opts.segmentBytes });
+  get exists(): boolean {
+    return this.opts.metadata.image.topicsByName.has(OFFSETS_TOPIC);
+  }
+
+  /** Create __consumer_offsets if needed (resolves at once when it exists). */
+  ensureTopic(): Promise<void> {
+    if (this.exists && this.creating === null) return Promise.resolve();
+    const md = this.opts.metadata;
+    if (!md.ensureInternalTopic) return Promise.reject(new Error("the metadata layer cannot create internal topics"));
+    this.creating ??= md
+      .ensureInternalTopic(OFFSETS_TOPIC, this.opts.numPartitions, { "cleanup.policy": "compact", "segment.bytes": String(this.opts.segmentBytes) })
+      .then(
+        () => void (this.creating = null),
+        (e: unknown) => {
+          this.creating = null;
+          throw e;
+        },
+      );
+    return this.creating;
+  }
+
+  private log(partition: number): Log | undefined {
+    return this.opts.metadata.partitionLog(OFFSETS_TOPIC, partition);
   }
 
   append(partition: number, records: KeyValue[]): Promise<void> {
     if (records.length === 0) return Promise.resolve();
+    if (!this.exists || this.creating !== null) return this.ensureTopic().then(() => this.appendNow(partition, records));
+    return this.appendNow(partition, records);
+  }
+
+  private appendNow(partition: number, records: KeyValue[]): Promise<void> {
     try {
-      const log = this.log(partition, true)!;
+      const log = this.log(partition);
+      if (!log) throw new Error(`${OFFSETS_TOPIC}-${partition} is not hosted here`);
       const batch = buildRecordBatch({ records: records.map((r) => ({ key: r.key, value: r.value })) });
       log.append(batch);
       // A single node is its own ISR: the high watermark follows the log end.
@@ -58,7 +86,7 @@ export class OffsetsTopicLog implements CoordinatorLog {
 
   /** Bytes held by a partition's log (0 when it does not exist). */
   sizeBytes(partition: number): number {
-    return this.log(partition, false)?.sizeBytes ?? 0;
+    return this.log(partition)?.sizeBytes ?? 0;
   }
 
   /** Every record of every existing partition, in offset order per partition. */
@@ -66,7 +94,7 @@ export class OffsetsTopicLog implements CoordinatorLog {
     let records = 0;
     let bytes = 0;
     for (let p = 0; p < this.opts.numPartitions; p++) {
-      const log = this.log(p, false);
+      const log = this.log(p);
       if (!log) continue;
       let offset = log.logStartOffset;
       // Bounded by the log end: each pass moves `offset` past at least one batch.
@@ -101,7 +129,7 @@ export class OffsetsTopicLog implements CoordinatorLog {
    * groups) and delete every segment before it. Returns true when it compacted.
    */
   maybeCompact(partition: number, liveRecords: () => KeyValue[]): boolean {
-    const log = this.log(partition, false);
+    const log = this.log(partition);
     if (!log || log.sizeBytes <= this.opts.compactAfterBytes) return false;
     const before = log.segments.slice();
     log.roll();

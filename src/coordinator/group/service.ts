@@ -32,7 +32,7 @@ export class GroupCoordinatorService {
     const config = coordinatorConfigOf(broker);
     const segmentBytes = broker.config.int("offsets.topic.segment.bytes");
     this.topicLog = new OffsetsTopicLog({
-      logs: broker.logs,
+      metadata: broker.metadata,
       numPartitions: config.numPartitions,
       segmentBytes,
       compactAfterBytes: Math.max(2 * segmentBytes, 1 << 20),
@@ -75,14 +75,19 @@ export class GroupCoordinatorService {
   }
 }
 
-/** The metadata layer when the broker has one (it is being built alongside): used to check topics. */
+/** The broker's metadata layer (undefined only in tests that build a bare Broker). */
 export function metadataOf(broker: Broker): MetadataLayer | undefined {
-  return (broker as unknown as { metadata?: MetadataLayer }).metadata;
+  return broker.metadata as MetadataLayer | undefined;
+}
+
+/** The broker's coordinator service; throws if the broker did not start one. */
+export function groupServiceOf(broker: Broker): GroupCoordinatorService {
+  const s = broker.groupCoordinator;
+  if (!s) throw new Error("the group coordinator is not running");
+  return s;
 }
 
 /** The broker's group coordinator; throws if the broker did not start one. */
 export function groupsOf(broker: Broker): GroupCoordinator {
-  const s = (broker as unknown as { groupCoordinator?: GroupCoordinatorService | null }).groupCoordinator;
-  if (!s) throw new Error("the group coordinator is not running");
-  return s.coordinator;
+  return groupServiceOf(broker).coordinator;
 }

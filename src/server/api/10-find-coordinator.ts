@@ -6,22 +6,24 @@
 // so COORDINATOR_NOT_AVAILABLE (clients retry). Share keys (2) likewise. Unknown key types:
 // INVALID_REQUEST.
 //
-// Left out: creating __consumer_offsets through the metadata layer on the first request (Kafka
-// answers COORDINATOR_NOT_AVAILABLE while it does); today the coordinator creates its partitions on
-// first write.
+// A group key makes sure __consumer_offsets exists first (created through the metadata layer); Kafka
+// answers COORDINATOR_NOT_AVAILABLE while it creates the topic, Strand waits for it (one node, a few
+// ms) and answers, and answers COORDINATOR_NOT_AVAILABLE only if the creation fails.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { FindCoordinatorRequest } from "../../protocol/generated/messages/find-coordinator-request.ts";
 import { newFindCoordinatorResponse, type Coordinator, type FindCoordinatorResponse } from "../../protocol/generated/messages/find-coordinator-response.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 
 const KEY_TYPE_GROUP = 0;
 const KEY_TYPE_TRANSACTION = 1;
 
-function lookup(ctx: RequestContext, key: string, keyType: number): Coordinator {
+function lookup(ctx: RequestContext, key: string, keyType: number, topicReady: boolean): Coordinator {
   const none = (errorCode: number, errorMessage: string): Coordinator => ({ key, nodeId: -1, host: "", port: -1, errorCode, errorMessage });
   if (keyType === KEY_TYPE_TRANSACTION) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, "the transaction coordinator is not available on this broker yet");
   if (keyType !== KEY_TYPE_GROUP) return none(keyType === 2 ? ErrorCode.COORDINATOR_NOT_AVAILABLE : ErrorCode.INVALID_REQUEST, `key type ${keyType} is not served`);
+  if (!topicReady) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, "__consumer_offsets could not be created");
   const b = ctx.broker;
   const ep = b.advertisedEndpoints.find((e) => e.name === ctx.conn.listenerName) ?? b.advertisedEndpoints[0];
   if (!ep) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, "no advertised listener");
@@ -32,13 +34,23 @@ export const findCoordinatorHandler = defineHandler<FindCoordinatorRequest, Find
   key: 10,
   minVersion: 0,
   maxVersion: 6,
-  handle(ctx, req) {
+  async handle(ctx, req) {
     const res = newFindCoordinatorResponse();
+    const keyType = ctx.apiVersion >= 1 ? req.keyType : KEY_TYPE_GROUP;
+    let topicReady = true;
+    if (keyType === KEY_TYPE_GROUP) {
+      try {
+        await groupServiceOf(ctx.broker).topicLog.ensureTopic();
+      } catch (e) {
+        topicReady = false;
+        ctx.broker.log.warn("__consumer_offsets could not be created", { error: (e as Error).message });
+      }
+    }
     if (ctx.apiVersion >= 4) {
-      res.coordinators = req.coordinatorKeys.map((k) => lookup(ctx, k, req.keyType));
+      res.coordinators = req.coordinatorKeys.map((k) => lookup(ctx, k, keyType, topicReady));
       return res;
     }
-    const c = lookup(ctx, req.key, ctx.apiVersion >= 1 ? req.keyType : KEY_TYPE_GROUP);
+    const c = lookup(ctx, req.key, keyType, topicReady);
     res.errorCode = c.errorCode;
     res.errorMessage = c.errorCode === ErrorCode.NONE ? null : c.errorMessage;
     res.nodeId = c.nodeId;
