@@ -85,6 +85,7 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
     }
     if (failures.length > 0) ctx.broker.log.debug("produce partitions failed", { connection: ctx.conn.id, acks: req.acks, failures: failures.slice(0, 5).join("; ") });
     if (req.acks === 0) return NO_RESPONSE;
+    fitToVersion(res, v);
     if (durableWaits.length === 0) return res;
     return waitDurable(durableWaits, req.timeoutMs).then((ok) => {
       if (!ok) for (const t of res.responses) for (const p of t.partitionResponses) if (p.errorCode === 0) Object.assign(p, errorOnly(p.index, ErrorCode.REQUEST_TIMED_OUT));
@@ -92,6 +93,18 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
     });
   },
 });
+
+/** Fields a version lacks must hold their defaults: log start offset (v5+), record errors and message (v8+). */
+function fitToVersion(res: ProduceResponse, version: number): void {
+  if (version >= 8) return;
+  for (const t of res.responses) {
+    for (const p of t.partitionResponses) {
+      if (version < 5) p.logStartOffset = -1n;
+      p.recordErrors = [];
+      p.errorMessage = null;
+    }
+  }
+}
 
 /** Resolves true once every wait is done, false if `timeoutMs` passes first or a sync fails. */
 function waitDurable(waits: Array<Promise<void>>, timeoutMs: number): Promise<boolean> {

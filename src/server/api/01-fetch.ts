@@ -78,7 +78,7 @@ function respond(plane: DataPlane, ctx: Exclude<FetchContext, { kind: "error" }>
     p.errorCode = r.errorCode;
     p.highWatermark = r.highWatermark;
     p.lastStableOffset = r.lastStableOffset;
-    p.logStartOffset = r.logStartOffset;
+    p.logStartOffset = version >= 5 ? r.logStartOffset : -1n; // v5+
     p.abortedTransactions = isolationLevel === READ_COMMITTED ? [] : null;
     p.preferredReadReplica = -1;
     p.records = r.records;

@@ -116,6 +116,8 @@ export const listOffsetsHandler = defineHandler<ListOffsetsRequest, ListOffsetsR
         }
       }
     }
+    // The leader epoch exists from v4; older versions must carry the default.
+    if (ctx.apiVersion < 4) for (const t of res.topics) for (const p of t.partitions) p.leaderEpoch = -1;
     return res;
   },
 });
