@@ -138,3 +138,21 @@ test("auto.create.topics.enable=false: Metadata never creates", async () => {
   c.close();
   expect(await h.stop()).toBe(0);
 }, 30_000);
+
+test("a partition log on disk whose topic is not in the metadata is deleted at start-up, and said so", async () => {
+  const first = await start(undefined);
+  // One answered request: the CLI installs its SIGTERM handler just after "strand started" is logged.
+  await metadata(first.c, []);
+  first.c.close();
+  expect(await first.h.stop()).toBe(0);
+  const { mkdirSync, writeFileSync } = await import("node:fs");
+  const ghost = join(first.h.dataDir, "logs", "ghost-0");
+  mkdirSync(ghost);
+  writeFileSync(join(ghost, "00000000000000000000.log"), new Uint8Array(0));
+  const { h, c } = await start(first.h.dataDir);
+  expect(existsSync(ghost)).toBe(false);
+  expect(h.output()).toMatch(/deleting stray partition log .*partition=ghost-0/);
+  await metadata(c, []);
+  c.close();
+  expect(await h.stop()).toBe(0);
+}, 30_000);
