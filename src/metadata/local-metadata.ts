@@ -22,7 +22,7 @@ import { planCreatePartitions, planCreateTopics, planDeleteTopics, type Controll
 import { ImageBuilder } from "./image-builder.ts";
 import { configKey, type MetadataImage, type PartitionImage, type TopicImage } from "./image.ts";
 import type { CreatedTopic, MetadataLayer, OperationResult, PartitionIncrease, TopicDeletion, TopicToCreate } from "./layer.ts";
-import { MetadataLog } from "./metadata-log.ts";
+import { METADATA_TOPIC, MetadataLog, metadataLogConfig } from "./metadata-log.ts";
 import { deleteStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
 import { registrationRecord, registrationMatches } from "./registration.ts";
@@ -266,6 +266,8 @@ export class LocalMetadata implements MetadataLayer {
 
   logConfigFor(topic: string): Partial<LogConfig> | undefined {
     const img = this.image;
+    // The metadata partition, if the LogManager holds it, is never trimmed by retention.
+    if (topic === METADATA_TOPIC) return { ...this.mlog.log.config, ...metadataLogConfig() };
     return topicConfigSupport.logConfig({
       staticConfig: this.opts.config.given,
       dynamicBroker: img.configs.get(configKey("broker", String(this.opts.nodeId))) ?? new Map(),
