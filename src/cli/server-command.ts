@@ -73,14 +73,7 @@ export async function serverStart(configFile: string | undefined, overrides: str
     log.info("formatted empty data directory for a new single-node cluster", { clusterId: id, dirs: written.join(",") });
   }
   const broker = new Broker({ config, log });
-  try {
-    await broker.start();
-  } catch (e) {
-    if (e instanceof NotFormattedError || e instanceof ConfigError) throw e;
-    log.error("start-up failed", { error: (e as Error).stack ?? String(e) });
-    await broker.stop().catch(() => {});
-    throw e;
-  }
+  // Signals are handled from the start: a SIGTERM during start-up stops the broker cleanly too.
   let signalled = false;
   const onSignal = (sig: string) => {
     if (signalled) return;
@@ -96,4 +89,13 @@ export async function serverStart(configFile: string | undefined, overrides: str
   };
   process.on("SIGTERM", () => onSignal("SIGTERM"));
   process.on("SIGINT", () => onSignal("SIGINT"));
+  try {
+    await broker.start();
+  } catch (e) {
+    if (signalled) return;
+    if (e instanceof NotFormattedError || e instanceof ConfigError) throw e;
+    log.error("start-up failed", { error: (e as Error).stack ?? String(e) });
+    await broker.stop().catch(() => {});
+    throw e;
+  }
 }

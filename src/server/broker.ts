@@ -16,6 +16,7 @@ import { Dispatcher } from "./dispatch.ts";
 import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "./log.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
+import { dataPlaneOf } from "./produce/data-plane.ts";
 import { STRAND_VERSION } from "../cli/version.ts";
 import { GroupCoordinatorService } from "../coordinator/group/service.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
@@ -167,6 +168,8 @@ export class Broker {
     const server = this.server;
     if (server) {
       server.stopListening();
+      // Long-polling fetches answer now with what they have, so their connections can drain.
+      dataPlaneOf(this).fetchWaiters.completeAll();
       const deadline = Date.now() + SHUTDOWN_DRAIN_MS;
       // Bounded wait for in-flight requests to be answered.
       while (Date.now() < deadline && [...server.connections].some((c) => !c.idle)) await Bun.sleep(20);

@@ -13,7 +13,7 @@ import { decodeRequest, responseHeaderVersion, API_VERSIONS_KEY } from "../proto
 import { writeResponseHeader } from "../protocol/generated/messages/response-header.ts";
 import { encodeFramedParts } from "../protocol/primitives/writer.ts";
 import type { Broker } from "./broker.ts";
-import { NO_RESPONSE, type ApiHandler, type RequestContext } from "./handler.ts";
+import { CLOSE_CONNECTION, NO_RESPONSE, type ApiHandler, type RequestContext } from "./handler.ts";
 import type { Logger } from "./log.ts";
 
 export class Dispatcher implements RequestSink {
@@ -82,6 +82,7 @@ export class Dispatcher implements RequestSink {
 
   private encode(ctx: RequestContext, body: unknown): Outcome {
     if (body === NO_RESPONSE) return null;
+    if (body === CLOSE_CONNECTION) return "close";
     const codec = API_CODECS.get(ctx.apiKey)!;
     const hv = responseHeaderVersion(ctx.apiKey, ctx.apiVersion);
     return encodeFramedParts((s) => {

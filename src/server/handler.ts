@@ -12,6 +12,9 @@ import type { Broker } from "./broker.ts";
 /** Returned by a handler when Kafka sends no response (Produce with acks=0). */
 export const NO_RESPONSE: unique symbol = Symbol("no-response");
 
+/** Returned by a handler to close the connection without answering (Produce acks=0 with a failed partition, as Kafka does). */
+export const CLOSE_CONNECTION: unique symbol = Symbol("close-connection");
+
 export interface RequestContext {
   readonly conn: ConnectionInfo;
   readonly header: RequestHeader;
@@ -21,6 +24,8 @@ export interface RequestContext {
   /** Size of the request frame in bytes. */
   readonly requestBytes: number;
 }
+
+export type HandlerResult<Res> = Res | typeof NO_RESPONSE | typeof CLOSE_CONNECTION;
 
 export interface ApiHandler<Req = unknown, Res = unknown> {
   readonly key: number;
@@ -32,7 +37,7 @@ export interface ApiHandler<Req = unknown, Res = unknown> {
    * v0 because librdkafka derives features from it (KAFKA-18659), and refuses v0-2 when sent.
    */
   readonly advertisedMinVersion?: number;
-  handle(ctx: RequestContext, request: Req): Res | typeof NO_RESPONSE | Promise<Res | typeof NO_RESPONSE>;
+  handle(ctx: RequestContext, request: Req): HandlerResult<Res> | Promise<HandlerResult<Res>>;
 }
 
 /** Define a handler with its request/response types checked. */

@@ -93,7 +93,13 @@ function tail(path: string, maxBytes = 8_000): string {
 
 /** A Kafka cluster id: 16 random bytes, base64url without padding (Kafka's Uuid text form). */
 function newClusterId(): string {
-  return randomBytes(16).toString("base64url");
+  // Kafka's StorageTool parses "-..." as an option, so redraw ids starting with '-' (1 in 64).
+  // Bounded: the chance of 100 draws all starting with '-' is 2^-600.
+  for (let i = 0; i < 100; i++) {
+    const id = randomBytes(16).toString("base64url");
+    if (!id.startsWith("-")) return id;
+  }
+  throw new Error("could not draw a cluster id");
 }
 
 function readClusterId(logDir: string): string | null {

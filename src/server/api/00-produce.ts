@@ -11,8 +11,8 @@
 //   offsets are on disk, or REQUEST_TIMED_OUT after the request's timeout.
 //
 // Left out: transactional batches are refused with INVALID_TXN_STATE until the transaction coordinator
-// exists. With acks=0, Kafka closes the connection when a partition fails; the dispatcher has no way
-// to close from a handler yet, so the failure is only logged.
+// exists. With acks=0 a failed partition closes the connection, as Kafka does (the producer has no
+// other way to learn of it).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ProduceRequest } from "../../protocol/generated/messages/produce-request.ts";
@@ -25,7 +25,7 @@ import {
   type TopicProduceResponse,
 } from "../../protocol/generated/messages/produce-response.ts";
 import { isFileRecords } from "../../protocol/primitives/records-ref.ts";
-import { defineHandler, NO_RESPONSE } from "../handler.ts";
+import { CLOSE_CONNECTION, defineHandler, NO_RESPONSE } from "../handler.ts";
 import { appendToPartition, type PartitionAppendResult } from "../produce/append-partition.ts";
 import { dataPlaneOf } from "../produce/data-plane.ts";
 
@@ -84,7 +84,8 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
       }
     }
     if (failures.length > 0) ctx.broker.log.debug("produce partitions failed", { connection: ctx.conn.id, acks: req.acks, failures: failures.slice(0, 5).join("; ") });
-    if (req.acks === 0) return NO_RESPONSE;
+    // acks=0: no response; a failed partition closes the connection so the producer notices (Kafka's way).
+    if (req.acks === 0) return failures.length > 0 ? CLOSE_CONNECTION : NO_RESPONSE;
     fitToVersion(res, v);
     if (durableWaits.length === 0) return res;
     return waitDurable(durableWaits, req.timeoutMs).then((ok) => {
