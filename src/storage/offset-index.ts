@@ -3,6 +3,7 @@
 // and the file position where that batch starts, so lookup(target) gives a position at or before
 // the batch holding target.
 import { IndexFile } from "./index-file.ts";
+import { lastAtOrBelow, SparseIndex } from "./sparse-index.ts";
 
 const ENTRY_BYTES = 8;
 
@@ -11,22 +12,14 @@ export interface OffsetPosition {
   position: number;
 }
 
-export class OffsetIndex {
-  private rel = new Int32Array(64);
+export class OffsetIndex extends SparseIndex {
   private pos = new Int32Array(64);
-  private count = 0;
   private readonly scratch = new Uint8Array(ENTRY_BYTES);
-  readonly maxEntries: number;
   /** True when the file held entries that are not a valid index (rebuild it). */
   readonly damaged: boolean;
 
-  private constructor(
-    private readonly file: IndexFile,
-    readonly baseOffset: number,
-    maxIndexBytes: number,
-    bytes: Uint8Array,
-  ) {
-    this.maxEntries = Math.floor(maxIndexBytes / ENTRY_BYTES);
+  private constructor(file: IndexFile, baseOffset: number, maxIndexBytes: number, bytes: Uint8Array) {
+    super(file, baseOffset, maxIndexBytes, ENTRY_BYTES);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const n = Math.floor(bytes.length / ENTRY_BYTES);
     let damaged = bytes.length % ENTRY_BYTES !== 0;
@@ -50,14 +43,6 @@ export class OffsetIndex {
     return new OffsetIndex(file, baseOffset, maxIndexBytes, bytes);
   }
 
-  get path(): string {
-    return this.file.path;
-  }
-
-  get entries(): number {
-    return this.count;
-  }
-
   get isFull(): boolean {
     return this.count >= this.maxEntries;
   }
@@ -70,17 +55,16 @@ export class OffsetIndex {
     return { offset: this.baseOffset + this.rel[i]!, position: this.pos[i]! };
   }
 
+  protected growColumns(capacity: number): void {
+    const pos = new Int32Array(capacity);
+    pos.set(this.pos);
+    this.pos = pos;
+  }
+
   private push(r: number, p: number): void {
-    if (this.count === this.rel.length) {
-      const rel = new Int32Array(this.rel.length * 2);
-      rel.set(this.rel);
-      this.rel = rel;
-      const pos = new Int32Array(this.pos.length * 2);
-      pos.set(this.pos);
-      this.pos = pos;
-    }
-    this.rel[this.count] = r;
-    this.pos[this.count] = p;
+    const i = this.nextSlot();
+    this.rel[i] = r;
+    this.pos[i] = p;
     this.count++;
   }
 
@@ -100,57 +84,7 @@ export class OffsetIndex {
 
   /** The last entry with offset <= target, or (baseOffset, 0) when there is none. */
   lookup(target: number): OffsetPosition {
-    const r = target - this.baseOffset;
-    let lo = 0;
-    let hi = this.count - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.rel[mid]! <= r) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    const found = lastAtOrBelow(this.rel, this.count, target - this.baseOffset);
     return found < 0 ? { offset: this.baseOffset, position: 0 } : this.entry(found);
-  }
-
-  /** Removes every entry with offset >= target. */
-  truncateTo(target: number): void {
-    const r = target - this.baseOffset;
-    let n = this.count;
-    while (n > 0 && this.rel[n - 1]! >= r) n--;
-    if (n === this.count) return;
-    this.count = n;
-    this.file.truncateTo(n);
-  }
-
-  reset(): void {
-    this.count = 0;
-    this.file.truncateTo(0);
-  }
-
-  preallocate(maxIndexBytes: number): void {
-    this.file.preallocate(Math.floor(maxIndexBytes / ENTRY_BYTES) * ENTRY_BYTES);
-  }
-
-  trim(): void {
-    this.file.trim(this.count);
-  }
-
-  sync(): void {
-    this.file.sync();
-  }
-
-  syncAsync(): Promise<void> {
-    return this.file.syncAsync();
-  }
-
-  rename(to: string): void {
-    this.file.rename(to);
-  }
-
-  close(): void {
-    this.file.trim(this.count);
-    this.file.close();
   }
 }

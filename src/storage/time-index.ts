@@ -2,6 +2,7 @@
 // big-endian, timestamps strictly increasing. lookup(ts) gives the last entry with timestamp <= ts.
 // Timestamps are numbers: values beyond 2^53 (nonsense for milliseconds) lose precision only.
 import { IndexFile } from "./index-file.ts";
+import { lastAtOrBelow, SparseIndex } from "./sparse-index.ts";
 
 const ENTRY_BYTES = 12;
 
@@ -10,21 +11,13 @@ export interface TimestampOffset {
   offset: number;
 }
 
-export class TimeIndex {
+export class TimeIndex extends SparseIndex {
   private ts = new Float64Array(64);
-  private rel = new Int32Array(64);
-  private count = 0;
   private readonly scratch = new Uint8Array(ENTRY_BYTES);
-  readonly maxEntries: number;
   readonly damaged: boolean;
 
-  private constructor(
-    private readonly file: IndexFile,
-    readonly baseOffset: number,
-    maxIndexBytes: number,
-    bytes: Uint8Array,
-  ) {
-    this.maxEntries = Math.floor(maxIndexBytes / ENTRY_BYTES);
+  private constructor(file: IndexFile, baseOffset: number, maxIndexBytes: number, bytes: Uint8Array) {
+    super(file, baseOffset, maxIndexBytes, ENTRY_BYTES);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const n = Math.floor(bytes.length / ENTRY_BYTES);
     let damaged = bytes.length % ENTRY_BYTES !== 0;
@@ -46,14 +39,6 @@ export class TimeIndex {
     return new TimeIndex(file, baseOffset, maxIndexBytes, bytes);
   }
 
-  get path(): string {
-    return this.file.path;
-  }
-
-  get entries(): number {
-    return this.count;
-  }
-
   /** Kafka keeps one slot free for the entry written when the segment becomes inactive. */
   get isFull(): boolean {
     return this.count >= this.maxEntries - 1;
@@ -67,17 +52,16 @@ export class TimeIndex {
     return { timestamp: this.ts[i]!, offset: this.baseOffset + this.rel[i]! };
   }
 
+  protected growColumns(capacity: number): void {
+    const ts = new Float64Array(capacity);
+    ts.set(this.ts);
+    this.ts = ts;
+  }
+
   private push(t: number, r: number): void {
-    if (this.count === this.ts.length) {
-      const ts = new Float64Array(this.ts.length * 2);
-      ts.set(this.ts);
-      this.ts = ts;
-      const rel = new Int32Array(this.rel.length * 2);
-      rel.set(this.rel);
-      this.rel = rel;
-    }
-    this.ts[this.count] = t;
-    this.rel[this.count] = r;
+    const i = this.nextSlot();
+    this.ts[i] = t;
+    this.rel[i] = r;
     this.count++;
   }
 
@@ -99,56 +83,7 @@ export class TimeIndex {
 
   /** The last entry with timestamp <= target, or (-1, baseOffset) when there is none. */
   lookup(target: number): TimestampOffset {
-    let lo = 0;
-    let hi = this.count - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.ts[mid]! <= target) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    const found = lastAtOrBelow(this.ts, this.count, target);
     return found < 0 ? { timestamp: -1, offset: this.baseOffset } : this.entry(found);
-  }
-
-  /** Removes every entry with offset >= target. */
-  truncateTo(target: number): void {
-    const r = target - this.baseOffset;
-    let n = this.count;
-    while (n > 0 && this.rel[n - 1]! >= r) n--;
-    if (n === this.count) return;
-    this.count = n;
-    this.file.truncateTo(n);
-  }
-
-  reset(): void {
-    this.count = 0;
-    this.file.truncateTo(0);
-  }
-
-  preallocate(maxIndexBytes: number): void {
-    this.file.preallocate(Math.floor(maxIndexBytes / ENTRY_BYTES) * ENTRY_BYTES);
-  }
-
-  trim(): void {
-    this.file.trim(this.count);
-  }
-
-  sync(): void {
-    this.file.sync();
-  }
-
-  syncAsync(): Promise<void> {
-    return this.file.syncAsync();
-  }
-
-  rename(to: string): void {
-    this.file.rename(to);
-  }
-
-  close(): void {
-    this.file.trim(this.count);
-    this.file.close();
   }
 }
