@@ -31,6 +31,8 @@ export interface BrokerUnderTest {
   stop(): Promise<void>;
   /** The broker's recent log output, for error reports. */
   logTail(): string;
+  /** Strand only: ms from spawn to its "strand started" log line (the rest of startupMs is the client's first exchange). */
+  listeningMs?: number;
 }
 
 export interface BrokerSettings {
@@ -121,6 +123,7 @@ export async function startStrandUnderTest(s: BrokerSettings): Promise<BrokerUnd
   const dataDir = mkdtempSync(join(s.dataRoot, "bench-strand-"));
   const off = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   let port: number | null = null;
+  let listeningMs = 0;
   const stopFlag = { stopped: false };
   const t0 = performance.now();
   const started = startStrand({
@@ -129,7 +132,10 @@ export async function startStrandUnderTest(s: BrokerSettings): Promise<BrokerUnd
     overrides: { ...COMMON_OVERRIDES, ...STRAND_ONLY_OVERRIDES },
     startTimeoutMs: s.startTimeoutMs,
   });
-  started.then((h) => (port = h.port), () => (stopFlag.stopped = true));
+  started.then((h) => {
+    listeningMs = performance.now() - t0;
+    port = h.port;
+  }, () => (stopFlag.stopped = true));
   const ack = firstAckMs(() => port, STARTUP_TOPIC, t0, s.startTimeoutMs, 5, stopFlag);
   let h;
   try {
@@ -163,6 +169,7 @@ export async function startStrandUnderTest(s: BrokerSettings): Promise<BrokerUnd
     port: handle.port,
     pid: handle.pid,
     startupMs,
+    listeningMs,
     stop: cleanup,
     logTail: () => handle.output().slice(-4_000),
   };

@@ -151,7 +151,7 @@ async function manyPartitions(c: Ctx): Promise<void> {
   await step(c, "many", async () => {
     const topic = "many-partitions";
     const t0 = performance.now();
-    await withClient(c, (cl) => cl.createTopic(topic, o.manyPartitions, 600_000));
+    await withClient(c, (cl) => cl.createLargeTopic(topic, o.manyPartitions, 600_000));
     // Bounded wait (120 s) until Metadata lists every partition: creation may finish asynchronously.
     let count = -1;
     const deadline = performance.now() + 120_000;
@@ -196,7 +196,8 @@ export async function runSession(o: BenchOptions, r: BenchResult, slot: Slot, sy
   const c: Ctx = { ...base, broker, details: {} };
   try {
     addSample(r, "startup", slot, broker.startupMs);
-    log(c, `first acknowledged produce ${broker.startupMs.toFixed(0)} ms after spawn (pid ${broker.pid})`);
+    const listening = broker.listeningMs === undefined ? "" : `; listening after ${broker.listeningMs.toFixed(0)} ms`;
+    log(c, `first acknowledged produce ${broker.startupMs.toFixed(0)} ms after spawn (pid ${broker.pid}${listening})`);
     await step(c, "idle-rss", async () => {
       await Bun.sleep(o.idleSettleMs);
       const samples: number[] = [];
@@ -215,7 +216,7 @@ export async function runSession(o: BenchOptions, r: BenchResult, slot: Slot, sy
     await latency(c);
     await manyPartitions(c);
   } finally {
-    r.details.push({ round, slot, system, startupMs: broker.startupMs, ...c.details });
+    r.details.push({ round, slot, system, startupMs: broker.startupMs, listeningMs: broker.listeningMs, ...c.details });
     await broker.stop().catch((e: unknown) => recordError(base, "stop", e));
   }
 }

@@ -9,9 +9,15 @@ import { requestHeaderVersion } from "../../src/protocol/frame.ts";
 import { writeRequestHeader } from "../../src/protocol/generated/messages/request-header.ts";
 import { encodeFramed } from "../../src/protocol/primitives/writer.ts";
 
-const API = { produce: 0, metadata: 3, apiVersions: 18, createTopics: 19 } as const;
+const API = { produce: 0, metadata: 3, apiVersions: 18, createTopics: 19, createPartitions: 37 } as const;
 /** Highest versions this client uses: name-based Produce (v13 switches to topic ids). */
-const CAPS: Record<number, number> = { [API.produce]: 12, [API.metadata]: 12, [API.createTopics]: 7 };
+const CAPS: Record<number, number> = { [API.produce]: 12, [API.metadata]: 12, [API.createTopics]: 7, [API.createPartitions]: 3 };
+/**
+ * Partitions added per request. Kafka's controller refuses an operation of more than 10,000 metadata
+ * records (POLICY_VIOLATION "excessively large batch operation"; a topic record plus one per partition),
+ * so a 10,000-partition topic is created with 5,000 and grown by CreatePartitions, on both brokers.
+ */
+export const MAX_PARTITIONS_PER_REQUEST = 5_000;
 const ERR_TOPIC_ALREADY_EXISTS = 36;
 
 export class WireError extends Error {
@@ -22,6 +28,14 @@ export class WireError extends Error {
   ) {
     super(`${op} failed with Kafka error code ${errorCode}${detail ? `: ${detail}` : ""}`);
     this.name = "WireError";
+  }
+}
+
+/** The broker does not advertise an API this client needs (in any version it can speak): not retriable. */
+export class NotServedError extends Error {
+  constructor(readonly apiKey: number) {
+    super(`the broker does not serve API key ${apiKey} (${API_CODECS.get(apiKey)?.name ?? "?"}) in a version this client speaks`);
+    this.name = "NotServedError";
   }
 }
 
@@ -55,7 +69,7 @@ export class BenchClient {
 
   version(apiKey: number): number {
     const v = this.versions.get(apiKey);
-    if (v === undefined) throw new WireError(`api ${apiKey} not advertised`, -1);
+    if (v === undefined) throw new NotServedError(apiKey);
     return v;
   }
 
@@ -68,6 +82,22 @@ export class BenchClient {
     const t = res.topics.find((x) => x.name === name);
     if (!t) throw new WireError(`CreateTopics ${name}`, -1, "topic missing from the response");
     if (t.errorCode !== 0 && t.errorCode !== ERR_TOPIC_ALREADY_EXISTS) throw new WireError(`CreateTopics ${name}`, t.errorCode, t.errorMessage ?? "");
+  }
+
+  /** Creates a topic of any size: CreateTopics with up to MAX_PARTITIONS_PER_REQUEST, then CreatePartitions steps. */
+  async createLargeTopic(name: string, partitions: number, timeoutMs = 600_000): Promise<void> {
+    let count = Math.min(partitions, MAX_PARTITIONS_PER_REQUEST);
+    await this.createTopic(name, count, timeoutMs);
+    // Bounded: each step adds MAX_PARTITIONS_PER_REQUEST partitions until `partitions`.
+    while (count < partitions) {
+      count = Math.min(partitions, count + MAX_PARTITIONS_PER_REQUEST);
+      const res = await this.client.request<{ results: Array<{ name: string; errorCode: number; errorMessage: string | null }> }>(
+        API.createPartitions, this.version(API.createPartitions),
+        { topics: [{ name, count, assignments: null }], timeoutMs, validateOnly: false }, timeoutMs + 5_000);
+      const t = res.results.find((x) => x.name === name);
+      if (!t) throw new WireError(`CreatePartitions ${name}`, -1, "topic missing from the response");
+      if (t.errorCode !== 0) throw new WireError(`CreatePartitions ${name} to ${count}`, t.errorCode, t.errorMessage ?? "");
+    }
   }
 
   /** Produces one small batch to partition 0 with acks=1; throws WireError unless acknowledged. */
@@ -139,6 +169,7 @@ export async function firstAckMs(
         await c.produceOne(topic);
         return performance.now() - t0;
       } catch (e) {
+        if (e instanceof NotServedError) throw e;
         last = e instanceof Error ? e.message : String(e);
       } finally {
         c?.close();
