@@ -1,5 +1,5 @@
 // confluent-kafka-python (librdkafka in its wheel) against the broker under test: for each compression
-// codec (none, gzip, snappy, lz4, zstd) its Producer (acks=all) sends 20 000 records (100 000 in all)
+// codec (none, gzip, snappy, lz4, zstd) its idempotent Producer (acks=all) sends 20 000 records (100 000 in all)
 // with keys, headers, timestamps and sizes from 1 byte to 100 kB; a Consumer with assign() reads them
 // back checking order, content, offsets and timestamps, then watermarks and offsets_for_times.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// kcat (librdkafka) against the broker under test: for each compression codec (none, gzip, snappy,
+// kcat (librdkafka, idempotent) against the broker under test: for each compression codec (none, gzip, snappy,
 // lz4, zstd) kcat produces 20 000 records (100 000 in all) with keys, a header and sizes from 1 byte to
 // 100 kB, one kcat per partition so the spec fixes every offset; kcat consumes them back as JSON and
 // this test checks order, content, offsets and timestamps, then queries offsets by timestamp (-Q).
@@ -55,8 +55,9 @@ describe.skipIf(!kcat.ok || !ENABLED)(`kcat vs ${interopTarget()}`, () => {
       const q = await run([k.bin, "-Q", "-b", target.bootstrap, ...Array.from({ length: PARTITIONS }, (_, p) => ["-t", `${topic}:${p}:${probe.ts}`]).flat()], { timeoutMs: 30_000 });
       expect(q.exitCode).toBe(0);
       for (let p = 0; p < PARTITIONS; p++) {
-        const want = msgs.filter((m) => m.partition === p && m.ts >= probe.ts).reduce((a, m) => Math.min(a, m.offset), Infinity);
-        expect(q.stdout).toContain(`${topic} [${p}] offset ${want}`);
+        // Three kcats ran side by side, so a partition may hold no record that late: Kafka answers -1.
+        const want = msgs.filter((m) => m.partition === p && m.ts >= probe.ts).reduce((a, m) => Math.min(a, m.offset), -1 >>> 0);
+        expect(q.stdout).toContain(`${topic} [${p}] offset ${want === -1 >>> 0 ? -1 : want}`);
       }
     }, 90_000);
   }

@@ -35,14 +35,14 @@ export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
       "IncrementalAlterConfigs(44), CreatePartitions(37), DeleteTopics(20), Metadata(3)",
   },
   "java-restart": { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22), producer state recovery after restart` },
-  kcat: { enabled: false, waitingFor: RECORDS },
-  "confluent-python": { enabled: false, waitingFor: RECORDS },
+  kcat: { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (kcat runs idempotent)` },
+  "confluent-python": { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
   "franz-go": {
     enabled: false,
     waitingFor: `${RECORDS}, InitProducerId(22), DescribeConfigs(32), DeleteTopics(20)`,
   },
   kafkajs: { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
-  "single-binary-kcat": { enabled: false, waitingFor: RECORDS },
+  "single-binary-kcat": { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (kcat runs idempotent)` },
 };
 
 export function interopTarget(): TargetName {

@@ -64,6 +64,9 @@ def produce(o):
         "client.id": "strand-interop-python",
         "compression.codec": o.get("compression", "none"),
         "acks": "all",
+        # Idempotent: a batch retried after an error (e.g. NOT_LEADER just after the topic was created)
+        # keeps its place, so every offset is still the spec's.
+        "enable.idempotence": True,
         "linger.ms": 5,
     })
     errors = Errors()
