@@ -8,6 +8,7 @@ import type { PythonClient } from "../support/clients/python.ts";
 import { probeInstall } from "../support/clients/cache.ts";
 import { collect, eventOf } from "./driver-output.ts";
 import { freshT0, partitionCount } from "./spec.ts";
+import { batchCodecs, CODEC_IDS } from "./batches.ts";
 import { startTarget } from "./target.ts";
 import type { InteropTarget } from "./target.ts";
 import { createTopics } from "./topics.ts";
@@ -48,6 +49,10 @@ describe.skipIf(!py.ok || !ENABLED)(`confluent-kafka-python vs ${interopTarget()
       expect(produced.acked).toBe(PER_CODEC);
       expect(produced.unflushed).toBe(0);
       expect(produced.lastOffsets).toEqual([0, 1, 2].map((p) => partitionCount(PER_CODEC, PARTITIONS, p) - 1));
+      // The codec really reached the broker (librdkafka sends a batch raw only when it does not shrink).
+      const codecs = await batchCodecs(target.port, `py-${codec}`, PARTITIONS);
+      if (codec === "none") expect([...codecs]).toEqual([0]);
+      else expect(codecs.has(CODEC_IDS[codec])).toBe(true);
 
       t = performance.now();
       const consumed = eventOf(await collect("python consume", client.spawn(["consume", ...common]), { timeoutMs: 60_000 }), "consumed");

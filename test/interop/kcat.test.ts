@@ -7,6 +7,7 @@ import { ensureKcat } from "../support/clients/kcat.ts";
 import type { Kcat } from "../support/clients/kcat.ts";
 import { probeInstall, run } from "../support/clients/cache.ts";
 import { checkKcatMessages, kcatConsume, kcatProduce } from "./kcat-helpers.ts";
+import { batchCodecs, CODEC_IDS } from "./batches.ts";
 import { startTarget } from "./target.ts";
 import type { InteropTarget } from "./target.ts";
 import { createTopics } from "./topics.ts";
@@ -49,6 +50,10 @@ describe.skipIf(!kcat.ok || !ENABLED)(`kcat vs ${interopTarget()}`, () => {
       timings[`${codec}.consumeMs`] = performance.now() - t;
       expect(checkKcatMessages(msgs, PER_CODEC, PARTITIONS, tsMin, tsMax)).toEqual([]);
       expect(msgs.length).toBe(PER_CODEC);
+      // The codec really reached the broker (librdkafka sends a batch raw only when it does not shrink).
+      const codecs = await batchCodecs(target.port, topic, PARTITIONS);
+      if (codec === "none") expect([...codecs]).toEqual([0]);
+      else expect(codecs.has(CODEC_IDS[codec])).toBe(true);
 
       // ListOffsets by timestamp: the first record of each partition at or after record 300's timestamp.
       const probe = msgs.find((m) => m.partition === 0 && m.offset === 100)!;
