@@ -39,7 +39,7 @@ export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
   "confluent-python": { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
   "franz-go": {
     enabled: false,
-    waitingFor: `${RECORDS}, InitProducerId(22), DescribeConfigs(32), DeleteTopics(20)`,
+    waitingFor: `${RECORDS}, InitProducerId(22), DescribeConfigs(32), IncrementalAlterConfigs(44), DeleteTopics(20)`,
   },
   kafkajs: { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
   "single-binary-kcat": { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (kcat runs idempotent)` },
