@@ -1,5 +1,7 @@
-// The group coordinator of this node: every group (classic for now; KIP-848 consumer groups are the
-// next step), their committed offsets, and the records that persist both in __consumer_offsets.
+// The group coordinator of this node: every group (classic, and KIP-848 consumer groups kept in
+// `consumerGroups`, see consumer-manager.ts), their committed offsets, and the records that persist
+// them in __consumer_offsets. Group ids are one namespace: an empty group of one type is converted
+// when a member of the other protocol arrives; a non-empty one answers with Kafka's errors.
 // Modelled on Kafka's GroupCoordinatorShard: state changes are applied in memory at once (so requests
 // apply in arrival order) and answered once their records are appended.
 //
@@ -16,6 +18,13 @@ import { partitionForGroup } from "./partitioner.ts";
 import { decodeRecord, groupMetadataRecord, offsetCommitRecord, type KeyValue } from "./records.ts";
 import { groupFromRecord, groupToRecord } from "./group-record.ts";
 import { GroupTimers, type GroupClock } from "./timer.ts";
+import { ConsumerGroup } from "./consumer-group.ts";
+import { ConsumerGroupManager, type ConsumerGroupConfig, type TopicInfo } from "./consumer-manager.ts";
+import { consumerGroupSnapshot, consumerGroupTombstones, replayConsumerGroupRecord } from "./consumer-group-records.ts";
+import { decodeConsumerGroupRecord } from "./consumer-records.ts";
+import { validateConsumerCommit, validateConsumerFetch } from "./consumer-offsets.ts";
+import { describeConsumerGroup, type DescribedConsumerGroup } from "./consumer-describe.ts";
+import { BUILTIN_ASSIGNORS } from "./assignors/index.ts";
 
 export interface CoordinatorLog {
   /** Append records to a partition of __consumer_offsets; resolves once written. */
@@ -23,6 +32,8 @@ export interface CoordinatorLog {
 }
 
 export interface GroupCoordinatorConfig extends ClassicGroupConfig {
+  /** KIP-848 consumer groups (group.consumer.*); absent: the defaults. */
+  consumer?: ConsumerGroupConfig;
   numPartitions: number;
   offsetsRetentionMs: number;
   offsetsRetentionCheckIntervalMs: number;
@@ -35,6 +46,13 @@ export const DEFAULT_COORDINATOR_CONFIG: GroupCoordinatorConfig = {
   offsetsRetentionMs: 7 * 24 * 3600 * 1000,
   offsetsRetentionCheckIntervalMs: 600_000,
   offsetMetadataMaxBytes: 4096,
+};
+
+export const DEFAULT_CONSUMER_GROUP_CONFIG: ConsumerGroupConfig = {
+  sessionTimeoutMs: 45_000,
+  heartbeatIntervalMs: 5_000,
+  maxSize: 2 ** 31 - 1,
+  assignors: [BUILTIN_ASSIGNORS.get("uniform")!, BUILTIN_ASSIGNORS.get("range")!],
 };
 
 export type Group = ClassicGroup;
@@ -109,6 +127,10 @@ export class GroupCoordinator {
   readonly offsets = new OffsetStore();
   readonly timers: GroupTimers;
   readonly classic: ClassicGroupManager;
+  readonly consumerGroups = new Map<string, ConsumerGroup>();
+  readonly consumer: ConsumerGroupManager;
+  /** The topics that exist (name -> id, partitions); the service wires it to the metadata image. */
+  topicSource: () => ReadonlyMap<string, TopicInfo> = () => new Map();
   private expiryTimer: { cancel(): void } | null = null;
 
   constructor(
@@ -125,6 +147,42 @@ export class GroupCoordinator {
       this.timers,
       config,
     );
+    this.consumer = new ConsumerGroupManager(
+      {
+        consumerGroup: (id, create) => this.consumerGroup(id, create),
+        append: (id, records) => this.append(id, records),
+        topics: () => this.topicSource(),
+      },
+      this.timers,
+      config.consumer ?? DEFAULT_CONSUMER_GROUP_CONFIG,
+    );
+  }
+
+  /** The consumer group; an empty classic group is converted when `create`; a non-empty one is an error. */
+  consumerGroup(groupId: string, create: boolean): ConsumerGroup | undefined {
+    const cg = this.consumerGroups.get(groupId);
+    if (cg) return cg;
+    const classic = this.groups.get(groupId);
+    if (classic) {
+      if (!create) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
+      if (!classic.is("Empty") || classic.size > 0) {
+        throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Cannot upgrade classic group ${groupId} to consumer group because online upgrade is not supported by Strand.`);
+      }
+      this.classic.cancelGroupTimers(classic);
+      this.groups.delete(groupId);
+      if (classic.protocolType !== null) void this.append(groupId, [groupMetadataRecord(groupId, null)]).catch(() => {});
+    } else if (!create) {
+      return undefined;
+    }
+    const n = new ConsumerGroup(groupId, this.timers.nowMs());
+    this.consumerGroups.set(groupId, n);
+    return n;
+  }
+
+  describeConsumerGroup(groupId: string, topicName: (topicId: string) => string | undefined): DescribedConsumerGroup | null {
+    const g = this.consumerGroups.get(groupId);
+    if (!g) return null;
+    return describeConsumerGroup(g, this.consumer.config.assignors.map((a) => a.name), topicName);
   }
 
   partitionFor(groupId: string): number {
@@ -139,6 +197,18 @@ export class GroupCoordinator {
   classicGroup(groupId: string, create: boolean): ClassicGroup | undefined {
     const g = this.groups.get(groupId);
     if (g) return g;
+    const cg = this.consumerGroups.get(groupId);
+    if (cg) {
+      if (!create) return undefined;
+      if (!cg.isEmpty()) {
+        // Kafka 4.4's default migration policy lets classic members join a consumer group; Strand does
+        // not run classic members inside consumer groups and answers as Kafka does with it disabled.
+        throw new GroupError(ErrorCode.INCONSISTENT_GROUP_PROTOCOL, groupId, `Cannot join the consumer group ${groupId} with the classic protocol because the group migration is disabled.`);
+      }
+      this.consumer.cancelGroupTimers(cg);
+      this.consumerGroups.delete(groupId);
+      void this.append(groupId, consumerGroupTombstones(cg)).catch(() => {});
+    }
     if (!create) return undefined;
     const n = new ClassicGroup(groupId, this.timers.nowMs());
     this.groups.set(groupId, n);
@@ -151,6 +221,13 @@ export class GroupCoordinator {
   commitOffsets(req: CommitRequest): { results: CommitResult[]; written: Promise<void> } {
     const errorFor = (code: number): CommitResult[] =>
       req.topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => ({ partition: p.partition, errorCode: code })) }));
+    const cg = this.consumerGroups.get(req.groupId);
+    if (cg) {
+      const parts = req.topics.flatMap((t) => t.partitions.map((p) => ({ topicId: t.topicId, topic: t.name, partition: p.partition })));
+      const check = validateConsumerCommit(cg, req.memberId, req.generationIdOrMemberEpoch, req.apiVersion, parts);
+      if (check.errorCode !== ErrorCode.NONE) return { results: errorFor(check.errorCode), written: Promise.resolve() };
+      return this.writeCommit(req);
+    }
     let group = this.groups.get(req.groupId);
     if (!group) {
       if (req.generationIdOrMemberEpoch < 0) group = this.classicGroup(req.groupId, true)!;
@@ -158,6 +235,10 @@ export class GroupCoordinator {
     }
     const code = this.validateClassicCommit(group, req);
     if (code !== ErrorCode.NONE) return { results: errorFor(code), written: Promise.resolve() };
+    return this.writeCommit(req);
+  }
+
+  private writeCommit(req: CommitRequest): { results: CommitResult[]; written: Promise<void> } {
     const now = this.timers.nowMs();
     const records: KeyValue[] = [];
     const results: CommitResult[] = [];
@@ -197,6 +278,12 @@ export class GroupCoordinator {
     return ErrorCode.NONE;
   }
 
+  /** OffsetFetch v9+ member check for consumer groups (NONE for classic or unknown groups). */
+  validateOffsetFetch(groupId: string, memberId: string | null, memberEpoch: number): number {
+    const cg = this.consumerGroups.get(groupId);
+    return cg ? validateConsumerFetch(cg, memberId, memberEpoch).errorCode : ErrorCode.NONE;
+  }
+
   /** Offsets of a group: the partitions asked for (unknown ones at -1), or every committed one. */
   fetchOffsets(groupId: string, topics: Array<{ name: string; partitions: number[] }> | null): FetchedOffset[] {
     if (topics === null) {
@@ -226,10 +313,11 @@ export class GroupCoordinator {
   /** OffsetDelete: group-level error via GroupError; per-partition codes otherwise. */
   deleteOffsets(groupId: string, topics: Array<{ name: string; partitions: number[] }>): { results: CommitResult[]; written: Promise<void> } {
     const group = this.groups.get(groupId);
-    if (!group || group.is("Dead")) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, "no such group");
+    const cg = this.consumerGroups.get(groupId);
+    if (!cg && (!group || group.is("Dead"))) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, "no such group");
     const records: KeyValue[] = [];
     const results = topics.map((t) => {
-      const subscribed = !group.is("Empty") && group.isSubscribedToTopic(t.name);
+      const subscribed = cg ? !cg.isEmpty() && cg.isSubscribedToTopic(t.name) : !group!.is("Empty") && group!.isSubscribedToTopic(t.name);
       return {
         name: t.name,
         partitions: t.partitions.map((p) => {
@@ -253,6 +341,11 @@ export class GroupCoordinator {
       if (states.size > 0 && !states.has(g.state.toLowerCase())) continue;
       if (types.size > 0 && !types.has(g.type)) continue;
       out.push({ groupId: g.groupId, protocolType: g.protocolType ?? "", state: g.state, type: g.type });
+    }
+    for (const g of this.consumerGroups.values()) {
+      if (states.size > 0 && !states.has(g.state.toLowerCase())) continue;
+      if (types.size > 0 && !types.has(g.type)) continue;
+      out.push({ groupId: g.groupId, protocolType: g.protocolType, state: g.state, type: g.type });
     }
     return out;
   }
@@ -280,10 +373,24 @@ export class GroupCoordinator {
 
   /** DeleteGroups for one group: only an Empty group (or one only holding offsets) can be deleted. */
   deleteGroup(groupId: string): { errorCode: number; written: Promise<void> } {
+    const cg = this.consumerGroups.get(groupId);
+    if (cg) {
+      if (!cg.isEmpty()) return { errorCode: ErrorCode.NON_EMPTY_GROUP, written: Promise.resolve() };
+      return { errorCode: ErrorCode.NONE, written: this.removeConsumerGroup(cg) };
+    }
     const g = this.groups.get(groupId);
     if (!g || g.is("Dead")) return { errorCode: ErrorCode.GROUP_ID_NOT_FOUND, written: Promise.resolve() };
     if (!g.is("Empty")) return { errorCode: ErrorCode.NON_EMPTY_GROUP, written: Promise.resolve() };
     return { errorCode: ErrorCode.NONE, written: this.removeGroup(g) };
+  }
+
+  private removeConsumerGroup(g: ConsumerGroup): Promise<void> {
+    const records: KeyValue[] = this.offsets.deleteGroup(g.groupId).map((tp) => offsetCommitRecord({ group: g.groupId, topic: tp.topic, partition: tp.partition }, null));
+    records.push(...consumerGroupTombstones(g));
+    this.consumer.cancelGroupTimers(g);
+    g.dead = true;
+    this.consumerGroups.delete(g.groupId);
+    return this.append(g.groupId, records);
   }
 
   private removeGroup(g: Group): Promise<void> {
@@ -301,17 +408,20 @@ export class GroupCoordinator {
   expireOffsets(): number {
     const now = this.timers.nowMs();
     let removed = 0;
-    for (const groupId of new Set([...this.offsets.groupIds(), ...this.groups.keys()])) {
+    for (const groupId of new Set([...this.offsets.groupIds(), ...this.groups.keys(), ...this.consumerGroups.keys()])) {
       const g = this.groups.get(groupId);
+      const cg = this.consumerGroups.get(groupId);
       const records: KeyValue[] = [];
       for (const e of this.offsets.entries(groupId)) {
-        const base = this.expiryBaseMs(g, e.topic, e.offset);
+        // A consumer group's offsets run from their commit time unless a member subscribes to the topic.
+        const base = cg ? (!cg.isEmpty() && cg.isSubscribedToTopic(e.topic) ? null : e.offset.commitTimestampMs) : this.expiryBaseMs(g, e.topic, e.offset);
         const expired = e.offset.expireTimestampMs !== null ? now >= e.offset.expireTimestampMs : base !== null && now - base >= this.config.offsetsRetentionMs;
         if (!expired) continue;
         this.offsets.delete(groupId, e.topic, e.partition);
         records.push(offsetCommitRecord({ group: groupId, topic: e.topic, partition: e.partition }, null));
         removed++;
       }
+      if (cg && cg.isEmpty() && !this.offsets.hasOffsets(groupId)) void this.removeConsumerGroup(cg).catch(() => {});
       if (g && g.is("Empty") && !this.offsets.hasOffsets(groupId) && g.generationId >= 0) {
         void this.removeGroup(g).catch(() => {});
       }
@@ -356,29 +466,52 @@ export class GroupCoordinator {
           topicId: r.value.topicId,
         });
         // A simple-commit group exists as soon as it has offsets (Kafka creates an Empty classic group).
-        this.classicGroup(group, true);
+        if (!this.consumerGroups.has(group)) this.classicGroup(group, true);
       }
     } else if (r.type === "group") {
       const old = this.groups.get(r.groupId);
       if (old) this.classic.cancelGroupTimers(old);
       if (r.value === null) this.groups.delete(r.groupId);
       else this.groups.set(r.groupId, groupFromRecord(r.groupId, r.value, this.timers.nowMs()));
+    } else {
+      const cr = decodeConsumerGroupRecord(r.recordType, r.key, r.value);
+      if (cr === null) return;
+      replayConsumerGroupRecord(
+        cr,
+        (id, create) => {
+          const existing = this.consumerGroups.get(id);
+          if (existing || !create) return existing;
+          // An Empty classic placeholder made by replayed offsets gives way to the consumer group.
+          const classic = this.groups.get(id);
+          if (classic && classic.size === 0) this.groups.delete(id);
+          const n = new ConsumerGroup(id, this.timers.nowMs());
+          this.consumerGroups.set(id, n);
+          return n;
+        },
+        (id) => void this.consumerGroups.delete(id),
+      );
     }
   }
 
   /** After replay: arm session timeouts of loaded members, start the expiry task. */
   loaded(): void {
     for (const g of this.groups.values()) this.classic.scheduleLoadedMembers(g);
+    for (const g of this.consumerGroups.values()) {
+      g.rebuildOwnership();
+      this.consumer.scheduleLoadedMembers(g);
+    }
   }
 
   /** The live records of the groups on one partition: what a compacted log would keep. */
   snapshotRecords(partition: number): KeyValue[] {
     const out: KeyValue[] = [];
-    const ids = new Set([...this.groups.keys(), ...this.offsets.groupIds()]);
+    const ids = new Set([...this.groups.keys(), ...this.consumerGroups.keys(), ...this.offsets.groupIds()]);
     for (const id of ids) {
       if (this.partitionFor(id) !== partition) continue;
       const g = this.groups.get(id);
       if (g && g.protocolType !== null) out.push(groupMetadataRecord(id, groupToRecord(g)));
+      const cg = this.consumerGroups.get(id);
+      if (cg) out.push(...consumerGroupSnapshot(cg));
       for (const e of this.offsets.entries(id)) out.push(offsetCommitRecord({ group: id, topic: e.topic, partition: e.partition }, toValue(e.offset)));
     }
     return out;

@@ -7,6 +7,9 @@ import type { MetadataLayer } from "../../metadata/layer.ts";
 import { GroupCoordinator, type GroupCoordinatorConfig } from "./group-coordinator.ts";
 import { OffsetsTopicLog } from "./offsets-topic.ts";
 import { systemGroupClock } from "./timer.ts";
+import { assignorsFromConfig } from "./assignors/index.ts";
+import type { TopicInfo } from "./consumer-manager.ts";
+import type { MetadataImage } from "../../metadata/image.ts";
 
 export function coordinatorConfigOf(broker: Broker): GroupCoordinatorConfig {
   const c = broker.config;
@@ -20,6 +23,30 @@ export function coordinatorConfigOf(broker: Broker): GroupCoordinatorConfig {
     offsetsRetentionMs: c.int("offsets.retention.minutes") * 60_000,
     offsetsRetentionCheckIntervalMs: c.long("offsets.retention.check.interval.ms"),
     offsetMetadataMaxBytes: 4096,
+    consumer: {
+      sessionTimeoutMs: c.int("group.consumer.session.timeout.ms"),
+      heartbeatIntervalMs: c.int("group.consumer.heartbeat.interval.ms"),
+      maxSize: c.int("group.consumer.max.size"),
+      assignors: assignorsFromConfig(c.list("group.consumer.assignors")),
+    },
+  };
+}
+
+/** Topics by name from the metadata image, rebuilt only when the image changes. */
+function topicSourceOf(broker: Broker): () => ReadonlyMap<string, TopicInfo> {
+  let seen: MetadataImage | null = null;
+  let cached: ReadonlyMap<string, TopicInfo> = new Map();
+  return () => {
+    const md = metadataOf(broker);
+    if (!md) return cached;
+    const image = md.image;
+    if (image !== seen) {
+      seen = image;
+      const m = new Map<string, TopicInfo>();
+      for (const t of image.topicsByName.values()) m.set(t.name, { name: t.name, topicId: t.topicId, numPartitions: t.partitions.length });
+      cached = m;
+    }
+    return cached;
   };
 }
 
@@ -37,7 +64,8 @@ export class GroupCoordinatorService {
       segmentBytes,
       compactAfterBytes: Math.max(2 * segmentBytes, 1 << 20),
     });
-    this.coordinator = new GroupCoordinator(config, this.topicLog, systemGroupClock);
+    this.coordinator = new GroupCoordinator(config, this.topicLog, systemGroupClock());
+    this.coordinator.topicSource = topicSourceOf(broker);
   }
 
   /** Replay __consumer_offsets, then start expiry and compaction. */

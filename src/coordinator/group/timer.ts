@@ -1,9 +1,13 @@
 // The time the group coordinator reads and the keyed timeouts it arms (join, sync, session expiry),
-// behind a small interface so unit tests drive time by hand. The shape matches the purgatory's
-// TimerClock (src/server/purgatory/clock.ts), so its clocks can be passed in.
+// behind a small interface so unit tests drive time by hand. In the broker the timeouts sit on the
+// purgatory's hierarchical timing wheel (wheelGroupClock: O(1) add and cancel, one wake-up armed for
+// the earliest bucket), while nowMs() stays wall-clock time because it goes into stored records.
+// Unit tests pass either a hand-driven GroupClock or a wheel driven by the purgatory's FakeClock.
 //
 // GroupTimers keeps at most one pending timeout per key ("join:<group>", "hb:<group>:<member>"):
 // scheduling a key again replaces the earlier timeout, as Kafka's coordinator timer does.
+
+import { Timer, TimerTask } from "../../server/purgatory/index.ts";
 
 export interface GroupClock {
   /** Whole milliseconds (wall clock in production: it is stored in records). */
@@ -11,17 +15,41 @@ export interface GroupClock {
   schedule(callback: () => void, delayMs: number): { cancel(): void };
 }
 
-export const systemGroupClock: GroupClock = {
-  // Wall-clock ms: the same value goes into stored records (commit timestamps, state timestamps); the
-  // timeouts themselves are setTimeout delays, so a stepped clock does not move them.
-  nowMs: () => Date.now(),
-  schedule(callback, delayMs) {
-    // setTimeout's largest delay is a signed 32-bit count; longer timeouts never matter for groups
-    // (group.max.session.timeout.ms is an int), so clamp.
-    const h = setTimeout(callback, Math.min(Math.max(0, Math.floor(delayMs)), 2 ** 31 - 1));
-    return { cancel: () => clearTimeout(h) };
-  },
-};
+class GroupTimeoutTask extends TimerTask {
+  constructor(
+    deadlineMs: number,
+    private readonly callback: () => void,
+  ) {
+    super(deadlineMs);
+  }
+  run(): void {
+    this.callback();
+  }
+}
+
+/**
+ * A GroupClock whose timeouts are TimerTasks on `timer` (deadlines on the timer's monotonic clock, so
+ * a stepped wall clock does not move them) and whose nowMs() is `wallNowMs` (stored in records).
+ */
+export function wheelGroupClock(timer: Timer, wallNowMs: () => number = Date.now): GroupClock {
+  return {
+    nowMs: wallNowMs,
+    schedule(callback, delayMs) {
+      // group.max.session.timeout.ms and friends are ints: a clamp to 2^31-1 ms changes nothing.
+      const task = new GroupTimeoutTask(timer.clock.deadlineAfterMs(Math.min(Math.max(0, Math.floor(delayMs)), 2 ** 31 - 1)), callback);
+      timer.add(task);
+      return { cancel: () => task.cancel() };
+    },
+  };
+}
+
+let systemWheel: GroupClock | null = null;
+
+/** The broker's group clock: wall-clock nowMs, timeouts on a timing wheel with the system clock. */
+export function systemGroupClock(): GroupClock {
+  systemWheel ??= wheelGroupClock(new Timer());
+  return systemWheel;
+}
 
 export class GroupTimers {
   private readonly pending = new Map<string, { cancel(): void }>();

@@ -28,6 +28,8 @@ import { describeConfigsHandler } from "./32-describe-configs.ts";
 import { alterConfigsHandler } from "./33-alter-configs.ts";
 import { describeLogDirsHandler } from "./35-describe-log-dirs.ts";
 import { incrementalAlterConfigsHandler } from "./44-incremental-alter-configs.ts";
+import { consumerGroupHeartbeatHandler } from "./68-consumer-group-heartbeat.ts";
+import { consumerGroupDescribeHandler } from "./69-consumer-group-describe.ts";
 
 export const ALL_HANDLERS: ApiHandler[] = [
   produceHandler,
@@ -58,4 +60,6 @@ export const ALL_HANDLERS: ApiHandler[] = [
   alterConfigsHandler,
   describeLogDirsHandler,
   incrementalAlterConfigsHandler,
+  consumerGroupHeartbeatHandler,
+  consumerGroupDescribeHandler,
 ];

@@ -1,0 +1,56 @@
+// ConsumerGroupHeartbeat (key 68), versions 0-1 served (KIP-848).
+//
+// The consumer group protocol (src/coordinator/group/consumer-manager.ts): join with member epoch 0,
+// heartbeat with the current epoch, leave with -1 (a static member pauses with -2). v0: the broker
+// generates the member id on join; v1 (KIP-1082): the client always sends its own id. The response
+// carries the member epoch, the heartbeat interval (group.consumer.heartbeat.interval.ms) and, when it
+// changed or the request was a full one, the assignment. Answered once the group's records are
+// written to __consumer_offsets (COORDINATOR_NOT_AVAILABLE if the write fails, so clients retry).
+//
+// Left out: classic members inside consumer groups and online upgrade of a non-empty classic group
+// (GROUP_ID_NOT_FOUND, as Kafka with the migration disabled); the assignment interval batching
+// (group.consumer.assignment.interval.ms): targets are computed in the heartbeat that needs them.
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import type { ConsumerGroupHeartbeatRequest } from "../../protocol/generated/messages/consumer-group-heartbeat-request.ts";
+import { newConsumerGroupHeartbeatResponse, type ConsumerGroupHeartbeatResponse } from "../../protocol/generated/messages/consumer-group-heartbeat-response.ts";
+import { groupsOf } from "../../coordinator/group/service.ts";
+import { defineHandler } from "../handler.ts";
+
+export const consumerGroupHeartbeatHandler = defineHandler<ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse>({
+  key: 68,
+  minVersion: 0,
+  maxVersion: 1,
+  async handle(ctx, req) {
+    const res = newConsumerGroupHeartbeatResponse();
+    const { result, written } = groupsOf(ctx.broker).consumer.heartbeat({
+      apiVersion: ctx.apiVersion,
+      groupId: req.groupId,
+      memberId: req.memberId,
+      memberEpoch: req.memberEpoch,
+      instanceId: req.instanceId,
+      rackId: req.rackId,
+      rebalanceTimeoutMs: req.rebalanceTimeoutMs,
+      subscribedTopicNames: req.subscribedTopicNames,
+      subscribedTopicRegex: req.subscribedTopicRegex,
+      serverAssignor: req.serverAssignor,
+      topicPartitions: req.topicPartitions,
+      clientId: ctx.header.clientId ?? "",
+      clientHost: `/${ctx.conn.remoteAddress}`,
+    });
+    try {
+      await written;
+    } catch {
+      res.errorCode = ErrorCode.COORDINATOR_NOT_AVAILABLE;
+      res.errorMessage = "The group's records could not be written to __consumer_offsets.";
+      return res;
+    }
+    res.errorCode = result.errorCode;
+    res.errorMessage = result.errorMessage;
+    res.memberId = result.memberId;
+    res.memberEpoch = result.memberEpoch;
+    res.heartbeatIntervalMs = result.heartbeatIntervalMs;
+    res.assignment = result.assignment === null ? null : { topicPartitions: result.assignment };
+    return res;
+  },
+});
