@@ -26,10 +26,20 @@ export function coordinatorConfigOf(broker: Broker): GroupCoordinatorConfig {
     consumer: {
       sessionTimeoutMs: c.int("group.consumer.session.timeout.ms"),
       heartbeatIntervalMs: c.int("group.consumer.heartbeat.interval.ms"),
-      maxSize: c.int("group.consumer.max.size"),
-      assignors: assignorsFromConfig(c.list("group.consumer.assignors")),
+      // Not every group.consumer.* key is in the broker key table yet: Kafka's defaults then.
+      maxSize: optional(() => c.int("group.consumer.max.size"), 2 ** 31 - 1),
+      assignors: assignorsFromConfig(optional(() => c.list("group.consumer.assignors"), ["uniform", "range"])),
     },
   };
+}
+
+function optional<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof RangeError) return fallback; // "no broker configuration named ..."
+    throw e;
+  }
 }
 
 /** Topics by name from the metadata image, rebuilt only when the image changes. */
