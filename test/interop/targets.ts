@@ -21,28 +21,28 @@ export type InteropSuite =
 
 export interface StrandGate {
   enabled: boolean;
-  /** The APIs (by key) the suite still needs from Strand; printed while disabled. */
+  /** The APIs (by key) the suite needs from Strand; printed when a suite is disabled. */
   waitingFor: string;
 }
 
 const RECORDS = "Metadata(3), CreateTopics(19), Produce(0), Fetch(1), ListOffsets(2)";
 
 export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
-  "java-records": { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
+  "java-records": { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
   "java-admin": {
-    enabled: false,
+    enabled: true,
     waitingFor: "DescribeCluster(60), CreateTopics(19), DescribeTopicPartitions(75), DescribeConfigs(32), " +
       "IncrementalAlterConfigs(44), CreatePartitions(37), DeleteTopics(20), Metadata(3)",
   },
-  "java-restart": { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22), producer state recovery after restart` },
-  kcat: { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (kcat runs idempotent)` },
-  "confluent-python": { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
+  "java-restart": { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22), producer state recovery after restart` },
+  kcat: { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (kcat runs idempotent)` },
+  "confluent-python": { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
   "franz-go": {
-    enabled: false,
+    enabled: true,
     waitingFor: `${RECORDS}, InitProducerId(22), DescribeConfigs(32), IncrementalAlterConfigs(44), DeleteTopics(20)`,
   },
-  kafkajs: { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
-  "single-binary-kcat": { enabled: false, waitingFor: `${RECORDS}, InitProducerId(22) (kcat runs idempotent)` },
+  kafkajs: { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
+  "single-binary-kcat": { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (kcat runs idempotent)` },
 };
 
 export function interopTarget(): TargetName {
