@@ -67,6 +67,10 @@ export interface BenchResult {
   /** Slot a is the baseline (Apache Kafka), b the candidate (Strand); ratios are b / a. */
   systems: Record<Slot, { system: string; label: string }>;
   ceilings: { loopbackTcpMiBps: number[]; pageCacheWriteMiBps: number[] };
+  /** 1-minute load average at the start and end of every session: above nproc, other work shared the cores. */
+  loadAvg1m?: number[];
+  /** Sentences added afterwards by bench/report.ts --note (shown in the README section). */
+  notes?: string[];
   /** Per metric id, the value of each round, per slot. */
   samples: Record<string, Record<Slot, number[]>>;
   errors: RunError[];
@@ -75,7 +79,7 @@ export interface BenchResult {
 }
 
 export function emptyResult(init: Omit<BenchResult, "version" | "finishedAt" | "ceilings" | "samples" | "errors" | "details">): BenchResult {
-  return { version: 1, ...init, finishedAt: "", ceilings: { loopbackTcpMiBps: [], pageCacheWriteMiBps: [] }, samples: {}, errors: [], details: [] };
+  return { version: 1, ...init, finishedAt: "", ceilings: { loopbackTcpMiBps: [], pageCacheWriteMiBps: [] }, loadAvg1m: [], samples: {}, errors: [], details: [] };
 }
 
 export function addSample(r: BenchResult, metricId: string, slot: Slot, value: number): void {

@@ -40,6 +40,15 @@ export function ceilingsLine(r: BenchResult): string {
   return `machine ceilings in this run (medians): loopback TCP ${fmtValue(tcp)} MiB/s, page-cache write (dd) ${fmtValue(dd)} MiB/s`;
 }
 
+/** A warning when other work shared the cores during the run (load average above the core count). */
+export function loadWarning(r: BenchResult): string | null {
+  const loads = r.loadAvg1m ?? [];
+  if (loads.length === 0) return null;
+  const max = Math.max(...loads);
+  if (max <= r.machine.nproc) return null;
+  return `the machine was busy with other work during this run (1-minute load average up to ${max.toFixed(1)} on ${r.machine.nproc} cores): figures are noisy`;
+}
+
 export function markdownTable(r: BenchResult): string {
   const rows = summarize(r);
   const a = r.systems.a.label;
@@ -67,10 +76,13 @@ export function readmeSection(r: BenchResult, jsonPath: string, svgPath: string)
     README_START,
     `Latest run: ${r.finishedAt.slice(0, 10)} (${r.quick ? "--quick mode, " : ""}${rounds} round${rounds === 1 ? "" : "s"}, medians; ${r.systems.a.label} and ${r.systems.b.label} alternated in each round).`,
     `Machine: ${machineLine(r)}.`,
+    `Sizes: ${String(r.options.dataMiB)} MiB per produce workload (1 KB records, 6 partitions), latency at ${String(r.options.latencyRatePerSec)} records/s for ${String(r.options.latencyDurationS)} s, many partitions = ${Number(r.options.manyPartitions).toLocaleString("en-US")}. Strand ran as ${String(r.options.strandRunsAs ?? "?")}.`,
     "",
     markdownTable(r),
     "",
     `${ceilingsLine(r)[0].toUpperCase()}${ceilingsLine(r).slice(1)}.`,
+    ...(loadWarning(r) ? ["", `**Note:** ${loadWarning(r)}.`] : []),
+    ...(r.notes ?? []).flatMap((n) => ["", `**Note:** ${n}`]),
     ...(errs.length > 0 ? ["", "Workloads that failed in this run:", "", ...errs] : []),
     "",
     `Raw data: \`${jsonPath}\`; chart: \`${svgPath}\`. Reproduce with \`make bench\` (see bench/README.md).`,

@@ -12,6 +12,7 @@ import type { BenchResult, Slot } from "./metrics.ts";
 import type { BenchOptions, SystemName } from "./options.ts";
 import { cpuSeconds, RssSampler, rssKb } from "./procs.ts";
 import { BenchClient } from "./wire.ts";
+import { loadavg } from "node:os";
 
 const KIB_PER_MIB = 1024;
 const PARTITIONS = 6;
@@ -185,7 +186,8 @@ async function manyPartitions(c: Ctx): Promise<void> {
 /** Runs one session and records its samples in `r`. */
 export async function runSession(o: BenchOptions, r: BenchResult, slot: Slot, system: SystemName, round: number, settings: BrokerSettings): Promise<void> {
   const base = { o, r, slot, system, round };
-  log(base, "starting the broker");
+  r.loadAvg1m?.push(loadavg()[0]);
+  log(base, `starting the broker (load average ${loadavg()[0].toFixed(2)})`);
   let broker: BrokerUnderTest;
   try {
     broker = await startUnderTest(system, settings);
@@ -216,6 +218,7 @@ export async function runSession(o: BenchOptions, r: BenchResult, slot: Slot, sy
     await latency(c);
     await manyPartitions(c);
   } finally {
+    r.loadAvg1m?.push(loadavg()[0]);
     r.details.push({ round, slot, system, startupMs: broker.startupMs, listeningMs: broker.listeningMs, ...c.details });
     await broker.stop().catch((e: unknown) => recordError(base, "stop", e));
   }

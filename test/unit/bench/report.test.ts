@@ -4,7 +4,7 @@ import { expect, test } from "bun:test";
 import { addSample, emptyResult, median, ratioOf, summarize, targetStatus } from "../../../bench/lib/metrics.ts";
 import type { BenchResult } from "../../../bench/lib/metrics.ts";
 import { parseConsumerPerf, parseDd, parseProducerPerf, parseRateLatency, ParseError } from "../../../bench/lib/parse.ts";
-import { fmtRatio, markdownTable, README_END, README_START, readmeSection, replaceSection } from "../../../bench/lib/report.ts";
+import { fmtRatio, loadWarning, markdownTable, README_END, README_START, readmeSection, replaceSection } from "../../../bench/lib/report.ts";
 import { chartSvg } from "../../../bench/lib/svg.ts";
 import { parseOptions, OptionError } from "../../../bench/lib/options.ts";
 
@@ -71,6 +71,10 @@ test("table, README section replacement and ratio formatting", () => {
   expect(after).toContain("## After");
   expect(replaceSection(after, section)).toBe(after); // idempotent
   expect(replaceSection("# T\n", section)).toContain("## Benchmark");
+  expect(loadWarning(r)).toBeNull();
+  r.loadAvg1m = [1.2, 5.5];
+  expect(loadWarning(r)).toContain("load average up to 5.5 on 2 cores");
+  expect(readmeSection(r, "a.json", "a.svg")).toContain("**Note:** the machine was busy");
 });
 
 test("SVG chart: well-formed, escaped, one bar per slot and charted metric", () => {
