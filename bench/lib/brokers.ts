@@ -94,6 +94,7 @@ export async function startKafkaUnderTest(s: BrokerSettings): Promise<BrokerUnde
     throw e;
   }
   const h = handle;
+  const offKafkaDir = onExit(() => rmSync(h.workDir, { recursive: true, force: true })); // its server.properties and kafka.log
   let startupMs: number;
   try {
     startupMs = await ack;
@@ -101,6 +102,7 @@ export async function startKafkaUnderTest(s: BrokerSettings): Promise<BrokerUnde
     const tail = h.logTail(4_000);
     await h.remove();
     off();
+    offKafkaDir();
     rmSync(workDir, { recursive: true, force: true });
     throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- kafka log (tail) ---\n${tail}`);
   }
@@ -114,6 +116,7 @@ export async function startKafkaUnderTest(s: BrokerSettings): Promise<BrokerUnde
       await h.remove(); // SIGTERM, SIGKILL after 30 s; deletes workDir (which holds logDir)
       rmSync(workDir, { recursive: true, force: true });
       off();
+      offKafkaDir();
     },
     logTail: () => h.logTail(4_000),
   };
