@@ -18,7 +18,7 @@ import type { MachineInfo, Slot } from "./lib/metrics.ts";
 import { parseOptions } from "./lib/options.ts";
 import type { BenchOptions, SystemName } from "./lib/options.ts";
 import { installExitHooks, removeAtExit, runTool } from "./lib/procs.ts";
-import { ceilingsLine, errorLines, markdownTable, readmeSection, rewriteReadme } from "./lib/report.ts";
+import { ceilingsLine, errorLines, loadWarning, markdownTable, readmeSection, rewriteReadme } from "./lib/report.ts";
 import { runSession } from "./lib/session.ts";
 import { chartSvg } from "./lib/svg.ts";
 
@@ -108,6 +108,8 @@ async function main(): Promise<void> {
   console.log(`\n${r.systems.b.label} vs ${r.systems.a.label}, ${o.rounds} round(s), medians — ${r.finishedAt}\n`);
   console.log(table);
   console.log(`\n${ceilingsLine(r)}`);
+  const busy = loadWarning(r);
+  if (busy) console.log(`WARNING: ${busy}`);
   const errs = errorLines(r);
   if (errs.length > 0) console.log(`\nFailed workloads (details in the JSON):\n${errs.join("\n")}`);
   console.log(`\nraw: ${relative(ROOT, `${base}.json`)}\nchart: ${relative(ROOT, `${base}.svg`)}`);

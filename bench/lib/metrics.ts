@@ -89,6 +89,12 @@ export function addSample(r: BenchResult, metricId: string, slot: Slot, value: n
   r.samples[metricId][slot].push(value);
 }
 
+/** The label shown for a metric: "many partitions" becomes the run's count (e.g. "10,000 partitions"). */
+export function displayLabel(def: MetricDef, r: BenchResult): string {
+  const n = Number(r.options.manyPartitions);
+  return Number.isInteger(n) && n > 0 ? def.label.replace("many partitions", `${n.toLocaleString("en-US")} partitions`) : def.label;
+}
+
 export function median(xs: readonly number[]): number | null {
   if (xs.length === 0) return null;
   const s = [...xs].sort((x, y) => x - y);

@@ -1,7 +1,7 @@
 // Text outputs of a run: the Markdown table (printed to stdout and written into the README between
 // <!-- bench:start --> and <!-- bench:end -->). Pure functions except rewriteReadme's file access.
 import { readFileSync, writeFileSync } from "node:fs";
-import { median, summarize } from "./metrics.ts";
+import { displayLabel, median, summarize } from "./metrics.ts";
 import type { BenchResult, SummaryRow } from "./metrics.ts";
 
 export const README_START = "<!-- bench:start -->";
@@ -56,7 +56,7 @@ export function markdownTable(r: BenchResult): string {
   const lines = [
     `| figure | unit | ${a} | ${b} | ${b} / ${a} | target |`,
     "| --- | --- | ---: | ---: | ---: | --- |",
-    ...rows.map((row) => `| ${row.def.label} | ${row.def.unit} | ${fmtValue(row.a)} | ${fmtValue(row.b)} | ${fmtRatio(row.ratio)} | ${statusText(row)} |`),
+    ...rows.map((row) => `| ${displayLabel(row.def, r)} | ${row.def.unit} | ${fmtValue(row.a)} | ${fmtValue(row.b)} | ${fmtRatio(row.ratio)} | ${statusText(row)} |`),
   ];
   return lines.join("\n");
 }

@@ -1,7 +1,7 @@
 // The chart of a run, written as SVG by hand: two panels (throughput, higher is better; latency, lower
 // is better), one row per metric with the baseline's bar above the candidate's. Each row is scaled to
 // its own larger value, so the bars compare the two brokers, not metrics with each other.
-import { summarize } from "./metrics.ts";
+import { displayLabel, summarize } from "./metrics.ts";
 import type { BenchResult, SummaryRow } from "./metrics.ts";
 import { fmtRatio, fmtValue, machineLine } from "./report.ts";
 
@@ -16,11 +16,11 @@ function esc(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-function rowSvg(row: SummaryRow, y: number, labels: { a: string; b: string }): string {
+function rowSvg(row: SummaryRow, y: number, labels: { a: string; b: string }, label: string): string {
   const max = Math.max(row.a ?? 0, row.b ?? 0);
   const w = (v: number | null) => (v === null || max <= 0 ? 0 : Math.max(1, (v / max) * BAR_MAX_W));
   const parts = [
-    `<text x="${LABEL_W - 10}" y="${y + BAR_H + 4}" text-anchor="end" font-size="13">${esc(row.def.label)}</text>`,
+    `<text x="${LABEL_W - 10}" y="${y + BAR_H + 4}" text-anchor="end" font-size="13">${esc(label)}</text>`,
   ];
   (["a", "b"] as const).forEach((slot, i) => {
     const v = row[slot];
@@ -47,7 +47,7 @@ export function chartSvg(r: BenchResult): string {
     body.push(`<text x="${WIDTH - 10}" y="${y}" text-anchor="end" font-size="11">${esc(labels.b)} / ${esc(labels.a)}</text>`);
     y += 12;
     for (const row of p.rows) {
-      body.push(rowSvg(row, y, labels));
+      body.push(rowSvg(row, y, labels, displayLabel(row.def, r)));
       y += ROW_H;
     }
     y += 18;

@@ -61,6 +61,7 @@ test("table, README section replacement and ratio formatting", () => {
   expect(table).toContain("| produce acks=1, none | MiB/s | 100 | 200 | 2.00× | ≥ 1.5× ✅ met |");
   expect(table).toContain("| start-up to first acked produce | ms | 6,000 | 100 | 1/60.0 | ≤ 1/20 ✅ met |");
   expect(fmtRatio(0.004)).toBe("1/250");
+  expect(markdownTable({ ...r, options: { manyPartitions: 10000 } })).toContain("| Metadata latency, 10,000 partitions | ms |");
   const section = readmeSection(r, "bench/results/x.json", "bench/results/x.svg");
   expect(section.startsWith(README_START) && section.endsWith(README_END)).toBe(true);
   expect(section).toContain("2026-01-02");
