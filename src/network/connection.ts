@@ -39,6 +39,9 @@ export interface ConnectionLog {
   warn(msg: string, fields?: Record<string, unknown>): void;
 }
 
+/** How long a closing connection waits for the peer's FIN before it is cut off. */
+const CLOSE_LINGER_MS = 5000;
+
 interface Slot {
   outcome: Outcome | undefined;
 }
@@ -61,6 +64,11 @@ export class Connection implements ConnectionInfo {
   /** Whole frames received while the in-flight bound was reached (bounded by one read's worth). */
   private readonly backlog: Uint8Array[] = [];
   private paused = false;
+  /** Set by quiesce(): no new request is started; those in flight are answered. */
+  private quiescing = false;
+  /** Set once the socket is really gone (peer closed, error, or linger expired). */
+  private finished = false;
+  private lingerTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly onClose: (c: Connection) => void;
 
   constructor(
@@ -90,7 +98,7 @@ export class Connection implements ConnectionInfo {
 
   /** Bun's data callback. */
   onData(chunk: Uint8Array): void {
-    if (this.closed) return;
+    if (this.closed || this.quiescing) return;
     this.lastActiveMs = Date.now();
     let frames: Uint8Array[];
     try {
@@ -113,8 +121,27 @@ export class Connection implements ConnectionInfo {
     this.flushOut();
   }
 
+  /**
+   * Shutdown, first step: start no new request, but answer the ones already started. A request that
+   * was appended is then acknowledged before the connection closes, so an idempotent producer does not
+   * retry a batch the broker already wrote (after a restart the broker could recognise such a retry
+   * only if it was the producer's last batch: the producer snapshot keeps one batch per producer).
+   * Reading goes on (and is discarded): unread bytes at close would make the kernel send a reset,
+   * which destroys the responses the client has not read yet.
+   */
+  quiesce(): void {
+    if (this.closed || this.quiescing) return;
+    this.quiescing = true;
+    this.backlog.length = 0;
+    if (this.paused) {
+      this.paused = false;
+      this.socket.resume();
+    }
+  }
+
   /** Start requests from the backlog while the in-flight bound allows. */
   private pump(): void {
+    if (this.quiescing) return;
     while (this.backlog.length > 0 && this.slots.length < this.limits.maxInFlight && !this.closed) {
       this.start(this.backlog.shift()!);
     }
@@ -184,7 +211,7 @@ export class Connection implements ConnectionInfo {
   }
 
   private updatePause(): void {
-    if (this.closed) return;
+    if (this.closed || this.quiescing) return;
     const shouldPause = this.slots.length >= this.limits.maxInFlight || this.out.queuedBytes > this.limits.maxQueuedBytes;
     if (shouldPause && !this.paused) {
       this.socket.pause();
@@ -201,25 +228,48 @@ export class Connection implements ConnectionInfo {
     return this.slots.length === 0 && this.out.isEmpty && this.backlog.length === 0;
   }
 
+  /**
+   * Close gracefully: send what is queued, then FIN, and keep reading (discarding) until the peer
+   * closes too, so the kernel never answers unread bytes with a reset that would destroy responses the
+   * client has not read yet. A peer that does not close within CLOSE_LINGER_MS is cut off.
+   */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.slots.length = 0;
     this.backlog.length = 0;
+    if (this.paused) {
+      this.paused = false;
+      this.socket.resume();
+    }
     try {
       this.socket.end();
     } catch {
       // already closed
     }
-    this.onClose(this);
+    this.lingerTimer = setTimeout(() => {
+      try {
+        this.socket.terminate();
+      } catch {
+        // already closed
+      }
+      this.finish();
+    }, CLOSE_LINGER_MS);
+    this.lingerTimer.unref?.();
   }
 
   /** Called when the peer closed or the socket errored. */
   onSocketClosed(): void {
-    if (this.closed) return;
     this.closed = true;
     this.slots.length = 0;
     this.backlog.length = 0;
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
     this.onClose(this);
   }
 }

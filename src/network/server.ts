@@ -89,7 +89,19 @@ export class SocketServer {
     this.idleTimer = null;
   }
 
+  /** Stop starting requests on every connection; in-flight ones still get their responses. */
+  quiesceAll(): void {
+    for (const c of this.connections) c.quiesce();
+  }
+
   closeAll(): void {
     for (const c of [...this.connections]) c.close();
+  }
+
+  /** Wait (bounded) until every connection's peer has closed its side too. */
+  async waitClosed(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    // Bounded by the deadline.
+    while (this.connections.size > 0 && Date.now() < deadline) await Bun.sleep(10);
   }
 }

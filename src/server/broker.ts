@@ -168,12 +168,16 @@ export class Broker {
     const server = this.server;
     if (server) {
       server.stopListening();
+      // No new request starts; those in flight are answered before their connection closes.
+      server.quiesceAll();
       // Long-polling fetches answer now with what they have, so their connections can drain.
       dataPlaneOf(this).fetchWaiters.completeAll();
       const deadline = Date.now() + SHUTDOWN_DRAIN_MS;
       // Bounded wait for in-flight requests to be answered.
       while (Date.now() < deadline && [...server.connections].some((c) => !c.idle)) await Bun.sleep(20);
       server.closeAll();
+      // Let clients read the last responses and close their side (a reset would destroy them).
+      await server.waitClosed(2000);
     }
     // metadata: finish running operations before the logs close.
     if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.log.error("metadata close failed", { error: String(e) }));
