@@ -2,8 +2,9 @@
 //
 // v1-7: one group; v2+ null topics = every committed partition; v2+ top-level error code. v8+: many
 // groups in one request, an error per group. v7+ requireStable: no transactional offsets exist yet,
-// so nothing is ever pending. v9+: member id and epoch are accepted (checked for KIP-848 groups once
-// they exist). v10: topics by id (names resolved through metadata; unknown ids UNKNOWN_TOPIC_ID).
+// so nothing is ever pending. v9+: a member id and epoch are checked against a KIP-848 consumer group
+// (as Kafka 4.4.0's ConsumerGroup.validateOffsetFetch: UNKNOWN_MEMBER_ID, STALE_MEMBER_EPOCH as the
+// group's error, with no topics); a null member id with a negative epoch (admin clients) passes. v10: topics by id (names resolved through metadata; unknown ids UNKNOWN_TOPIC_ID).
 // A partition with no committed offset answers offset -1, leader epoch -1, metadata "".
 
 import { ErrorCode } from "../../protocol/errors.ts";
@@ -29,12 +30,21 @@ function byTopic(rows: FetchedOffset[]): Map<string, FetchedOffset[]> {
   return m;
 }
 
-function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: string; topicId: string; partitionIndexes: number[] }> | null): OffsetFetchResponseGroup {
+interface Member {
+  memberId: string | null;
+  memberEpoch: number;
+}
+
+function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: string; topicId: string; partitionIndexes: number[] }> | null, member: Member | null): OffsetFetchResponseGroup {
   const byId = ctx.apiVersion >= 10;
   const g: OffsetFetchResponseGroup = { groupId, topics: [], errorCode: ErrorCode.NONE };
   if (groupId === "") {
     g.errorCode = ErrorCode.INVALID_GROUP_ID;
     return g;
+  }
+  if (member !== null) {
+    g.errorCode = groupsOf(ctx.broker).validateOffsetFetch(groupId, member.memberId, member.memberEpoch);
+    if (g.errorCode !== ErrorCode.NONE) return g;
   }
   const unknownIds: Array<{ topicId: string; partitionIndexes: number[] }> = [];
   let asked: Array<{ name: string; partitions: number[] }> | null = null;
@@ -77,12 +87,17 @@ export const offsetFetchHandler = defineHandler<OffsetFetchRequest, OffsetFetchR
     const res = newOffsetFetchResponse();
     if (ctx.apiVersion >= 8) {
       res.groups = req.groups.map((g) =>
-        fetchGroup(ctx, g.groupId, g.topics === null ? null : g.topics.map((t) => ({ name: t.name, topicId: t.topicId, partitionIndexes: t.partitionIndexes }))),
+        fetchGroup(
+          ctx,
+          g.groupId,
+          g.topics === null ? null : g.topics.map((t) => ({ name: t.name, topicId: t.topicId, partitionIndexes: t.partitionIndexes })),
+          ctx.apiVersion >= 9 ? { memberId: g.memberId, memberEpoch: g.memberEpoch } : null,
+        ),
       );
       return res;
     }
     const topics = req.topics === null ? null : req.topics.map((t) => ({ name: t.name, topicId: "", partitionIndexes: t.partitionIndexes }));
-    const g = fetchGroup(ctx, req.groupId, ctx.apiVersion >= 2 ? topics : (topics ?? []));
+    const g = fetchGroup(ctx, req.groupId, ctx.apiVersion >= 2 ? topics : (topics ?? []), null);
     res.errorCode = g.errorCode;
     res.topics = g.topics.map((t) => ({ name: t.name, partitions: t.partitions }));
     return res;
