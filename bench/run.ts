@@ -24,6 +24,8 @@ import { chartSvg } from "./lib/svg.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const MIB = 1024 * 1024;
+/** Pause between sessions after `sync`. */
+const SETTLE_MS = 2_000;
 
 async function machineInfo(): Promise<MachineInfo> {
   const cpuModel = cpus()[0]?.model?.trim() || "unknown CPU";
@@ -94,6 +96,10 @@ async function main(): Promise<void> {
       }
     }
     for (const slot of ["a", "b"] as const) {
+      // Let the previous session's (or the dd ceiling's) dirty pages reach the disk first, so its
+      // writeback does not run during this session; then a short pause.
+      await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
+      await Bun.sleep(SETTLE_MS);
       await runSession(o, r, slot, o.pair[slot === "a" ? 0 : 1], round, settings);
     }
   }
