@@ -1,6 +1,7 @@
 # confluent-kafka-python interop driver (librdkafka inside the wheel). Commands print JSON lines:
 #   produce --bootstrap B --topic T --partitions P --count N --t0 T0 --compression C
 #   consume --bootstrap B --topic T --partitions P --count N --t0 T0 [--timeout-ms 60000]
+#   group-produce / group-member ...   consumer-group modes, see groups.py
 # Records follow test/interop/spec.ts: record i -> partition i % P, offset i // P, key "k<i>",
 # value of size(i) letters, i % 3 headers, timestamp t0 + i.
 import json
@@ -8,6 +9,8 @@ import sys
 import time
 
 from confluent_kafka import Consumer, Producer, TopicPartition, TIMESTAMP_CREATE_TIME
+
+import groups  # beside this file: the script's directory is on sys.path
 
 SIZES = [1, 10, 50, 100, 300, 600, 1500]
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -162,10 +165,10 @@ def consume(o):
 
 
 def main():
-    if len(sys.argv) < 2 or sys.argv[1] not in ("produce", "consume"):
-        raise SystemExit("usage: driver.py produce|consume --bootstrap B ...")
-    o = parse(sys.argv[2:])
-    (produce if sys.argv[1] == "produce" else consume)(o)
+    modes = {"produce": produce, "consume": consume, **groups.MODES}
+    if len(sys.argv) < 2 or sys.argv[1] not in modes:
+        raise SystemExit("usage: driver.py %s --bootstrap B ..." % "|".join(modes))
+    modes[sys.argv[1]](parse(sys.argv[2:]))
 
 
 if __name__ == "__main__":
