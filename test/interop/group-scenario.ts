@@ -49,7 +49,7 @@ export class GroupHarness {
           const line = buf.slice(0, i);
           buf = buf.slice(i + 1);
           try {
-            p.events.push(JSON.parse(line) as Event);
+            p.events.push({ ...(JSON.parse(line) as Event), atMs: Date.now() });
           } catch {
             keep(`${line}\n`);
           }
@@ -73,6 +73,13 @@ export class GroupHarness {
     }
     const tail = this.procs.map((p) => `${p.name}: ${JSON.stringify(p.events.filter((e) => e.ev !== "batch" && e.ev !== "sent").slice(-8))}\n${p.stderr.slice(-1500)}`);
     throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}:\n${tail.join("\n")}`);
+  }
+
+  /** Every process's non-batch events, times relative to the first event (failure and trace output). */
+  trace(): string {
+    const t0 = Math.min(...this.procs.flatMap((p) => p.events.slice(0, 1).map((e) => e.atMs as number)));
+    const lines = this.procs.map((p) => `${p.name}: ${JSON.stringify(p.events.filter((e) => e.ev !== "batch" && e.ev !== "sent").map(({ event: _e, atMs, ...rest }) => ({ ...rest, t: atMs - t0 })))}`);
+    return lines.join("\n");
   }
 
   killAll(): void {
@@ -234,6 +241,7 @@ export async function joinLeaveKillDrain(h: GroupHarness, target: InteropTarget,
   expect(members.flatMap((m) => m.events.filter((e) => e.ev === "error"))).toEqual([]);
   const committed = await committedOffsets(target.port, o.group, o.topic);
   expect(committed).toEqual(end);
+  if (process.env.STRAND_GROUPS_TRACE === "1") console.log(`[${o.label}]\n${h.trace()}`);
   return committed;
 }
 

@@ -3,6 +3,7 @@
 //   consume --bootstrap B --topic T --partitions P --count N --t0 T0 [--timeout-ms 60000]
 //   admin-create --bootstrap B --topic T --partitions P
 //   admin-check  --bootstrap B --topic T --partitions P --count N --t0 T0
+//   group-produce / group-member ...  consumer-group modes, see groups.go
 package main
 
 import (
@@ -46,7 +47,7 @@ func fail(format string, a ...any) {
 
 func main() {
 	if len(os.Args) < 2 {
-		fail("usage: driver produce|consume|admin-create|admin-check --bootstrap B ...")
+		fail("usage: driver produce|consume|admin-create|admin-check|group-produce|group-member --bootstrap B ...")
 	}
 	a := args{}
 	for i := 2; i < len(os.Args); i += 2 {
@@ -64,6 +65,10 @@ func main() {
 		adminCreate(a)
 	case "admin-check":
 		adminCheck(a)
+	case "group-produce":
+		groupProduce(a)
+	case "group-member":
+		groupMember(a)
 	default:
 		fail("unknown command %s", os.Args[1])
 	}
