@@ -10,6 +10,7 @@
 // "gen"}, {"ev":"batch","gen","p","first","last"}, {"ev":"sent"|"done","n"}, {"ev":"left"}.
 import { expect } from "bun:test";
 import type { Subprocess } from "bun";
+import { ErrorCode } from "../../src/protocol/errors.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import type { InteropTarget } from "./target.ts";
 import { createTopics } from "./topics.ts";
@@ -101,10 +102,13 @@ export function owned(p: DriverProc): { gen: number; parts: Set<number> } {
   return { gen, parts };
 }
 
-/** All live members agree on one generation and together own every partition exactly once. */
+/**
+ * All live members agree on one generation, each owns a partition (a KIP-848 member that just joined
+ * shares the others' epoch with nothing assigned yet), and together they own every partition once.
+ */
 export function settled(live: DriverProc[], partitions: number): boolean {
   const o = live.map(owned);
-  if (o.some((x) => x.gen < 0) || new Set(o.map((x) => x.gen)).size !== 1) return false;
+  if (o.some((x) => x.gen < 0 || x.parts.size === 0) || new Set(o.map((x) => x.gen)).size !== 1) return false;
   const all = o.flatMap((x) => [...x.parts]).sort((a, b) => a - b);
   return JSON.stringify(all) === JSON.stringify(Array.from({ length: partitions }, (_, i) => i));
 }
@@ -138,14 +142,25 @@ export function unconsumed(members: DriverProc[], p: number, end: number): strin
   return gaps;
 }
 
+const COORDINATOR_NOT_READY: ReadonlySet<number> = new Set([ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, ErrorCode.COORDINATOR_NOT_AVAILABLE, ErrorCode.NOT_COORDINATOR]);
+
+/** A group's committed offsets (OffsetFetch v8, no member); waits while the coordinator loads after a restart. */
 export async function committedOffsets(port: number, group: string, topic: string): Promise<Map<number, number>> {
   const c = await KafkaTestClient.connect(port);
   try {
-    const r = (await c.request(9, 8, { groups: [{ groupId: group, topics: null }], requireStable: false })) as Event;
-    const g = r.groups[0];
-    if (g.errorCode !== 0) return new Map();
-    const t = g.topics.find((x: Event) => x.name === topic);
-    return new Map((t?.partitions ?? []).map((p: Event) => [p.partitionIndex as number, Number(p.committedOffset)]));
+    // Bounded: 300 x 100 ms covers Kafka's __consumer_offsets load after a restart.
+    for (let i = 0; i < 300; i++) {
+      const r = (await c.request(9, 8, { groups: [{ groupId: group, topics: null }], requireStable: false })) as Event;
+      const g = r.groups[0];
+      if (COORDINATOR_NOT_READY.has(g.errorCode)) {
+        await Bun.sleep(100);
+        continue;
+      }
+      if (g.errorCode !== ErrorCode.NONE) throw new Error(`OffsetFetch of group ${group}: error ${g.errorCode}`);
+      const t = g.topics.find((x: Event) => x.name === topic);
+      return new Map((t?.partitions ?? []).map((p: Event) => [p.partitionIndex as number, Number(p.committedOffset)]));
+    }
+    throw new Error(`OffsetFetch of group ${group}: the coordinator stayed unavailable`);
   } finally {
     c.close();
   }
