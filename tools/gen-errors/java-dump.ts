@@ -6,11 +6,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { mavenArtifactPath, mavenGet } from "../maven.ts";
 
 export const KAFKA_VERSION = "4.4.0";
 const JAVA_RELEASE = "11"; // Kafka clients 4.x need Java 11+, so the class runs on any JVM that can load the jar.
 const SOURCE_PATH = join(import.meta.dir, "DumpErrors.java");
-const M2_REPO = join(homedir(), ".m2", "repository");
 const CACHE_ROOT = join(homedir(), ".cache", "strand", "gen-errors");
 
 /** The generator cannot run here (no JDK, or the jars cannot be fetched). Tests skip on this one only. */
@@ -36,7 +36,7 @@ interface Artifact {
 }
 
 function artifactPath(a: Artifact, ext: "jar" | "pom"): string {
-  return join(M2_REPO, ...a.group.split("."), a.artifact, a.version, `${a.artifact}-${a.version}.${ext}`);
+  return mavenArtifactPath(`${a.group}:${a.artifact}:${a.version}`, ext);
 }
 
 function run(cmd: readonly string[]): { exitCode: number; stdout: string; stderr: string } {
@@ -50,10 +50,12 @@ function ensureArtifact(a: Artifact): string {
   if (existsSync(jar) && existsSync(artifactPath(a, "pom"))) return jar;
   if (Bun.which("mvn") === null) throw new GenErrorsUnavailableError(`${jar} is missing and mvn is not installed`);
   const coords = `${a.group}:${a.artifact}:${a.version}`;
-  const r = run(["mvn", "-q", "dependency:get", `-Dartifact=${coords}`, "-Dtransitive=false"]);
-  if (r.exitCode !== 0 || !existsSync(jar)) {
+  // dependency:get without transitive dependencies may leave the pom out: fetch each part that is missing.
+  let r = existsSync(jar) ? { ok: true, output: "" } : mavenGet(coords);
+  if (r.ok && !existsSync(artifactPath(a, "pom"))) r = mavenGet(coords, "pom");
+  if (!r.ok || !existsSync(jar) || !existsSync(artifactPath(a, "pom"))) {
     // mvn fails the same way for "offline" and "no such artifact"; both mean we cannot generate here.
-    throw new GenErrorsUnavailableError(`mvn could not fetch ${coords}: ${(r.stdout + r.stderr).trim().slice(0, 500)}`);
+    throw new GenErrorsUnavailableError(`mvn could not fetch ${coords}: ${r.output.slice(0, 500)}`);
   }
   return jar;
 }

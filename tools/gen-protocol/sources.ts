@@ -2,7 +2,8 @@
 // ~/.m2), or a folder laid out like ../shared/kafka-protocol (the offline fallback).
 
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
+import { mavenArtifactPath, mavenGet } from "../maven.ts";
 import { basename, join } from "node:path";
 
 export const KAFKA_RELEASE = "4.4.0";
@@ -48,7 +49,7 @@ function run(cmd: string[], what: string): void {
 }
 
 function jarPath(artifact: string): string {
-  return join(homedir(), ".m2", "repository", "org", "apache", "kafka", artifact, KAFKA_RELEASE, `${artifact}-${KAFKA_RELEASE}.jar`);
+  return mavenArtifactPath(`org.apache.kafka:${artifact}:${KAFKA_RELEASE}`);
 }
 
 /** Fetch the reference release's jars with Maven (cached in ~/.m2) and read their JSON definitions. */
@@ -58,7 +59,8 @@ export function fromJars(): Sources {
   for (const { artifact, folder, group } of JARS) {
     const jar = jarPath(artifact);
     if (!existsSync(jar)) {
-      run(["mvn", "-q", "dependency:get", `-Dartifact=org.apache.kafka:${artifact}:${KAFKA_RELEASE}`, "-Dtransitive=false"], `fetching ${artifact} ${KAFKA_RELEASE}`);
+      const got = mavenGet(`org.apache.kafka:${artifact}:${KAFKA_RELEASE}`);
+      if (!got.ok) throw new Error(`fetching ${artifact} ${KAFKA_RELEASE} with mvn failed: ${got.output}`);
     }
     const dir = join(out, artifact);
     // unzip exits 11 when no file matches; use the JDK's jar tool when unzip is missing.

@@ -1,8 +1,8 @@
 // The deterministic records that test/fixtures/records/make/KafkaBatches.java writes (keep in sync),
 // and helpers to run that Java program (kafka-clients 4.4.0 + its codec jars, fetched by mvn on demand).
 import { existsSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
+import { mavenArtifactPath, mavenGet } from "../../../tools/maven.ts";
 
 const te = new TextEncoder();
 export const BASE_TIMESTAMP = 1_700_000_000_000n;
@@ -47,8 +47,7 @@ const ARTIFACTS = [
 ];
 
 function jarPath(artifact: string): string {
-  const [group, name, version] = artifact.split(":") as [string, string, string];
-  return join(homedir(), ".m2", "repository", ...group.split("."), name, version, `${name}-${version}.jar`);
+  return mavenArtifactPath(artifact);
 }
 
 /** Classpath for KafkaBatches.java, fetching missing jars with mvn; a string reason when impossible. */
@@ -56,12 +55,9 @@ export function javaClasspath(): { classpath: string } | { skip: string } {
   if (Bun.spawnSync(["java", "-version"], { stderr: "pipe" }).exitCode !== 0) return { skip: "java not installed" };
   for (const a of ARTIFACTS) {
     if (existsSync(jarPath(a))) continue;
-    const r = Bun.spawnSync(["mvn", "-q", "dependency:get", `-Dartifact=${a}`, "-Dtransitive=false"], {
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    if (r.exitCode !== 0 || !existsSync(jarPath(a))) {
-      const out = (r.stdout.toString() + r.stderr.toString()).slice(-400);
+    const r = mavenGet(a);
+    if (!r.ok) {
+      const out = r.output.slice(-400);
       if (/resolve|transfer|connect|unknown host|network/i.test(out)) return { skip: `cannot fetch ${a}: ${out}` };
       throw new Error(`mvn dependency:get ${a} failed: ${out}`);
     }
