@@ -14,6 +14,13 @@ import { hasCollisionChars, topicNameError, unifyCollisionChars } from "./topic-
 /** Strand's bound on the partitions one request may add to a topic (each becomes a log directory). */
 export const MAX_PARTITIONS_PER_TOPIC_REQUEST = 100_000;
 
+/**
+ * Kafka's QuorumController.MAX_RECORDS_PER_USER_OP: one admin operation producing more metadata records
+ * than this fails as a whole with POLICY_VIOLATION (its records go in a BoundedList).
+ */
+export const MAX_RECORDS_PER_USER_OP = 10_000;
+export const EXCESSIVE_BATCH_MESSAGE = "Unable to perform excessively large batch operation.";
+
 export interface ControllerEnv {
   readonly nodeId: number;
   /** num.partitions */
@@ -188,10 +195,27 @@ export function planCreateTopics(image: MetadataImage, env: ControllerEnv, topic
     records.push(metadataRecord(RecordType.TOPIC, { name: t.name, topicId }));
     const configs = t.configs.filter((c) => c.value !== null).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const c of configs) records.push(metadataRecord(RecordType.CONFIG, { resourceType: ConfigResourceTypeId.TOPIC, resourceName: t.name, name: c.name, value: c.value }));
-    records.push(...partitionRecords(env, topicId, 0, assignment));
+    for (const r of partitionRecords(env, topicId, 0, assignment)) records.push(r);
     results.push({ name: t.name, topicId, errorCode: 0, errorMessage: null, numPartitions: assignment.length, replicationFactor: assignment[0]!.length });
+    if (records.length > MAX_RECORDS_PER_USER_OP) return refuseExcessiveCreateTopics(topics, counts);
   }
   return { results, records };
+}
+
+/**
+ * The whole CreateTopics operation fails (Kafka's BoundedListTooLongException becomes
+ * PolicyViolationException for every topic of the request; duplicates keep INVALID_REQUEST, which
+ * Kafka reports before the controller runs).
+ */
+function refuseExcessiveCreateTopics(topics: readonly TopicToCreate[], counts: ReadonlyMap<string, number>): Plan<CreatedTopic> {
+  const results: CreatedTopic[] = [];
+  const reported = new Set<string>();
+  for (const t of topics) {
+    if (reported.has(t.name)) continue;
+    reported.add(t.name);
+    results.push(counts.get(t.name)! > 1 ? failed(t.name, ErrorCode.INVALID_REQUEST, "Duplicate topic name.") : failed(t.name, ErrorCode.POLICY_VIOLATION, EXCESSIVE_BATCH_MESSAGE));
+  }
+  return { results, records: [] };
 }
 
 export function planDeleteTopics(image: MetadataImage, refs: ReadonlyArray<{ name: string | null; topicId: string | null }>): Plan<TopicDeletion> {
@@ -287,8 +311,18 @@ export function planCreatePartitions(image: MetadataImage, env: ControllerEnv, i
       }
       assignment = placeReplicas(brokers, current, added, rf, Math.floor(random() * brokers.length));
     }
-    records.push(...partitionRecords(env, topic.topicId, current, assignment));
+    for (const r of partitionRecords(env, topic.topicId, current, assignment)) records.push(r);
     fail(0, null);
+    if (records.length > MAX_RECORDS_PER_USER_OP) {
+      // The whole operation fails, as Kafka's controller does (see refuseExcessiveCreateTopics).
+      const seen = new Set<string>();
+      const refused = increases.filter((i) => !seen.has(i.name) && seen.add(i.name)).map((i) => ({
+        name: i.name,
+        errorCode: counts.get(i.name)! > 1 ? ErrorCode.INVALID_REQUEST : ErrorCode.POLICY_VIOLATION,
+        errorMessage: counts.get(i.name)! > 1 ? "Duplicate topic name." : EXCESSIVE_BATCH_MESSAGE,
+      }));
+      return { results: refused, records: [] };
+    }
   }
   return { results, records };
 }

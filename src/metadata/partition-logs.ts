@@ -6,9 +6,8 @@
 //
 // partition.metadata is Kafka's per-partition file `version: 0\ntopic_id: <uuid>\n`.
 
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeTextFileAtomic } from "../storage/checkpoint-file.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import type { Log } from "../storage/log.ts";
 import type { Logger } from "../server/log.ts";
@@ -20,13 +19,17 @@ export const PARTITION_METADATA_FILE = "partition.metadata";
 export function readPartitionTopicId(logDir: string): string | null {
   const p = join(logDir, PARTITION_METADATA_FILE);
   if (!existsSync(p)) return null;
-  const m = /topic_id:\s*(\S+)/.exec(readFileSync(p, "utf8"));
+  // The line must be whole (ends in a newline): a file torn by a crash reads as absent, not as another id.
+  const m = /topic_id:[ \t]*(\S+)\r?\n/.exec(readFileSync(p, "utf8"));
   return m ? m[1]! : null;
 }
 
 export function writePartitionTopicId(log: Log, topicId: string): void {
   if (readPartitionTopicId(log.dir) === topicId) return;
-  writeTextFileAtomic(join(log.dir, PARTITION_METADATA_FILE), `version: 0\ntopic_id: ${topicId}\n`);
+  // Written without fsync; the log syncs it (and its dir) before its next durability point. A file
+  // lost or torn by a crash reads as absent and is written again from the metadata image.
+  writeFileSync(join(log.dir, PARTITION_METADATA_FILE), `version: 0\ntopic_id: ${topicId}\n`);
+  log.deferSync(join(log.dir, PARTITION_METADATA_FILE));
 }
 
 function hostedHere(p: PartitionImage | undefined, nodeId: number): p is PartitionImage {

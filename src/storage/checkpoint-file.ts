@@ -3,6 +3,7 @@
 // log-start-offset-checkpoint ("<topic> <partition> <offset>") and leader-epoch-checkpoint
 // ("<epoch> <startOffset>"). Written to `<file>.tmp`, fsynced, then renamed over the file.
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { dirname } from "node:path";
 import { BadFileFormatError } from "./errors.ts";
 import type { TopicPartition } from "./file-names.ts";
@@ -32,6 +33,16 @@ export function syncDir(dir: string): void {
     fsyncSync(fd);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** fsync of a file or directory on the thread pool (does not block the event loop). */
+export async function syncPathAsync(path: string): Promise<void> {
+  const fh = await open(path, "r");
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
   }
 }
 

@@ -1,7 +1,7 @@
 // The file under an index: fixed-size entries written with pwrite, preallocated to the index's
 // maximum size while the segment is active (as Kafka does with its mmap) and trimmed to the valid
 // entries when the segment rolls or closes.
-import { closeSync, existsSync, fstatSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from "node:fs";
 
 export class IndexFile {
   private fd: number;
@@ -17,11 +17,10 @@ export class IndexFile {
 
   /** Opens (creating if missing) and returns the file with its current bytes. */
   static open(path: string, entryBytes: number): { file: IndexFile; bytes: Uint8Array } {
-    const created = !existsSync(path);
-    // "r+" (not "a+") so that pwrite lands where asked; "w" only to create.
-    if (created) closeSync(openSync(path, "w"));
-    const rw = openSync(path, "r+");
-    const size = created ? 0 : fstatSync(rw).size;
+    // Read-write, created if missing, never truncated, not O_APPEND (so pwrite lands where asked): one
+    // open per file (creating thousands of partitions pays for every open).
+    const rw = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+    const size = fstatSync(rw).size;
     const bytes = new Uint8Array(size);
     let got = 0;
     // Bounded: each read returns > 0 bytes until size is reached, or we stop at EOF.

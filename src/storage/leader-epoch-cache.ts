@@ -1,8 +1,8 @@
 // The leader-epoch cache of a partition: (epoch, start offset) pairs in increasing order of both,
 // persisted in `leader-epoch-checkpoint`. Followers use it (OffsetForLeaderEpoch) to find where
 // their log diverges from the leader's.
-import { join } from "node:path";
-import { readEpochCheckpoint, writeEpochCheckpoint } from "./checkpoint-file.ts";
+import { dirname, join } from "node:path";
+import { readEpochCheckpoint, syncPathAsync, writeEpochCheckpoint } from "./checkpoint-file.ts";
 import type { EpochEntry } from "./checkpoint-file.ts";
 
 export const LEADER_EPOCH_CHECKPOINT = "leader-epoch-checkpoint";
@@ -10,6 +10,8 @@ export const LEADER_EPOCH_CHECKPOINT = "leader-epoch-checkpoint";
 export class LeaderEpochCache {
   private entries: EpochEntry[];
   private readonly path: string;
+  /** assign() writes the checkpoint without fsync (as Kafka since KAFKA-15046); the log's next flush syncs it. */
+  private unsynced = false;
 
   constructor(dir: string) {
     this.path = join(dir, LEADER_EPOCH_CHECKPOINT);
@@ -35,7 +37,10 @@ export class LeaderEpochCache {
       this.entries = this.entries.filter((e) => e.startOffset < startOffset);
     }
     this.entries.push({ epoch, startOffset });
-    this.flush();
+    // No fsync on the append path: an epoch start is re-derived from the batches above the recovery
+    // point after a crash, and the log syncs this file before it moves the recovery point.
+    writeEpochCheckpoint(this.path, this.entries, false);
+    this.unsynced = true;
     return true;
   }
 
@@ -76,5 +81,19 @@ export class LeaderEpochCache {
 
   flush(): void {
     writeEpochCheckpoint(this.path, this.entries);
+    this.unsynced = false;
+  }
+
+  /** Makes an unsynced assign() durable (file and directory), off the event loop. */
+  async syncIfNeeded(): Promise<void> {
+    if (!this.unsynced) return;
+    this.unsynced = false;
+    try {
+      await syncPathAsync(this.path);
+      await syncPathAsync(dirname(this.path));
+    } catch (e) {
+      this.unsynced = true;
+      throw e;
+    }
   }
 }

@@ -2,6 +2,7 @@
 // rewriting each batch's base offset in place and write the bytes as received; reads return file
 // slices for zero-copy sends. Offsets are numbers bounded by MAX_OFFSET (see offset-bound.ts).
 import { prepareAppend } from "./append-prepare.ts";
+import { syncPathAsync } from "./checkpoint-file.ts";
 import { LogClosedError, LogOfflineError, OffsetOutOfRangeError } from "./errors.ts";
 import type { TopicPartition } from "./file-names.ts";
 import { tpKey } from "./file-names.ts";
@@ -37,6 +38,12 @@ export class Log {
   private oldestUnflushedMs = -1;
   private readonly groupCommit: GroupCommit;
   private flushRunning: Promise<void> | null = null;
+  /**
+   * Directories and small files created without fsync (the partition dir's entry in its parent, its
+   * partition.metadata): synced before the next durability point, as Kafka flushes a new log's parent
+   * dir on its first flush. Bounded: a handful of paths per log.
+   */
+  private pendingSyncPaths: string[] = [];
   private readonly pendingDeletes = new Set<{ timer: ReturnType<typeof setTimeout>; segment: LogSegment }>();
 
   constructor(parts: LogParts) {
@@ -190,11 +197,29 @@ export class Log {
     return this.groupCommit.waitFor(offset);
   }
 
+  /** Asks that `path` (a dir or file written without fsync) be synced before the next durability point. */
+  deferSync(path: string): void {
+    if (!this.pendingSyncPaths.includes(path)) this.pendingSyncPaths.push(path);
+  }
+
+  /** Syncs what deferSync() and the epoch cache left unsynced, off the event loop. */
+  private async syncPending(): Promise<void> {
+    const paths = this.pendingSyncPaths;
+    this.pendingSyncPaths = [];
+    try {
+      for (const p of paths) await syncPathAsync(p);
+    } catch (e) {
+      for (const p of paths) this.deferSync(p);
+      throw e;
+    }
+    await this.epochs.syncIfNeeded();
+  }
+
   private async syncDirtyData(): Promise<void> {
     const segs = [...this.dirty];
     this.dirty.clear();
     try {
-      await Promise.all(segs.map((s) => s.syncData()));
+      await Promise.all([...segs.map((s) => s.syncData()), this.syncPending()]);
     } catch (e) {
       this.takeOffline(e instanceof Error ? e : new Error(String(e)));
       throw e;
@@ -213,7 +238,7 @@ export class Log {
     const run = (async () => {
       this.unflushedMessages = 0;
       this.oldestUnflushedMs = -1;
-      await Promise.all(segs.map((s) => s.syncAll()));
+      await Promise.all([...segs.map((s) => s.syncAll()), this.syncPending()]);
       if (upTo > this.recovery) this.recovery = Math.min(upTo, this.nextOffset);
     })();
     this.flushRunning = run;

@@ -2,7 +2,7 @@
 // all named by the 20-digit base offset. Appends go to the end of the `.log`; one offset-index entry
 // (and a time-index entry) is added whenever more than index.interval.bytes were appended since the
 // last one, pointing at a batch start, as Kafka's LogSegment does.
-import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { BATCH_HEADER_SIZE } from "../protocol/records/batch-header.ts";
 import { BatchScanner } from "./batch-scanner.ts";
 import { checkBatch, readBatchHeader } from "./batch.ts";
@@ -73,14 +73,14 @@ export class LogSegment {
   /** Opens the segment's files, creating missing ones (an existing `.log` is kept as it is). */
   static open(dir: string, baseOffset: number, settings: SegmentSettings, nowMs: number): LogSegment {
     const logPath = segmentFile(dir, baseOffset, LOG_SUFFIX);
-    if (!existsSync(logPath)) closeSync(openSync(logPath, "w"));
-    const fd = openSync(logPath, "r+");
+    // Read-write, created if missing, never truncated: one open (see IndexFile.open).
+    const fd = openSync(logPath, constants.O_RDWR | constants.O_CREAT, 0o644);
     const offsetIndex = OffsetIndex.open(segmentFile(dir, baseOffset, INDEX_SUFFIX), baseOffset, settings.maxIndexBytes);
     const timeIndex = TimeIndex.open(segmentFile(dir, baseOffset, TIME_INDEX_SUFFIX), baseOffset, settings.maxIndexBytes);
     const txnIndexPath = segmentFile(dir, baseOffset, TXN_INDEX_SUFFIX);
     // Transaction index entries come with transactions (a later issue); the file exists so Kafka's
     // tools and layout checks find the full set.
-    if (!existsSync(txnIndexPath)) closeSync(openSync(txnIndexPath, "w"));
+    closeSync(openSync(txnIndexPath, constants.O_WRONLY | constants.O_CREAT, 0o644));
     const seg = new LogSegment(dir, baseOffset, settings, logPath, fd, offsetIndex, timeIndex, txnIndexPath, nowMs);
     if (seg.size > 0) seg.loadRollingTimestamp();
     return seg;
