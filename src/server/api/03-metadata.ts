@@ -34,7 +34,34 @@ import {
 import { topicNameError } from "../../metadata/topic-names.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 
+/**
+ * Topic entries built for one image, listener and offline-partition count, reused by later requests
+ * until any of them changes (a 10,000-partition topic costs ~10,000 objects per request otherwise).
+ * Entries are never mutated after they are built. Bounded: cleared with each new image, and at most
+ * one entry per (topic, listener, operations) of that image.
+ */
+const entryCache = {
+  image: null as MetadataImage | null,
+  offline: -1,
+  byKey: new Map<string, WeakMap<TopicImage, MetadataResponseTopic>>(),
+};
+
 function topicEntry(ctx: RequestContext, image: MetadataImage, t: TopicImage, ops: number): MetadataResponseTopic {
+  const offline = ctx.broker.logs?.offlinePartitions().length ?? 0;
+  if (entryCache.image !== image || entryCache.offline !== offline) {
+    entryCache.image = image;
+    entryCache.offline = offline;
+    entryCache.byKey.clear();
+  }
+  const key = `${ctx.conn.listenerName}/${ops}`;
+  let byTopic = entryCache.byKey.get(key);
+  if (!byTopic) entryCache.byKey.set(key, (byTopic = new WeakMap()));
+  let e = byTopic.get(t);
+  if (!e) byTopic.set(t, (e = buildTopicEntry(ctx, image, t, ops)));
+  return e;
+}
+
+function buildTopicEntry(ctx: RequestContext, image: MetadataImage, t: TopicImage, ops: number): MetadataResponseTopic {
   const listener = ctx.conn.listenerName;
   return {
     errorCode: 0,
