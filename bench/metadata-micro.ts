@@ -25,3 +25,5 @@ const conn = { id: 1, listenerName: "PLAINTEXT", remoteAddress: "x", authenticat
 const times: number[] = [];
 for (let i = 0; i < 60; i++) { const t0 = performance.now(); const r = await d.handle(conn, frame); times.push(performance.now() - t0); if (i === 0) console.log("bytes", (r as any).size); }
 times.sort((a, b) => a - b); console.log(root, "median ms", times[30]!.toFixed(3), "p10", times[6]!.toFixed(3));
+
+export {};

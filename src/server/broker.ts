@@ -100,6 +100,7 @@ export class Broker {
       clusterId,
       // metadata: topic log configs come from the image once it is replayed.
       topicConfig: (topic) => this.localMetadata?.logConfigFor(topic),
+      onTaskError: (e) => this.log.error("log manager task failed; retrying at the next interval", { error: e.message }),
     });
     for (const o of this.logs.offlinePartitions()) {
       this.log.error("partition offline after recovery", { partition: `${o.tp.topic}-${o.tp.partition}`, dir: o.dir, error: o.error.message });

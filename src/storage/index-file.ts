@@ -1,25 +1,47 @@
 // The file under an index: fixed-size entries written with pwrite, preallocated to the index's
 // maximum size while the segment is active (as Kafka does with its mmap) and trimmed to the valid
 // entries when the segment rolls or closes.
+//
+// Descriptors: the entries live in memory (the index classes), so the file is touched only to write an
+// entry, resize or sync. Its descriptor is therefore held in a process-wide cache of at most
+// `indexFdLimit` open index files (1024 by default) (least recently used closed first), so a broker with tens of
+// thousands of partitions keeps about one descriptor per segment (its .log), as Kafka does with its
+// mmapped indexes, instead of three. fsync flushes the file whatever descriptor wrote to it, so a
+// descriptor closed with unsynced entries loses nothing.
 import { closeSync, constants, fstatSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from "node:fs";
 
+/** Open index descriptors kept at most (STRAND_INDEX_FD_LIMIT overrides it). */
+let indexFdLimit = Math.max(2, Number(process.env.STRAND_INDEX_FD_LIMIT ?? 1024) || 1024);
+
+export function setIndexFdLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 2) throw new RangeError(`index descriptor limit ${limit}: must be an integer of at least 2`);
+  indexFdLimit = limit;
+}
+
+/** Index files holding a descriptor, least recently used first (Map keeps insertion order). */
+const openFiles = new Map<IndexFile, true>();
+
+/** How many index descriptors are open now (for tests and metrics). */
+export function openIndexDescriptors(): number {
+  return openFiles.size;
+}
+
 export class IndexFile {
-  private fd: number;
+  private fd = -1;
+  /** In-flight async syncs using the descriptor: it is not closed under them. */
+  private pins = 0;
+  private closed = false;
   private preallocatedBytes = 0;
 
   private constructor(
     public path: string,
-    fd: number,
     readonly entryBytes: number,
-  ) {
-    this.fd = fd;
-  }
+  ) {}
 
   /** Opens (creating if missing) and returns the file with its current bytes. */
   static open(path: string, entryBytes: number): { file: IndexFile; bytes: Uint8Array } {
-    // Read-write, created if missing, never truncated, not O_APPEND (so pwrite lands where asked): one
-    // open per file (creating thousands of partitions pays for every open).
-    const rw = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+    const file = new IndexFile(path, entryBytes);
+    const rw = file.descriptor();
     const size = fstatSync(rw).size;
     const bytes = new Uint8Array(size);
     let got = 0;
@@ -29,18 +51,45 @@ export class IndexFile {
       if (n <= 0) break;
       got += n;
     }
-    return { file: new IndexFile(path, rw, entryBytes), bytes: bytes.subarray(0, got) };
+    return { file, bytes: bytes.subarray(0, got) };
+  }
+
+  /** The descriptor, opened on demand; marks this file most recently used and evicts beyond the limit. */
+  private descriptor(): number {
+    if (this.closed) throw new Error(`index ${this.path} is closed`);
+    if (this.fd >= 0) {
+      openFiles.delete(this);
+      openFiles.set(this, true);
+      return this.fd;
+    }
+    // Read-write, created if missing, never truncated, not O_APPEND (so pwrite lands where asked).
+    this.fd = openSync(this.path, constants.O_RDWR | constants.O_CREAT, 0o644);
+    openFiles.set(this, true);
+    // Bounded: at most one pass over the open files, closing unpinned ones until under the limit.
+    if (openFiles.size > indexFdLimit) {
+      for (const f of openFiles.keys()) {
+        if (openFiles.size <= indexFdLimit) break;
+        if (f !== this && f.pins === 0) f.release();
+      }
+    }
+    return this.fd;
+  }
+
+  private release(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+    openFiles.delete(this);
   }
 
   write(entryIndex: number, entry: Uint8Array): void {
     const pos = entryIndex * this.entryBytes;
-    const n = writeSync(this.fd, entry, 0, this.entryBytes, pos);
+    const n = writeSync(this.descriptor(), entry, 0, this.entryBytes, pos);
     if (n !== this.entryBytes) throw new Error(`short write to ${this.path}: ${n} of ${this.entryBytes} bytes`);
   }
 
   /** Extends the file to maxBytes (zero-filled); entries beyond `entries` read back as zeros. */
   preallocate(maxBytes: number): void {
-    ftruncateSync(this.fd, maxBytes);
+    ftruncateSync(this.descriptor(), maxBytes);
     this.preallocatedBytes = maxBytes;
   }
 
@@ -50,23 +99,28 @@ export class IndexFile {
 
   /** Cuts the file to exactly `entries` entries (and zero-fills again up to the preallocation). */
   truncateTo(entries: number): void {
-    ftruncateSync(this.fd, entries * this.entryBytes);
-    if (this.preallocatedBytes > 0) ftruncateSync(this.fd, this.preallocatedBytes);
+    const fd = this.descriptor();
+    ftruncateSync(fd, entries * this.entryBytes);
+    if (this.preallocatedBytes > 0) ftruncateSync(fd, this.preallocatedBytes);
   }
 
   trim(entries: number): void {
     this.preallocatedBytes = 0;
-    ftruncateSync(this.fd, entries * this.entryBytes);
+    ftruncateSync(this.descriptor(), entries * this.entryBytes);
   }
 
   sync(): void {
-    fsyncSync(this.fd);
+    fsyncSync(this.descriptor());
   }
 
-  /** fsync on the thread pool: does not block the event loop. */
+  /** fsync on the thread pool: does not block the event loop. The descriptor stays open meanwhile. */
   syncAsync(): Promise<void> {
-    const fd = this.fd;
-    return new Promise((resolve, reject) => fsync(fd, (err) => (err ? reject(err) : resolve())));
+    const fd = this.descriptor();
+    this.pins++;
+    return new Promise<void>((resolve, reject) => fsync(fd, (err) => (err ? reject(err) : resolve()))).finally(() => {
+      this.pins--;
+      if (this.closed && this.pins === 0) this.release();
+    });
   }
 
   rename(to: string): void {
@@ -75,7 +129,7 @@ export class IndexFile {
   }
 
   close(): void {
-    if (this.fd >= 0) closeSync(this.fd);
-    this.fd = -1;
+    this.closed = true;
+    if (this.pins === 0) this.release();
   }
 }

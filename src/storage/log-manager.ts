@@ -31,6 +31,8 @@ export interface LogManagerOptions {
   /** Per-topic overrides. */
   topicConfig?: (topic: string) => Partial<LogConfig> | undefined;
   brokerEpoch?: number;
+  /** Errors of the periodic tasks (flush, retention, checkpoint); they never propagate. */
+  onTaskError?: (e: Error) => void;
 }
 
 interface DirState {
@@ -217,8 +219,16 @@ export class LogManager {
 
   /** Starts the periodic tasks (Kafka's log.flush.scheduler / retention.check / checkpoint intervals). */
   startScheduler(intervals: { flushCheckMs?: number; retentionCheckMs?: number; checkpointMs?: number } = {}): void {
+    // A failing task (a full disk, too many open files) is logged and retried next time: it must never
+    // take the broker down with an uncaught exception.
     const every = (ms: number, fn: () => void): void => {
-      const t = setInterval(fn, ms);
+      const t = setInterval(() => {
+        try {
+          fn();
+        } catch (e) {
+          this.options.onTaskError?.(e instanceof Error ? e : new Error(String(e)));
+        }
+      }, ms);
       t.unref?.();
       this.timers.push(t);
     };
