@@ -26,6 +26,7 @@ import {
 } from "../../protocol/generated/messages/produce-response.ts";
 import { isFileRecords } from "../../protocol/primitives/records-ref.ts";
 import { CLOSE_CONNECTION, defineHandler, NO_RESPONSE } from "../handler.ts";
+import type { DurableTarget } from "../produce/delayed-produce.ts";
 import { appendToPartition, type PartitionAppendResult } from "../produce/append-partition.ts";
 import { dataPlaneOf } from "../produce/data-plane.ts";
 
@@ -58,6 +59,7 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
     const validAcks = req.acks === -1 || req.acks === 0 || req.acks === 1;
     const res = newProduceResponse();
     const durableWaits: Array<Promise<void>> = [];
+    const durableTargets: DurableTarget[] = [];
     const failures: string[] = [];
     // Bounded by the request's decoded topics and partitions.
     for (const td of req.topicData) {
@@ -79,7 +81,10 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
         const records = pd.records !== null && isFileRecords(pd.records) ? null : pd.records;
         const r = appendToPartition(plane, { topic: topic.name, partition: pd.index, records, apiVersion: v, nowMs });
         if (r.errorCode !== 0) failures.push(`${topic.name}-${pd.index}: ${r.detail ?? r.errorCode}`);
-        else if (req.acks === -1 && r.log && plane.fsyncBeforeAck(r.log)) durableWaits.push(r.log.waitDurable(r.endOffset));
+        else if (req.acks === -1 && r.log && plane.fsyncBeforeAck(r.log)) {
+          durableTargets.push({ log: r.log, endOffset: r.endOffset });
+          durableWaits.push(r.log.waitDurable(r.endOffset));
+        }
         tr.partitionResponses.push(partitionResponse(pd.index, r));
       }
     }
@@ -88,7 +93,7 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
     if (req.acks === 0) return failures.length > 0 ? CLOSE_CONNECTION : NO_RESPONSE;
     fitToVersion(res, v);
     if (durableWaits.length === 0) return res;
-    return waitDurable(durableWaits, req.timeoutMs).then((ok) => {
+    return plane.produceWaiters.wait(durableTargets, durableWaits, req.timeoutMs).then((ok) => {
       if (!ok) for (const t of res.responses) for (const p of t.partitionResponses) if (p.errorCode === 0) Object.assign(p, errorOnly(p.index, ErrorCode.REQUEST_TIMED_OUT));
       return res;
     });
@@ -107,15 +112,3 @@ function fitToVersion(res: ProduceResponse, version: number): void {
   }
 }
 
-/** Resolves true once every wait is done, false if `timeoutMs` passes first or a sync fails. */
-function waitDurable(waits: Array<Promise<void>>, timeoutMs: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), Math.max(0, timeoutMs));
-  });
-  const all = Promise.all(waits).then(
-    () => true,
-    () => false,
-  );
-  return Promise.race([all, timeout]).finally(() => clearTimeout(timer));
-}

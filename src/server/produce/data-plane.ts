@@ -11,6 +11,8 @@ import type { MetadataLayer } from "../../metadata/layer.ts";
 import type { Log } from "../../storage/log.ts";
 import { ProducerIdManager } from "../../coordinator/producer-ids.ts";
 import { FetchWaiters, partitionWatchKey } from "../fetch/delayed-fetch.ts";
+import { Timer } from "../purgatory/index.ts";
+import { ProduceWaiters } from "./delayed-produce.ts";
 import { FetchSessionCache } from "../fetch/session-cache.ts";
 import { resolveTopicSettings, type TopicSettings } from "./topic-settings.ts";
 
@@ -30,7 +32,10 @@ export class MetadataNotReadyError extends Error {
 
 export class DataPlane {
   readonly fetchSessions: FetchSessionCache;
-  readonly fetchWaiters = new FetchWaiters();
+  /** One timing wheel (one wake-up) for every delayed operation of the data path. */
+  private readonly timer = new Timer();
+  readonly fetchWaiters = new FetchWaiters(this.timer);
+  readonly produceWaiters = new ProduceWaiters(this.timer);
   private producerIdManager: ProducerIdManager | null = null;
   private readonly durableWaits = new WeakSet<Log>();
 
