@@ -36,13 +36,19 @@ export interface ProducerPerfOptions {
   timeoutMs: number;
 }
 
-export async function producerPerf(bootstrap: string, o: ProducerPerfOptions): Promise<ProducerPerfResult & { stdout: string }> {
+/** CPU seconds and wall time of the tool's JVM (start-up and JIT included). */
+export interface ClientCost {
+  clientCpuS: number;
+  clientWallMs: number;
+}
+
+export async function producerPerf(bootstrap: string, o: ProducerPerfOptions): Promise<ProducerPerfResult & ClientCost & { stdout: string }> {
   const run = await javaTool(KAFKA_MAIN.producerPerf, [
     "--bootstrap-server", bootstrap, "--topic", o.topic, "--num-records", String(o.numRecords),
     "--record-size", String(o.recordBytes), "--throughput", String(o.throughput),
     "--command-property", ...props(o.producerProps),
   ], { name: "ProducerPerformance", timeoutMs: o.timeoutMs });
-  return { ...parseProducerPerf(run.stdout), stdout: run.stdout };
+  return { ...parseProducerPerf(run.stdout), clientCpuS: run.cpuSeconds, clientWallMs: run.durationMs, stdout: run.stdout };
 }
 
 export interface ConsumerPerfOptions {
@@ -52,7 +58,7 @@ export interface ConsumerPerfOptions {
   timeoutMs: number;
 }
 
-export async function consumerPerf(bootstrap: string, o: ConsumerPerfOptions): Promise<ConsumerPerfResult & { stdout: string }> {
+export async function consumerPerf(bootstrap: string, o: ConsumerPerfOptions): Promise<ConsumerPerfResult & ClientCost & { stdout: string }> {
   const run = await javaTool(KAFKA_MAIN.consumerPerf, [
     "--bootstrap-server", bootstrap, "--topic", o.topic, "--num-records", String(o.numRecords),
     "--group", o.group, "--timeout", "30000",
@@ -62,7 +68,7 @@ export async function consumerPerf(bootstrap: string, o: ConsumerPerfOptions): P
   if (r.records < o.numRecords) {
     throw new Error(`ConsumerPerformance read ${r.records} of ${o.numRecords} records\n${run.stdout}\n${run.stderr.slice(-2000)}`);
   }
-  return { ...r, stdout: run.stdout };
+  return { ...r, clientCpuS: run.cpuSeconds, clientWallMs: run.durationMs, stdout: run.stdout };
 }
 
 const RATE_LATENCY_SRC = join(import.meta.dir, "..", "java", "RateLatency.java");

@@ -91,6 +91,8 @@ export interface ToolRun {
   stderr: string;
   exitCode: number;
   durationMs: number;
+  /** user + system CPU seconds of the tool process (sampled from /proc/PID/stat every 100 ms). */
+  cpuSeconds: number;
 }
 
 export interface RunToolOptions {
@@ -132,6 +134,7 @@ export async function runTool(cmd: string[], opts: RunToolOptions): Promise<Tool
   });
   trackProcess(proc);
   opts.onSpawn?.(proc.pid);
+  const cpu = new CpuSampler(proc.pid, 100).start();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -139,9 +142,10 @@ export async function runTool(cmd: string[], opts: RunToolOptions): Promise<Tool
   }, opts.timeoutMs);
   const [stdout, stderr, exitCode] = await Promise.all([collect(proc.stdout), collect(proc.stderr), proc.exited]);
   clearTimeout(timer);
+  const cpuS = cpu.stop();
   if (timedOut) throw new ToolError(opts.name, "timeout", null, tailOf(stderr), tailOf(stdout, 10));
   if (exitCode !== 0 && !opts.allowFailure) throw new ToolError(opts.name, "exit", exitCode, tailOf(stderr), tailOf(stdout, 10));
-  return { stdout, stderr, exitCode, durationMs: performance.now() - started };
+  return { stdout, stderr, exitCode, durationMs: performance.now() - started, cpuSeconds: cpuS };
 }
 
 /** VmRSS of a live process in KiB, or null when it is gone. */
@@ -156,19 +160,89 @@ export function rssKb(pid: number): number | null {
   }
 }
 
-const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux x86-64 and arm64
+let clockTicksCache: number | null = null;
+
+/** Clock ticks per second of /proc/PID/stat's times (`getconf CLK_TCK`, read once; 100 if unavailable). */
+export function clockTicksPerS(): number {
+  if (clockTicksCache !== null) return clockTicksCache;
+  let ticks = 100; // USER_HZ on Linux x86-64 and arm64, when getconf is missing
+  try {
+    const r = Bun.spawnSync({ cmd: ["getconf", "CLK_TCK"], stdout: "pipe", stderr: "ignore" });
+    const n = Number(r.stdout.toString().trim());
+    if (r.exitCode === 0 && Number.isInteger(n) && n > 0) ticks = n;
+  } catch {
+    // keep the default
+  }
+  clockTicksCache = ticks;
+  return ticks;
+}
+
+export interface CpuTicks {
+  utime: number;
+  stime: number;
+}
+
+/**
+ * utime and stime (fields 14 and 15, in clock ticks) of a /proc/PID/stat line. The command name (field 2)
+ * is in parentheses and may hold spaces or ')' itself, so fields are counted from the last ')'.
+ */
+export function parseStatCpuTicks(stat: string): CpuTicks {
+  const close = stat.lastIndexOf(")");
+  if (close < 0) throw new RangeError("not a /proc/PID/stat line: no ')'");
+  // After ") " come field 3 (state) onwards: utime is field 14, i.e. index 11 of the rest.
+  const rest = stat.slice(close + 2).trim().split(" ");
+  const utime = Number(rest[11]);
+  const stime = Number(rest[12]);
+  if (!Number.isInteger(utime) || !Number.isInteger(stime) || utime < 0 || stime < 0) {
+    throw new RangeError(`not a /proc/PID/stat line: utime ${rest[11]}, stime ${rest[12]}`);
+  }
+  return { utime, stime };
+}
 
 /** user + system CPU seconds consumed so far by a process (its own threads), or null when it is gone. */
 export function cpuSeconds(pid: number): number | null {
+  let stat: string;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may hold spaces) start after the last ')'.
-    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const utime = Number(rest[11]);
-    const stime = Number(rest[12]);
-    return (utime + stime) / CLOCK_TICKS_PER_S;
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   } catch {
     return null;
+  }
+  const t = parseStatCpuTicks(stat);
+  return (t.utime + t.stime) / clockTicksPerS();
+}
+
+/**
+ * Follows a child's CPU time while it runs: /proc/PID/stat disappears once the child is reaped, so the
+ * last sample is the figure (it misses at most one interval of the child's exit; a JVM's is short).
+ */
+export class CpuSampler {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  lastCpuS = 0;
+  samples = 0;
+
+  constructor(
+    private readonly pid: number,
+    private readonly intervalMs = 100,
+  ) {}
+
+  start(): this {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), this.intervalMs);
+    return this;
+  }
+
+  sample(): void {
+    const s = cpuSeconds(this.pid);
+    if (s === null) return;
+    this.samples++;
+    if (s > this.lastCpuS) this.lastCpuS = s;
+  }
+
+  stop(): number {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.sample();
+    return this.lastCpuS;
   }
 }
 

@@ -78,6 +78,31 @@ const PRODUCE_CONFIGS = [
 ] as const;
 const CONSUME_TOPIC = "perf-acks1-none";
 
+export interface CpuCost {
+  brokerCpuS: number;
+  clientCpuS: number;
+  wallMs: number;
+  /** CPU seconds per wall second over the tool's run (1 = one core busy the whole time). */
+  brokerCores: number;
+  clientCores: number;
+  /** Client's share of the CPU the two used: client / (client + broker). */
+  clientShare: number;
+  gib: number;
+}
+
+/** Broker CPU (two /proc samples around the tool run) beside the tool JVM's own CPU over the same run. */
+export function cpuCost(broker0: number | null, broker1: number | null, tool: { clientCpuS: number; clientWallMs: number }, gib: number): CpuCost | null {
+  if (broker0 === null || broker1 === null || tool.clientWallMs <= 0) return null;
+  const brokerCpuS = broker1 - broker0;
+  const wallS = tool.clientWallMs / 1000;
+  const total = brokerCpuS + tool.clientCpuS;
+  return {
+    brokerCpuS, clientCpuS: tool.clientCpuS, wallMs: tool.clientWallMs,
+    brokerCores: brokerCpuS / wallS, clientCores: tool.clientCpuS / wallS,
+    clientShare: total > 0 ? tool.clientCpuS / total : 0, gib,
+  };
+}
+
 function workloadTimeoutMs(o: BenchOptions): number {
   return 90_000 + (o.dataMiB / MIN_RATE_MIB_PER_S) * 1000;
 }
@@ -101,12 +126,16 @@ async function produceAll(c: Ctx): Promise<void> {
         addSample(c.r, p.id, c.slot, res.mbPerSec);
         const { stdout: _s, ...parsed } = res;
         c.details[p.id] = parsed;
-        if (p.id === "produce.acks1.none" && cpu0 !== null && cpu1 !== null) {
-          const gib = (numRecords * o.recordBytes) / 2 ** 30;
-          addSample(c.r, "cpu.produce", c.slot, (cpu1 - cpu0) / gib);
-          c.details["cpu.produce"] = { cpuSeconds: cpu1 - cpu0, gib };
+        const gib = (numRecords * o.recordBytes) / 2 ** 30;
+        const cost = cpuCost(cpu0, cpu1, res, gib);
+        if (cost) c.details[`cpu.${p.id}`] = cost;
+        if (p.id === "produce.acks1.none" && cost) {
+          addSample(c.r, "cpu.produce", c.slot, cost.brokerCpuS / gib);
+          addSample(c.r, "cpu.produce.client", c.slot, cost.clientCpuS / gib);
+          c.details["cpu.produce"] = { cpuSeconds: cost.brokerCpuS, ...cost };
         }
-        log(c, `${p.id}: ${res.mbPerSec} MiB/s, ${res.recordsPerSec} rec/s, p99 ${res.p99Ms} ms`);
+        const cpuText = cost ? `; CPU broker ${cost.brokerCores.toFixed(2)} cores, client ${cost.clientCores.toFixed(2)} cores` : "";
+        log(c, `${p.id}: ${res.mbPerSec} MiB/s, ${res.recordsPerSec} rec/s, p99 ${res.p99Ms} ms${cpuText}`);
       });
     }
   } finally {
@@ -121,10 +150,20 @@ async function produceAll(c: Ctx): Promise<void> {
 async function consume(c: Ctx): Promise<void> {
   const numRecords = Math.floor((c.o.dataMiB * 1024 * 1024) / c.o.recordBytes);
   await step(c, "consume", async () => {
+    const cpu0 = cpuSeconds(c.broker.pid);
     const res = await consumerPerf(c.broker.bootstrap, {
       topic: CONSUME_TOPIC, numRecords, group: `bench-consume-${c.round}`, timeoutMs: workloadTimeoutMs(c.o),
     });
+    const cpu1 = cpuSeconds(c.broker.pid);
     addSample(c.r, "consume", c.slot, res.fetchMbPerSec);
+    const gib = (numRecords * c.o.recordBytes) / 2 ** 30;
+    const cost = cpuCost(cpu0, cpu1, res, gib);
+    if (cost) {
+      addSample(c.r, "cpu.consume", c.slot, cost.brokerCpuS / gib);
+      addSample(c.r, "cpu.consume.client", c.slot, cost.clientCpuS / gib);
+      c.details["cpu.consume"] = cost;
+      log(c, `consume CPU: broker ${cost.brokerCpuS.toFixed(2)} s (${cost.brokerCores.toFixed(2)} cores), client ${cost.clientCpuS.toFixed(2)} s (${cost.clientCores.toFixed(2)} cores) over ${(cost.wallMs / 1000).toFixed(1)} s`);
+    }
     const { stdout: _s, ...parsed } = res;
     c.details.consume = parsed;
     log(c, `consume: ${res.fetchMbPerSec} MiB/s in the fetch phase (${res.mbPerSec} MiB/s overall, rebalance ${res.rebalanceMs} ms)`);
