@@ -7,6 +7,8 @@ import { buildRecordBatch, RecordBatchView } from "../src/protocol/records/index
 import { CODECS_BY_ID } from "../src/protocol/records/compression/registry.ts";
 import { crc32cUpdateTs } from "../src/protocol/records/crc32c.ts";
 import { loadNative, loadNativeCrc32c } from "../src/protocol/records/crc32c-native.ts";
+import { lz4Codec, setLz4BlockDecoder } from "../src/protocol/records/compression/lz4.ts";
+import { loadNativeLz4 } from "../src/protocol/records/compression/lz4-native.ts";
 
 const RUNS = 9;
 
@@ -82,6 +84,26 @@ for (const codec of CODECS_BY_ID) {
   console.log(
     `  ${codec.name.padEnd(7)} compress ${(plain.length / c / 1e6).toFixed(0).padStart(5)} MB/s   decompress ${(plain.length / d / 1e6).toFixed(0).padStart(5)} MB/s   ratio ${(z.length / plain.length).toFixed(3)}`,
   );
+}
+
+console.log("\nlz4 decompress by block decoder (MB/s of uncompressed bytes, 1 MiB of records and 1 KB records)");
+{
+  const z = lz4Codec.compress(plain);
+  const small = plain.subarray(0, 1024);
+  const zSmall = lz4Codec.compress(small);
+  const decoders: [string, Parameters<typeof setLz4BlockDecoder>[0]][] = [["typescript", null]];
+  for (const src of ["prebuilt", "cache", "tcc"] as const) {
+    const n = loadNativeLz4(src);
+    if (n) decoders.push([`native-${src === "tcc" ? "tcc" : `gcc (${src})`}`, n.decodeBlock]);
+    else console.log(`  native ${src}: not available`);
+  }
+  for (const [name, dec] of decoders) {
+    setLz4BlockDecoder(dec);
+    const d = time(() => lz4Codec.decompress(z, plain.length), 150);
+    const d1 = time(() => lz4Codec.decompress(zSmall, small.length), 60, 100);
+    console.log(`  ${name.padEnd(22)} 1 MiB: ${(plain.length / d / 1e6).toFixed(0).padStart(5)} MB/s   1 KB: ${(d1 * 1e9).toFixed(0)} ns/call`);
+  }
+  setLz4BlockDecoder(null);
 }
 
 console.log("\nbatch");

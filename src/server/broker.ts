@@ -7,6 +7,7 @@
 // and write the clean-shutdown marker.
 
 import { loadNative } from "../protocol/records/crc32c-native.ts";
+import { installNativeLz4 } from "../protocol/records/compression/lz4-native.ts";
 import { SocketServer, type BoundListener } from "../network/server.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import type { Endpoint } from "../config/listeners.ts";
@@ -89,6 +90,8 @@ export class Broker {
   async start(): Promise<BoundListener[]> {
     const crc = loadNative();
     this.log.info("crc32c implementation", { implementation: crc.implementation, hardware: crc.hardware });
+    const lz4 = installNativeLz4(); // native LZ4 block decoding for produce validation (STRAND_LZ4=ts: TypeScript)
+    this.log.info("lz4 block decoder", { implementation: lz4.implementation });
     const dirs = [...new Set([...this.config.logDirs, this.config.metadataLogDir])];
     const clusterId = Broker.readClusterId(dirs);
     if (clusterId === null) throw new NotFormattedError(dirs);

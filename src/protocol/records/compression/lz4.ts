@@ -10,10 +10,25 @@
 //
 // Reading checks the header checksum and, when their flags are set, block and content checksums.
 // Writing matches Java: 64 KiB independent blocks, no checksums, no content size.
+// Blocks are decoded by the TypeScript lz4-block.ts or, when lz4-native.ts installed it at start-up,
+// by native/lz4.c (same bounds, same errors).
 import { DecompressionError } from "../errors.ts";
 import type { CompressionCodec } from "./codec.ts";
 import { lz4BlockCompressInto, lz4BlockDecompressInto, lz4BlockMaxCompressedLength } from "./lz4-block.ts";
 import { xxhash32 } from "./xxhash32.ts";
+
+/**
+ * Decodes one LZ4 block of src[pos, end) into out[o, outEnd); returns the bytes written. Throws
+ * DecompressionError "corrupt" (its message says "output bound" when outEnd was the reason).
+ */
+export type Lz4BlockDecoder = (src: Uint8Array, pos: number, end: number, out: Uint8Array, o: number, outEnd: number, maxForErrors: number) => number;
+
+let blockDecoder: Lz4BlockDecoder = lz4BlockDecompressInto;
+
+/** Installs the block decoder used by decompression (null: the TypeScript one). Chosen once at start-up. */
+export function setLz4BlockDecoder(fn: Lz4BlockDecoder | null): void {
+  blockDecoder = fn ?? lz4BlockDecompressInto;
+}
 
 const MAGIC = 0x184d2204;
 const BLOCK_BYTES_FOR_ID = [0, 0, 0, 0, 64 * 1024, 256 * 1024, 1024 * 1024, 4 * 1024 * 1024];
@@ -130,7 +145,7 @@ function decompressFrames(input: Uint8Array, maxOutputBytes: number): Uint8Array
         out.reserve(room);
         let n: number;
         try {
-          n = lz4BlockDecompressInto(input, pos, pos + size, out.buf, out.len, out.len + room, maxOutputBytes);
+          n = blockDecoder(input, pos, pos + size, out.buf, out.len, out.len + room, maxOutputBytes);
         } catch (e) {
           // When the limit (not the block size) bounded the room, running out of it means the limit.
           if (room < blockMaxBytes && /output bound/.test((e as Error).message)) {

@@ -1,0 +1,156 @@
+// Native LZ4 block decoding (native/lz4.c) through bun:ffi, installed into lz4.ts at start-up.
+//
+//   loadNativeLz4(source) -> NativeLz4 | null     load one source (tests, bench); null with the reason
+//                                                 pushed to `failures`
+//   installNativeLz4(options?) -> Lz4LoadResult   pick the first working source and install it with
+//                                                 setLz4BlockDecoder; idempotent (the first call decides)
+//
+// Sources, tried in order (as for CRC32C, see ../crc32c-native.ts):
+//   "prebuilt": native/build/libstrand.so (`make -C native`);
+//   "cache":    native/lz4.c built with gcc into ~/.cache/strand/native/ (keyed by a source hash);
+//   "tcc":      native/lz4.c compiled in-process by bun:ffi cc() (TinyCC);
+//   "ts":       lz4-block.ts.
+// STRAND_LZ4=ts|prebuilt|cache|tcc forces one source (failing back to "ts" if it cannot load).
+// The frame (header, block sizes, checksums, output limit) stays in lz4.ts for every source; the
+// native decoder gets the same [o, outEnd) bound as the TypeScript one and returns an error code
+// instead of writing past it.
+import { cc, dlopen, FFIType } from "bun:ffi";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import C_SOURCE from "../../../../native/lz4.c" with { type: "text" };
+import { DecompressionError } from "../errors.ts";
+import { lz4Codec, setLz4BlockDecoder } from "./lz4.ts";
+import type { Lz4BlockDecoder } from "./lz4.ts";
+
+export type Lz4NativeSource = "prebuilt" | "cache" | "tcc";
+export type Lz4Implementation = Lz4NativeSource | "ts";
+
+export interface NativeLz4 {
+  readonly source: Lz4NativeSource;
+  readonly decodeBlock: Lz4BlockDecoder;
+  close(): void;
+}
+
+export interface Lz4LoadResult {
+  readonly implementation: Lz4Implementation;
+  readonly failures: readonly string[];
+}
+
+const NATIVE_DIR = join(import.meta.dir, "..", "..", "..", "..", "native");
+const PREBUILT_PATH = join(NATIVE_DIR, "build", "libstrand.so");
+
+const SYMBOLS = {
+  strand_lz4_block: {
+    args: [FFIType.ptr, FFIType.u32, FFIType.u32, FFIType.ptr, FFIType.u32, FFIType.u32],
+    returns: FFIType.i32,
+  },
+} as const;
+
+type Lib = { symbols: { strand_lz4_block: (...a: unknown[]) => unknown }; close(): void };
+type RawBlockFn = (src: Uint8Array, srcStart: number, srcLen: number, dst: Uint8Array, dstStart: number, dstCap: number) => number;
+
+const ERROR_TEXT: Record<number, string> = {
+  [-1]: "truncated or corrupt block (native)",
+  [-2]: "sequence past the output bound (native)",
+  [-3]: "match offset outside the output (native)",
+};
+
+function wrap(source: Lz4NativeSource, lib: Lib): NativeLz4 {
+  const fn = lib.symbols.strand_lz4_block as RawBlockFn;
+  const decodeBlock: Lz4BlockDecoder = (src, pos, end, out, o, outEnd, maxForErrors) => {
+    // The C code trusts these ranges: check them here, at the boundary.
+    if (!(pos >= 0 && pos <= end && end <= src.length && o >= 0 && o <= outEnd && outEnd <= out.length)) {
+      throw new RangeError(`lz4 native: bad ranges src [${pos}, ${end}) of ${src.length}, out [${o}, ${outEnd}) of ${out.length}`);
+    }
+    if (end === pos) return 0;
+    const n = fn(src, pos, end - pos, out, o, outEnd - o);
+    if (n < 0) throw new DecompressionError("lz4", "corrupt", ERROR_TEXT[n] ?? `native error ${n}`, maxForErrors);
+    return n;
+  };
+  // Self-check: a frame written by our TS encoder must come back unchanged before anyone relies on it.
+  const sample = new TextEncoder().encode("strand lz4 self-check ".repeat(64) + "0123456789abcdef");
+  const frame = lz4Codec.compress(sample);
+  setLz4BlockDecoder(decodeBlock);
+  let ok = false;
+  try {
+    const back = lz4Codec.decompress(frame, sample.length);
+    ok = back.length === sample.length && back.every((b, i) => b === sample[i]);
+  } finally {
+    setLz4BlockDecoder(null);
+  }
+  if (!ok) {
+    lib.close();
+    throw new Error(`native lz4 (${source}) self-check failed`);
+  }
+  return { source, decodeBlock, close: () => lib.close() };
+}
+
+function cacheDir(): string {
+  const base = process.env.STRAND_CACHE_DIR ?? join(homedir(), ".cache", "strand");
+  return join(base, "native");
+}
+
+/** Writes the embedded C source to a content-addressed file (works inside a --compile binary too). */
+function sourceFile(dir: string): string {
+  const path = join(dir, `strand-lz4-${Bun.hash(C_SOURCE).toString(16)}.c`);
+  if (!existsSync(path)) {
+    mkdirSync(dir, { recursive: true });
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, C_SOURCE);
+    renameSync(tmp, path);
+  }
+  return path;
+}
+
+function loadPrebuilt(): NativeLz4 {
+  if (!existsSync(PREBUILT_PATH)) throw new Error(`${PREBUILT_PATH} not built (run make -C native)`);
+  return wrap("prebuilt", dlopen(PREBUILT_PATH, SYMBOLS) as unknown as Lib);
+}
+
+function loadCache(): NativeLz4 {
+  const dir = cacheDir();
+  const so = join(dir, `libstrand-lz4-${Bun.hash(C_SOURCE).toString(16)}.so`);
+  if (!existsSync(so)) {
+    mkdirSync(dir, { recursive: true });
+    const tmp = `${so}.${process.pid}.tmp`;
+    const r = Bun.spawnSync(["gcc", "-O3", "-fPIC", "-shared", "-std=gnu11", "-o", tmp, sourceFile(dir)], { stderr: "pipe" });
+    if (r.exitCode !== 0) throw new Error(`gcc failed (${r.exitCode}): ${r.stderr.toString().slice(0, 300)}`);
+    renameSync(tmp, so); // atomic: concurrent processes never see a half-written library
+  }
+  return wrap("cache", dlopen(so, SYMBOLS) as unknown as Lib);
+}
+
+function loadTcc(): NativeLz4 {
+  return wrap("tcc", cc({ source: sourceFile(tmpdir()), symbols: SYMBOLS }) as unknown as Lib);
+}
+
+export function loadNativeLz4(source: Lz4NativeSource, failures: string[] = []): NativeLz4 | null {
+  try {
+    if (source === "prebuilt") return loadPrebuilt();
+    if (source === "cache") return loadCache();
+    return loadTcc();
+  } catch (e) {
+    failures.push(`${source}: ${(e as Error).message}`);
+    return null;
+  }
+}
+
+let installed: Lz4LoadResult | null = null;
+
+/** Chooses the LZ4 block decoder once and installs it; later calls return the first result. */
+export function installNativeLz4(options: { prefer?: Lz4Implementation } = {}): Lz4LoadResult {
+  if (installed) return installed;
+  const forced = options.prefer ?? (process.env.STRAND_LZ4 as Lz4Implementation | undefined);
+  const failures: string[] = [];
+  const order: Lz4NativeSource[] = forced === "ts" ? [] : forced ? [forced as Lz4NativeSource] : ["prebuilt", "cache", "tcc"];
+  for (const source of order) {
+    const n = loadNativeLz4(source, failures);
+    if (!n) continue;
+    setLz4BlockDecoder(n.decodeBlock);
+    installed = { implementation: source, failures };
+    return installed;
+  }
+  installed = { implementation: "ts", failures };
+  return installed;
+}
