@@ -13,7 +13,7 @@
 // (Kafka's LogManager skips it; ours may not yet): that Log is used rather than opening the files twice.
 
 import { mkdirSync, readSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { buildRecordBatch, MessageSetIterator } from "../protocol/records/index.ts";
 import type { RecordInput } from "../protocol/records/index.ts";
 import { DirLock } from "../storage/dir-lock.ts";
@@ -85,10 +85,12 @@ export class MetadataLog {
       shared.config = makeLogConfig({ ...shared.config, ...metadataLogConfig(opts.segmentBytes) });
       return new MetadataLog(shared, null, opts.logger);
     }
-    const inLogDirs = opts.logs?.logDirs.includes(opts.dir) ?? false;
-    const lock = inLogDirs ? null : DirLock.acquire(opts.dir);
+    // Compare absolute paths: log.dirs and metadata.log.dir may be written relative (./data).
+    const dir = resolve(opts.dir);
+    const inLogDirs = opts.logs?.logDirs.some((d) => resolve(d) === dir) ?? false;
+    const lock = inLogDirs ? null : DirLock.acquire(dir);
     try {
-      const path = join(opts.dir, `${METADATA_TOPIC}-0`);
+      const path = join(dir, `${METADATA_TOPIC}-0`);
       mkdirSync(path, { recursive: true });
       // Always a full recovery: the metadata log is small and its checkpoints are not kept.
       const log = loadLog(path, METADATA_TP, makeLogConfig(metadataLogConfig(opts.segmentBytes)), {
