@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Subprocess } from "bun";
 import { probeInstall } from "../support/clients/cache.ts";
 import { ensureJavaClient, KAFKA_CLIENTS_VERSION, type JavaClient } from "../support/clients/java.ts";
+import { doubleConsumption, owned, settled, type Proc } from "./java-group-members.ts";
 import { startTarget, type InteropTarget } from "./target.ts";
 import { createTopics } from "./topics.ts";
 import { interopTarget } from "./targets.ts";
@@ -107,12 +107,6 @@ public class GroupMember {
 }
 `;
 
-interface Proc {
-  name: string;
-  proc: Subprocess<"ignore", "pipe", "pipe">;
-  events: Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  stderr: string;
-}
 
 describe.skipIf(!java.ok)(`Java kafka-clients ${KAFKA_CLIENTS_VERSION} classic groups vs ${interopTarget()}`, () => {
   let target: InteropTarget;
@@ -173,26 +167,6 @@ describe.skipIf(!java.ok)(`Java kafka-clients ${KAFKA_CLIENTS_VERSION} classic g
     throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}:\n${procs.map((p) => `${p.name}: ${JSON.stringify(p.events.filter((e) => e.ev !== "batch" && e.ev !== "sent").slice(-6))}\n${p.stderr.slice(-800)}`).join("\n")}`);
   }
 
-  /** Partitions a member owns now (assigned minus revoked/lost), and its generation. */
-  function owned(p: Proc): { gen: number; parts: Set<number> } {
-    const parts = new Set<number>();
-    let gen = -1;
-    for (const e of p.events) {
-      if (e.ev === "assigned") {
-        gen = e.gen;
-        for (const x of e.parts) parts.add(x);
-      } else if (e.ev === "revoked" || e.ev === "lost") for (const x of e.parts) parts.delete(x);
-    }
-    return { gen, parts };
-  }
-
-  /** All live members agree on one generation and together own every partition exactly once. */
-  function settled(live: Proc[]): boolean {
-    const o = live.map(owned);
-    if (o.some((x) => x.gen < 0) || new Set(o.map((x) => x.gen)).size !== 1) return false;
-    const all = o.flatMap((x) => [...x.parts]).sort((a, b) => a - b);
-    return JSON.stringify(all) === JSON.stringify(Array.from({ length: PARTITIONS }, (_, i) => i));
-  }
 
   for (const strategy of ["range", "cooperative-sticky"] as const) {
     test(`${strategy}: join one by one under load, leave, SIGKILL; no partition consumed twice in one generation`, async () => {
@@ -205,13 +179,13 @@ describe.skipIf(!java.ok)(`Java kafka-clients ${KAFKA_CLIENTS_VERSION} classic g
       let t = performance.now();
       for (let i = 0; i < 3; i++) {
         members.push(spawn(["member", target.bootstrap, topic, group, strategy], `${strategy}-m${i}`));
-        await until(`${i + 1} members settled`, () => settled(members), 60_000);
+        await until(`${i + 1} members settled`, () => settled(members, PARTITIONS), 60_000);
       }
       timings[`${strategy}.threeMembersMs`] = Math.round(performance.now() - t);
 
       t = performance.now();
       members[0]!.proc.kill("SIGTERM"); // close(): LeaveGroup
-      await until("leave handled", () => settled([members[1]!, members[2]!]), 30_000);
+      await until("leave handled", () => settled([members[1]!, members[2]!], PARTITIONS), 30_000);
       timings[`${strategy}.leaveMs`] = Math.round(performance.now() - t);
 
       t = performance.now();
@@ -223,20 +197,8 @@ describe.skipIf(!java.ok)(`Java kafka-clients ${KAFKA_CLIENTS_VERSION} classic g
       producer.proc.kill("SIGKILL");
 
       // The invariant, over every batch any member consumed.
-      const owners = new Map<string, Set<string>>();
-      let batches = 0;
-      for (const m of members) {
-        for (const e of m.events) {
-          if (e.ev !== "batch") continue;
-          batches++;
-          const k = `${e.gen}/${e.p}`;
-          let s = owners.get(k);
-          if (!s) owners.set(k, (s = new Set()));
-          s.add(m.name);
-        }
-      }
+      const { batches, doubled } = doubleConsumption(members);
       expect(batches).toBeGreaterThan(0);
-      const doubled = [...owners.entries()].filter(([, s]) => s.size > 1);
       expect(doubled).toEqual([]);
       members[2]!.proc.kill("SIGTERM");
       await members[2]!.proc.exited;
