@@ -7,6 +7,7 @@
 //                                 [--repeat N] [--cpu-prof DIR] [--binary PATH]
 //   WORKLOAD: produce | consume | latency | metadata | create
 //
+// Each line printed carries brokerCpuS: the broker process's CPU seconds during that workload.
 // With --cpu-prof the broker writes DIR/*.cpuprofile at its (clean) exit; summarise it with
 // `bun bench/cpuprofile-summary.ts FILE`.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,6 +15,7 @@ import { join, resolve } from "node:path";
 import { startStrand } from "../test/support/strand.ts";
 import { BenchClient } from "./lib/wire.ts";
 import { consumerPerf, producerPerf, rateLatency } from "./lib/kafka-perf.ts";
+import { cpuSeconds } from "./lib/procs.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const argv = process.argv.slice(2);
@@ -61,6 +63,7 @@ const out: unknown[] = [];
 try {
   for (let i = 0; i < repeat; i++) {
     const topic = `t-${workload}-${i}`;
+    const cpuBeforeS = cpuSeconds(h.pid) ?? 0;
     if (workload === "produce" || workload === "consume") {
       const p = await producerPerf(h.bootstrap, {
         topic, numRecords: records, recordBytes: 1024, throughput: -1,
@@ -93,7 +96,9 @@ try {
     } else {
       throw new Error(`unknown workload ${workload}`);
     }
-    console.log(JSON.stringify(out[out.length - 1]));
+    // The broker's user + system CPU over this workload (clients excluded), for before/after comparisons.
+    const brokerCpuS = Math.round(((cpuSeconds(h.pid) ?? 0) - cpuBeforeS) * 100) / 100;
+    console.log(JSON.stringify({ ...(out[out.length - 1] as object), brokerCpuS }));
   }
 } finally {
   await h.stop(60_000);

@@ -36,6 +36,7 @@ import {
   TIMESTAMP_TYPE_MASK,
   TRANSACTIONAL_FLAG_MASK,
 } from "./batch-header.ts";
+import type { DecompressScratch } from "./compression/codec.ts";
 import { codecForId, compressionName } from "./compression/registry.ts";
 import { crc32c } from "./crc32c.ts";
 import { DecompressionError, RecordBatchError } from "./errors.ts";
@@ -55,6 +56,11 @@ export interface ValidateOptions {
 
 export interface RecordsOptions {
   readonly maxUncompressedBytes?: number;
+  /**
+   * Decompress into this reusable buffer (lz4, xerial snappy): the records then live in the scratch and
+   * are valid only until its next use. Without it every call allocates.
+   */
+  readonly scratch?: DecompressScratch;
 }
 
 export class RecordBatchView {
@@ -216,7 +222,7 @@ export class RecordBatchView {
     }
     const max = options.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES;
     try {
-      return codec!.decompress(this.buf.subarray(start, end), max);
+      return codec!.decompress(this.buf.subarray(start, end), max, options.scratch);
     } catch (e) {
       if (e instanceof DecompressionError) {
         throw new RecordBatchError("decompression", `batch at byte ${this.position}: ${e.message}`, this.position, e);

@@ -9,7 +9,9 @@
 // window is checked on the batch's baseTimestamp and maxTimestamp, and records are walked only
 // when that check fails (to name the bad records), when message.timestamp.before.max.ms is finite
 // (a record may be older than the first), or when the topic is compacted (keys are required).
-// Compressed batches are decompressed (bounded) and every record checked, as Kafka does.
+// Compressed batches are decompressed (bounded) and every record checked, as Kafka does: into a reused
+// buffer and without record objects when the batch stays in its codec (record-scan.ts); records are
+// decoded as objects only to recompress or to name what is wrong.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import {
@@ -23,6 +25,8 @@ import {
   type Record,
   type RecordInput,
 } from "../../protocol/records/index.ts";
+import type { DecompressScratch } from "../../protocol/records/compression/codec.ts";
+import { recordsPassCheck } from "../../protocol/records/record-scan.ts";
 import { ProducePartitionError, type RecordError } from "./errors.ts";
 import { targetCompressionId, type TopicSettings } from "./topic-settings.ts";
 
@@ -178,17 +182,59 @@ function validateUncompressed(bytes: Uint8Array, view: RecordBatchView, o: Valid
   return { bytes, view, logAppendTimeMs };
 }
 
-function validateCompressed(view: RecordBatchView, targetId: number, o: ValidateOptions): ValidatedBatch {
-  let records: Record[];
+// Decompression buffer reused by every compressed batch validated in place (validation is synchronous,
+// so one suffices); a buffer grown past SCRATCH_KEEP_BYTES by an unusually large batch is dropped after
+// use instead of being held for the life of the process.
+const scratch: DecompressScratch = { buf: new Uint8Array(0) };
+const SCRATCH_KEEP_BYTES = 8 * 1024 * 1024;
+
+/** Records decompressed and walked as objects: the slow path (recompression, naming errors). */
+function decodeRecords(view: RecordBatchView, o: ValidateOptions): Record[] {
   try {
-    records = [...view.records({ maxUncompressedBytes: MAX_VALIDATION_UNCOMPRESSED_BYTES })];
+    return [...view.records({ maxUncompressedBytes: MAX_VALIDATION_UNCOMPRESSED_BYTES })];
   } catch (e) {
     if (e instanceof RecordBatchError) throw new ProducePartitionError(e.kafkaErrorCode, `${e.message} in topic partition ${o.partitionName}`);
     throw e;
   }
-  checkRecords(records, o, true);
+}
+
+/**
+ * The common case of a compressed batch kept in its codec: decompress into the scratch and walk the
+ * records without objects (record-scan.ts). True when every record passes; false sends the caller to
+ * the slow path, which names the problem (or, for a check the scan is stricter about, passes).
+ */
+function passesFastCheck(view: RecordBatchView, o: ValidateOptions): boolean {
+  if (view.isLogAppendTime) return false; // every record carries maxTimestamp: the object path knows it
   const s = o.settings;
-  if (targetId === view.compression) {
+  let bytes: Uint8Array;
+  try {
+    bytes = view.recordsBytes({ maxUncompressedBytes: MAX_VALIDATION_UNCOMPRESSED_BYTES, scratch });
+  } catch (e) {
+    if (e instanceof RecordBatchError) throw new ProducePartitionError(e.kafkaErrorCode, `${e.message} in topic partition ${o.partitionName}`);
+    throw e;
+  }
+  try {
+    return recordsPassCheck(bytes, 0, bytes.length, view.recordCount, {
+      baseTimestampMs: Number(view.baseTimestamp),
+      checkTimestamps: !s.logAppendTime,
+      minTimestampMs: o.nowMs - s.timestampBeforeMaxMs,
+      maxTimestampMs: o.nowMs + s.timestampAfterMaxMs,
+      requireKeys: s.compact,
+    });
+  } finally {
+    if (scratch.buf.length > SCRATCH_KEEP_BYTES) scratch.buf = new Uint8Array(0);
+  }
+}
+
+function validateCompressed(view: RecordBatchView, targetId: number, o: ValidateOptions): ValidatedBatch {
+  const s = o.settings;
+  const inPlace = targetId === view.compression;
+  let records: Record[] | null = null;
+  if (!inPlace || !passesFastCheck(view, o)) {
+    records = decodeRecords(view, o);
+    checkRecords(records, o, true);
+  }
+  if (inPlace) {
     // In place: only the timestamp (and so the CRC) may change.
     let logAppendTimeMs = -1;
     if (s.logAppendTime) {
@@ -197,6 +243,7 @@ function validateCompressed(view: RecordBatchView, targetId: number, o: Validate
     }
     return { bytes: view.bytes, view, logAppendTimeMs };
   }
+  records ??= decodeRecords(view, o);
   // Recompress into the topic's codec, keeping producer fields, timestamps and offset deltas.
   const inputs: RecordInput[] = records.map((r) => ({ key: r.key, value: r.value, headers: r.headers, timestamp: r.timestamp, offsetDelta: r.offsetDelta }));
   const rebuilt = buildRecordBatch({

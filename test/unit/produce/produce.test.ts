@@ -133,7 +133,7 @@ test("timestamps outside message.timestamp.after/before.max.ms are INVALID_TIMES
   b.addTopic("ts", 1, { "message.timestamp.after.max.ms": "1000", "message.timestamp.before.max.ms": "60000" });
   const now = Date.now();
   const records = [{ value: enc.encode("ok"), timestamp: now }, { value: enc.encode("future"), timestamp: now + 100_000 }, { value: enc.encode("old"), timestamp: now - 120_000 }];
-  for (const compression of [0, 2]) {
+  for (const compression of [0, 2, 3]) {
     const res = await b.call<ProduceResponse>(produceHandler, 9, produceRequest("ts", buildRecordBatch({ records, compression })));
     const p = res.responses[0]!.partitionResponses[0]!;
     expect(p.errorCode).toBe(ErrorCode.INVALID_TIMESTAMP);
@@ -146,10 +146,34 @@ test("timestamps outside message.timestamp.after/before.max.ms are INVALID_TIMES
 
 test("a compacted topic refuses records without keys", async () => {
   b.addTopic("c", 1, { "cleanup.policy": "compact" });
-  const res = await b.call<ProduceResponse>(produceHandler, 9, produceRequest("c", buildRecordBatch({ records: [{ key: enc.encode("a"), value: enc.encode("1") }, { value: enc.encode("2") }] })));
-  const p = res.responses[0]!.partitionResponses[0]!;
-  expect(p.errorCode).toBe(ErrorCode.INVALID_RECORD);
-  expect(p.recordErrors).toEqual([{ batchIndex: 1, batchIndexErrorMessage: "Compacted topic cannot accept message without key in topic partition c-0." }]);
+  for (const compression of [0, 3]) {
+    const res = await b.call<ProduceResponse>(produceHandler, 9, produceRequest("c", buildRecordBatch({ compression, records: [{ key: enc.encode("a"), value: enc.encode("1") }, { value: enc.encode("2") }] })));
+    const p = res.responses[0]!.partitionResponses[0]!;
+    expect(p.errorCode).toBe(ErrorCode.INVALID_RECORD);
+    expect(p.recordErrors).toEqual([{ batchIndex: 1, batchIndexErrorMessage: "Compacted topic cannot accept message without key in topic partition c-0." }]);
+  }
+  expect(b.partitionLog("c").logEndOffset).toBe(0);
+});
+
+test("compressed batches kept in their codec: inner offsets with a gap are INVALID_RECORD, good ones append", async () => {
+  for (const compression of [2, 3]) {
+    const gap = buildRecordBatch({ compression, records: [{ value: enc.encode("a"), offsetDelta: 0 }, { value: enc.encode("b"), offsetDelta: 2 }] });
+    // Count and lastOffsetDelta must agree for the batch to reach the inner check: patch lastOffsetDelta to 1.
+    new DataView(gap.buffer, gap.byteOffset).setInt32(23, 1);
+    const v = new RecordBatchView(gap);
+    new DataView(gap.buffer, gap.byteOffset).setUint32(17, v.computeCrc());
+    const p = await produce(gap);
+    expect(p.errorCode).toBe(ErrorCode.INVALID_RECORD);
+    expect(p.errorMessage).toContain("does not have incremental offsets, expected offset is 1");
+  }
+  // Many good batches of growing size in a row through the reused decompression buffer: all appended.
+  const before = b.partitionLog("t").logEndOffset;
+  for (let i = 0; i < 20; i++) {
+    const sent = batch(50 + i * 37, { compression: i % 2 === 0 ? 3 : 2 });
+    const p = await produce(sent);
+    expect(p.errorCode).toBe(0);
+  }
+  expect(b.partitionLog("t").logEndOffset - before).toBe(Array.from({ length: 20 }, (_, i) => 50 + i * 37).reduce((a, n) => a + n, 0));
 });
 
 test("acks outside -1/0/1, unknown topics, partitions and topic ids", async () => {

@@ -143,3 +143,27 @@ test("registry", () => {
   expect([1, 2, 3, 4].map((i) => codecForId(i)!.name)).toEqual(["gzip", "snappy", "lz4", "zstd"]);
   expect(() => codecForId(5)).toThrow(/unknown compression id 5/);
 });
+
+describe("decompression into a reused scratch buffer (lz4, xerial snappy)", () => {
+  for (const id of [2, 3]) {
+    const codec = codecForId(id)!;
+    test(`${codec.name}: same bytes as a fresh decode, the buffer reused once large enough, limits kept`, () => {
+      const scratch = { buf: new Uint8Array(0) };
+      // Sizes up and down: growth replaces the scratch's buffer, smaller inputs reuse it.
+      for (const [i, n] of [100_000, 300_000, 5_000, 1, 200_000, 300_000].entries()) {
+        const input = textLike(n, 100 + i);
+        const compressed = codec.compress(input);
+        const out = codec.decompress(compressed, 1 << 24, scratch);
+        expect(out).toEqual(input);
+        expect(out).toEqual(codec.decompress(compressed, 1 << 24));
+        expect(out.buffer).toBe(scratch.buf.buffer);
+      }
+      const held = scratch.buf;
+      const again = codec.decompress(codec.compress(textLike(50_000, 7)), 1 << 24, scratch);
+      expect(scratch.buf).toBe(held);
+      expect(again.buffer).toBe(held.buffer);
+      // The limit still holds with a scratch larger than the limit.
+      expect(() => codec.decompress(codec.compress(textLike(100_000, 8)), 50_000, scratch)).toThrow(DecompressionError);
+    });
+  }
+});

@@ -13,7 +13,7 @@
 // Blocks are decoded by the TypeScript lz4-block.ts or, when lz4-native.ts installed it at start-up,
 // by native/lz4.c (same bounds, same errors).
 import { DecompressionError } from "../errors.ts";
-import type { CompressionCodec } from "./codec.ts";
+import type { CompressionCodec, DecompressScratch } from "./codec.ts";
 import { lz4BlockCompressInto, lz4BlockDecompressInto, lz4BlockMaxCompressedLength } from "./lz4-block.ts";
 import { xxhash32 } from "./xxhash32.ts";
 
@@ -52,15 +52,24 @@ function write32(b: Uint8Array, i: number, v: number): void {
   b[i + 3] = v >>> 24;
 }
 
-/** Growable output that never exceeds maxOutputBytes. */
+/**
+ * Growable output that never exceeds maxOutputBytes. With a scratch it starts from the scratch's buffer
+ * (no allocation, no zero-filling) and leaves any larger buffer it grew to in the scratch.
+ */
 class BoundedOutput {
   buf: Uint8Array;
   len = 0;
   constructor(
     initialBytes: number,
     readonly maxOutputBytes: number,
+    private readonly scratch: DecompressScratch | undefined,
   ) {
-    this.buf = new Uint8Array(Math.min(Math.max(initialBytes, 1024), Math.max(maxOutputBytes, 1)));
+    const want = Math.min(Math.max(initialBytes, 1024), Math.max(maxOutputBytes, 1));
+    if (scratch && scratch.buf.length >= want) this.buf = scratch.buf;
+    else {
+      this.buf = new Uint8Array(want);
+      if (scratch) scratch.buf = this.buf;
+    }
   }
   reserve(n: number): void {
     const need = this.len + n;
@@ -71,15 +80,16 @@ class BoundedOutput {
     const next = new Uint8Array(Math.min(this.maxOutputBytes, Math.max(need, this.buf.length * 2)));
     next.set(this.buf.subarray(0, this.len));
     this.buf = next;
+    if (this.scratch) this.scratch.buf = next;
   }
 }
 
-function decompressFrames(input: Uint8Array, maxOutputBytes: number): Uint8Array {
+function decompressFrames(input: Uint8Array, maxOutputBytes: number, scratch?: DecompressScratch): Uint8Array {
   const corrupt = (m: string): never => {
     throw new DecompressionError("lz4", "corrupt", m, maxOutputBytes);
   };
   // Start with a guess of 4x the input; grow (bounded by the limit) as blocks arrive.
-  const out = new BoundedOutput(input.length * 4, maxOutputBytes);
+  const out = new BoundedOutput(input.length * 4, maxOutputBytes, scratch);
   let pos = 0;
   let frames = 0;
   // Each frame consumes >= 7 bytes, so this loop runs at most input.length / 7 times.

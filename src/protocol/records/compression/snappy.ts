@@ -6,7 +6,7 @@
 // librdkafka reads both that and a bare raw snappy block (and can write either), so decompress
 // accepts both: input that starts with the 8 magic bytes is xerial, anything else is raw.
 import { DecompressionError } from "../errors.ts";
-import type { CompressionCodec } from "./codec.ts";
+import type { CompressionCodec, DecompressScratch } from "./codec.ts";
 import {
   snappyMaxCompressedLength,
   snappyRawCompressInto,
@@ -42,7 +42,7 @@ function limitError(total: number, max: number): DecompressionError {
 }
 
 /** Decode xerial framing: two passes, the first sums declared block lengths so we allocate once. */
-function xerialDecompress(input: Uint8Array, maxOutputBytes: number): Uint8Array {
+function xerialDecompress(input: Uint8Array, maxOutputBytes: number, scratch?: DecompressScratch): Uint8Array {
   const corrupt = (m: string) => new DecompressionError("snappy", "corrupt", `xerial: ${m}`, maxOutputBytes);
   let total = 0;
   let pos = XERIAL_HEADER_BYTES;
@@ -58,7 +58,12 @@ function xerialDecompress(input: Uint8Array, maxOutputBytes: number): Uint8Array
     if (total > maxOutputBytes) throw limitError(total, maxOutputBytes);
     pos += len;
   }
-  const out = new Uint8Array(total);
+  let out: Uint8Array;
+  if (scratch && scratch.buf.length >= total) out = scratch.buf.subarray(0, total);
+  else {
+    out = new Uint8Array(total);
+    if (scratch) scratch.buf = out;
+  }
   let o = 0;
   pos = XERIAL_HEADER_BYTES;
   while (pos < input.length) {
@@ -93,6 +98,6 @@ export const snappyCodec: CompressionCodec = {
   id: 2,
   name: "snappy",
   compress: xerialCompress,
-  decompress: (input, maxOutputBytes) =>
-    isXerial(input) ? xerialDecompress(input, maxOutputBytes) : snappyRawDecompress(input, maxOutputBytes),
+  decompress: (input, maxOutputBytes, scratch) =>
+    isXerial(input) ? xerialDecompress(input, maxOutputBytes, scratch) : snappyRawDecompress(input, maxOutputBytes),
 };
