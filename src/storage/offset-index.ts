@@ -82,6 +82,15 @@ export class OffsetIndex extends SparseIndex {
     this.push(r, position);
   }
 
+  /**
+   * The largest indexed batch start at or below `position` (a file position where a whole batch
+   * begins), or -1 when no entry is that low. No syscall: the positions are in memory.
+   */
+  batchStartAtOrBelow(position: number): number {
+    const found = lastAtOrBelow(this.pos, this.count, position);
+    return found < 0 ? -1 : this.pos[found]!;
+  }
+
   /** The last entry with offset <= target, or (baseOffset, 0) when there is none. */
   lookup(target: number): OffsetPosition {
     const found = lastAtOrBelow(this.rel, this.count, target - this.baseOffset);

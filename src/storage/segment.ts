@@ -175,14 +175,24 @@ export class LogSegment {
 
   /**
    * The byte range to send for a fetch from startOffset: from the batch holding it, up to maxBytes
-   * (at least that whole first batch when minOneBatch), not past maxPosition. The range may end
-   * inside a batch, as Kafka's does; clients drop a partial last batch.
+   * (at least that whole first batch when minOneBatch), not past maxPosition. When maxBytes cuts
+   * inside the data, the range ends at the last batch start the offset index knows below the cut, so
+   * only whole batches are sent: Kafka's range ends inside a batch, which every client drops and fetches
+   * again (up to a batch per partition per fetch sent twice). The index holds a batch start at least
+   * every index.interval.bytes, so this gives up at most that many bytes of the limit. When the first
+   * batch alone is larger than the limit (and minOneBatch is off), the range ends at the limit as Kafka's.
    */
   read(startOffset: number, maxBytes: number, maxPosition: number, minOneBatch: boolean): { start: BatchPosition; length: number } | null {
     const start = this.translateOffset(startOffset);
     if (!start || start.position >= maxPosition) return null;
     const limit = minOneBatch ? Math.max(maxBytes, start.sizeBytes) : maxBytes;
-    return { start, length: Math.min(maxPosition - start.position, limit) };
+    const end = start.position + limit;
+    if (end >= maxPosition) return { start, length: maxPosition - start.position };
+    // The end of the first batch is a boundary too (known from its header): it covers the stretch
+    // before the index's next entry.
+    const firstEnd = start.position + start.sizeBytes;
+    const boundary = Math.max(this.offsetIndex.batchStartAtOrBelow(end), firstEnd <= end ? firstEnd : -1);
+    return { start, length: boundary > start.position ? boundary - start.position : limit };
   }
 
   /** Calls fn with each batch header from position to the end (headers only, no CRC check). */

@@ -86,6 +86,28 @@ describe("Log append and read", () => {
     expect(batchesIn(readSlice(one.slice!)).length).toBe(1);
   });
 
+  test("a maxBytes cut inside the data ends on a batch boundary the index knows (no partial batch)", () => {
+    // Batches of ~1.1 KB, an index entry every 4 KiB of data: some batches are indexed, some not.
+    const { log } = fresh({ indexIntervalBytes: 4096 });
+    for (let i = 0; i < 40; i++) log.append(valuesBatch(1, 1000 + (i % 5) * 40, i));
+    const sizes = batchesIn(readSlice(log.read(0, 1 << 20).slice!)).map((b) => b.size);
+    expect(sizes.length).toBe(40);
+    for (const maxBytes of [1500, 5000, 9999, 20_000, 33_333]) {
+      for (const from of [0, 3, 17]) {
+        const bytes = readSlice(log.read(from, maxBytes).slice!);
+        const whole = batchesIn(bytes);
+        // Only whole batches, starting at `from`, no trailing partial batch.
+        expect(whole[0]!.baseOffset).toBe(from);
+        expect(whole.reduce((n, b) => n + b.size, 0)).toBe(bytes.length);
+        expect(bytes.length).toBeLessThanOrEqual(Math.max(maxBytes, sizes[from]!));
+        // Short of the limit by less than the gap between two index entries (interval + one batch) + one batch.
+        expect(bytes.length).toBeGreaterThan(Math.min(maxBytes, sizes.slice(from).reduce((a, n) => a + n, 0)) - 4096 - 2 * 1300);
+      }
+    }
+    // Up to the log end there is no cut: everything is returned.
+    expect(batchesIn(readSlice(log.read(30, 1 << 20).slice!)).length).toBe(10);
+  });
+
   test("rolls on segment.bytes, keeps sparse indexes that Kafka's layout expects", () => {
     const { log, dir, config } = fresh({ segmentBytes: 20_000, indexIntervalBytes: 1000 });
     for (let i = 0; i < 100; i++) log.append(valuesBatch(2, 500, i));
