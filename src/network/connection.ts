@@ -69,6 +69,8 @@ export class Connection implements ConnectionInfo {
   /** Set once the socket is really gone (peer closed, error, or linger expired). */
   private finished = false;
   private lingerTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A flush of the output queue is queued as a microtask (responses finished together share a write). */
+  private flushQueued = false;
   private readonly onClose: (c: Connection) => void;
 
   constructor(
@@ -196,7 +198,21 @@ export class Connection implements ConnectionInfo {
         wrote = true;
       }
     }
-    if (wrote) this.flushOut();
+    if (wrote) this.queueFlush();
+  }
+
+  /**
+   * Writes coalesced: the responses of every request finished in the same run of JavaScript (the frames
+   * of one socket read answered synchronously, the completions of one microtask checkpoint) go out in
+   * one write, from a microtask, which runs before the event loop polls again, so nothing waits longer.
+   */
+  private queueFlush(): void {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => {
+      this.flushQueued = false;
+      if (!this.closed) this.flushOut();
+    });
   }
 
   private flushOut(): void {
@@ -235,6 +251,12 @@ export class Connection implements ConnectionInfo {
    */
   close(): void {
     if (this.closed) return;
+    if (this.flushQueued) {
+      // Responses finished in this run of JavaScript go out before the FIN, as they did unbatched.
+      this.flushQueued = false;
+      this.flushOut();
+      if (this.closed) return; // the write failed and closed the connection
+    }
     this.closed = true;
     this.slots.length = 0;
     this.backlog.length = 0;
