@@ -56,7 +56,10 @@ test("index files: preallocated, trailing zeros of a crash are ignored, trim on 
   idx.append(105, 0);
   idx.append(110, 4096);
   expect(statSync(path).size).toBe(8000);
-  // Reopen without a trim (a crash): two entries, not damaged.
+  // Entries are gathered in memory until a flush (or 128 of them): the file has none yet.
+  expect(OffsetIndex.open(path, 100, 8 * 1000).lookup(107)).toEqual({ offset: 100, position: 0 });
+  idx.sync();
+  // Reopen without a trim (a crash after that flush): two entries, not damaged.
   const again = OffsetIndex.open(path, 100, 8 * 1000);
   expect(again.entries).toBe(2);
   expect(again.damaged).toBe(false);
@@ -78,4 +81,18 @@ test("index files: preallocated, trailing zeros of a crash are ignored, trim on 
   expect(t.lookup(10)).toEqual({ timestamp: -1, offset: 100 });
   t.close();
   expect(statSync(tpath).size).toBe(24);
+
+  // More than one batch of pending entries, then a close: every entry on disk, in order.
+  const mpath = `${d.path}/00000000000000000000.index`;
+  const many = OffsetIndex.open(mpath, 0, 8 * 1000);
+  many.preallocate(8 * 1000);
+  for (let i = 0; i < 300; i++) many.append(i * 3 + 2, i * 5000);
+  // 256 written by the two full batches of 128, the last 44 still pending.
+  expect(OffsetIndex.open(mpath, 0, 8 * 1000).entries).toBe(256);
+  many.close();
+  const back = OffsetIndex.open(mpath, 0, 8 * 1000);
+  expect(back.entries).toBe(300);
+  expect(back.damaged).toBe(false);
+  expect(back.entry(299)).toEqual({ offset: 299 * 3 + 2, position: 299 * 5000 });
+  back.close();
 });
