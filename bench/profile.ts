@@ -7,6 +7,9 @@
 //                                 [--repeat N] [--cpu-prof DIR] [--binary PATH]
 //   WORKLOAD: produce | consume | latency | metadata | create
 //
+// Each result line carries brokerCpuS: the broker process's CPU seconds (user + system, read from
+// /proc/PID/stat before and after the workload, so start-up is not counted).
+//
 // With --cpu-prof the broker writes DIR/*.cpuprofile at its (clean) exit; summarise it with
 // `bun bench/cpuprofile-summary.ts FILE`.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,6 +17,7 @@ import { join, resolve } from "node:path";
 import { startStrand } from "../test/support/strand.ts";
 import { BenchClient } from "./lib/wire.ts";
 import { consumerPerf, producerPerf, rateLatency } from "./lib/kafka-perf.ts";
+import { cpuSeconds } from "./lib/procs.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const argv = process.argv.slice(2);
@@ -60,6 +64,8 @@ const records = Math.floor((mib * 1024 * 1024) / 1024);
 const out: unknown[] = [];
 try {
   for (let i = 0; i < repeat; i++) {
+    // Broker CPU (user + system, from /proc/PID/stat) spent during this workload alone.
+    const cpuBefore = cpuSeconds(h.pid);
     const topic = `t-${workload}-${i}`;
     if (workload === "produce" || workload === "consume") {
       const p = await producerPerf(h.bootstrap, {
@@ -93,7 +99,10 @@ try {
     } else {
       throw new Error(`unknown workload ${workload}`);
     }
-    console.log(JSON.stringify(out[out.length - 1]));
+    const cpuAfter = cpuSeconds(h.pid);
+    const last = out[out.length - 1] as Record<string, unknown>;
+    if (cpuBefore !== null && cpuAfter !== null) last.brokerCpuS = Math.round((cpuAfter - cpuBefore) * 100) / 100;
+    console.log(JSON.stringify(last));
   }
 } finally {
   await h.stop(60_000);
