@@ -7,9 +7,7 @@
 //                                 [--repeat N] [--cpu-prof DIR] [--binary PATH]
 //   WORKLOAD: produce | consume | latency | metadata | create
 //
-// Each result line carries brokerCpuS: the broker process's CPU seconds (user + system, read from
-// /proc/PID/stat before and after the workload, so start-up is not counted).
-//
+// Each line printed carries brokerCpuS: the broker process's CPU seconds during that workload.
 // With --cpu-prof the broker writes DIR/*.cpuprofile at its (clean) exit; summarise it with
 // `bun bench/cpuprofile-summary.ts FILE`.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -64,9 +62,8 @@ const records = Math.floor((mib * 1024 * 1024) / 1024);
 const out: unknown[] = [];
 try {
   for (let i = 0; i < repeat; i++) {
-    // Broker CPU (user + system, from /proc/PID/stat) spent during this workload alone.
-    const cpuBefore = cpuSeconds(h.pid);
     const topic = `t-${workload}-${i}`;
+    const cpuBeforeS = cpuSeconds(h.pid) ?? 0;
     if (workload === "produce" || workload === "consume") {
       const p = await producerPerf(h.bootstrap, {
         topic, numRecords: records, recordBytes: 1024, throughput: -1,
@@ -99,10 +96,9 @@ try {
     } else {
       throw new Error(`unknown workload ${workload}`);
     }
-    const cpuAfter = cpuSeconds(h.pid);
-    const last = out[out.length - 1] as Record<string, unknown>;
-    if (cpuBefore !== null && cpuAfter !== null) last.brokerCpuS = Math.round((cpuAfter - cpuBefore) * 100) / 100;
-    console.log(JSON.stringify(last));
+    // The broker's user + system CPU over this workload (clients excluded), for before/after comparisons.
+    const brokerCpuS = Math.round(((cpuSeconds(h.pid) ?? 0) - cpuBeforeS) * 100) / 100;
+    console.log(JSON.stringify({ ...(out[out.length - 1] as object), brokerCpuS }));
   }
 } finally {
   await h.stop(60_000);
