@@ -95,8 +95,20 @@ export class FrameAssembler {
     return ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) | 0;
   }
 
+  /** Drop n bytes from the front without copying them (the size prefix). Bounded by the chunk count. */
   private consume(n: number): void {
-    this.copyOut(n, true);
+    let left = n;
+    while (left > 0) {
+      const c = this.chunks[0]!;
+      if (c.length <= left) {
+        this.chunks.shift();
+        left -= c.length;
+      } else {
+        this.chunks[0] = c.subarray(left);
+        left = 0;
+      }
+    }
+    this.buffered -= n;
   }
 
   /** Take n bytes from the front: a subarray if one chunk holds them all, else one copy. */
