@@ -11,7 +11,7 @@
 
 import type { Socket } from "bun";
 import type { FrameParts } from "../protocol/primitives/writer.ts";
-import { FrameAssembler, FrameSizeError } from "./frame-assembler.ts";
+import { FrameAssembler, FrameSizeError, type Frame } from "./frame-assembler.ts";
 import { OutputQueue } from "./output-queue.ts";
 
 /** What the dispatcher returns for a request: a response frame, no response (acks=0), or close. */
@@ -26,7 +26,8 @@ export interface ConnectionInfo {
 }
 
 export interface RequestSink {
-  handle(conn: ConnectionInfo, frame: Uint8Array): Outcome | Promise<Outcome>;
+  /** `frame` is one buffer, or for a large frame that spanned socket chunks, its slices in order. */
+  handle(conn: ConnectionInfo, frame: Frame): Outcome | Promise<Outcome>;
 }
 
 export interface ConnectionLimits {
@@ -62,7 +63,7 @@ export class Connection implements ConnectionInfo {
   private readonly out = new OutputQueue();
   private readonly slots: Slot[] = [];
   /** Whole frames received while the in-flight bound was reached (bounded by one read's worth). */
-  private readonly backlog: Uint8Array[] = [];
+  private readonly backlog: Frame[] = [];
   private paused = false;
   /** Set by quiesce(): no new request is started; those in flight are answered. */
   private quiescing = false;
@@ -102,9 +103,9 @@ export class Connection implements ConnectionInfo {
   onData(chunk: Uint8Array): void {
     if (this.closed || this.quiescing) return;
     this.lastActiveMs = Date.now();
-    let frames: Uint8Array[];
+    let frames: Frame[];
     try {
-      frames = this.assembler.push(chunk);
+      frames = this.assembler.pushFrames(chunk);
     } catch (e) {
       if (e instanceof FrameSizeError) {
         this.log.warn("closing connection: bad frame size", { connection: this.id, remote: this.remoteAddress, error: e.message });
@@ -150,7 +151,7 @@ export class Connection implements ConnectionInfo {
     this.updatePause();
   }
 
-  private start(frame: Uint8Array): void {
+  private start(frame: Frame): void {
     const slot: Slot = { outcome: undefined };
     this.slots.push(slot);
     let result: Outcome | Promise<Outcome>;

@@ -12,6 +12,7 @@ import { API_BY_KEY } from "./generated/api-table.ts";
 import { API_CODECS } from "./generated/apis.ts";
 import { readRequestHeader, writeRequestHeader, type RequestHeader } from "./generated/messages/request-header.ts";
 import { readResponseHeader, writeResponseHeader } from "./generated/messages/response-header.ts";
+import { ChunkReader } from "./primitives/chunk-reader.ts";
 import { Reader, type ReadError } from "./primitives/reader.ts";
 import { encodeFramed as frameOf } from "./primitives/writer.ts";
 
@@ -62,9 +63,23 @@ export type DecodedRequest =
 export function decodeRequest(frame: Uint8Array): DecodedRequest {
   const prefix = peekHeader(frame);
   if (!prefix) return { ok: false, header: null, reason: "malformed" };
+  return decodeWith(prefix, new Reader(frame));
+}
+
+/**
+ * decodeRequest for a frame held as several buffers (socket chunks), read in place: fields straddling a
+ * boundary are copied (they are small), `records` fields come back as subarrays or SlicedRecords.
+ */
+export function decodeRequestChunks(chunks: readonly Uint8Array[]): DecodedRequest {
+  const r = new ChunkReader(chunks);
+  if (r.remaining < 8) return { ok: false, header: null, reason: "malformed" };
+  const prefix = peekHeader(r.bytesAt(0, 8))!;
+  return decodeWith(prefix, r);
+}
+
+function decodeWith(prefix: HeaderPrefix, r: Reader): DecodedRequest {
   const api = API_BY_KEY.get(prefix.apiKey);
   const codec = API_CODECS.get(prefix.apiKey);
-  const r = new Reader(frame);
   const header = readRequestHeader(r, requestHeaderVersion(prefix.apiKey, prefix.apiVersion));
   if (r.error) return { ok: false, header: null, reason: "malformed", error: r.error };
   if (!api || !codec) return { ok: false, header, reason: "unknown-api" };

@@ -9,12 +9,36 @@ import type { ConnectionInfo, Outcome, RequestSink } from "../network/connection
 import { API_BY_KEY } from "../protocol/generated/api-table.ts";
 import { API_CODECS } from "../protocol/generated/apis.ts";
 import { ErrorCode } from "../protocol/errors.ts";
-import { decodeRequest, responseHeaderVersion, API_VERSIONS_KEY } from "../protocol/frame.ts";
+import { decodeRequest, decodeRequestChunks, responseHeaderVersion, API_VERSIONS_KEY, type DecodedRequest } from "../protocol/frame.ts";
+import type { Frame } from "../network/frame-assembler.ts";
 import { writeResponseHeader } from "../protocol/generated/messages/response-header.ts";
 import { encodeFramedParts } from "../protocol/primitives/writer.ts";
 import type { Broker } from "./broker.ts";
 import { CLOSE_CONNECTION, NO_RESPONSE, type ApiHandler, type RequestContext } from "./handler.ts";
 import type { Logger } from "./log.ts";
+
+const PRODUCE_KEY = 0;
+
+/** The frame's chunks joined into one buffer, or null when the frame is a Produce request (kept sliced). */
+function joinUnlessProduce(chunks: readonly Uint8Array[]): Uint8Array | null {
+  // The api key is the frame's first int16; read it from the first chunks without joining (bounded: 2 bytes).
+  let apiKey = 0;
+  let seen = 0;
+  for (const c of chunks) {
+    for (let i = 0; i < c.length && seen < 2; i++, seen++) apiKey = (apiKey << 8) | c[i]!;
+    if (seen === 2) break;
+  }
+  if (seen === 2 && apiKey === PRODUCE_KEY) return null;
+  let total = 0;
+  for (const c of chunks) total += c.length;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
 
 export class Dispatcher implements RequestSink {
   readonly handlers: ReadonlyMap<number, ApiHandler>;
@@ -37,8 +61,20 @@ export class Dispatcher implements RequestSink {
     this.log = log;
   }
 
-  handle(conn: ConnectionInfo, frame: Uint8Array): Outcome | Promise<Outcome> {
-    const d = decodeRequest(frame);
+  handle(conn: ConnectionInfo, frame: Frame): Outcome | Promise<Outcome> {
+    let d: DecodedRequest;
+    let frameBytes: number;
+    if (frame instanceof Uint8Array) {
+      d = decodeRequest(frame);
+      frameBytes = frame.length;
+    } else {
+      // A large frame that spanned socket chunks: Produce is decoded in place (its records stay slices
+      // of the chunks, appended without a copy); anything else is joined once, as before.
+      const joined = joinUnlessProduce(frame);
+      d = joined ? decodeRequest(joined) : decodeRequestChunks(frame);
+      frameBytes = 0;
+      for (const c of frame) frameBytes += c.length;
+    }
     if (!d.ok) {
       const h = d.header;
       if (d.reason === "unsupported-version" && h && h.requestApiKey === API_VERSIONS_KEY) {
@@ -73,7 +109,7 @@ export class Dispatcher implements RequestSink {
       apiKey: header.requestApiKey,
       apiVersion: header.requestApiVersion,
       broker: this.broker,
-      requestBytes: frame.length,
+      requestBytes: frameBytes,
     };
     const result = handler.handle(ctx, d.body);
     if (result instanceof Promise) return result.then((r) => this.encode(ctx, r));

@@ -1,7 +1,8 @@
 // One partition's log: an ordered list of segments, the last one active. Appends assign offsets by
 // rewriting each batch's base offset in place and write the bytes as received; reads return file
 // slices for zero-copy sends. Offsets are numbers bounded by MAX_OFFSET (see offset-bound.ts).
-import { prepareAppend } from "./append-prepare.ts";
+import { prepareAppend, prepareAppendParts } from "./append-prepare.ts";
+import type { BatchParts } from "../protocol/records/batch-parts.ts";
 import { syncPathAsync } from "./checkpoint-file.ts";
 import { LogClosedError, LogOfflineError, OffsetOutOfRangeError } from "./errors.ts";
 import type { TopicPartition } from "./file-names.ts";
@@ -121,13 +122,18 @@ export class Log {
 
   /**
    * Appends one or more v2 batches. Mutates `records` in place (base offsets, leader epoch, and the
-   * LogAppendTime timestamp + CRC) and writes them to the active segment. Throws InvalidBatchError
+   * LogAppendTime timestamp + CRC) and writes them to the active segment. BatchParts (one batch that
+   * arrived in several socket chunks) has its header copy rewritten and is written with one gathered
+   * write, its body slices untouched. Throws InvalidBatchError
    * before writing anything if any batch is malformed.
    */
-  append(records: Uint8Array, opts: AppendOptions = {}): AppendResult {
+  append(records: Uint8Array | BatchParts, opts: AppendOptions = {}): AppendResult {
     this.ensureUsable();
     const nowMs = opts.nowMs ?? Date.now();
-    const prepared = prepareAppend(records, this.nextOffset, this.config, opts, nowMs);
+    const prepared =
+      records instanceof Uint8Array
+        ? prepareAppend(records, this.nextOffset, this.config, opts, nowMs)
+        : prepareAppendParts(records, this.nextOffset, this.config, opts, nowMs);
     const { batches, headers, firstOffset, lastOffset, maxTimestamp, offsetOfMaxTimestamp, logAppendTime } = prepared;
     const next = lastOffset + 1;
     const segment = this.maybeRoll(records.length, maxTimestamp, firstOffset, lastOffset, nowMs);

@@ -2,6 +2,8 @@
 // all named by the 20-digit base offset. Appends go to the end of the `.log`; one offset-index entry
 // (and a time-index entry) is added whenever more than index.interval.bytes were appended since the
 // last one, pointing at a batch start, as Kafka's LogSegment does.
+import type { BatchParts } from "../protocol/records/batch-parts.ts";
+import { writeGathered } from "./gathered-write.ts";
 import { closeSync, constants, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { BATCH_HEADER_SIZE } from "../protocol/records/batch-header.ts";
 import { BatchScanner } from "./batch-scanner.ts";
@@ -129,13 +131,21 @@ export class LogSegment {
    * Writes bytes (whole batches, offsets already assigned) at the end of the `.log` and indexes them.
    * `batches` describes each batch in order.
    */
-  append(bytes: Uint8Array, batches: readonly AppendedBatch[]): void {
-    let written = 0;
-    // Bounded: each write takes > 0 bytes (a 0-byte write throws below).
-    while (written < bytes.length) {
-      const n = writeSync(this.fd, bytes, written, bytes.length - written, this.size + written);
-      if (n <= 0) throw new Error(`write to ${this.logPath} made no progress at ${this.size + written}`);
-      written += n;
+  append(bytes: Uint8Array | BatchParts, batches: readonly AppendedBatch[]): void {
+    if (bytes instanceof Uint8Array) {
+      let written = 0;
+      // Bounded: each write takes > 0 bytes (a 0-byte write throws below).
+      while (written < bytes.length) {
+        const n = writeSync(this.fd, bytes, written, bytes.length - written, this.size + written);
+        if (n <= 0) throw new Error(`write to ${this.logPath} made no progress at ${this.size + written}`);
+        written += n;
+      }
+    } else {
+      // Assert before the write: the parts hold exactly the batches described.
+      let described = 0;
+      for (const b of batches) described += b.sizeBytes;
+      if (described !== bytes.length) throw new Error(`append to ${this.logPath}: batches describe ${described} bytes, parts hold ${bytes.length}`);
+      writeGathered(this.fd, [bytes.header, ...bytes.body], this.size, this.logPath);
     }
     let position = this.size;
     for (const b of batches) {

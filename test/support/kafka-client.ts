@@ -21,6 +21,11 @@ export class KafkaTestClient {
   private readonly assembler = new FrameAssembler(1 << 30);
   private closed = false;
   clientId = "strand-test";
+  /**
+   * When set, request frames are written in pieces of minBytes..maxBytes with pauseMs between them, so
+   * the broker receives a large request as many socket chunks (the zero-copy produce path).
+   */
+  dribble: { minBytes: number; maxBytes: number; pauseMs: number } | null = null;
 
   static async connect(port: number, host = "127.0.0.1"): Promise<KafkaTestClient> {
     const c = new KafkaTestClient();
@@ -90,6 +95,7 @@ export class KafkaTestClient {
         },
       });
       let off = 0;
+      const dribble = this.dribble;
       // Bound: each write either takes bytes or we wait a tick; frames in tests are small.
       const pump = () => {
         while (off < frame.length) {
@@ -99,7 +105,17 @@ export class KafkaTestClient {
           off += n;
         }
       };
-      pump();
+      // One dribbled piece (a size varying with the offset), then the pause before the next.
+      const writePiece = () => {
+        if (!dribble || off >= frame.length) return;
+        const size = dribble.minBytes + ((off * 7919) % (dribble.maxBytes - dribble.minBytes + 1));
+        const n = this.socket.write(frame.subarray(off, Math.min(off + size, frame.length)));
+        if (n < 0) return reject(new Error("connection closed by the broker"));
+        off += n;
+        if (off < frame.length) setTimeout(writePiece, dribble.pauseMs);
+      };
+      if (dribble) writePiece();
+      else pump();
     });
   }
 

@@ -154,8 +154,9 @@ function readOne(t: string, compact: string, nullable: string): string {
         tern(nullable, "r.compactNullableString()", "r.compactString()"),
         tern(nullable, "r.nullableString()", "r.string()"),
       );
-    case "bytes":
     case "records":
+      return `r.records(${compact}, ${nullable})`;
+    case "bytes":
       return tern(
         compact,
         tern(nullable, "r.compactNullableBytes()", "r.compactBytes()"),

@@ -79,8 +79,8 @@ export function readTaggedFields(r: Reader, known: (tag: number, sub: Reader) =>
       return unknown;
     }
     const start = r.pos;
-    const sub = new Reader(r.buf, start, start + size);
-    if (!known(tag, sub)) (unknown ??= []).push({ tag, data: r.buf.subarray(start, start + size) });
+    const sub = r.subReader(size);
+    if (!known(tag, sub)) (unknown ??= []).push({ tag, data: r.bytesAt(start, start + size) });
     else if (sub.error) {
       r.fail(sub.error.kind, `in tagged field ${tag}: ${sub.error.what}`, sub.error.position);
       return unknown;

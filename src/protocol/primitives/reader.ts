@@ -30,6 +30,8 @@ export class ReadError extends Error {
   }
 }
 
+import type { Records } from "./records-ref.ts";
+
 const textDecoder = new TextDecoder("utf-8", { fatal: false });
 const EMPTY = new Uint8Array(0);
 const ZERO_UUID = "AAAAAAAAAAAAAAAAAAAAAA";
@@ -63,7 +65,7 @@ export class Reader {
     return false;
   }
 
-  private need(n: number, what: string): boolean {
+  protected need(n: number, what: string): boolean {
     if (this.error) return false;
     if (this.end - this.pos < n) return this.fail("truncated", `${what} needs ${n} bytes, ${this.end - this.pos} left`);
     return true;
@@ -178,7 +180,7 @@ export class Reader {
    * (1 for bytes; for arrays, 1 is safe since every element takes at least one byte except empty structs
    * in classic versions, which Kafka also bounds this way).
    */
-  private length(kind: "int16" | "int32" | "compact", nullable: boolean, what: string): number {
+  protected length(kind: "int16" | "int32" | "compact", nullable: boolean, what: string): number {
     const start = this.pos;
     let n: number;
     if (kind === "compact") n = this.uvarint() - 1;
@@ -209,7 +211,7 @@ export class Reader {
     return this.stringOf("compact", true);
   }
 
-  private stringOf(kind: "int16" | "compact", nullable: boolean): string | null {
+  protected stringOf(kind: "int16" | "compact", nullable: boolean): string | null {
     const n = this.length(kind, nullable, "string");
     if (n < 0) return n === -1 ? null : nullable ? null : "";
     const s = textDecoder.decode(this.buf.subarray(this.pos, this.pos + n));
@@ -230,12 +232,31 @@ export class Reader {
     return this.bytesOf("compact", true);
   }
 
-  private bytesOf(kind: "int32" | "compact", nullable: boolean): Uint8Array | null {
+  protected bytesOf(kind: "int32" | "compact", nullable: boolean): Uint8Array | null {
     const n = this.length(kind, nullable, "bytes");
     if (n < 0) return n === -1 ? null : nullable ? null : EMPTY;
     const b = this.buf.subarray(this.pos, this.pos + n);
     this.pos += n;
     return b;
+  }
+
+  /**
+   * A `records` field: bytes with an int32 (or compact) length. Here a subarray of the input; a reader
+   * over several buffers (network/chunk-reader.ts) may return the slices instead of a copy.
+   */
+  records(compact: boolean, nullable: boolean): Records | null {
+    const b = this.bytesOf(compact ? "compact" : "int32", nullable);
+    return b ?? (nullable ? null : EMPTY);
+  }
+
+  /** The input's bytes [start, end) (already read or checked by the caller), without copying. */
+  bytesAt(start: number, end: number): Uint8Array {
+    return this.buf.subarray(start, end);
+  }
+
+  /** A reader limited to the next `size` bytes (checked by the caller); this reader does not advance. */
+  subReader(size: number): Reader {
+    return new Reader(this.buf, this.pos, this.pos + size);
   }
 
   /** Array length (int32, -1 null), checked against the bytes left. Returns -1 for null, -2 on error. */

@@ -1,5 +1,7 @@
-// The value of a `records` field: bytes in memory, or slices of log segment files that the network layer
-// sends with sendfile(2) without copying them into the process (the zero-copy fetch path).
+// The value of a `records` field: bytes in memory, slices of log segment files that the network layer
+// sends with sendfile(2) without copying them into the process (the zero-copy fetch path), or slices of
+// the socket chunks a large request arrived in (the zero-copy produce path: a Produce request spanning
+// several chunks is decoded without concatenating them, see primitives/chunk-reader.ts).
 
 /** A byte range of an open file. The file must stay open until the frame holding it is sent. */
 export interface FileSlice {
@@ -16,7 +18,37 @@ export interface FileRecords {
   readonly length: number;
 }
 
-export type Records = Uint8Array | FileRecords;
+/** Records that arrived split across socket chunks: the slices, in order, whose concatenation is the value. */
+export interface SlicedRecords {
+  readonly kind: "sliced";
+  readonly slices: readonly Uint8Array[];
+  /** Sum of the slices' lengths. */
+  readonly length: number;
+}
+
+export type Records = Uint8Array | FileRecords | SlicedRecords;
+
+export function slicedRecords(slices: readonly Uint8Array[]): SlicedRecords {
+  let length = 0;
+  for (const s of slices) length += s.length;
+  return { kind: "sliced", slices, length };
+}
+
+export function isSlicedRecords(r: Records | null): r is SlicedRecords {
+  return r !== null && !(r instanceof Uint8Array) && r.kind === "sliced";
+}
+
+/** The bytes of in-memory records as one buffer: a sliced value is concatenated (one copy). */
+export function concatSliced(r: SlicedRecords): Uint8Array {
+  if (r.slices.length === 1) return r.slices[0]!;
+  const out = new Uint8Array(r.length);
+  let at = 0;
+  for (const s of r.slices) {
+    out.set(s, at);
+    at += s.length;
+  }
+  return out;
+}
 
 export function fileRecords(slices: readonly FileSlice[]): FileRecords {
   let length = 0;
@@ -32,5 +64,5 @@ export function recordsLength(r: Records): number {
 }
 
 export function isFileRecords(r: Records | null): r is FileRecords {
-  return r !== null && !(r instanceof Uint8Array);
+  return r !== null && !(r instanceof Uint8Array) && r.kind === "file";
 }

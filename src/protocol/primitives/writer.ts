@@ -141,7 +141,7 @@ export class SizeCounter implements Sink {
   records(v: Records | null, compact: boolean): void {
     if (v === null || v instanceof Uint8Array) return this.bytes(v, compact);
     this.length += (compact ? uvarintSize(v.length + 1) : 4) + v.length;
-    this.fileBytes += v.length;
+    if (v.kind === "file") this.fileBytes += v.length;
   }
 }
 
@@ -253,6 +253,10 @@ export class Writer implements Sink {
     if (v === null || v instanceof Uint8Array) return this.bytes(v, compact);
     if (compact) this.uvarint(v.length + 1);
     else this.int32(v.length);
+    if (v.kind === "sliced") {
+      for (const slice of v.slices) this.raw(slice);
+      return;
+    }
     this.holes.push({ at: this.length, records: v });
   }
 }

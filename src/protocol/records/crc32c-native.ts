@@ -28,6 +28,8 @@ export interface NativeCrc32c {
   readonly hardware: boolean;
   /** CRC32C of buf[start, end), computed natively whatever the length. */
   crc32c(buf: Uint8Array, start?: number, end?: number): number;
+  /** Continue a running CRC32C (a previous result, 0 to start) over buf[start, end), natively. */
+  crc32cUpdate(crc: number, buf: Uint8Array, start?: number, end?: number): number;
   close(): void;
 }
 
@@ -51,10 +53,16 @@ const PREBUILT_PATH = join(NATIVE_DIR, "build", "libstrand.so");
 
 const SYMBOLS = {
   strand_crc32c: { args: [FFIType.ptr, FFIType.u32, FFIType.u32], returns: FFIType.u32 },
+  // The running CRC goes as i32 (its bits, `crc | 0`): with the TinyCC build a u32 argument above 2^31
+  // arrived wrong (measured on Bun 1.4.5: the chained self-check failed), an i32 carries the same bits.
+  strand_crc32c_update: { args: [FFIType.i32, FFIType.ptr, FFIType.u32, FFIType.u32], returns: FFIType.u32 },
   strand_crc32c_kind: { args: [], returns: FFIType.i32 },
 } as const;
 
-type Lib = { symbols: { strand_crc32c: (...a: unknown[]) => unknown; strand_crc32c_kind: () => unknown }; close(): void };
+type Lib = {
+  symbols: { strand_crc32c: (...a: unknown[]) => unknown; strand_crc32c_update: (...a: unknown[]) => unknown; strand_crc32c_kind: () => unknown };
+  close(): void;
+};
 
 function wrap(source: NativeSource, lib: Lib): NativeCrc32c {
   const fn = lib.symbols.strand_crc32c as (buf: Uint8Array, start: number, len: number) => number;
@@ -66,13 +74,23 @@ function wrap(source: NativeSource, lib: Lib): NativeCrc32c {
     if (end === start) return 0;
     return fn(buf, start, end - start) >>> 0;
   };
-  // Self-check on a known vector before anyone relies on it.
-  const check = crc32c(new TextEncoder().encode("123456789"));
-  if (check !== 0xe3069283) {
+  const updateFn = lib.symbols.strand_crc32c_update as (crc: number, buf: Uint8Array, start: number, len: number) => number;
+  const crc32cUpdate = (crc: number, buf: Uint8Array, start = 0, end = buf.length): number => {
+    if (start < 0 || end > buf.length || start > end) {
+      throw new RangeError(`crc32c range [${start}, ${end}) outside buffer of ${buf.length} bytes`);
+    }
+    if (end === start) return crc >>> 0;
+    return updateFn(crc | 0, buf, start, end - start) >>> 0;
+  };
+  // Self-check on a known vector before anyone relies on it, whole and in two running pieces.
+  const vector = new TextEncoder().encode("123456789");
+  const check = crc32c(vector);
+  const chained = crc32cUpdate(crc32cUpdate(0, vector, 0, 4), vector, 4);
+  if (check !== 0xe3069283 || chained !== check) {
     lib.close();
-    throw new Error(`native crc32c (${source}) self-check failed: got 0x${check.toString(16)}`);
+    throw new Error(`native crc32c (${source}) self-check failed: got 0x${check.toString(16)}, chained 0x${chained.toString(16)}`);
   }
-  return { source, hardware, crc32c, close: () => lib.close() };
+  return { source, hardware, crc32c, crc32cUpdate, close: () => lib.close() };
 }
 
 /** Write the embedded C source to a content-addressed file (works inside a --compile binary too). */
@@ -146,9 +164,11 @@ export function loadNative(options: { prefer?: CrcImplementation } = {}): Native
     const n = loadNativeCrc32c(source, failures);
     if (!n) continue;
     const nativeFn = n.crc32c;
+    const nativeUpdate = n.crc32cUpdate;
     const minBytes = NATIVE_MIN_BYTES[source];
-    setCrc32cImplementation((buf, start = 0, end = buf.length) =>
-      end - start < minBytes ? crc32cUpdateTs(0, buf, start, end) : nativeFn(buf, start, end),
+    setCrc32cImplementation(
+      (buf, start = 0, end = buf.length) => (end - start < minBytes ? crc32cUpdateTs(0, buf, start, end) : nativeFn(buf, start, end)),
+      (crc, buf, start = 0, end = buf.length) => (end - start < minBytes ? crc32cUpdateTs(crc, buf, start, end) : nativeUpdate(crc, buf, start, end)),
     );
     loaded = { implementation: source, hardware: n.hardware, failures };
     return loaded;

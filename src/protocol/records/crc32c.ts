@@ -52,7 +52,20 @@ export function crc32cUpdateTs(crc: number, buf: Uint8Array, start = 0, end = bu
 export let crc32c: (buf: Uint8Array, start?: number, end?: number) => number = (buf, start = 0, end = buf.length) =>
   crc32cUpdateTs(0, buf, start, end);
 
-/** Replace the implementation (the native loader calls this once at start-up). */
-export function setCrc32cImplementation(fn: (buf: Uint8Array, start?: number, end?: number) => number): void {
+/**
+ * Continue a running CRC32C over buf[start, end): crc32cUpdate(crc32c(a), b) === crc32c(a ++ b).
+ * Used over a batch that arrived in several socket chunks (records/sliced-batch.ts).
+ */
+export let crc32cUpdate: (crc: number, buf: Uint8Array, start?: number, end?: number) => number = crc32cUpdateTs;
+
+/**
+ * Replace the implementation (the native loader calls this once at start-up). Without `update`, the
+ * running form stays the TypeScript one.
+ */
+export function setCrc32cImplementation(
+  fn: (buf: Uint8Array, start?: number, end?: number) => number,
+  update: (crc: number, buf: Uint8Array, start?: number, end?: number) => number = crc32cUpdateTs,
+): void {
   crc32c = fn;
+  crc32cUpdate = update;
 }

@@ -12,6 +12,7 @@ import { ErrorCode } from "../../protocol/errors.ts";
 import type { PartitionImage } from "../../metadata/image.ts";
 import { InvalidBatchError, LogClosedError, LogOfflineError, OffsetOverflowError } from "../../storage/errors.ts";
 import type { Log } from "../../storage/log.ts";
+import type { SlicedRecords } from "../../protocol/primitives/records-ref.ts";
 import type { DataPlane } from "./data-plane.ts";
 import { ProducePartitionError, type RecordError } from "./errors.ts";
 import { checkProducerSequence } from "./idempotence.ts";
@@ -52,7 +53,8 @@ function failed(code: number, detail: string, e?: ProducePartitionError): Partit
 export interface AppendRequest {
   topic: string;
   partition: number;
-  records: Uint8Array | null;
+  /** Sliced when a large request arrived in several socket chunks (appended without a copy). */
+  records: Uint8Array | SlicedRecords | null;
   apiVersion: number;
   nowMs: number;
 }

@@ -5,6 +5,10 @@
 // producer id, per-record timestamps and keys, inner offsets of compressed batches, recompression
 // to the topic's compression.type, LogAppendTime).
 //
+// Records of a large request that arrived in several socket chunks come sliced: an uncompressed batch
+// is then checked with the CRC run across the slices and appended from them (BatchParts); compressed
+// batches, and batches whose records must be walked, are concatenated once first.
+//
 // Uncompressed batches stay zero-copy with no per-record work in the common case: the timestamp
 // window is checked on the batch's baseTimestamp and maxTimestamp, and records are walked only
 // when that check fails (to name the bad records), when message.timestamp.before.max.ms is finite
@@ -14,8 +18,16 @@
 // decoded as objects only to recompress or to name what is wrong.
 
 import { ErrorCode } from "../../protocol/errors.ts";
+import { concatSliced, type SlicedRecords } from "../../protocol/primitives/records-ref.ts";
 import {
+  ATTRIBUTES_OFFSET,
   BATCH_HEADER_SIZE,
+  COMPRESSION_CODEC_MASK,
+  batchParts,
+  copyRange,
+  crcOfParts,
+  setLogAppendTimeParts,
+  type BatchParts,
   BATCH_LENGTH_OFFSET,
   LOG_OVERHEAD,
   MAGIC_OFFSET,
@@ -34,8 +46,12 @@ import { targetCompressionId, type TopicSettings } from "./topic-settings.ts";
 export const MAX_VALIDATION_UNCOMPRESSED_BYTES = 128 * 1024 * 1024;
 
 export interface ValidatedBatch {
-  /** The batch to append: the request's bytes, or a rebuilt batch after recompression. */
-  bytes: Uint8Array;
+  /**
+   * The batch to append: the request's bytes, a rebuilt batch after recompression, or (records that
+   * arrived sliced) a header copy + the request's slices.
+   */
+  bytes: Uint8Array | BatchParts;
+  /** Over the batch (for BatchParts: over the header copy; header fields only). */
   view: RecordBatchView;
   /** The LogAppendTime stamped (the batch is stamped already), or -1 under CreateTime. */
   logAppendTimeMs: number;
@@ -49,11 +65,11 @@ function invalid(message: string): ProducePartitionError {
  * Kafka's ProduceRequest.validateRecords: a v3+ request carries exactly one magic-2 batch per
  * partition; zstd needs v7. Trailing bytes too short to be a batch are dropped later, as Kafka does.
  */
-function checkRequestShape(records: Uint8Array, apiVersion: number): { size: number } {
-  const dv = new DataView(records.buffer, records.byteOffset, records.byteLength);
+function checkRequestShape(records: Uint8Array | SlicedRecords, apiVersion: number): { size: number } {
+  const at = byteReader(records);
   const complete = (pos: number): number => {
     if (records.length - pos < LOG_OVERHEAD) return -1;
-    const length = dv.getInt32(pos + BATCH_LENGTH_OFFSET);
+    const length = at.int32(pos + BATCH_LENGTH_OFFSET);
     // Kafka's ByteBufferLogInputStream: a size below the smallest legacy record is corrupt.
     if (length < 14) throw new ProducePartitionError(ErrorCode.CORRUPT_MESSAGE, `record size ${length} is less than the minimum record overhead (14)`);
     const size = length + LOG_OVERHEAD;
@@ -62,13 +78,28 @@ function checkRequestShape(records: Uint8Array, apiVersion: number): { size: num
   };
   const size = complete(0);
   if (size < 0) throw invalid(`Produce requests with version ${apiVersion} must have at least one record batch per partition`);
-  const magic = records[MAGIC_OFFSET]!;
+  const magic = at.byte(MAGIC_OFFSET);
   if (magic !== 2) throw invalid(`Produce requests with version ${apiVersion} are only allowed to contain record batches with magic version 2`);
-  if (size >= BATCH_HEADER_SIZE && apiVersion < 7 && new RecordBatchView(records).compression === 4) {
+  if (size >= BATCH_HEADER_SIZE && apiVersion < 7 && (at.byte(ATTRIBUTES_OFFSET + 1) & COMPRESSION_CODEC_MASK) === 4) {
     throw new ProducePartitionError(ErrorCode.UNSUPPORTED_COMPRESSION_TYPE, `Produce requests with version ${apiVersion} are not allowed to use ZStandard compression`);
   }
   if (complete(size) >= 0) throw invalid(`Produce requests with version ${apiVersion} are only allowed to contain exactly one record batch per partition`);
   return { size };
+}
+
+/** Big-endian reads at any position of contiguous or sliced records (sliced: a small copy per read). */
+function byteReader(records: Uint8Array | SlicedRecords): { int32(pos: number): number; byte(pos: number): number } {
+  if (records instanceof Uint8Array) {
+    const dv = new DataView(records.buffer, records.byteOffset, records.byteLength);
+    return { int32: (pos) => dv.getInt32(pos), byte: (pos) => records[pos]! };
+  }
+  return {
+    int32: (pos) => {
+      const b = copyRange(records.slices, pos, pos + 4);
+      return ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) | 0;
+    },
+    byte: (pos) => copyRange(records.slices, pos, pos + 1)[0]!,
+  };
 }
 
 export interface ValidateOptions {
@@ -79,10 +110,51 @@ export interface ValidateOptions {
   nowMs: number;
 }
 
-export function validateProducedRecords(records: Uint8Array, o: ValidateOptions): ValidatedBatch {
+/**
+ * Validate one partition's records. `records` may be sliced (a large request that arrived in several
+ * socket chunks): an uncompressed batch that needs no per-record walk is then validated and returned as
+ * BatchParts (header copy + the request's slices, CRC run across them); anything else is concatenated
+ * once and takes the contiguous path.
+ */
+export function validateProducedRecords(records: Uint8Array | SlicedRecords, o: ValidateOptions): ValidatedBatch {
+  if (!(records instanceof Uint8Array)) {
+    const sliced = validateSliced(records, o);
+    if (sliced) return sliced;
+    records = concatSliced(records);
+  }
   const { size } = checkRequestShape(records, o.apiVersion);
   const bytes = records.subarray(0, size);
   const view = new RecordBatchView(bytes);
+  checkBatchHeader(view, size, () => view.computeCrc(), o);
+
+  const target = targetCompressionId(o.settings.compression);
+  const source = view.compression;
+  if (source === 0 && (target === -1 || target === 0)) return validateUncompressed(bytes, view, o);
+  return validateCompressed(view, target === -1 ? source : target, o);
+}
+
+/**
+ * The zero-copy path for sliced records, or null when the contiguous path must run instead (a batch
+ * below the header size, compressed or to be recompressed, or one whose records must be walked).
+ */
+function validateSliced(records: SlicedRecords, o: ValidateOptions): ValidatedBatch | null {
+  const { size } = checkRequestShape(records, o.apiVersion);
+  if (size < BATCH_HEADER_SIZE) return null;
+  const parts = batchParts(records.slices, size);
+  const view = new RecordBatchView(parts.header);
+  const target = targetCompressionId(o.settings.compression);
+  if (!(view.compression === 0 && (target === -1 || target === 0)) || mustWalkRecords(view, o)) return null;
+  checkBatchHeader(view, size, () => crcOfParts(parts), o);
+  let logAppendTimeMs = -1;
+  if (o.settings.logAppendTime) {
+    setLogAppendTimeParts(parts, BigInt(o.nowMs));
+    logAppendTimeMs = o.nowMs;
+  }
+  return { bytes: parts, view, logAppendTimeMs };
+}
+
+/** Kafka's analyzeAndValidateRecords and LogValidator.validateBatch, on the header (`computeCrc` over the whole batch). */
+function checkBatchHeader(view: RecordBatchView, size: number, computeCrc: () => number, o: ValidateOptions): void {
   const tp = o.partitionName;
   // analyzeAndValidateRecords
   if (size < BATCH_HEADER_SIZE) throw new ProducePartitionError(ErrorCode.CORRUPT_MESSAGE, `Record is corrupt: batch size ${size} is below the ${BATCH_HEADER_SIZE}-byte header in topic partition ${tp}.`);
@@ -90,7 +162,7 @@ export function validateProducedRecords(records: Uint8Array, o: ValidateOptions)
   if (size > o.settings.maxMessageBytes) {
     throw new ProducePartitionError(ErrorCode.MESSAGE_TOO_LARGE, `The record batch size in the append to ${tp} is ${size} bytes which exceeds the maximum configured value of ${o.settings.maxMessageBytes}.`);
   }
-  if (view.crc !== view.computeCrc()) throw new ProducePartitionError(ErrorCode.CORRUPT_MESSAGE, `Record is corrupt (stored crc = ${view.crc}) in topic partition ${tp}.`);
+  if (view.crc !== computeCrc()) throw new ProducePartitionError(ErrorCode.CORRUPT_MESSAGE, `Record is corrupt (stored crc = ${view.crc}) in topic partition ${tp}.`);
   if (view.compression > 4) throw new ProducePartitionError(ErrorCode.UNKNOWN_SERVER_ERROR, `Unknown compression type id: ${view.compression}`);
   // LogValidator.validateBatch
   const count = view.recordCount;
@@ -102,11 +174,6 @@ export function validateProducedRecords(records: Uint8Array, o: ValidateOptions)
   if (view.producerId >= 0n && view.baseSequence < 0) {
     throw invalid(`Invalid sequence number ${view.baseSequence} in record batch with producerId ${view.producerId} in topic partition ${tp}`);
   }
-
-  const target = targetCompressionId(o.settings.compression);
-  const source = view.compression;
-  if (source === 0 && (target === -1 || target === 0)) return validateUncompressed(bytes, view, o);
-  return validateCompressed(view, target === -1 ? source : target, o);
 }
 
 function timestampError(o: ValidateOptions, ts: bigint, offset: bigint, index: number): RecordError | null {
@@ -164,7 +231,8 @@ function checkRecords(records: Iterable<Record>, o: ValidateOptions, compressed:
   );
 }
 
-function validateUncompressed(bytes: Uint8Array, view: RecordBatchView, o: ValidateOptions): ValidatedBatch {
+/** Whether an uncompressed batch's records must be walked (see the top of this file); reads the header only. */
+function mustWalkRecords(view: RecordBatchView, o: ValidateOptions): boolean {
   const s = o.settings;
   let walk = s.compact || (!s.logAppendTime && s.timestampBeforeMaxMs < Number.MAX_SAFE_INTEGER);
   if (!walk && !s.logAppendTime) {
@@ -173,7 +241,12 @@ function validateUncompressed(bytes: Uint8Array, view: RecordBatchView, o: Valid
     const max = view.maxTimestamp;
     walk = base === -1n || timestampError(o, base, 0n, 0) !== null || timestampError(o, max, 0n, 0) !== null;
   }
-  if (walk) checkRecords(view.records(), o, false);
+  return walk;
+}
+
+function validateUncompressed(bytes: Uint8Array, view: RecordBatchView, o: ValidateOptions): ValidatedBatch {
+  const s = o.settings;
+  if (mustWalkRecords(view, o)) checkRecords(view.records(), o, false);
   let logAppendTimeMs = -1;
   if (s.logAppendTime) {
     view.setLogAppendTime(BigInt(o.nowMs));

@@ -169,7 +169,7 @@ export function readPartitionData(r: Reader, v: number): PartitionData {
   if (v >= 5) m.logStartOffset = r.int64();
   m.abortedTransactions = readArray(r, flex, true, (r) => readAbortedTransaction(r, v));
   if (v >= 11) m.preferredReadReplica = r.int32();
-  m.records = (flex ? r.compactNullableBytes() : r.nullableBytes());
+  m.records = r.records(flex, true);
   if (v >= 12) m._unknownTaggedFields = readTaggedFields(r, (tag, r) => {
     switch (tag) {
       case 0: if (v >= 12) { m.divergingEpoch = readEpochEndOffset(r, v); return true; } return false;

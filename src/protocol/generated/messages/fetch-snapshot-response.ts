@@ -144,7 +144,7 @@ export function readPartitionSnapshot(r: Reader, v: number): PartitionSnapshot {
   m.snapshotId = readSnapshotId(r, v);
   m.size = r.int64();
   m.position = r.int64();
-  m.unalignedRecords = r.compactBytes();
+  m.unalignedRecords = r.records(true, false);
   if (true) m._unknownTaggedFields = readTaggedFields(r, (tag, r) => {
     switch (tag) {
       case 0: if (true) { m.currentLeader = readLeaderIdAndEpoch(r, v); return true; } return false;

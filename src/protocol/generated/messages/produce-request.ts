@@ -125,7 +125,7 @@ export function readPartitionProduceData(r: Reader, v: number): PartitionProduce
   const flex = v >= 9;
   const m = newPartitionProduceData();
   m.index = r.int32();
-  m.records = (flex ? r.compactNullableBytes() : r.nullableBytes());
+  m.records = r.records(flex, true);
   if (v >= 9) m._unknownTaggedFields = readTaggedFields(r, () => false);
   return m;
 }

@@ -153,7 +153,7 @@ export function readPartitionData(r: Reader, v: number): PartitionData {
   m.acknowledgeErrorCode = r.int16();
   m.acknowledgeErrorMessage = r.compactNullableString();
   m.currentLeader = readLeaderIdAndEpoch(r, v);
-  m.records = r.compactBytes();
+  m.records = r.records(true, false);
   m.acquiredRecords = (readArray(r, true, false, (r) => readAcquiredRecords(r, v)) ?? []);
   if (true) m._unknownTaggedFields = readTaggedFields(r, () => false);
   return m;
