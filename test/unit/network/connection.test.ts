@@ -3,6 +3,7 @@
 import { expect, test } from "bun:test";
 import type { Socket } from "bun";
 import { Connection, type ConnectionInfo, type Outcome, type RequestSink } from "../../../src/network/connection.ts";
+import type { Frame } from "../../../src/network/frame-assembler.ts";
 
 class FakeSocket {
   writes: Uint8Array[] = [];
@@ -51,10 +52,14 @@ function connect(sink: RequestSink): { c: Connection; s: FakeSocket } {
   return { c, s };
 }
 
-const idOf = (f: Uint8Array) => new DataView(f.buffer, f.byteOffset).getInt32(0);
+/** The id in a request (these frames are small: always one buffer, never a list of slices). */
+const idOf = (f: Frame) => {
+  const b = f instanceof Uint8Array ? f : Buffer.concat(f as Uint8Array[]);
+  return new DataView(b.buffer, b.byteOffset).getInt32(0);
+};
 
 test("the responses of frames answered synchronously from one read share one write", async () => {
-  const { c, s } = connect({ handle: (_conn: ConnectionInfo, f: Uint8Array) => response(idOf(f)) });
+  const { c, s } = connect({ handle: (_conn: ConnectionInfo, f: Frame) => response(idOf(f)) });
   c.onData(Buffer.concat([frame(1), frame(2), frame(3), frame(4)]));
   expect(s.writes.length).toBe(0); // not yet: the flush is a microtask
   await Promise.resolve();
