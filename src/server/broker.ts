@@ -9,6 +9,7 @@
 import { loadNative } from "../protocol/records/crc32c-native.ts";
 import { installNativeLz4 } from "../protocol/records/compression/lz4-native.ts";
 import { SocketServer, type BoundListener } from "../network/server.ts";
+import type { Outcome, RequestSink } from "../network/connection.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import type { Endpoint } from "../config/listeners.ts";
 import { LogManager } from "../storage/log-manager.ts";
@@ -22,6 +23,7 @@ import { STRAND_VERSION } from "../cli/version.ts";
 import { GroupCoordinatorService } from "../coordinator/group/service.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import { LocalMetadata } from "../metadata/local-metadata.ts";
+import { mark, reportTrace, STARTUP_TRACE } from "../cli/startup-trace.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -44,6 +46,35 @@ export interface AdvertisedApi {
   minVersion: number;
   maxVersion: number;
 }
+
+/**
+ * STRAND_STARTUP_TRACE=1 only: marks the first answer to each API key seen before the first Produce,
+ * and prints the start-up trace when the first Produce has been answered (src/cli/startup-trace.ts).
+ */
+function tracingSink(inner: RequestSink): RequestSink {
+  let done = false;
+  const seen = new Set<number>();
+  return {
+    handle(conn, frame) {
+      if (done || frame.length < 2) return inner.handle(conn, frame);
+      const apiKey = (frame[0]! << 8) | frame[1]!;
+      const answered = (o: Outcome): Outcome => {
+        if (!seen.has(apiKey)) {
+          seen.add(apiKey);
+          mark(`first-answer-api${apiKey}`);
+        }
+        if (apiKey === PRODUCE_KEY) {
+          done = true;
+          reportTrace("first-produce");
+        }
+        return o;
+      };
+      const r = inner.handle(conn, frame);
+      return r instanceof Promise ? r.then(answered) : answered(r);
+    },
+  };
+}
+const PRODUCE_KEY = 0;
 
 /** How long shutdown waits for in-flight requests before closing connections anyway. */
 const SHUTDOWN_DRAIN_MS = 5000;
@@ -88,9 +119,12 @@ export class Broker {
   }
 
   async start(): Promise<BoundListener[]> {
+    mark("broker-start");
     const crc = loadNative();
+    mark("crc32c-loaded");
     this.log.info("crc32c implementation", { implementation: crc.implementation, hardware: crc.hardware });
     const lz4 = installNativeLz4(); // native LZ4 block decoding for produce validation (STRAND_LZ4=ts: TypeScript)
+    mark("lz4-loaded");
     this.log.info("lz4 block decoder", { implementation: lz4.implementation });
     const dirs = [...new Set([...this.config.logDirs, this.config.metadataLogDir])];
     const clusterId = Broker.readClusterId(dirs);
@@ -105,22 +139,26 @@ export class Broker {
       topicConfig: (topic) => this.localMetadata?.logConfigFor(topic),
       onTaskError: (e) => this.log.error("log manager task failed; retrying at the next interval", { error: e.message }),
     });
+    mark("log-manager-open");
     for (const o of this.logs.offlinePartitions()) {
       this.log.error("partition offline after recovery", { partition: `${o.tp.topic}-${o.tp.partition}`, dir: o.dir, error: o.error.message });
     }
     // metadata: replay the metadata log, bootstrap or register, open the partition logs.
     this.localMetadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs: this.logs, logger: this.log });
     this.metadata = this.localMetadata;
+    mark("metadata-open");
     this.logs.startScheduler({ retentionCheckMs: this.config.long("log.retention.check.interval.ms") });
 
     // Group coordinator (issue 5): replay __consumer_offsets before accepting requests.
     this.groupCoordinator = new GroupCoordinatorService(this);
     this.log.info("group coordinator loaded", this.groupCoordinator.start());
+    mark("group-coordinator");
 
     this.dispatcher = new Dispatcher(this, this.handlerList, this.log);
     this.advertised = [...this.dispatcher.handlers.values()]
       .map((h) => ({ apiKey: h.key, minVersion: h.advertisedMinVersion ?? h.minVersion, maxVersion: h.maxVersion }))
       .sort((a, b) => a.apiKey - b.apiKey);
+    mark("dispatcher");
 
     const brokerListeners = this.config.listeners.filter((l) => !this.config.controllerListenerNames.includes(l.name));
     this.server = new SocketServer({
@@ -131,16 +169,18 @@ export class Broker {
         maxQueuedBytes: this.config.int("strand.max.queued.response.bytes.per.connection"),
       },
       maxIdleMs: this.config.long("connections.max.idle.ms"),
-      sink: this.dispatcher,
+      sink: STARTUP_TRACE ? tracingSink(this.dispatcher) : this.dispatcher,
       log: this.log,
     });
     const bound = this.server.start();
+    mark("listening");
     this.advertisedEndpoints = this.config.advertisedListeners.map((e) => {
       const b = bound.find((x) => x.name === e.name);
       return e.port === 0 && b ? { ...e, port: b.port } : e;
     });
     // metadata: register the endpoints actually bound (port 0 in tests).
     await this.localMetadata.registerBroker(this.advertisedEndpoints);
+    mark("registered");
     this.log.info("strand started", {
       version: STRAND_VERSION,
       nodeId: this.nodeId,
