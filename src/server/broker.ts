@@ -6,8 +6,8 @@
 // accepting, let in-flight requests finish (bounded wait), close connections, flush and close the logs
 // and write the clean-shutdown marker.
 
-import { loadNative } from "../protocol/records/crc32c-native.ts";
-import { installNativeLz4 } from "../protocol/records/compression/lz4-native.ts";
+import { loadNativeInBackground } from "../protocol/records/crc32c-native.ts";
+import { installNativeLz4InBackground } from "../protocol/records/compression/lz4-native.ts";
 import { SocketServer, type BoundListener } from "../network/server.ts";
 import type { Outcome, RequestSink } from "../network/connection.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
@@ -120,12 +120,7 @@ export class Broker {
 
   async start(): Promise<BoundListener[]> {
     mark("broker-start");
-    const crc = loadNative();
-    mark("crc32c-loaded");
-    this.log.info("crc32c implementation", { implementation: crc.implementation, hardware: crc.hardware });
-    const lz4 = installNativeLz4(); // native LZ4 block decoding for produce validation (STRAND_LZ4=ts: TypeScript)
-    mark("lz4-loaded");
-    this.log.info("lz4 block decoder", { implementation: lz4.implementation });
+    this.loadNativeHelpers();
     const dirs = [...new Set([...this.config.logDirs, this.config.metadataLogDir])];
     const clusterId = Broker.readClusterId(dirs);
     if (clusterId === null) throw new NotFormattedError(dirs);
@@ -191,6 +186,27 @@ export class Broker {
       startMs: Date.now() - this.startedAtMs,
     });
     return bound;
+  }
+
+  /**
+   * Native CRC32C and LZ4 block decoding (bun:ffi), off the start-up path: the TypeScript versions
+   * serve until each native one is installed. Started on the next turn of the event loop, so an
+   * already built library is opened while start-up waits on its first fsync; a library not built yet
+   * is built by a gcc child process (never by a compiler on the start-up path).
+   * STRAND_CRC32C / STRAND_LZ4 = ts|prebuilt|cache|tcc force one source, as before.
+   */
+  private loadNativeHelpers(): void {
+    const t0 = performance.now();
+    setImmediate(() => {
+      void loadNativeInBackground().then((crc) => {
+        mark("crc32c-loaded");
+        this.log.info("crc32c implementation", { implementation: crc.implementation, hardware: crc.hardware, loadMs: Math.round(performance.now() - t0) });
+      });
+      void installNativeLz4InBackground().then((lz4) => {
+        mark("lz4-loaded");
+        this.log.info("lz4 block decoder", { implementation: lz4.implementation, loadMs: Math.round(performance.now() - t0) });
+      });
+    });
   }
 
   /** APIs and versions for ApiVersions. */
