@@ -29,7 +29,7 @@ export function reportTrace(lastMark: string): void {
   mark(lastMark);
   reported = true;
   // timeOrigin (epoch ms) lets a harness place these marks on its own clock (bench/startup.ts).
-  process.stderr.write(`startup trace (ms since process start) ${traceLine()} timeOrigin=${performance.timeOrigin.toFixed(3)}\n`);
+  console.error(`startup trace (ms since process start) ${traceLine()} timeOrigin=${performance.timeOrigin.toFixed(3)}`);
 }
 
 mark("modules-start");
