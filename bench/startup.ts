@@ -89,6 +89,23 @@ const args = parseArgs(process.argv.slice(2));
 mkdirSync(args.dir, { recursive: true });
 const root = mkdtempSync(join(args.dir, "strand-startup-"));
 const samples = new Map<string, { startup: number[]; listening: number[] }>(args.binaries.map((b) => [b.label, { startup: [], listening: [] }]));
+/** Per label, per start-up trace mark (name#occurrence): ms since process start, one per run. */
+const marks = new Map<string, Map<string, number[]>>(args.binaries.map((b) => [b.label, new Map()]));
+
+function addMarks(label: string, trace: string): void {
+  const m = /startup trace \(ms since process start\) ([^\n]*)/.exec(trace);
+  if (!m) return;
+  const seen = new Map<string, number>();
+  for (const pair of m[1]!.split(" ").filter((p) => !p.startsWith("timeOrigin="))) {
+    const [name, ms] = pair.split("=");
+    const n = (seen.get(name!) ?? 0) + 1;
+    seen.set(name!, n);
+    const key = n === 1 ? name! : `${name}#${n}`;
+    const per = marks.get(label)!;
+    if (!per.has(key)) per.set(key, []);
+    per.get(key)!.push(Number(ms));
+  }
+}
 try {
   // Warm-up (not counted): the page cache holds each binary, and this harness's client code is compiled.
   for (const b of args.binaries) await once(b.path, root, args.env);
@@ -97,6 +114,7 @@ try {
       const [ms, listening, trace] = await once(b.path, root, args.env);
       samples.get(b.label)!.startup.push(ms);
       samples.get(b.label)!.listening.push(listening);
+      addMarks(b.label, trace);
       console.log(`${b.label.padEnd(10)} run ${r + 1}: first ack ${ms.toFixed(1)} ms (listening ${listening.toFixed(1)} ms)${trace ? `\n  ${trace}` : ""}`);
       await Bun.sleep(200);
     }
@@ -107,4 +125,14 @@ try {
 console.log("\nmedians (ms from spawn):");
 for (const [label, s] of samples) {
   console.log(`${label.padEnd(10)} first ack ${median(s.startup).toFixed(1)}  listening ${median(s.listening).toFixed(1)}  (runs: ${s.startup.map((x) => x.toFixed(0)).join(" ")})`);
+}
+for (const [label, per] of marks) {
+  if (per.size === 0) continue;
+  console.log(`\n${label}: start-up trace, median ms since process start (step = difference from the previous mark)`);
+  let prev = 0;
+  for (const [name, xs] of per) {
+    const m = median(xs);
+    console.log(`  ${name.padEnd(28)} ${m.toFixed(1).padStart(6)}  (+${(m - prev).toFixed(1)})`);
+    prev = m;
+  }
 }
