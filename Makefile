@@ -19,7 +19,7 @@ test: $(BUN)
 	npm test
 
 build: $(BUN) native
-	$(BUN) build --compile --minify src/cli/main.ts --outfile dist/strand
+	$(BUN) tools/compile.ts dist/strand
 
 bench: $(BUN) native
 	$(BUN) bench/run.ts

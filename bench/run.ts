@@ -21,6 +21,7 @@ import { installExitHooks, removeAtExit, runTool } from "./lib/procs.ts";
 import { ceilingsLine, errorLines, loadWarning, markdownTable, readmeSection, rewriteReadme } from "./lib/report.ts";
 import { runSession } from "./lib/session.ts";
 import { chartSvg } from "./lib/svg.ts";
+import { COMPILE_DESCRIPTION, compileArgs } from "../tools/compile.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const MIB = 1024 * 1024;
@@ -52,10 +53,8 @@ async function strandBinary(o: BenchOptions, workDir: string): Promise<{ binary:
   if (o.strand === "source") return { binary: null, how: "bun src/cli/main.ts (sources, transpiled at start)" };
   if (o.strand !== "compiled") return { binary: resolve(o.strand), how: `the binary ${o.strand}` };
   const out = join(workDir, "strand");
-  await runTool([process.execPath, "build", "--compile", "--minify", join(ROOT, "src/cli/main.ts"), "--outfile", out], {
-    name: "bun build --compile", timeoutMs: 300_000, cwd: ROOT,
-  });
-  return { binary: out, how: "a fresh `bun build --compile --minify` of the working tree (as `make build`)" };
+  await runTool([process.execPath, ...compileArgs(out)], { name: "bun build --compile", timeoutMs: 300_000, cwd: ROOT });
+  return { binary: out, how: `a fresh \`${COMPILE_DESCRIPTION}\` of the working tree (as \`make build\`)` };
 }
 
 function stamp(d: Date): string {

@@ -39,7 +39,7 @@ export const USAGE = `usage: bun bench/run.ts [options]        (make bench = no 
   --many-partitions N     partitions of the Metadata workload's topic (default 10000; quick 1000)
   --metadata-requests N   Metadata round trips, median reported (default 50; quick 20)
   --kafka-heap-mb N       Kafka broker heap, -Xms = -Xmx (default 1024)
-  --strand compiled|source|PATH   how Strand runs (default compiled: a fresh bun build --compile)
+  --strand compiled|source|PATH   how Strand runs (default compiled: a fresh build, as make build)
   --pair A,B              systems in the two slots (default kafka,strand; kafka,kafka tests the harness)
   --dir PATH              parent of both brokers' data dirs (default ${tmpdir()})
   --skip a,b              skip workloads: startup is always run; produce, consume, latency, many, ceilings

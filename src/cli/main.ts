@@ -1,10 +1,13 @@
 #!/usr/bin/env bun
 // The `strand` command line.
+import { mark } from "./startup-trace.ts"; // first: its mark is taken before the other modules run
 import { defineCommand, runMain } from "citty";
 import { apisTable, CliError, decodeFrameToJson } from "./protocol-decode.ts";
 import { STRAND_VERSION, versionText } from "./version.ts";
 import { formatStorage, loadConfig, serverStart } from "./server-command.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
+
+mark("modules-evaluated");
 
 /** Run a command body; a failure prints one line naming what was wrong and exits 1 (no stack trace). */
 function guarded<A>(fn: (a: A) => unknown | Promise<unknown>): (a: A) => Promise<void> {

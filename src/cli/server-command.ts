@@ -11,6 +11,7 @@ import { Broker, NotFormattedError } from "../server/broker.ts";
 import { createLogger } from "../server/log.ts";
 import { randomKafkaUuid, readMetaProperties, writeMetaProperties } from "../storage/meta-properties.ts";
 import { mkdirSync } from "node:fs";
+import { mark } from "./startup-trace.ts";
 
 /** The configuration of `strand server start` with no -c: one node, both roles, localhost. */
 export const SINGLE_NODE_DEFAULTS: ReadonlyArray<[string, string]> = [
@@ -64,7 +65,9 @@ export function formatStorage(config: BrokerConfig, clusterId: string, opts: { i
 
 export async function serverStart(configFile: string | undefined, overrides: string[]): Promise<void> {
   const log = createLogger();
+  mark("server-start");
   const config = loadConfig(configFile, overrides);
+  mark("config-loaded");
   for (const w of config.warnings) log.warn(w);
   const dirs = [...new Set([...config.logDirs, config.metadataLogDir])];
   if (!configFile && Broker.readClusterId(dirs) === null) {
@@ -72,6 +75,7 @@ export async function serverStart(configFile: string | undefined, overrides: str
     const written = formatStorage(config, id, { ignoreFormatted: true });
     log.info("formatted empty data directory for a new single-node cluster", { clusterId: id, dirs: written.join(",") });
   }
+  mark("formatted");
   const broker = new Broker({ config, log });
   // Signals are handled from the start: a SIGTERM during start-up stops the broker cleanly too.
   let signalled = false;

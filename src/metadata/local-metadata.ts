@@ -27,6 +27,7 @@ import { deleteStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
 import { registrationRecord, registrationMatches } from "./registration.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
+import { mark } from "../cli/startup-trace.ts";
 
 /** metadata.version of Kafka 4.4.0's latest production release (MetadataVersion.IBP_4_4_IV2). */
 export const METADATA_VERSION_LEVEL = 33;
@@ -96,6 +97,7 @@ export class LocalMetadata implements MetadataLayer {
     const startMs = Date.now();
     const segmentBytes = opts.config.given.has("metadata.log.segment.bytes") ? opts.config.int("metadata.log.segment.bytes") : undefined;
     const mlog = MetadataLog.open({ dir: opts.config.metadataLogDir, logs: opts.logs, logger, segmentBytes });
+    mark("metadata-log-open");
     const builder = new ImageBuilder(opts.clusterId, opts.nodeId);
     let ignored = 0;
     let stats;
@@ -111,6 +113,7 @@ export class LocalMetadata implements MetadataLayer {
       throw e;
     }
     const md = new LocalMetadata({ ...opts, logger }, mlog, builder.build());
+    mark("metadata-replayed");
     logger.info("metadata log replayed", {
       records: stats.records,
       batches: stats.batches,
@@ -122,13 +125,16 @@ export class LocalMetadata implements MetadataLayer {
       replayMs: Date.now() - startMs,
     });
     await mlog.writeLeaderChange(opts.nodeId, [opts.nodeId]);
+    mark("metadata-leader-change");
     if (!md.image.features.has("metadata.version")) {
       await md.commit([metadataRecord(RecordType.FEATURE_LEVEL, { name: "metadata.version", featureLevel: METADATA_VERSION_LEVEL })]);
       logger.info("new cluster bootstrapped", { metadataVersion: METADATA_VERSION_LEVEL });
+      mark("metadata-bootstrapped");
     }
     const stray = deleteStrayLogs(md.image, opts.logs, opts.nodeId, logger);
     reconcileLogs(null, md.image, opts.logs, opts.nodeId, "all", logger);
     if (stray > 0) logger.warn("stray partition logs deleted", { count: stray });
+    mark("metadata-logs-reconciled");
     await md.registerBroker([...opts.config.advertisedListeners]);
     return md;
   }
@@ -172,7 +178,9 @@ export class LocalMetadata implements MetadataLayer {
   /** Appends and applies records (inside serial()). */
   private async commit(records: MetadataRecordOut[]): Promise<void> {
     if (records.length === 0) return;
+    mark("commit");
     const { firstOffset } = await this.mlog.append(records);
+    mark("commit-durable");
     const before = this.image;
     const builder = new ImageBuilder(before.clusterId, before.controllerId, before);
     const configChanged = new Set<string>();
@@ -189,6 +197,7 @@ export class LocalMetadata implements MetadataLayer {
     // Logs of new partitions exist before the image that shows them is published.
     this.image = after;
     reconcileLogs(before, after, this.opts.logs, this.opts.nodeId, brokerConfigChanged ? "all" : configChanged, this.opts.logger);
+    mark("commit-applied");
     for (const l of this.listeners) {
       try {
         l(after);

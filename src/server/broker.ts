@@ -6,9 +6,11 @@
 // accepting, let in-flight requests finish (bounded wait), close connections, flush and close the logs
 // and write the clean-shutdown marker.
 
-import { loadNative } from "../protocol/records/crc32c-native.ts";
-import { installNativeLz4 } from "../protocol/records/compression/lz4-native.ts";
+import { loadNativeInBackground } from "../protocol/records/crc32c-native.ts";
+import { installNativeLz4InBackground } from "../protocol/records/compression/lz4-native.ts";
 import { SocketServer, type BoundListener } from "../network/server.ts";
+import type { Outcome, RequestSink } from "../network/connection.ts";
+import type { Frame } from "../network/frame-assembler.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import type { Endpoint } from "../config/listeners.ts";
 import { LogManager } from "../storage/log-manager.ts";
@@ -22,6 +24,7 @@ import { STRAND_VERSION } from "../cli/version.ts";
 import { GroupCoordinatorService } from "../coordinator/group/service.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import { LocalMetadata } from "../metadata/local-metadata.ts";
+import { mark, reportTrace, STARTUP_TRACE } from "../cli/startup-trace.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -43,6 +46,46 @@ export interface AdvertisedApi {
   apiKey: number;
   minVersion: number;
   maxVersion: number;
+}
+
+/**
+ * STRAND_STARTUP_TRACE=1 only: marks the first answer to each API key seen before the first Produce,
+ * and prints the start-up trace when the first Produce has been answered (src/cli/startup-trace.ts).
+ */
+function tracingSink(inner: RequestSink): RequestSink {
+  let done = false;
+  const seen = new Set<number>();
+  return {
+    handle(conn, frame) {
+      const apiKey = done ? -1 : peekApiKey(frame);
+      if (apiKey < 0) return inner.handle(conn, frame);
+      const answered = (o: Outcome): Outcome => {
+        if (!seen.has(apiKey)) {
+          seen.add(apiKey);
+          mark(`first-answer-api${apiKey}`);
+        }
+        if (apiKey === PRODUCE_KEY) {
+          done = true;
+          reportTrace("first-produce");
+        }
+        return o;
+      };
+      const r = inner.handle(conn, frame);
+      return r instanceof Promise ? r.then(answered) : answered(r);
+    },
+  };
+}
+const PRODUCE_KEY = 0;
+
+/** The request's API key (its first two bytes), or -1 when fewer than two bytes came. */
+function peekApiKey(frame: Frame): number {
+  const bytes: number[] = [];
+  // A frame is one buffer or a list of slices; at most two bytes are read from its first slices.
+  for (const part of frame instanceof Uint8Array ? [frame] : frame) {
+    for (let i = 0; i < part.length && bytes.length < 2; i++) bytes.push(part[i]!);
+    if (bytes.length === 2) return (bytes[0]! << 8) | bytes[1]!;
+  }
+  return -1;
 }
 
 /** How long shutdown waits for in-flight requests before closing connections anyway. */
@@ -88,10 +131,8 @@ export class Broker {
   }
 
   async start(): Promise<BoundListener[]> {
-    const crc = loadNative();
-    this.log.info("crc32c implementation", { implementation: crc.implementation, hardware: crc.hardware });
-    const lz4 = installNativeLz4(); // native LZ4 block decoding for produce validation (STRAND_LZ4=ts: TypeScript)
-    this.log.info("lz4 block decoder", { implementation: lz4.implementation });
+    mark("broker-start");
+    this.loadNativeHelpers();
     const dirs = [...new Set([...this.config.logDirs, this.config.metadataLogDir])];
     const clusterId = Broker.readClusterId(dirs);
     if (clusterId === null) throw new NotFormattedError(dirs);
@@ -105,22 +146,26 @@ export class Broker {
       topicConfig: (topic) => this.localMetadata?.logConfigFor(topic),
       onTaskError: (e) => this.log.error("log manager task failed; retrying at the next interval", { error: e.message }),
     });
+    mark("log-manager-open");
     for (const o of this.logs.offlinePartitions()) {
       this.log.error("partition offline after recovery", { partition: `${o.tp.topic}-${o.tp.partition}`, dir: o.dir, error: o.error.message });
     }
     // metadata: replay the metadata log, bootstrap or register, open the partition logs.
     this.localMetadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs: this.logs, logger: this.log });
     this.metadata = this.localMetadata;
+    mark("metadata-open");
     this.logs.startScheduler({ retentionCheckMs: this.config.long("log.retention.check.interval.ms") });
 
     // Group coordinator (issue 5): replay __consumer_offsets before accepting requests.
     this.groupCoordinator = new GroupCoordinatorService(this);
     this.log.info("group coordinator loaded", this.groupCoordinator.start());
+    mark("group-coordinator");
 
     this.dispatcher = new Dispatcher(this, this.handlerList, this.log);
     this.advertised = [...this.dispatcher.handlers.values()]
       .map((h) => ({ apiKey: h.key, minVersion: h.advertisedMinVersion ?? h.minVersion, maxVersion: h.maxVersion }))
       .sort((a, b) => a.apiKey - b.apiKey);
+    mark("dispatcher");
 
     const brokerListeners = this.config.listeners.filter((l) => !this.config.controllerListenerNames.includes(l.name));
     this.server = new SocketServer({
@@ -131,16 +176,18 @@ export class Broker {
         maxQueuedBytes: this.config.int("strand.max.queued.response.bytes.per.connection"),
       },
       maxIdleMs: this.config.long("connections.max.idle.ms"),
-      sink: this.dispatcher,
+      sink: STARTUP_TRACE ? tracingSink(this.dispatcher) : this.dispatcher,
       log: this.log,
     });
     const bound = this.server.start();
+    mark("listening");
     this.advertisedEndpoints = this.config.advertisedListeners.map((e) => {
       const b = bound.find((x) => x.name === e.name);
       return e.port === 0 && b ? { ...e, port: b.port } : e;
     });
     // metadata: register the endpoints actually bound (port 0 in tests).
     await this.localMetadata.registerBroker(this.advertisedEndpoints);
+    mark("registered");
     this.log.info("strand started", {
       version: STRAND_VERSION,
       nodeId: this.nodeId,
@@ -151,6 +198,27 @@ export class Broker {
       startMs: Date.now() - this.startedAtMs,
     });
     return bound;
+  }
+
+  /**
+   * Native CRC32C and LZ4 block decoding (bun:ffi), off the start-up path: the TypeScript versions
+   * serve until each native one is installed. Started on the next turn of the event loop, so an
+   * already built library is opened while start-up waits on its first fsync; a library not built yet
+   * is built by a gcc child process (never by a compiler on the start-up path).
+   * STRAND_CRC32C / STRAND_LZ4 = ts|prebuilt|cache|tcc force one source, as before.
+   */
+  private loadNativeHelpers(): void {
+    const t0 = performance.now();
+    setImmediate(() => {
+      void loadNativeInBackground().then((crc) => {
+        mark("crc32c-loaded");
+        this.log.info("crc32c implementation", { implementation: crc.implementation, hardware: crc.hardware, loadMs: Math.round(performance.now() - t0) });
+      });
+      void installNativeLz4InBackground().then((lz4) => {
+        mark("lz4-loaded");
+        this.log.info("lz4 block decoder", { implementation: lz4.implementation, loadMs: Math.round(performance.now() - t0) });
+      });
+    });
   }
 
   /** APIs and versions for ApiVersions. */

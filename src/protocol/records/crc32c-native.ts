@@ -1,8 +1,16 @@
-// Native CRC32C, loaded once at start-up through bun:ffi.
+// Native CRC32C, loaded once through bun:ffi.
 //
 //   loadNative(options?) -> NativeLoadResult   pick the fastest working CRC32C and install it with
 //                                               setCrc32cImplementation; idempotent (first call decides).
+//                                               Synchronous: may run gcc or TinyCC (tests, bench tools).
+//   loadNativeInBackground(options?) -> Promise<NativeLoadResult>   the same choice for the broker's
+//                                               start-up: a library already built is opened at once; a
+//                                               missing cache library is built by a gcc child process
+//                                               while the TypeScript CRC32C serves, then swapped in.
+//                                               Never blocks on gcc (TinyCC only when gcc fails).
 //   loadNativeCrc32c(source) -> NativeCrc32c | null   load one specific source (tests, bench).
+//   loadNativeCrc32cAsync(source) -> Promise<NativeCrc32c | null>   the same, building "cache" with an
+//                                               asynchronous gcc.
 //   NATIVE_MIN_BYTES                              per source: below this length the TypeScript path is
 //                                               used even when native is active (FFI call overhead).
 //
@@ -18,6 +26,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import C_SOURCE from "../../../native/crc32c.c" with { type: "text" };
 import { crc32cUpdateTs, setCrc32cImplementation } from "./crc32c.ts";
+import { buildInBackground, gccCommand } from "./native-build.ts";
 
 export type NativeSource = "prebuilt" | "cache" | "tcc";
 export type CrcImplementation = NativeSource | "ts";
@@ -115,19 +124,28 @@ function loadPrebuilt(): NativeCrc32c {
   return wrap("prebuilt", dlopen(PREBUILT_PATH, SYMBOLS) as unknown as Lib);
 }
 
+/** The cache's library for this C source (built or not yet). */
+function cacheLibraryPath(): string {
+  return join(cacheDir(), `libstrand-${Bun.hash(C_SOURCE).toString(16)}.so`);
+}
+
 function loadCache(): NativeCrc32c {
-  const hash = Bun.hash(C_SOURCE).toString(16);
-  const dir = cacheDir();
-  const so = join(dir, `libstrand-${hash}.so`);
+  const so = cacheLibraryPath();
   if (!existsSync(so)) {
+    const dir = cacheDir();
     mkdirSync(dir, { recursive: true });
     const tmp = `${so}.${process.pid}.tmp`;
-    const r = Bun.spawnSync(["gcc", "-O3", "-fPIC", "-shared", "-std=gnu11", "-o", tmp, sourceFile(dir)], {
-      stderr: "pipe",
-    });
+    const r = Bun.spawnSync(gccCommand(tmp, sourceFile(dir)), { stderr: "pipe" });
     if (r.exitCode !== 0) throw new Error(`gcc failed (${r.exitCode}): ${r.stderr.toString().slice(0, 300)}`);
     renameSync(tmp, so); // atomic: concurrent processes never see a half-written library
   }
+  return wrap("cache", dlopen(so, SYMBOLS) as unknown as Lib);
+}
+
+/** As loadCache, but a missing library is built by a gcc child process the caller does not wait on synchronously. */
+async function loadCacheAsync(): Promise<NativeCrc32c> {
+  const so = cacheLibraryPath();
+  if (!existsSync(so)) await buildInBackground(so, (tmp) => gccCommand(tmp, sourceFile(cacheDir())));
   return wrap("cache", dlopen(so, SYMBOLS) as unknown as Lib);
 }
 
@@ -148,7 +166,37 @@ export function loadNativeCrc32c(source: NativeSource, failures: string[] = []):
   }
 }
 
+/**
+ * Like loadNativeCrc32c, but "cache" builds a missing library with an asynchronous gcc (the event loop
+ * keeps running). "prebuilt" and an already built "cache" load at once (before the first await).
+ */
+export async function loadNativeCrc32cAsync(source: NativeSource, failures: string[] = []): Promise<NativeCrc32c | null> {
+  if (source !== "cache") return loadNativeCrc32c(source, failures);
+  try {
+    return await loadCacheAsync();
+  } catch (e) {
+    failures.push(`${source}: ${(e as Error).message}`);
+    return null;
+  }
+}
+
 let loaded: NativeLoadResult | null = null;
+let loading: Promise<NativeLoadResult> | null = null;
+
+function install(n: NativeCrc32c): void {
+  const nativeFn = n.crc32c;
+  const nativeUpdate = n.crc32cUpdate;
+  const minBytes = NATIVE_MIN_BYTES[n.source];
+  setCrc32cImplementation(
+    (buf, start = 0, end = buf.length) => (end - start < minBytes ? crc32cUpdateTs(0, buf, start, end) : nativeFn(buf, start, end)),
+    (crc, buf, start = 0, end = buf.length) => (end - start < minBytes ? crc32cUpdateTs(crc, buf, start, end) : nativeUpdate(crc, buf, start, end)),
+  );
+}
+
+function sourceOrder(prefer: CrcImplementation | undefined): NativeSource[] {
+  const forced = prefer ?? (process.env.STRAND_CRC32C as CrcImplementation | undefined);
+  return forced === "ts" ? [] : forced ? [forced as NativeSource] : ["prebuilt", "cache", "tcc"];
+}
 
 /**
  * Choose the CRC32C implementation once and install it. Later calls return the first result.
@@ -156,23 +204,40 @@ let loaded: NativeLoadResult | null = null;
  */
 export function loadNative(options: { prefer?: CrcImplementation } = {}): NativeLoadResult {
   if (loaded) return loaded;
-  const forced = options.prefer ?? (process.env.STRAND_CRC32C as CrcImplementation | undefined);
   const failures: string[] = [];
-  const order: NativeSource[] =
-    forced === "ts" ? [] : forced ? [forced as NativeSource] : ["prebuilt", "cache", "tcc"];
-  for (const source of order) {
+  for (const source of sourceOrder(options.prefer)) {
     const n = loadNativeCrc32c(source, failures);
     if (!n) continue;
-    const nativeFn = n.crc32c;
-    const nativeUpdate = n.crc32cUpdate;
-    const minBytes = NATIVE_MIN_BYTES[source];
-    setCrc32cImplementation(
-      (buf, start = 0, end = buf.length) => (end - start < minBytes ? crc32cUpdateTs(0, buf, start, end) : nativeFn(buf, start, end)),
-      (crc, buf, start = 0, end = buf.length) => (end - start < minBytes ? crc32cUpdateTs(crc, buf, start, end) : nativeUpdate(crc, buf, start, end)),
-    );
+    install(n);
     loaded = { implementation: source, hardware: n.hardware, failures };
     return loaded;
   }
   loaded = { implementation: "ts", hardware: false, failures };
   return loaded;
+}
+
+/**
+ * The broker's start-up choice: the same order and result as loadNative(), but gcc runs as a child
+ * process while the TypeScript CRC32C keeps serving; the native one is installed when it has loaded.
+ * Idempotent (the first call, of either function, decides).
+ */
+export function loadNativeInBackground(options: { prefer?: CrcImplementation } = {}): Promise<NativeLoadResult> {
+  if (loaded) return Promise.resolve(loaded);
+  loading ??= (async () => {
+    const failures: string[] = [];
+    for (const source of sourceOrder(options.prefer)) {
+      const n = await loadNativeCrc32cAsync(source, failures);
+      if (!n) continue;
+      if (loaded) {
+        n.close(); // a synchronous loadNative() decided while gcc ran
+        return loaded;
+      }
+      install(n);
+      loaded = { implementation: source, hardware: n.hardware, failures };
+      return loaded;
+    }
+    loaded ??= { implementation: "ts", hardware: false, failures };
+    return loaded;
+  })();
+  return loading;
 }

@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32cUpdateTs } from "../../../src/protocol/records/crc32c.ts";
-import { loadNative, loadNativeCrc32c, type NativeCrc32c } from "../../../src/protocol/records/crc32c-native.ts";
+import { loadNative, loadNativeCrc32c, loadNativeCrc32cAsync, loadNativeInBackground, type NativeCrc32c } from "../../../src/protocol/records/crc32c-native.ts";
 import { crc32c } from "../../../src/protocol/records/index.ts";
 
 const te = new TextEncoder();
@@ -94,4 +94,63 @@ test("loadNative installs one implementation and the exported crc32c agrees", ()
   expect(loadNative()).toBe(r); // decided once
   for (const [input, crc] of VECTORS) expect(crc32c(input)).toBe(crc);
   checkAgainstTs("installed", crc32c);
+});
+
+describe("loadNativeCrc32cAsync (the broker's start-up path)", () => {
+  test("builds a missing cache library with an asynchronous gcc, and the result agrees with TS", async () => {
+    const saved = process.env.STRAND_CACHE_DIR;
+    process.env.STRAND_CACHE_DIR = mkdtempSync(join(tmpdir(), "strand-cache-"));
+    const failures: string[] = [];
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1); // the event loop keeps turning while gcc runs
+    let n: NativeCrc32c | null;
+    try {
+      n = await loadNativeCrc32cAsync("cache", failures);
+    } finally {
+      clearInterval(timer);
+      process.env.STRAND_CACHE_DIR = saved;
+      if (saved === undefined) delete process.env.STRAND_CACHE_DIR;
+    }
+    expect(failures).toEqual([]);
+    expect(n!.source).toBe("cache");
+    expect(ticks).toBeGreaterThan(0);
+    for (const [input, crc] of VECTORS) expect(n!.crc32c(input)).toBe(crc);
+    checkAgainstTs("cache (async build)", n!.crc32c);
+    n!.close();
+  });
+
+  test("a gcc failure is reported as a failure, not thrown", async () => {
+    const failures: string[] = [];
+    const saved = process.env.STRAND_CACHE_DIR;
+    process.env.STRAND_CACHE_DIR = "/proc/strand-cannot-create-this"; // mkdir fails
+    try {
+      expect(await loadNativeCrc32cAsync("cache", failures)).toBeNull();
+    } finally {
+      process.env.STRAND_CACHE_DIR = saved;
+      if (saved === undefined) delete process.env.STRAND_CACHE_DIR;
+    }
+    expect(failures.length).toBe(1);
+    expect(failures[0]).toStartWith("cache: ");
+  });
+
+  test("loadNativeInBackground decides once, with loadNative, and the exported crc32c agrees meanwhile", async () => {
+    const p = loadNativeInBackground();
+    for (const [input, crc] of VECTORS) expect(crc32c(input)).toBe(crc); // TS or native: same answers
+    const r = await p;
+    expect(r).toBe(loadNative());
+    expect(await loadNativeInBackground()).toBe(r);
+    checkAgainstTs("installed (background)", crc32c);
+  });
+});
+
+test("in a fresh process, loadNativeInBackground honours prefer=ts and STRAND_CRC32C=ts", () => {
+  const mod = join(import.meta.dir, "../../../src/protocol/records/crc32c-native.ts");
+  const script = `import { loadNativeInBackground } from ${JSON.stringify(mod)};
+const r = await loadNativeInBackground(process.env.STRAND_CRC32C ? {} : { prefer: "ts" });
+console.log(r.implementation, r.failures.length);`;
+  for (const env of [{}, { STRAND_CRC32C: "ts" }]) {
+    const r = Bun.spawnSync([process.execPath, "-e", script], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+    expect(r.stderr.toString()).toBe("");
+    expect(r.stdout.toString().trim()).toBe("ts 0");
+  }
 });

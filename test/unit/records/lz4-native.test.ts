@@ -6,7 +6,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { lz4BlockCompressInto, lz4BlockDecompressInto, lz4BlockMaxCompressedLength } from "../../../src/protocol/records/compression/lz4-block.ts";
 import { lz4Codec, setLz4BlockDecoder } from "../../../src/protocol/records/compression/lz4.ts";
-import { installNativeLz4, loadNativeLz4 } from "../../../src/protocol/records/compression/lz4-native.ts";
+import { installNativeLz4, installNativeLz4InBackground, loadNativeLz4, loadNativeLz4Async } from "../../../src/protocol/records/compression/lz4-native.ts";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import type { NativeLz4 } from "../../../src/protocol/records/compression/lz4-native.ts";
 import { DecompressionError } from "../../../src/protocol/records/errors.ts";
 
@@ -46,6 +48,49 @@ test("at least the gcc-built native decoder loads on this machine", () => {
 test("installNativeLz4 picks a native source unless told ts", () => {
   const r = installNativeLz4();
   expect(["prebuilt", "cache", "tcc"]).toContain(r.implementation);
+});
+
+test("installNativeLz4InBackground returns the same decision as installNativeLz4", async () => {
+  expect(await installNativeLz4InBackground()).toBe(installNativeLz4());
+});
+
+test("loadNativeLz4Async builds a missing cache library with an asynchronous gcc; it decodes as TypeScript does", async () => {
+  const saved = process.env.STRAND_CACHE_DIR;
+  process.env.STRAND_CACHE_DIR = mkdtempSync(join(tmpdir(), "strand-cache-"));
+  const fails: string[] = [];
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 1); // the event loop keeps turning while gcc runs
+  let n: NativeLz4 | null;
+  try {
+    n = await loadNativeLz4Async("cache", fails);
+  } finally {
+    clearInterval(timer);
+    process.env.STRAND_CACHE_DIR = saved;
+    if (saved === undefined) delete process.env.STRAND_CACHE_DIR;
+  }
+  expect(fails).toEqual([]);
+  expect(n!.source).toBe("cache");
+  expect(ticks).toBeGreaterThan(0);
+  const input = textLike(50_000, 9);
+  const z = lz4Codec.compress(input);
+  setLz4BlockDecoder(n!.decodeBlock);
+  expect(Buffer.from(lz4Codec.decompress(z, input.length)).equals(Buffer.from(input))).toBe(true);
+});
+
+test("in a fresh process, installNativeLz4InBackground honours prefer=ts and STRAND_LZ4=ts, and a failed build is a failure", () => {
+  const mod = join(import.meta.dir, "../../../src/protocol/records/compression/lz4-native.ts");
+  const script = `import { installNativeLz4InBackground } from ${JSON.stringify(mod)};
+const r = await installNativeLz4InBackground(process.env.STRAND_LZ4 ? {} : { prefer: process.argv[1] });
+console.log(r.implementation, r.failures.length);`;
+  const run = (env: Record<string, string>, prefer: string) => {
+    const r = Bun.spawnSync([process.execPath, "-e", script, prefer], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+    expect(r.stderr.toString()).toBe("");
+    return r.stdout.toString().trim();
+  };
+  expect(run({}, "ts")).toBe("ts 0");
+  expect(run({ STRAND_LZ4: "ts" }, "")).toBe("ts 0");
+  // Only "cache", in a directory that cannot be created: TypeScript, with the reason recorded.
+  expect(run({ STRAND_CACHE_DIR: "/proc/strand-cannot-create-this" }, "cache")).toBe("ts 1");
 });
 
 /** Decodes a block with `dec` into a buffer with guard bytes after outEnd; checks the guards. */

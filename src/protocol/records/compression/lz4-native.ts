@@ -3,7 +3,13 @@
 //   loadNativeLz4(source) -> NativeLz4 | null     load one source (tests, bench); null with the reason
 //                                                 pushed to `failures`
 //   installNativeLz4(options?) -> Lz4LoadResult   pick the first working source and install it with
-//                                                 setLz4BlockDecoder; idempotent (the first call decides)
+//                                                 setLz4BlockDecoder; idempotent (the first call decides).
+//                                                 Synchronous: may run gcc or TinyCC (tests, bench tools)
+//   installNativeLz4InBackground(options?) -> Promise<Lz4LoadResult>   the broker's start-up choice:
+//                                                 the same order, but a missing cache library is built
+//                                                 by a gcc child process while the TypeScript decoder
+//                                                 serves, then swapped in (TinyCC only when gcc fails)
+//   loadNativeLz4Async(source) -> Promise<NativeLz4 | null>   loadNativeLz4 with an asynchronous gcc
 //
 // Sources, tried in order (as for CRC32C, see ../crc32c-native.ts):
 //   "prebuilt": native/build/libstrand.so (`make -C native`);
@@ -22,6 +28,7 @@ import C_SOURCE from "../../../../native/lz4.c" with { type: "text" };
 import { DecompressionError } from "../errors.ts";
 import { lz4Codec, setLz4BlockDecoder } from "./lz4.ts";
 import type { Lz4BlockDecoder } from "./lz4.ts";
+import { buildInBackground, gccCommand } from "../native-build.ts";
 
 export type Lz4NativeSource = "prebuilt" | "cache" | "tcc";
 export type Lz4Implementation = Lz4NativeSource | "ts";
@@ -108,16 +115,28 @@ function loadPrebuilt(): NativeLz4 {
   return wrap("prebuilt", dlopen(PREBUILT_PATH, SYMBOLS) as unknown as Lib);
 }
 
+/** The cache's library for this C source (built or not yet). */
+function cacheLibraryPath(): string {
+  return join(cacheDir(), `libstrand-lz4-${Bun.hash(C_SOURCE).toString(16)}.so`);
+}
+
 function loadCache(): NativeLz4 {
   const dir = cacheDir();
-  const so = join(dir, `libstrand-lz4-${Bun.hash(C_SOURCE).toString(16)}.so`);
+  const so = cacheLibraryPath();
   if (!existsSync(so)) {
     mkdirSync(dir, { recursive: true });
     const tmp = `${so}.${process.pid}.tmp`;
-    const r = Bun.spawnSync(["gcc", "-O3", "-fPIC", "-shared", "-std=gnu11", "-o", tmp, sourceFile(dir)], { stderr: "pipe" });
+    const r = Bun.spawnSync(gccCommand(tmp, sourceFile(dir)), { stderr: "pipe" });
     if (r.exitCode !== 0) throw new Error(`gcc failed (${r.exitCode}): ${r.stderr.toString().slice(0, 300)}`);
     renameSync(tmp, so); // atomic: concurrent processes never see a half-written library
   }
+  return wrap("cache", dlopen(so, SYMBOLS) as unknown as Lib);
+}
+
+/** As loadCache, but a missing library is built by a gcc child process (the event loop keeps running). */
+async function loadCacheAsync(): Promise<NativeLz4> {
+  const so = cacheLibraryPath();
+  if (!existsSync(so)) await buildInBackground(so, (tmp) => gccCommand(tmp, sourceFile(cacheDir())));
   return wrap("cache", dlopen(so, SYMBOLS) as unknown as Lib);
 }
 
@@ -136,15 +155,30 @@ export function loadNativeLz4(source: Lz4NativeSource, failures: string[] = []):
   }
 }
 
+/** loadNativeLz4, building a missing "cache" library with an asynchronous gcc. */
+export async function loadNativeLz4Async(source: Lz4NativeSource, failures: string[] = []): Promise<NativeLz4 | null> {
+  if (source !== "cache") return loadNativeLz4(source, failures);
+  try {
+    return await loadCacheAsync();
+  } catch (e) {
+    failures.push(`${source}: ${(e as Error).message}`);
+    return null;
+  }
+}
+
 let installed: Lz4LoadResult | null = null;
+let installing: Promise<Lz4LoadResult> | null = null;
+
+function sourceOrder(prefer: Lz4Implementation | undefined): Lz4NativeSource[] {
+  const forced = prefer ?? (process.env.STRAND_LZ4 as Lz4Implementation | undefined);
+  return forced === "ts" ? [] : forced ? [forced as Lz4NativeSource] : ["prebuilt", "cache", "tcc"];
+}
 
 /** Chooses the LZ4 block decoder once and installs it; later calls return the first result. */
 export function installNativeLz4(options: { prefer?: Lz4Implementation } = {}): Lz4LoadResult {
   if (installed) return installed;
-  const forced = options.prefer ?? (process.env.STRAND_LZ4 as Lz4Implementation | undefined);
   const failures: string[] = [];
-  const order: Lz4NativeSource[] = forced === "ts" ? [] : forced ? [forced as Lz4NativeSource] : ["prebuilt", "cache", "tcc"];
-  for (const source of order) {
+  for (const source of sourceOrder(options.prefer)) {
     const n = loadNativeLz4(source, failures);
     if (!n) continue;
     setLz4BlockDecoder(n.decodeBlock);
@@ -153,4 +187,29 @@ export function installNativeLz4(options: { prefer?: Lz4Implementation } = {}): 
   }
   installed = { implementation: "ts", failures };
   return installed;
+}
+
+/**
+ * The broker's start-up choice: installNativeLz4's order and result, but gcc runs as a child process
+ * while the TypeScript decoder keeps serving. Idempotent (the first call, of either function, decides).
+ */
+export function installNativeLz4InBackground(options: { prefer?: Lz4Implementation } = {}): Promise<Lz4LoadResult> {
+  if (installed) return Promise.resolve(installed);
+  installing ??= (async () => {
+    const failures: string[] = [];
+    for (const source of sourceOrder(options.prefer)) {
+      const n = await loadNativeLz4Async(source, failures);
+      if (!n) continue;
+      if (installed) {
+        n.close(); // a synchronous installNativeLz4() decided while gcc ran
+        return installed;
+      }
+      setLz4BlockDecoder(n.decodeBlock);
+      installed = { implementation: source, failures };
+      return installed;
+    }
+    installed ??= { implementation: "ts", failures };
+    return installed;
+  })();
+  return installing;
 }

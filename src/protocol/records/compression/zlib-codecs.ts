@@ -5,9 +5,17 @@
 // `maxOutputLength`, which Bun enforces while inflating: a 1 GB bomb with a 1 MB limit stops after
 // ~1 MB of output (measured: ~1.5 ms, RSS unchanged), so the limit bounds memory, not just the result.
 // Concatenated gzip members and multiple zstd frames are decoded as one stream, as Java does.
-import zlib from "node:zlib";
+// node:zlib is loaded on the first decompression, not at start-up: importing it costs ~3 ms of the
+// compiled binary's start (measured with bench/startup.ts), and most brokers never see gzip or zstd.
+import type * as NodeZlib from "node:zlib";
 import { DecompressionError } from "../errors.ts";
 import type { CompressionCodec } from "./codec.ts";
+
+let zlibModule: typeof NodeZlib | null = null;
+function zlib(): typeof NodeZlib {
+  zlibModule ??= process.getBuiltinModule("node:zlib");
+  return zlibModule;
+}
 
 type ZstdZlib = { zstdDecompressSync(input: Uint8Array, options: { maxOutputLength: number }): Uint8Array };
 
@@ -41,7 +49,7 @@ export const gzipCodec: CompressionCodec = {
   compress: (input) => Bun.gzipSync(input as Uint8Array<ArrayBuffer>),
   decompress: (input, maxOutputBytes) =>
     run("gzip", maxOutputBytes, () =>
-      asUint8(zlib.gunzipSync(input, { maxOutputLength: Math.max(1, maxOutputBytes) })),
+      asUint8(zlib().gunzipSync(input, { maxOutputLength: Math.max(1, maxOutputBytes) })),
     ),
 };
 
@@ -51,6 +59,6 @@ export const zstdCodec: CompressionCodec = {
   compress: (input) => Bun.zstdCompressSync(input as Uint8Array<ArrayBuffer>, { level: 3 }),
   decompress: (input, maxOutputBytes) =>
     run("zstd", maxOutputBytes, () =>
-      asUint8((zlib as unknown as ZstdZlib).zstdDecompressSync(input, { maxOutputLength: Math.max(1, maxOutputBytes) })),
+      asUint8((zlib() as unknown as ZstdZlib).zstdDecompressSync(input, { maxOutputLength: Math.max(1, maxOutputBytes) })),
     ),
 };
