@@ -1,6 +1,6 @@
 // Item 8 of issue 4: `make build` gives dist/strand, a single executable that runs the broker with no
 // Bun on the PATH. The build runs once per test run in a temp copy of the sources (src, native, the
-// Makefile; node_modules linked), so the ~110 MB binary never lands in the checkout. Then the binary,
+// Makefile and tools/compile.ts; node_modules linked), so the ~110 MB binary never lands in the checkout. Then the binary,
 // with PATH=/usr/bin:/bin and a fresh HOME, starts a broker that answers ApiVersions and shuts down
 // cleanly on SIGTERM; and, once Strand serves the record APIs (targets.ts "single-binary-kcat"), kcat
 // produces 10 000 records to it and reads them back.
@@ -34,7 +34,7 @@ describe("single binary (make build -> dist/strand)", () => {
 
   beforeAll(async () => {
     const src = join(work, "src-copy");
-    for (const p of ["src", "native", "Makefile", "package.json", "tsconfig.json"]) {
+    for (const p of ["src", "native", "tools/compile.ts", "Makefile", "package.json", "tsconfig.json"]) {
       cpSync(join(ROOT, p), join(src, p), { recursive: true, preserveTimestamps: true, filter: (f) => !f.includes("/native/build") });
     }
     symlinkSync(join(ROOT, "node_modules"), join(src, "node_modules"));
