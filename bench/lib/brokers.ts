@@ -10,9 +10,8 @@
 // (log.flush.* at their never-flush defaults; strand.log.fsync.before.ack=false), group rebalance delay 0.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
 import { KAFKA_MAIN, runKafkaClass } from "../../test/support/kafka-dist.ts";
-import { startKafka } from "../../test/support/kafka-broker.ts";
+import { newClusterId, startKafka } from "../../test/support/kafka-broker.ts";
 import { startStrand } from "../../test/support/strand.ts";
 import { freePorts } from "../../test/support/ports.ts";
 import { firstAckMs } from "./wire.ts";
@@ -68,7 +67,7 @@ async function formatKafkaLogDir(workDir: string, logDir: string, controllerPort
     "controller.listener.names=CONTROLLER", `listeners=PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:${controllerPort}`,
     "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT", `log.dirs=${logDir}`, "",
   ].join("\n"));
-  const clusterId = randomBytes(16).toString("base64url");
+  const clusterId = newClusterId(); // never starting with "-", which kafka-storage would read as an option
   const r = await runKafkaClass(KAFKA_MAIN.storage, ["format", "-t", clusterId, "-c", propsFile, "--ignore-formatted"], { timeoutMs: 60_000 });
   if (r.exitCode !== 0) throw new Error(`kafka-storage format exited ${r.exitCode}\n${r.stdout}\n${r.stderr}`);
 }

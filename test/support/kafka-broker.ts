@@ -92,7 +92,7 @@ function tail(path: string, maxBytes = 8_000): string {
 }
 
 /** A Kafka cluster id: 16 random bytes, base64url without padding (Kafka's Uuid text form). */
-function newClusterId(): string {
+export function newClusterId(): string {
   // Kafka's StorageTool parses "-..." as an option, so redraw ids starting with '-' (1 in 64).
   // Bounded: the chance of 100 draws all starting with '-' is 2^-600.
   for (let i = 0; i < 100; i++) {
