@@ -73,7 +73,7 @@ try {
       if (workload === "produce") out.push({ produceMiBs: p.mbPerSec });
       else {
         const c = await consumerPerf(h.bootstrap, { topic, numRecords: records, group: `g${i}`, timeoutMs: 600_000 });
-        out.push({ consumeMiBs: c.fetchMbPerSec });
+        out.push({ consumeMiBs: c.fetchMbPerSec, consumerCpuS: c.clientCpuS });
       }
     } else if (workload === "latency") {
       const c = await BenchClient.connect(h.port);
@@ -102,5 +102,7 @@ try {
   }
 } finally {
   await h.stop(60_000);
+  // STRAND_PROFILE_OUTPUT=1: the broker's own stdout/stderr (e.g. with BUN_JSC_logGC=1 in the environment).
+  if (process.env.STRAND_PROFILE_OUTPUT === "1") console.log(h.output());
   rmSync(dataDir, { recursive: true, force: true });
 }
