@@ -20,15 +20,12 @@
 //   "tcc":      the C source compiled in-process by bun:ffi cc() (TinyCC; hand-encoded crc32q bytes);
 //   "ts":       the slicing-by-8 TypeScript in crc32c.ts.
 // STRAND_CRC32C=ts|prebuilt|cache|tcc forces one source (failing back to "ts" if it cannot load).
-import { cc, dlopen, FFIType } from "bun:ffi";
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
-import { join } from "node:path";
+import { FFIType } from "bun:ffi";
 import C_SOURCE from "../../../native/crc32c.c" with { type: "text" };
 import { crc32cUpdateTs, setCrc32cImplementation } from "./crc32c.ts";
-import { buildInBackground, gccCommand } from "./native-build.ts";
+import { loadNativeSource, loadNativeSourceAsync, NativeChoice, type NativeLibrary, type NativeSource } from "./native-build.ts";
 
-export type NativeSource = "prebuilt" | "cache" | "tcc";
+export type { NativeSource };
 export type CrcImplementation = NativeSource | "ts";
 
 export interface NativeCrc32c {
@@ -57,8 +54,6 @@ export interface NativeLoadResult {
  */
 export const NATIVE_MIN_BYTES: Readonly<Record<NativeSource, number>> = { prebuilt: 16, cache: 16, tcc: 256 };
 
-const NATIVE_DIR = join(import.meta.dir, "..", "..", "..", "native");
-const PREBUILT_PATH = join(NATIVE_DIR, "build", "libstrand.so");
 
 const SYMBOLS = {
   strand_crc32c: { args: [FFIType.ptr, FFIType.u32, FFIType.u32], returns: FFIType.u32 },
@@ -102,86 +97,26 @@ function wrap(source: NativeSource, lib: Lib): NativeCrc32c {
   return { source, hardware, crc32c, crc32cUpdate, close: () => lib.close() };
 }
 
-/** Write the embedded C source to a content-addressed file (works inside a --compile binary too). */
-function sourceFile(dir: string): string {
-  const path = join(dir, `strand-crc32c-${Bun.hash(C_SOURCE).toString(16)}.c`);
-  if (!existsSync(path)) {
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, C_SOURCE);
-    renameSync(tmp, path);
-  }
-  return path;
-}
-
-function cacheDir(): string {
-  const base = process.env.STRAND_CACHE_DIR ?? join(homedir(), ".cache", "strand");
-  return join(base, "native");
-}
-
-function loadPrebuilt(): NativeCrc32c {
-  if (!existsSync(PREBUILT_PATH)) throw new Error(`${PREBUILT_PATH} not built (run make -C native)`);
-  return wrap("prebuilt", dlopen(PREBUILT_PATH, SYMBOLS) as unknown as Lib);
-}
-
-/** The cache's library for this C source (built or not yet). */
-function cacheLibraryPath(): string {
-  return join(cacheDir(), `libstrand-${Bun.hash(C_SOURCE).toString(16)}.so`);
-}
-
-function loadCache(): NativeCrc32c {
-  const so = cacheLibraryPath();
-  if (!existsSync(so)) {
-    const dir = cacheDir();
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${so}.${process.pid}.tmp`;
-    const r = Bun.spawnSync(gccCommand(tmp, sourceFile(dir)), { stderr: "pipe" });
-    if (r.exitCode !== 0) throw new Error(`gcc failed (${r.exitCode}): ${r.stderr.toString().slice(0, 300)}`);
-    renameSync(tmp, so); // atomic: concurrent processes never see a half-written library
-  }
-  return wrap("cache", dlopen(so, SYMBOLS) as unknown as Lib);
-}
-
-/** As loadCache, but a missing library is built by a gcc child process the caller does not wait on synchronously. */
-async function loadCacheAsync(): Promise<NativeCrc32c> {
-  const so = cacheLibraryPath();
-  if (!existsSync(so)) await buildInBackground(so, (tmp) => gccCommand(tmp, sourceFile(cacheDir())));
-  return wrap("cache", dlopen(so, SYMBOLS) as unknown as Lib);
-}
-
-function loadTcc(): NativeCrc32c {
-  // cc() needs a file path; the source is embedded (see native-source.d.ts), so write it out.
-  return wrap("tcc", cc({ source: sourceFile(tmpdir()), symbols: SYMBOLS }) as unknown as Lib);
-}
+const CRC32C_LIBRARY: NativeLibrary<NativeCrc32c> = {
+  cSource: C_SOURCE,
+  sourcePrefix: "strand-crc32c",
+  cachePrefix: "libstrand",
+  symbols: SYMBOLS,
+  wrap: (source, lib) => wrap(source, lib as unknown as Lib),
+};
 
 /** Load one native source, or null with the reason in `failures`. */
 export function loadNativeCrc32c(source: NativeSource, failures: string[] = []): NativeCrc32c | null {
-  try {
-    if (source === "prebuilt") return loadPrebuilt();
-    if (source === "cache") return loadCache();
-    return loadTcc();
-  } catch (e) {
-    failures.push(`${source}: ${(e as Error).message}`);
-    return null;
-  }
+  return loadNativeSource(CRC32C_LIBRARY, source, failures);
 }
 
 /**
  * Like loadNativeCrc32c, but "cache" builds a missing library with an asynchronous gcc (the event loop
  * keeps running). "prebuilt" and an already built "cache" load at once (before the first await).
  */
-export async function loadNativeCrc32cAsync(source: NativeSource, failures: string[] = []): Promise<NativeCrc32c | null> {
-  if (source !== "cache") return loadNativeCrc32c(source, failures);
-  try {
-    return await loadCacheAsync();
-  } catch (e) {
-    failures.push(`${source}: ${(e as Error).message}`);
-    return null;
-  }
+export function loadNativeCrc32cAsync(source: NativeSource, failures: string[] = []): Promise<NativeCrc32c | null> {
+  return loadNativeSourceAsync(CRC32C_LIBRARY, source, failures);
 }
-
-let loaded: NativeLoadResult | null = null;
-let loading: Promise<NativeLoadResult> | null = null;
 
 function install(n: NativeCrc32c): void {
   const nativeFn = n.crc32c;
@@ -193,27 +128,19 @@ function install(n: NativeCrc32c): void {
   );
 }
 
-function sourceOrder(prefer: CrcImplementation | undefined): NativeSource[] {
-  const forced = prefer ?? (process.env.STRAND_CRC32C as CrcImplementation | undefined);
-  return forced === "ts" ? [] : forced ? [forced as NativeSource] : ["prebuilt", "cache", "tcc"];
-}
+const choice = new NativeChoice<NativeCrc32c, NativeLoadResult>(
+  CRC32C_LIBRARY,
+  install,
+  (implementation, n, failures) => ({ implementation, hardware: n?.hardware ?? false, failures }),
+  (n) => n.close(),
+);
 
 /**
  * Choose the CRC32C implementation once and install it. Later calls return the first result.
  * Buffers shorter than NATIVE_MIN_BYTES[source] always take the TypeScript path.
  */
 export function loadNative(options: { prefer?: CrcImplementation } = {}): NativeLoadResult {
-  if (loaded) return loaded;
-  const failures: string[] = [];
-  for (const source of sourceOrder(options.prefer)) {
-    const n = loadNativeCrc32c(source, failures);
-    if (!n) continue;
-    install(n);
-    loaded = { implementation: source, hardware: n.hardware, failures };
-    return loaded;
-  }
-  loaded = { implementation: "ts", hardware: false, failures };
-  return loaded;
+  return choice.choose(options.prefer ?? process.env.STRAND_CRC32C);
 }
 
 /**
@@ -222,22 +149,5 @@ export function loadNative(options: { prefer?: CrcImplementation } = {}): Native
  * Idempotent (the first call, of either function, decides).
  */
 export function loadNativeInBackground(options: { prefer?: CrcImplementation } = {}): Promise<NativeLoadResult> {
-  if (loaded) return Promise.resolve(loaded);
-  loading ??= (async () => {
-    const failures: string[] = [];
-    for (const source of sourceOrder(options.prefer)) {
-      const n = await loadNativeCrc32cAsync(source, failures);
-      if (!n) continue;
-      if (loaded) {
-        n.close(); // a synchronous loadNative() decided while gcc ran
-        return loaded;
-      }
-      install(n);
-      loaded = { implementation: source, hardware: n.hardware, failures };
-      return loaded;
-    }
-    loaded ??= { implementation: "ts", hardware: false, failures };
-    return loaded;
-  })();
-  return loading;
+  return choice.chooseInBackground(options.prefer ?? process.env.STRAND_CRC32C);
 }

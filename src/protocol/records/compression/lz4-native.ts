@@ -20,17 +20,14 @@
 // The frame (header, block sizes, checksums, output limit) stays in lz4.ts for every source; the
 // native decoder gets the same [o, outEnd) bound as the TypeScript one and returns an error code
 // instead of writing past it.
-import { cc, dlopen, FFIType } from "bun:ffi";
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
-import { join } from "node:path";
+import { FFIType } from "bun:ffi";
 import C_SOURCE from "../../../../native/lz4.c" with { type: "text" };
 import { DecompressionError } from "../errors.ts";
 import { lz4Codec, setLz4BlockDecoder } from "./lz4.ts";
 import type { Lz4BlockDecoder } from "./lz4.ts";
-import { buildInBackground, gccCommand } from "../native-build.ts";
+import { loadNativeSource, loadNativeSourceAsync, NativeChoice, type NativeLibrary, type NativeSource } from "../native-build.ts";
 
-export type Lz4NativeSource = "prebuilt" | "cache" | "tcc";
+export type Lz4NativeSource = NativeSource;
 export type Lz4Implementation = Lz4NativeSource | "ts";
 
 export interface NativeLz4 {
@@ -44,8 +41,6 @@ export interface Lz4LoadResult {
   readonly failures: readonly string[];
 }
 
-const NATIVE_DIR = join(import.meta.dir, "..", "..", "..", "..", "native");
-const PREBUILT_PATH = join(NATIVE_DIR, "build", "libstrand.so");
 
 const SYMBOLS = {
   strand_lz4_block: {
@@ -93,100 +88,33 @@ function wrap(source: Lz4NativeSource, lib: Lib): NativeLz4 {
   return { source, decodeBlock, close: () => lib.close() };
 }
 
-function cacheDir(): string {
-  const base = process.env.STRAND_CACHE_DIR ?? join(homedir(), ".cache", "strand");
-  return join(base, "native");
-}
-
-/** Writes the embedded C source to a content-addressed file (works inside a --compile binary too). */
-function sourceFile(dir: string): string {
-  const path = join(dir, `strand-lz4-${Bun.hash(C_SOURCE).toString(16)}.c`);
-  if (!existsSync(path)) {
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, C_SOURCE);
-    renameSync(tmp, path);
-  }
-  return path;
-}
-
-function loadPrebuilt(): NativeLz4 {
-  if (!existsSync(PREBUILT_PATH)) throw new Error(`${PREBUILT_PATH} not built (run make -C native)`);
-  return wrap("prebuilt", dlopen(PREBUILT_PATH, SYMBOLS) as unknown as Lib);
-}
-
-/** The cache's library for this C source (built or not yet). */
-function cacheLibraryPath(): string {
-  return join(cacheDir(), `libstrand-lz4-${Bun.hash(C_SOURCE).toString(16)}.so`);
-}
-
-function loadCache(): NativeLz4 {
-  const dir = cacheDir();
-  const so = cacheLibraryPath();
-  if (!existsSync(so)) {
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${so}.${process.pid}.tmp`;
-    const r = Bun.spawnSync(gccCommand(tmp, sourceFile(dir)), { stderr: "pipe" });
-    if (r.exitCode !== 0) throw new Error(`gcc failed (${r.exitCode}): ${r.stderr.toString().slice(0, 300)}`);
-    renameSync(tmp, so); // atomic: concurrent processes never see a half-written library
-  }
-  return wrap("cache", dlopen(so, SYMBOLS) as unknown as Lib);
-}
-
-/** As loadCache, but a missing library is built by a gcc child process (the event loop keeps running). */
-async function loadCacheAsync(): Promise<NativeLz4> {
-  const so = cacheLibraryPath();
-  if (!existsSync(so)) await buildInBackground(so, (tmp) => gccCommand(tmp, sourceFile(cacheDir())));
-  return wrap("cache", dlopen(so, SYMBOLS) as unknown as Lib);
-}
-
-function loadTcc(): NativeLz4 {
-  return wrap("tcc", cc({ source: sourceFile(tmpdir()), symbols: SYMBOLS }) as unknown as Lib);
-}
+const LZ4_LIBRARY: NativeLibrary<NativeLz4> = {
+  cSource: C_SOURCE,
+  sourcePrefix: "strand-lz4",
+  cachePrefix: "libstrand-lz4",
+  symbols: SYMBOLS,
+  wrap: (source, lib) => wrap(source, lib as unknown as Lib),
+};
 
 export function loadNativeLz4(source: Lz4NativeSource, failures: string[] = []): NativeLz4 | null {
-  try {
-    if (source === "prebuilt") return loadPrebuilt();
-    if (source === "cache") return loadCache();
-    return loadTcc();
-  } catch (e) {
-    failures.push(`${source}: ${(e as Error).message}`);
-    return null;
-  }
+  return loadNativeSource(LZ4_LIBRARY, source, failures);
 }
 
 /** loadNativeLz4, building a missing "cache" library with an asynchronous gcc. */
-export async function loadNativeLz4Async(source: Lz4NativeSource, failures: string[] = []): Promise<NativeLz4 | null> {
-  if (source !== "cache") return loadNativeLz4(source, failures);
-  try {
-    return await loadCacheAsync();
-  } catch (e) {
-    failures.push(`${source}: ${(e as Error).message}`);
-    return null;
-  }
+export function loadNativeLz4Async(source: Lz4NativeSource, failures: string[] = []): Promise<NativeLz4 | null> {
+  return loadNativeSourceAsync(LZ4_LIBRARY, source, failures);
 }
 
-let installed: Lz4LoadResult | null = null;
-let installing: Promise<Lz4LoadResult> | null = null;
-
-function sourceOrder(prefer: Lz4Implementation | undefined): Lz4NativeSource[] {
-  const forced = prefer ?? (process.env.STRAND_LZ4 as Lz4Implementation | undefined);
-  return forced === "ts" ? [] : forced ? [forced as Lz4NativeSource] : ["prebuilt", "cache", "tcc"];
-}
+const choice = new NativeChoice<NativeLz4, Lz4LoadResult>(
+  LZ4_LIBRARY,
+  (n) => setLz4BlockDecoder(n.decodeBlock),
+  (implementation, _n, failures) => ({ implementation, failures }),
+  (n) => n.close(),
+);
 
 /** Chooses the LZ4 block decoder once and installs it; later calls return the first result. */
 export function installNativeLz4(options: { prefer?: Lz4Implementation } = {}): Lz4LoadResult {
-  if (installed) return installed;
-  const failures: string[] = [];
-  for (const source of sourceOrder(options.prefer)) {
-    const n = loadNativeLz4(source, failures);
-    if (!n) continue;
-    setLz4BlockDecoder(n.decodeBlock);
-    installed = { implementation: source, failures };
-    return installed;
-  }
-  installed = { implementation: "ts", failures };
-  return installed;
+  return choice.choose(options.prefer ?? process.env.STRAND_LZ4);
 }
 
 /**
@@ -194,22 +122,5 @@ export function installNativeLz4(options: { prefer?: Lz4Implementation } = {}): 
  * while the TypeScript decoder keeps serving. Idempotent (the first call, of either function, decides).
  */
 export function installNativeLz4InBackground(options: { prefer?: Lz4Implementation } = {}): Promise<Lz4LoadResult> {
-  if (installed) return Promise.resolve(installed);
-  installing ??= (async () => {
-    const failures: string[] = [];
-    for (const source of sourceOrder(options.prefer)) {
-      const n = await loadNativeLz4Async(source, failures);
-      if (!n) continue;
-      if (installed) {
-        n.close(); // a synchronous installNativeLz4() decided while gcc ran
-        return installed;
-      }
-      setLz4BlockDecoder(n.decodeBlock);
-      installed = { implementation: source, failures };
-      return installed;
-    }
-    installed ??= { implementation: "ts", failures };
-    return installed;
-  })();
-  return installing;
+  return choice.chooseInBackground(options.prefer ?? process.env.STRAND_LZ4);
 }
