@@ -14,6 +14,7 @@
 // an error on its own. Numbers: timestamps are plain numbers (a base timestamp beyond 2^53 answers
 // "no" and takes the slow path).
 import { MIN_RECORD_BYTES } from "./record.ts";
+import { VarintCursor } from "./varint.ts";
 
 export interface RecordCheck {
   /** The batch's baseTimestamp as a number. */
@@ -24,85 +25,45 @@ export interface RecordCheck {
   readonly requireKeys: boolean;
 }
 
-/** Reads a zig-zag varint (<= 5 bytes) at pos[0] below end; returns NaN when malformed. */
-function varint(buf: Uint8Array, pos: Int32Array, end: number): number {
-  let p = pos[0]!;
-  let raw = 0;
-  let shift = 0;
-  // At most 5 bytes, as Kafka's ByteUtils.readVarint.
-  for (let i = 0; i < 5; i++) {
-    if (p >= end) return NaN;
-    const byte = buf[p++]!;
-    raw |= (byte & 0x7f) << shift;
-    if ((byte & 0x80) === 0) {
-      pos[0] = p;
-      return (raw >>> 1) ^ -(raw & 1);
-    }
-    shift += 7;
-  }
-  return NaN;
-}
-
-/** Reads a zig-zag varlong (<= 10 bytes) as a number; NaN when malformed or beyond 2^53. */
-function varlong(buf: Uint8Array, pos: Int32Array, end: number): number {
-  let p = pos[0]!;
-  let raw = 0;
-  let mul = 1;
-  // At most 10 bytes, as Kafka's ByteUtils.readVarlong.
-  for (let i = 0; i < 10; i++) {
-    if (p >= end) return NaN;
-    const byte = buf[p++]!;
-    raw += (byte & 0x7f) * mul;
-    if ((byte & 0x80) === 0) {
-      if (raw > Number.MAX_SAFE_INTEGER) return NaN;
-      pos[0] = p;
-      return raw % 2 === 0 ? raw / 2 : -(raw + 1) / 2;
-    }
-    mul *= 128;
-  }
-  return NaN;
-}
-
-// One cursor for the module: the check is synchronous and never re-entered.
-const cursor = new Int32Array(1);
-
 export function recordsPassCheck(buf: Uint8Array, start: number, end: number, count: number, check: RecordCheck): boolean {
   if (!(end <= buf.length && start >= 0 && start <= end)) return false;
   if (count < 0 || count > (end - start) / MIN_RECORD_BYTES) return false;
   if (!Number.isSafeInteger(check.baseTimestampMs)) return false;
-  const pos = cursor;
-  pos[0] = start;
+  // One cursor per batch, not per record; its latched error is checked once per field group.
+  const c = new VarintCursor(buf, start, end);
   // count is bounded by the bytes (each record takes >= MIN_RECORD_BYTES), so is this loop.
   for (let index = 0; index < count; index++) {
-    const length = varint(buf, pos, end);
-    if (!(length >= MIN_RECORD_BYTES - 1 && length <= end - pos[0]!)) return false;
-    const recordEnd = pos[0]! + length;
-    pos[0] = pos[0]! + 1; // attributes (int8); length >= 6 keeps it inside the record
-    const timestampDelta = varlong(buf, pos, recordEnd);
-    const offsetDelta = varint(buf, pos, recordEnd);
-    const keyLen = varint(buf, pos, recordEnd);
-    if (Number.isNaN(timestampDelta) || offsetDelta !== index || !(keyLen >= -1 && keyLen <= recordEnd - pos[0]!)) return false;
+    c.end = end;
+    const length = c.readVarint();
+    if (c.error !== null || !(length >= MIN_RECORD_BYTES - 1 && length <= end - c.pos)) return false;
+    const recordEnd = c.pos + length;
+    c.end = recordEnd; // fields may not run past the record
+    c.pos++; // attributes (int8); length >= 6 keeps it inside the record
+    const timestampDelta = c.readVarlong();
+    const offsetDelta = c.readVarint();
+    const keyLen = c.readVarint();
+    if (c.error !== null || offsetDelta !== index || !(keyLen >= -1 && keyLen <= recordEnd - c.pos)) return false;
     if (keyLen < 0 && check.requireKeys) return false;
-    if (keyLen > 0) pos[0] = pos[0]! + keyLen;
-    const valueLen = varint(buf, pos, recordEnd);
-    if (!(valueLen >= -1 && valueLen <= recordEnd - pos[0]!)) return false;
-    if (valueLen > 0) pos[0] = pos[0]! + valueLen;
-    const headerCount = varint(buf, pos, recordEnd);
+    if (keyLen > 0) c.pos += keyLen;
+    const valueLen = c.readVarint();
+    if (c.error !== null || !(valueLen >= -1 && valueLen <= recordEnd - c.pos)) return false;
+    if (valueLen > 0) c.pos += valueLen;
+    const headerCount = c.readVarint();
     // Each header takes >= 2 bytes, which bounds the count (and this loop) by the record's bytes.
-    if (!(headerCount >= 0 && headerCount * 2 <= recordEnd - pos[0]!)) return false;
+    if (c.error !== null || !(headerCount >= 0 && headerCount * 2 <= recordEnd - c.pos)) return false;
     for (let h = 0; h < headerCount; h++) {
-      const hk = varint(buf, pos, recordEnd);
-      if (!(hk >= 0 && hk <= recordEnd - pos[0]!)) return false;
-      pos[0] = pos[0]! + hk;
-      const hv = varint(buf, pos, recordEnd);
-      if (!(hv >= -1 && hv <= recordEnd - pos[0]!)) return false;
-      if (hv > 0) pos[0] = pos[0]! + hv;
+      const hk = c.readVarint();
+      if (c.error !== null || !(hk >= 0 && hk <= recordEnd - c.pos)) return false;
+      c.pos += hk;
+      const hv = c.readVarint();
+      if (c.error !== null || !(hv >= -1 && hv <= recordEnd - c.pos)) return false;
+      if (hv > 0) c.pos += hv;
     }
-    if (pos[0] !== recordEnd) return false;
+    if (c.pos !== recordEnd) return false;
     if (check.checkTimestamps) {
       const ts = check.baseTimestampMs + timestampDelta;
       if (ts !== -1 && (ts < check.minTimestampMs || ts > check.maxTimestampMs)) return false;
     }
   }
-  return pos[0] === end;
+  return c.pos === end;
 }
