@@ -10,12 +10,11 @@ import { loadNativeInBackground } from "../protocol/records/crc32c-native.ts";
 import { installNativeLz4InBackground } from "../protocol/records/compression/lz4-native.ts";
 import { SocketServer, type BoundListener } from "../network/server.ts";
 import type { Outcome, RequestSink } from "../network/connection.ts";
-import type { Frame } from "../network/frame-assembler.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import type { Endpoint } from "../config/listeners.ts";
 import { LogManager } from "../storage/log-manager.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
-import { Dispatcher } from "./dispatch.ts";
+import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "./log.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
@@ -57,7 +56,7 @@ function tracingSink(inner: RequestSink): RequestSink {
   const seen = new Set<number>();
   return {
     handle(conn, frame) {
-      const apiKey = done ? -1 : peekApiKey(frame);
+      const apiKey = done ? -1 : frameApiKey(frame);
       if (apiKey < 0) return inner.handle(conn, frame);
       const answered = (o: Outcome): Outcome => {
         if (!seen.has(apiKey)) {
@@ -77,16 +76,6 @@ function tracingSink(inner: RequestSink): RequestSink {
 }
 const PRODUCE_KEY = 0;
 
-/** The request's API key (its first two bytes), or -1 when fewer than two bytes came. */
-function peekApiKey(frame: Frame): number {
-  const bytes: number[] = [];
-  // A frame is one buffer or a list of slices; at most two bytes are read from its first slices.
-  for (const part of frame instanceof Uint8Array ? [frame] : frame) {
-    for (let i = 0; i < part.length && bytes.length < 2; i++) bytes.push(part[i]!);
-    if (bytes.length === 2) return (bytes[0]! << 8) | bytes[1]!;
-  }
-  return -1;
-}
 
 /** How long shutdown waits for in-flight requests before closing connections anyway. */
 const SHUTDOWN_DRAIN_MS = 5000;

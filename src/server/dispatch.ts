@@ -13,31 +13,29 @@ import { decodeRequest, decodeRequestChunks, responseHeaderVersion, API_VERSIONS
 import type { Frame } from "../network/frame-assembler.ts";
 import { writeResponseHeader } from "../protocol/generated/messages/response-header.ts";
 import { encodeFramedParts } from "../protocol/primitives/writer.ts";
+import { concatSlices } from "../protocol/primitives/records-ref.ts";
 import type { Broker } from "./broker.ts";
 import { CLOSE_CONNECTION, NO_RESPONSE, type ApiHandler, type RequestContext } from "./handler.ts";
 import type { Logger } from "./log.ts";
 
 const PRODUCE_KEY = 0;
 
-/** The frame's chunks joined into one buffer, or null when the frame is a Produce request (kept sliced). */
-function joinUnlessProduce(chunks: readonly Uint8Array[]): Uint8Array | null {
-  // The api key is the frame's first int16; read it from the first chunks without joining (bounded: 2 bytes).
+/** A request's API key (its first int16), read without joining a sliced frame; -1 below two bytes. */
+export function frameApiKey(frame: Frame): number {
+  if (frame instanceof Uint8Array) return frame.length < 2 ? -1 : (frame[0]! << 8) | frame[1]!;
   let apiKey = 0;
   let seen = 0;
-  for (const c of chunks) {
+  // Bounded: two bytes from the first slices.
+  for (const c of frame) {
     for (let i = 0; i < c.length && seen < 2; i++, seen++) apiKey = (apiKey << 8) | c[i]!;
-    if (seen === 2) break;
+    if (seen === 2) return apiKey;
   }
-  if (seen === 2 && apiKey === PRODUCE_KEY) return null;
-  let total = 0;
-  for (const c of chunks) total += c.length;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return -1;
+}
+
+/** The frame's chunks joined into one buffer, or null when the frame is a Produce request (kept sliced). */
+function joinUnlessProduce(chunks: readonly Uint8Array[]): Uint8Array | null {
+  return frameApiKey(chunks) === PRODUCE_KEY ? null : concatSlices(chunks);
 }
 
 export class Dispatcher implements RequestSink {

@@ -38,16 +38,22 @@ export function isSlicedRecords(r: Records | null): r is SlicedRecords {
   return r !== null && !(r instanceof Uint8Array) && r.kind === "sliced";
 }
 
-/** The bytes of in-memory records as one buffer: a sliced value is concatenated (one copy). */
-export function concatSliced(r: SlicedRecords): Uint8Array {
-  if (r.slices.length === 1) return r.slices[0]!;
-  const out = new Uint8Array(r.length);
+/** Slices joined into one new buffer (one copy). */
+export function concatSlices(slices: readonly Uint8Array[]): Uint8Array {
+  let total = 0;
+  for (const s of slices) total += s.length;
+  const out = new Uint8Array(total);
   let at = 0;
-  for (const s of r.slices) {
+  for (const s of slices) {
     out.set(s, at);
     at += s.length;
   }
   return out;
+}
+
+/** The bytes of in-memory records as one buffer: a sliced value is concatenated (one copy). */
+export function concatSliced(r: SlicedRecords): Uint8Array {
+  return r.slices.length === 1 ? r.slices[0]! : concatSlices(r.slices);
 }
 
 export function fileRecords(slices: readonly FileSlice[]): FileRecords {

@@ -13,6 +13,7 @@
 // are never written to.
 import { BATCH_HEADER_SIZE, CRC_START, MAX_TIMESTAMP_OFFSET, ATTRIBUTES_OFFSET, CRC_OFFSET, TIMESTAMP_TYPE_MASK } from "./batch-header.ts";
 import { crc32cUpdate } from "./crc32c.ts";
+import { concatSlices } from "../primitives/records-ref.ts";
 
 export interface BatchParts {
   readonly kind: "parts";
@@ -76,12 +77,5 @@ export function setLogAppendTimeParts(p: BatchParts, timestampMs: bigint): void 
 }
 
 export function concatParts(p: BatchParts): Uint8Array {
-  const out = new Uint8Array(p.length);
-  out.set(p.header, 0);
-  let at = p.header.length;
-  for (const b of p.body) {
-    out.set(b, at);
-    at += b.length;
-  }
-  return out;
+  return concatSlices([p.header, ...p.body]);
 }

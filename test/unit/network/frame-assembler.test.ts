@@ -5,18 +5,9 @@ import { describe, expect, test } from "bun:test";
 import { CHUNKED_FRAME_MIN_BYTES, FrameAssembler, FrameSizeError, type Frame } from "../../../src/network/frame-assembler.ts";
 import { encodeRequest } from "../../../src/protocol/frame.ts";
 import { buildRecordBatch } from "../../../src/protocol/records/index.ts";
+import { concatSlices } from "../../../src/protocol/primitives/records-ref.ts";
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const concat = concatSlices;
 
 const flat = (f: Frame): Uint8Array => (f instanceof Uint8Array ? f : concat(f));
 
