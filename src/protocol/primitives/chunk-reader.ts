@@ -87,7 +87,7 @@ export class ChunkReader extends Reader {
     return 0;
   }
 
-  private byteAt(p: number): number {
+  protected override byteAt(p: number): number {
     const i = this.locate(p);
     return this.chunks[i]![p - this.starts[i]!]!;
   }
@@ -124,41 +124,6 @@ export class ChunkReader extends Reader {
     const o = this.take(16, "uuid");
     if (o < 0) return "AAAAAAAAAAAAAAAAAAAAAA";
     return Buffer.from(this.wbuf.buffer, this.wbuf.byteOffset + o, 16).toString("base64url");
-  }
-
-  override uvarint(): number {
-    if (this.error) return 0;
-    const start = this.pos;
-    let value = 0;
-    // Bound: 5 bytes carry 35 bits; a 6th continuation byte is an error, as in Kafka.
-    for (let i = 0; i < 5; i++) {
-      if (this.pos >= this.end) {
-        this.fail("truncated", "unsigned varint runs past the end", start);
-        return 0;
-      }
-      const b = this.byteAt(this.pos++);
-      value |= (b & 0x7f) << (7 * i);
-      if ((b & 0x80) === 0) return value >>> 0;
-    }
-    this.fail("varint-too-long", "unsigned varint longer than 5 bytes", start);
-    return 0;
-  }
-
-  override varlong(): bigint {
-    if (this.error) return 0n;
-    const start = this.pos;
-    let value = 0n;
-    for (let i = 0; i < 10; i++) {
-      if (this.pos >= this.end) {
-        this.fail("truncated", "varlong runs past the end", start);
-        return 0n;
-      }
-      const b = this.byteAt(this.pos++);
-      value |= BigInt(b & 0x7f) << BigInt(7 * i);
-      if ((b & 0x80) === 0) return (value >> 1n) ^ -(value & 1n);
-    }
-    this.fail("varint-too-long", "varlong longer than 10 bytes", start);
-    return 0n;
   }
 
   protected override stringOf(kind: "int16" | "compact", nullable: boolean): string | null {

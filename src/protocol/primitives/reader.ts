@@ -122,6 +122,11 @@ export class Reader {
     return v;
   }
 
+  /** The byte at position p (< end); a reader over several buffers (ChunkReader) finds it there. */
+  protected byteAt(p: number): number {
+    return this.buf[p]!;
+  }
+
   /** Unsigned varint, at most 5 bytes (Kafka's ByteUtils.readUnsignedVarint). */
   uvarint(): number {
     if (this.error) return 0;
@@ -133,7 +138,7 @@ export class Reader {
         this.fail("truncated", "unsigned varint runs past the end", start);
         return 0;
       }
-      const b = this.buf[this.pos++]!;
+      const b = this.byteAt(this.pos++);
       value |= (b & 0x7f) << (7 * i);
       if ((b & 0x80) === 0) return value >>> 0;
     }
@@ -157,7 +162,7 @@ export class Reader {
         this.fail("truncated", "varlong runs past the end", start);
         return 0n;
       }
-      const b = this.buf[this.pos++]!;
+      const b = this.byteAt(this.pos++);
       value |= BigInt(b & 0x7f) << BigInt(7 * i);
       if ((b & 0x80) === 0) return (value >> 1n) ^ -(value & 1n);
     }
