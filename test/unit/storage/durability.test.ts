@@ -1,23 +1,10 @@
 import { afterEach, expect, test } from "bun:test";
-import { makeLogConfig } from "../../../src/storage/log-config.ts";
-import type { LogConfig } from "../../../src/storage/log-config.ts";
-import type { Log } from "../../../src/storage/log.ts";
-import { loadLog } from "../../../src/storage/recovery.ts";
 import { valuesBatch } from "./batch-builder.ts";
-import { tempDir } from "./helpers.ts";
+import { TempLogs } from "./helpers.ts";
 
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
-function fresh(config: Partial<LogConfig> = {}): Log {
-  const d = tempDir();
-  cleanups.push(d.cleanup);
-  const log = loadLog(d.path, { topic: "f", partition: 0 }, makeLogConfig(config), { recoveryPoint: 0, logStartOffset: 0, highWatermark: 0, cleanShutdown: true });
-  cleanups.unshift(() => log.closeNow());
-  return log;
-}
+const logs = new TempLogs("f");
+afterEach(logs.cleanup);
+const fresh = logs.fresh;
 
 test("group commit: one fdatasync round covers every append made before it started", async () => {
   const log = fresh();

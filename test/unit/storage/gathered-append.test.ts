@@ -7,26 +7,14 @@ import { closeSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { batchParts, RecordBatchView, type BatchParts } from "../../../src/protocol/records/index.ts";
 import { IOV_MAX, writeGathered } from "../../../src/storage/gathered-write.ts";
-import { makeLogConfig, type LogConfig } from "../../../src/storage/log-config.ts";
-import type { Log } from "../../../src/storage/log.ts";
-import { loadLog } from "../../../src/storage/recovery.ts";
 import { InvalidBatchError } from "../../../src/storage/errors.ts";
+import type { Log } from "../../../src/storage/log.ts";
 import { valuesBatch } from "./batch-builder.ts";
-import { batchesIn, readSlice, tempDir } from "./helpers.ts";
+import { batchesIn, readSlice, tempDir, TempLogs } from "./helpers.ts";
 
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
-
-function fresh(config: Partial<LogConfig> = {}): Log {
-  const d = tempDir();
-  cleanups.push(d.cleanup);
-  const log = loadLog(d.path, { topic: "t", partition: 0 }, makeLogConfig(config), { recoveryPoint: 0, logStartOffset: 0, highWatermark: 0, cleanShutdown: true });
-  cleanups.unshift(() => log.closeNow());
-  return log;
-}
+const logs = new TempLogs("t");
+afterEach(logs.cleanup);
+const fresh = logs.fresh;
 
 /** The batch cut at `cuts` into slices of one buffer (no copy), as BatchParts. */
 function partsOf(batch: Uint8Array, cuts: number[]): BatchParts {
@@ -43,7 +31,7 @@ function logBytes(log: Log): Uint8Array {
 describe("writeGathered", () => {
   test("writes every buffer in order at the position, more buffers than IOV_MAX, empty ones skipped", () => {
     const d = tempDir();
-    cleanups.push(d.cleanup);
+    logs.track(d.cleanup);
     const path = join(d.path, "f");
     const fd = openSync(path, "w+");
     try {

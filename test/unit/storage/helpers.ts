@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readSync } from "node:fs";
-import type { FileSlice } from "../../../src/storage/log.ts";
+import type { FileSlice, Log } from "../../../src/storage/log.ts";
+import { makeLogConfig, type LogConfig } from "../../../src/storage/log-config.ts";
+import { loadLog } from "../../../src/storage/recovery.ts";
 
 export function tempDir(prefix = "strand-storage-"): { path: string; cleanup: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
@@ -66,4 +68,30 @@ export function recordValues(bytes: Uint8Array, pos: number): Uint8Array[] {
     p.i = start + len;
   }
   return out;
+}
+
+/**
+ * Empty logs in temp dirs for one test file: `fresh(config)` opens one (clean, empty), `track(fn)` adds
+ * another cleanup, and `cleanup()` (from afterEach) closes every log first, then removes the dirs.
+ */
+export class TempLogs {
+  private cleanups: (() => void)[] = [];
+  constructor(private readonly topic: string) {}
+
+  readonly fresh = (config: Partial<LogConfig> = {}): Log => {
+    const d = tempDir();
+    this.cleanups.push(d.cleanup);
+    const log = loadLog(d.path, { topic: this.topic, partition: 0 }, makeLogConfig(config), { recoveryPoint: 0, logStartOffset: 0, highWatermark: 0, cleanShutdown: true });
+    this.cleanups.unshift(() => log.closeNow());
+    return log;
+  };
+
+  track(fn: () => void): void {
+    this.cleanups.push(fn);
+  }
+
+  readonly cleanup = (): void => {
+    this.cleanups.forEach((c) => c());
+    this.cleanups = [];
+  };
 }

@@ -1,26 +1,13 @@
 import { afterEach, expect, test } from "bun:test";
 import { statSync } from "node:fs";
-import { makeLogConfig } from "../../../src/storage/log-config.ts";
-import type { LogConfig } from "../../../src/storage/log-config.ts";
-import type { Log } from "../../../src/storage/log.ts";
-import { loadLog } from "../../../src/storage/recovery.ts";
 import { OffsetIndex } from "../../../src/storage/offset-index.ts";
 import { TimeIndex } from "../../../src/storage/time-index.ts";
 import { valuesBatch } from "./batch-builder.ts";
-import { tempDir } from "./helpers.ts";
+import { tempDir, TempLogs } from "./helpers.ts";
 
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
-function fresh(config: Partial<LogConfig> = {}): Log {
-  const d = tempDir();
-  cleanups.push(d.cleanup);
-  const log = loadLog(d.path, { topic: "s", partition: 0 }, makeLogConfig(config), { recoveryPoint: 0, logStartOffset: 0, highWatermark: 0, cleanShutdown: true });
-  cleanups.unshift(() => log.closeNow());
-  return log;
-}
+const logs = new TempLogs("s");
+afterEach(logs.cleanup);
+const fresh = logs.fresh;
 
 test("rolls on segment.ms, counted from the first batch's timestamp", () => {
   const log = fresh({ segmentMs: 1000 });
@@ -49,7 +36,7 @@ test("rolls when an offset no longer fits 32 bits relative to the segment base",
 
 test("index files: preallocated, trailing zeros of a crash are ignored, trim on close", () => {
   const d = tempDir();
-  cleanups.push(d.cleanup);
+  logs.track(d.cleanup);
   const path = `${d.path}/00000000000000000100.index`;
   const idx = OffsetIndex.open(path, 100, 8 * 1000);
   idx.preallocate(8 * 1000);
