@@ -212,17 +212,18 @@ export function cpuSeconds(pid: number): number | null {
 }
 
 /**
- * Follows a child's CPU time while it runs: /proc/PID/stat disappears once the child is reaped, so the
- * last sample is the figure (it misses at most one interval of the child's exit; a JVM's is short).
+ * Samples a /proc reading of a process on an interval and keeps the largest value seen; stop() takes
+ * one last sample and returns it. The process may be gone (the reading is null): the peak stands.
  */
-export class CpuSampler {
+class PeakSampler {
   private timer: ReturnType<typeof setInterval> | null = null;
-  lastCpuS = 0;
+  peak = 0;
   samples = 0;
 
   constructor(
     private readonly pid: number,
-    private readonly intervalMs = 100,
+    private readonly read: (pid: number) => number | null,
+    private readonly intervalMs: number,
   ) {}
 
   start(): this {
@@ -232,48 +233,33 @@ export class CpuSampler {
   }
 
   sample(): void {
-    const s = cpuSeconds(this.pid);
-    if (s === null) return;
+    const v = this.read(this.pid);
+    if (v === null) return;
     this.samples++;
-    if (s > this.lastCpuS) this.lastCpuS = s;
+    if (v > this.peak) this.peak = v;
   }
 
   stop(): number {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.sample();
-    return this.lastCpuS;
+    return this.peak;
   }
 }
 
-/** Samples a process's RSS on an interval and keeps the peak. */
-export class RssSampler {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  peakKb = 0;
-  samples = 0;
-
-  constructor(
-    private readonly pid: number,
-    private readonly intervalMs = 100,
-  ) {}
-
-  start(): this {
-    this.sample();
-    this.timer = setInterval(() => this.sample(), this.intervalMs);
-    return this;
+/**
+ * Follows a child's CPU time while it runs: /proc/PID/stat disappears once the child is reaped, so the
+ * last sample is the figure (it misses at most one interval of the child's exit; a JVM's is short).
+ */
+export class CpuSampler extends PeakSampler {
+  constructor(pid: number, intervalMs = 100) {
+    super(pid, cpuSeconds, intervalMs);
   }
+}
 
-  sample(): void {
-    const kb = rssKb(this.pid);
-    if (kb === null) return;
-    this.samples++;
-    if (kb > this.peakKb) this.peakKb = kb;
-  }
-
-  stop(): number {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.sample();
-    return this.peakKb;
+/** Samples a process's RSS (KiB) on an interval and keeps the peak. */
+export class RssSampler extends PeakSampler {
+  constructor(pid: number, intervalMs = 100) {
+    super(pid, rssKb, intervalMs);
   }
 }
