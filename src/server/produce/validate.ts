@@ -57,6 +57,11 @@ export interface ValidatedBatch {
   logAppendTimeMs: number;
 }
 
+/** The LogAppendTime to stamp on the batch (now), or -1 under CreateTime. */
+function logAppendTimeOf(o: ValidateOptions): number {
+  return o.settings.logAppendTime ? o.nowMs : -1;
+}
+
 function invalid(message: string): ProducePartitionError {
   return new ProducePartitionError(ErrorCode.INVALID_RECORD, message);
 }
@@ -145,11 +150,8 @@ function validateSliced(records: SlicedRecords, o: ValidateOptions): ValidatedBa
   const target = targetCompressionId(o.settings.compression);
   if (!(view.compression === 0 && (target === -1 || target === 0)) || mustWalkRecords(view, o)) return null;
   checkBatchHeader(view, size, () => crcOfParts(parts), o);
-  let logAppendTimeMs = -1;
-  if (o.settings.logAppendTime) {
-    setLogAppendTimeParts(parts, BigInt(o.nowMs));
-    logAppendTimeMs = o.nowMs;
-  }
+  const logAppendTimeMs = logAppendTimeOf(o);
+  if (logAppendTimeMs >= 0) setLogAppendTimeParts(parts, BigInt(logAppendTimeMs));
   return { bytes: parts, view, logAppendTimeMs };
 }
 
@@ -245,13 +247,9 @@ function mustWalkRecords(view: RecordBatchView, o: ValidateOptions): boolean {
 }
 
 function validateUncompressed(bytes: Uint8Array, view: RecordBatchView, o: ValidateOptions): ValidatedBatch {
-  const s = o.settings;
   if (mustWalkRecords(view, o)) checkRecords(view.records(), o, false);
-  let logAppendTimeMs = -1;
-  if (s.logAppendTime) {
-    view.setLogAppendTime(BigInt(o.nowMs));
-    logAppendTimeMs = o.nowMs;
-  }
+  const logAppendTimeMs = logAppendTimeOf(o);
+  if (logAppendTimeMs >= 0) view.setLogAppendTime(BigInt(logAppendTimeMs));
   return { bytes, view, logAppendTimeMs };
 }
 
@@ -301,22 +299,15 @@ function passesFastCheck(view: RecordBatchView, o: ValidateOptions): boolean {
 
 function validateCompressed(view: RecordBatchView, targetId: number, o: ValidateOptions): ValidatedBatch {
   const s = o.settings;
-  const inPlace = targetId === view.compression;
-  let records: Record[] | null = null;
-  if (!inPlace || !passesFastCheck(view, o)) {
-    records = decodeRecords(view, o);
-    checkRecords(records, o, true);
-  }
-  if (inPlace) {
+  if (targetId === view.compression) {
     // In place: only the timestamp (and so the CRC) may change.
-    let logAppendTimeMs = -1;
-    if (s.logAppendTime) {
-      view.setLogAppendTime(BigInt(o.nowMs));
-      logAppendTimeMs = o.nowMs;
-    }
+    if (!passesFastCheck(view, o)) checkRecords(decodeRecords(view, o), o, true);
+    const logAppendTimeMs = logAppendTimeOf(o);
+    if (logAppendTimeMs >= 0) view.setLogAppendTime(BigInt(logAppendTimeMs));
     return { bytes: view.bytes, view, logAppendTimeMs };
   }
-  records ??= decodeRecords(view, o);
+  const records = decodeRecords(view, o);
+  checkRecords(records, o, true);
   // Recompress into the topic's codec, keeping producer fields, timestamps and offset deltas.
   const inputs: RecordInput[] = records.map((r) => ({ key: r.key, value: r.value, headers: r.headers, timestamp: r.timestamp, offsetDelta: r.offsetDelta }));
   const rebuilt = buildRecordBatch({
@@ -334,10 +325,7 @@ function validateCompressed(view: RecordBatchView, targetId: number, o: Validate
       `The record batch size in the append to ${o.partitionName} is ${rebuilt.length} bytes which exceeds the maximum configured value of ${s.maxMessageBytes}.`,
     );
   }
-  let logAppendTimeMs = -1;
-  if (s.logAppendTime) {
-    out.setLogAppendTime(BigInt(o.nowMs));
-    logAppendTimeMs = o.nowMs;
-  }
+  const logAppendTimeMs = logAppendTimeOf(o);
+  if (logAppendTimeMs >= 0) out.setLogAppendTime(BigInt(logAppendTimeMs));
   return { bytes: rebuilt, view: out, logAppendTimeMs };
 }
