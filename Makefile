@@ -27,6 +27,7 @@ bench: $(BUN) native
 gen: $(BUN)
 	$(BUN) tools/gen-protocol/main.ts
 	$(BUN) tools/gen-errors/main.ts
+	$(BUN) tools/gen-broker-keys/main.ts
 
 native:
 	@$(MAKE) -s -C native
