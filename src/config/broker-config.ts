@@ -77,6 +77,16 @@ export class BrokerConfig {
       if (!this.protocolMap.has(l.name) && !this.controllerListenerNames.includes(l.name)) {
         throw new ConfigError("listeners", this.list("listeners").join(","), `listener names present in listener.security.protocol.map (${l.name} is not)`);
       }
+      // A controller listener missing from the map is PLAINTEXT, as in Kafka's effective protocol map.
+      const protocol = this.protocolMap.get(l.name) ?? "PLAINTEXT";
+      if (protocol !== "PLAINTEXT") {
+        // Serving TLS or SASL listeners as plaintext would hand credentials and data to anyone listening.
+        throw new ConfigError(
+          "listeners",
+          formatEndpoint(l),
+          `a listener whose security protocol is PLAINTEXT: ${l.name} maps to ${protocol} in listener.security.protocol.map, and SSL, SASL_PLAINTEXT and SASL_SSL listeners are not served yet`,
+        );
+      }
     }
     if (this.roles.has("controller") && this.controllerListenerNames.length === 0) {
       throw new ConfigError("controller.listener.names", "", "at least one listener name when process.roles includes controller");
