@@ -1,7 +1,10 @@
-// The socket server: one Bun.listen per listener, a Connection per socket, idle expiry, shutdown.
+// The socket server: one Bun.listen per listener, a Connection per socket, idle expiry, shutdown, and
+// Kafka's connection quotas (connection-quotas.ts): a connection over max.connections.per.ip is closed at
+// once; one over max.connections waits, paused, until another closes.
 
 import type { Socket, TCPSocketListener } from "bun";
 import { Connection, type ConnectionLimits, type ConnectionLog, type RequestSink } from "./connection.ts";
+import { ConnectionQuotas, MAX_WAITING_CONNECTIONS, type ConnectionQuotaConfig } from "./connection-quotas.ts";
 
 export interface ListenerSpec {
   name: string;
@@ -16,6 +19,13 @@ export interface SocketServerOptions {
   maxIdleMs: number;
   sink: RequestSink;
   log: ConnectionLog & { info(msg: string, fields?: Record<string, unknown>): void };
+  /** max.connections, max.connections.per.ip and its overrides; unlimited when absent. */
+  quotas?: ConnectionQuotaConfig;
+}
+
+interface WaitingSocket {
+  listenerName: string;
+  address: string;
 }
 
 export interface BoundListener {
@@ -31,9 +41,19 @@ export class SocketServer {
   private nextId = 1;
   private idleTimer: ReturnType<typeof setInterval> | null = null;
   readonly bound: BoundListener[] = [];
+  readonly quotas: ConnectionQuotas;
+  /** Accepted sockets waiting, paused, for a slot under max.connections; oldest first. */
+  private readonly waiting = new Map<Socket<Connection | undefined>, WaitingSocket>();
 
   constructor(opts: SocketServerOptions) {
     this.opts = opts;
+    const unlimited = 2 ** 31 - 1;
+    this.quotas = new ConnectionQuotas(opts.quotas ?? { maxConnections: unlimited, maxConnectionsPerIp: unlimited, perIpOverrides: new Map() });
+  }
+
+  /** Connections accepted but waiting for a slot under max.connections. */
+  get waitingCount(): number {
+    return this.waiting.size;
   }
 
   start(): BoundListener[] {
@@ -45,10 +65,14 @@ export class SocketServer {
           open: (socket) => this.onOpen(socket, l.name),
           data: (socket, data) => socket.data?.onData(data),
           drain: (socket) => socket.data?.onDrain(),
-          close: (socket) => socket.data?.onSocketClosed(),
+          close: (socket) => {
+            if (socket.data === undefined) this.waiting.delete(socket);
+            else socket.data.onSocketClosed();
+          },
           error: (socket, err) => {
             this.opts.log.warn("socket error", { connection: socket.data?.id, error: err.message });
-            socket.data?.onSocketClosed();
+            if (socket.data === undefined) this.waiting.delete(socket);
+            else socket.data.onSocketClosed();
           },
         },
       });
@@ -64,11 +88,44 @@ export class SocketServer {
 
   private onOpen(socket: Socket<Connection | undefined>, listenerName: string): void {
     socket.setNoDelay(true);
-    const conn = new Connection(this.nextId++, socket, listenerName, this.opts.sink, this.opts.limits, this.opts.log, (c) =>
-      this.connections.delete(c),
-    );
+    const address = socket.remoteAddress;
+    if (this.quotas.hasSlot && this.waiting.size === 0) {
+      this.admit(socket, listenerName, address);
+      return;
+    }
+    if (this.waiting.size >= MAX_WAITING_CONNECTIONS) {
+      this.opts.log.warn("closing a new connection: max.connections reached and the wait queue is full", { address, waiting: this.waiting.size });
+      socket.end();
+      return;
+    }
+    // Unread until a slot frees: Kafka's acceptor stops accepting at max.connections the same way.
+    socket.pause();
+    this.waiting.set(socket, { listenerName, address });
+  }
+
+  private admit(socket: Socket<Connection | undefined>, listenerName: string, address: string): void {
+    if (!this.quotas.tryInc(address)) {
+      this.opts.log.info(`Rejected connection from ${address}, address already has the configured maximum of ${this.quotas.maxFor(address)} connections.`, { listener: listenerName });
+      socket.end();
+      return;
+    }
+    const conn = new Connection(this.nextId++, socket, listenerName, this.opts.sink, this.opts.limits, this.opts.log, (c) => {
+      this.connections.delete(c);
+      this.quotas.dec(address);
+      this.admitWaiting();
+    });
     socket.data = conn;
     this.connections.add(conn);
+  }
+
+  /** Hand freed slots to waiting sockets, oldest first. Bounded by the wait queue's size. */
+  private admitWaiting(): void {
+    for (const [socket, w] of this.waiting) {
+      if (!this.quotas.hasSlot) return;
+      this.waiting.delete(socket);
+      this.admit(socket, w.listenerName, w.address);
+      if (socket.data !== undefined) socket.resume();
+    }
   }
 
   private expireIdle(): void {
@@ -95,6 +152,8 @@ export class SocketServer {
   }
 
   closeAll(): void {
+    for (const socket of this.waiting.keys()) socket.end();
+    this.waiting.clear();
     for (const c of [...this.connections]) c.close();
   }
 

@@ -11,6 +11,8 @@ import { installNativeLz4InBackground } from "../protocol/records/compression/lz
 import { SocketServer, type BoundListener } from "../network/server.ts";
 import type { Outcome, RequestSink } from "../network/connection.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
+import { connectionQuotaConfigOf } from "./connection-quota-config.ts";
+import type { ConnectionQuotaConfig } from "../network/connection-quotas.ts";
 import type { Endpoint } from "../config/listeners.ts";
 import { LogManager } from "../storage/log-manager.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
@@ -95,6 +97,7 @@ export class Broker {
   private advertised: AdvertisedApi[] = [];
   private stopping: Promise<void> | null = null;
   readonly startedAtMs = Date.now();
+  private readonly connectionQuotas: ConnectionQuotaConfig;
   /** advertised.listeners with any port 0 replaced by the port actually bound (tests bind port 0). */
   advertisedEndpoints: Endpoint[] = [];
   /** Group coordinator (issue 5): consumer groups and offsets in __consumer_offsets. */
@@ -105,6 +108,8 @@ export class Broker {
     this.log = opts.log;
     this.nodeId = opts.config.nodeId;
     this.handlerList = opts.handlers ?? ALL_HANDLERS;
+    // Checked here so a bad value stops the broker before it touches its log dirs.
+    this.connectionQuotas = connectionQuotaConfigOf(opts.config);
   }
 
   /** The cluster id recorded in the log dirs, or null when none is formatted. Mixed ids are an error. */
@@ -165,6 +170,7 @@ export class Broker {
         maxQueuedBytes: this.config.int("strand.max.queued.response.bytes.per.connection"),
       },
       maxIdleMs: this.config.long("connections.max.idle.ms"),
+      quotas: this.connectionQuotas,
       sink: STARTUP_TRACE ? tracingSink(this.dispatcher) : this.dispatcher,
       log: this.log,
     });
