@@ -10,8 +10,12 @@
 // for magic 0/1, which Errors.forException maps to INVALID_RECORD (87); DefaultRecordBatch.ensureValid
 // throws CorruptRecordException (CORRUPT_MESSAGE, 2) for a bad size or CRC; LogValidator throws
 // InvalidRecordException for an inconsistent record count / offset range and malformed records.
+// One exception: DefaultRecord.readFrom reads a record's length prefix outside its handler of
+// malformed fields, so a prefix longer than 5 bytes escapes as IllegalArgumentException, which
+// ReplicaManager answers with UNKNOWN_SERVER_ERROR (-1); a truncated prefix is INVALID_RECORD.
 
 export const KafkaErrorCode = {
+  UNKNOWN_SERVER_ERROR: -1,
   CORRUPT_MESSAGE: 2,
   UNSUPPORTED_FOR_MESSAGE_FORMAT: 43,
   UNSUPPORTED_COMPRESSION_TYPE: 76,
@@ -27,6 +31,7 @@ export type RecordBatchErrorReason =
   | "bad-record-count" // recordCount < 0, or not lastOffsetDelta + 1
   | "unsupported-compression" // attributes name a codec id above 4
   | "bad-record" // a record inside the batch is malformed
+  | "record-length-varint-too-long" // a record's length prefix is a varint longer than 5 bytes
   | "decompression"; // the codec failed or the output passed the limit
 
 const CODE_FOR_REASON: Record<RecordBatchErrorReason, KafkaErrorCodeValue> = {
@@ -37,6 +42,7 @@ const CODE_FOR_REASON: Record<RecordBatchErrorReason, KafkaErrorCodeValue> = {
   "bad-record-count": KafkaErrorCode.INVALID_RECORD,
   "unsupported-compression": KafkaErrorCode.UNSUPPORTED_COMPRESSION_TYPE,
   "bad-record": KafkaErrorCode.INVALID_RECORD,
+  "record-length-varint-too-long": KafkaErrorCode.UNKNOWN_SERVER_ERROR,
   decompression: KafkaErrorCode.CORRUPT_MESSAGE,
 };
 

@@ -8,7 +8,9 @@
 // nothing is copied. Offsets and timestamps are bigint (int64), the deltas plain numbers.
 //
 //   RecordIterator   Iterator<Record>; throws RecordBatchError("bad-record") naming the record and
-//                    the field on malformed input, including bytes left over after the last record.
+//                    the field on malformed input, including bytes left over after the last record;
+//                    RecordBatchError("record-length-varint-too-long") for a length prefix of more
+//                    than 5 bytes (Kafka answers that one with UNKNOWN_SERVER_ERROR, see errors.ts).
 import { RecordBatchError } from "./errors.ts";
 import { VarintCursor } from "./varint.ts";
 
@@ -36,6 +38,13 @@ export const MIN_RECORD_BYTES = 7;
 
 const EMPTY_HEADERS: readonly RecordHeader[] = Object.freeze([]);
 
+/** Whether the varint at pos is longer than 5 bytes (five continuation bits), as opposed to truncated. */
+function lengthTooLong(buf: Uint8Array, pos: number, end: number): boolean {
+  if (end - pos < 5) return false;
+  for (let i = 0; i < 5; i++) if ((buf[pos + i]! & 0x80) === 0) return false;
+  return true;
+}
+
 export class RecordIterator implements IterableIterator<Record> {
   private readonly cur: VarintCursor;
   private index = 0;
@@ -59,9 +68,9 @@ export class RecordIterator implements IterableIterator<Record> {
     return this;
   }
 
-  private bad(what: string): never {
+  private bad(what: string, reason: "bad-record" | "record-length-varint-too-long" = "bad-record"): never {
     throw new RecordBatchError(
-      "bad-record",
+      reason,
       `record ${this.index} of batch at byte ${this.batchPosition}: ${what}`,
       this.batchPosition,
     );
@@ -76,7 +85,7 @@ export class RecordIterator implements IterableIterator<Record> {
     const buf = c.buf;
     const recordStart = c.pos;
     const length = c.readVarint();
-    if (c.error) this.bad(c.error);
+    if (c.error) this.bad(c.error, lengthTooLong(buf, recordStart, this.end) ? "record-length-varint-too-long" : "bad-record");
     if (length < MIN_RECORD_BYTES - 1 || length > this.end - c.pos) {
       this.bad(`length ${length} outside [${MIN_RECORD_BYTES - 1}, ${this.end - c.pos}] (bytes left)`);
     }

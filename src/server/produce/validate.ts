@@ -2,20 +2,23 @@
 // ProduceRequest.validateRecords (v3+: exactly one magic-2 batch, zstd only from v7),
 // UnifiedLog.analyzeAndValidateRecords (base offset 0, max.message.bytes, CRC) and
 // LogValidator (offset range vs record count, no control batches, sequence present with a
-// producer id, per-record timestamps and keys, inner offsets of compressed batches, recompression
-// to the topic's compression.type, LogAppendTime).
+// producer id, per-record structure, timestamps and keys, inner offsets of compressed batches,
+// recompression to the topic's compression.type, LogAppendTime).
 //
 // Records of a large request that arrived in several socket chunks come sliced: an uncompressed batch
-// is then checked with the CRC run across the slices and appended from them (BatchParts); compressed
-// batches, and batches whose records must be walked, are concatenated once first.
+// is then checked with the CRC and the record walk run across the slices and appended from them
+// (BatchParts); compressed batches, and batches that fail the fast walk, are concatenated once first.
 //
-// Uncompressed batches stay zero-copy with no per-record work in the common case: the timestamp
-// window is checked on the batch's baseTimestamp and maxTimestamp, and records are walked only
-// when that check fails (to name the bad records), when message.timestamp.before.max.ms is finite
-// (a record may be older than the first), or when the topic is compacted (keys are required).
-// Compressed batches are decompressed (bounded) and every record checked, as Kafka does: into a reused
-// buffer and without record objects when the batch stays in its codec (record-scan.ts); records are
-// decoded as objects only to recompress or to name what is wrong.
+// Every record of every batch is walked, as Kafka's LogValidator does (its uncompressed path iterates
+// the batch, and DefaultRecord.readFrom refuses a record count the bytes do not hold, a record length
+// past the batch, malformed varints, fields that do not add up to the record's length and bytes left
+// after the last record: InvalidRecordException -> INVALID_RECORD, no error message): a CRC-valid batch
+// that lies about its records would otherwise be appended and break every consumer of the partition.
+// The walk builds no objects (record-scan.ts, over the bytes or the slices in place, also checking
+// keys and timestamps); only when it says no are the records decoded as objects (RecordIterator), which
+// names the error, or accepts what the fast walk is stricter about (offset deltas other than the index).
+// Compressed batches are decompressed (bounded) into a reused buffer and walked the same way; records
+// are decoded as objects only to recompress or to name what is wrong.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import { concatSliced, type SlicedRecords } from "../../protocol/primitives/records-ref.ts";
@@ -31,6 +34,7 @@ import {
   BATCH_LENGTH_OFFSET,
   LOG_OVERHEAD,
   MAGIC_OFFSET,
+  RECORDS_OFFSET,
   RecordBatchError,
   RecordBatchView,
   buildRecordBatch,
@@ -38,7 +42,7 @@ import {
   type RecordInput,
 } from "../../protocol/records/index.ts";
 import type { DecompressScratch } from "../../protocol/records/compression/codec.ts";
-import { recordsPassCheck } from "../../protocol/records/record-scan.ts";
+import { recordsPassCheck, slicedRecordsPassCheck, type RecordCheck } from "../../protocol/records/record-scan.ts";
 import { ProducePartitionError, type RecordError } from "./errors.ts";
 import { targetCompressionId, type TopicSettings } from "./topic-settings.ts";
 
@@ -140,7 +144,8 @@ export function validateProducedRecords(records: Uint8Array | SlicedRecords, o: 
 
 /**
  * The zero-copy path for sliced records, or null when the contiguous path must run instead (a batch
- * below the header size, compressed or to be recompressed, or one whose records must be walked).
+ * below the header size, compressed or to be recompressed, or one whose records fail the fast walk:
+ * the contiguous path names the error).
  */
 function validateSliced(records: SlicedRecords, o: ValidateOptions): ValidatedBatch | null {
   const { size } = checkRequestShape(records, o.apiVersion);
@@ -148,8 +153,10 @@ function validateSliced(records: SlicedRecords, o: ValidateOptions): ValidatedBa
   const parts = batchParts(records.slices, size);
   const view = new RecordBatchView(parts.header);
   const target = targetCompressionId(o.settings.compression);
-  if (!(view.compression === 0 && (target === -1 || target === 0)) || mustWalkRecords(view, o)) return null;
+  if (!(view.compression === 0 && (target === -1 || target === 0))) return null;
   checkBatchHeader(view, size, () => crcOfParts(parts), o);
+  const check = fastRecordCheck(view, o);
+  if (check === null || !slicedRecordsPassCheck(records.slices, RECORDS_OFFSET, size, view.recordCount, check)) return null;
   const logAppendTimeMs = logAppendTimeOf(o);
   if (logAppendTimeMs >= 0) setLogAppendTimeParts(parts, BigInt(logAppendTimeMs));
   return { bytes: parts, view, logAppendTimeMs };
@@ -233,21 +240,35 @@ function checkRecords(records: Iterable<Record>, o: ValidateOptions, compressed:
   );
 }
 
-/** Whether an uncompressed batch's records must be walked (see the top of this file); reads the header only. */
-function mustWalkRecords(view: RecordBatchView, o: ValidateOptions): boolean {
+/**
+ * What the fast walk checks of this batch's records, or null when only the object walk can judge them
+ * (a batch the producer marked LogAppendTime: every record then carries maxTimestamp).
+ */
+function fastRecordCheck(view: RecordBatchView, o: ValidateOptions): RecordCheck | null {
+  if (view.isLogAppendTime) return null;
   const s = o.settings;
-  let walk = s.compact || (!s.logAppendTime && s.timestampBeforeMaxMs < Number.MAX_SAFE_INTEGER);
-  if (!walk && !s.logAppendTime) {
-    // Batch-level window: the first record's and the largest timestamp (what the producer declared).
-    const base = view.baseTimestamp;
-    const max = view.maxTimestamp;
-    walk = base === -1n || timestampError(o, base, 0n, 0) !== null || timestampError(o, max, 0n, 0) !== null;
+  return {
+    baseTimestampMs: Number(view.baseTimestamp),
+    checkTimestamps: !s.logAppendTime,
+    minTimestampMs: o.nowMs - s.timestampBeforeMaxMs,
+    maxTimestampMs: o.nowMs + s.timestampAfterMaxMs,
+    requireKeys: s.compact,
+  };
+}
+
+/** The batch's records as objects, a malformed batch answered with Kafka's code. */
+function recordsOf(view: RecordBatchView, o: ValidateOptions): Iterable<Record> {
+  try {
+    return view.records();
+  } catch (e) {
+    if (e instanceof RecordBatchError) throw new ProducePartitionError(e.kafkaErrorCode, `${e.message} in topic partition ${o.partitionName}`);
+    throw e;
   }
-  return walk;
 }
 
 function validateUncompressed(bytes: Uint8Array, view: RecordBatchView, o: ValidateOptions): ValidatedBatch {
-  if (mustWalkRecords(view, o)) checkRecords(view.records(), o, false);
+  const check = fastRecordCheck(view, o);
+  if (check === null || !recordsPassCheck(bytes, RECORDS_OFFSET, bytes.length, view.recordCount, check)) checkRecords(recordsOf(view, o), o, false);
   const logAppendTimeMs = logAppendTimeOf(o);
   if (logAppendTimeMs >= 0) view.setLogAppendTime(BigInt(logAppendTimeMs));
   return { bytes, view, logAppendTimeMs };
@@ -275,8 +296,8 @@ function decodeRecords(view: RecordBatchView, o: ValidateOptions): Record[] {
  * the slow path, which names the problem (or, for a check the scan is stricter about, passes).
  */
 function passesFastCheck(view: RecordBatchView, o: ValidateOptions): boolean {
-  if (view.isLogAppendTime) return false; // every record carries maxTimestamp: the object path knows it
-  const s = o.settings;
+  const check = fastRecordCheck(view, o);
+  if (check === null) return false;
   let bytes: Uint8Array;
   try {
     bytes = view.recordsBytes({ maxUncompressedBytes: MAX_VALIDATION_UNCOMPRESSED_BYTES, scratch });
@@ -285,13 +306,7 @@ function passesFastCheck(view: RecordBatchView, o: ValidateOptions): boolean {
     throw e;
   }
   try {
-    return recordsPassCheck(bytes, 0, bytes.length, view.recordCount, {
-      baseTimestampMs: Number(view.baseTimestamp),
-      checkTimestamps: !s.logAppendTime,
-      minTimestampMs: o.nowMs - s.timestampBeforeMaxMs,
-      maxTimestampMs: o.nowMs + s.timestampAfterMaxMs,
-      requireKeys: s.compact,
-    });
+    return recordsPassCheck(bytes, 0, bytes.length, view.recordCount, check);
   } finally {
     if (scratch.buf.length > SCRATCH_KEEP_BYTES) scratch.buf = new Uint8Array(0);
   }
