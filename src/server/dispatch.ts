@@ -4,6 +4,8 @@
 // - An unknown API key, an API this broker does not serve, or a version outside what it serves closes
 //   the connection, except ApiVersions: an unsupported ApiVersions version is answered with a v0
 //   response carrying UNSUPPORTED_VERSION and ApiVersions' own range (KIP-511), so clients retry lower.
+// - A handler that throws (a bug or a failed invariant) is logged at ERROR with the API, version,
+//   correlation id and client id, and its connection is closed.
 
 import type { ConnectionInfo, Outcome, RequestSink } from "../network/connection.ts";
 import { API_BY_KEY } from "../protocol/generated/api-table.ts";
@@ -109,9 +111,32 @@ export class Dispatcher implements RequestSink {
       broker: this.broker,
       requestBytes: frameBytes,
     };
-    const result = handler.handle(ctx, d.body);
-    if (result instanceof Promise) return result.then((r) => this.encode(ctx, r));
+    let result: unknown;
+    try {
+      result = handler.handle(ctx, d.body);
+    } catch (e) {
+      return this.handlerFailed(ctx, e);
+    }
+    if (result instanceof Promise) return result.then((r) => this.encode(ctx, r), (e: unknown) => this.handlerFailed(ctx, e));
     return this.encode(ctx, result);
+  }
+
+  /**
+   * A handler threw: a bug (an InvariantError, or anything unexpected), never a client's bad input,
+   * which handlers answer with Kafka's error codes. Logged at ERROR with the request's identity, as
+   * Kafka's "Unexpected error handling request" does; the connection closes since no well-formed
+   * response exists for it.
+   */
+  private handlerFailed(ctx: RequestContext, e: unknown): Outcome {
+    this.log.error("closing connection: unexpected error handling request", {
+      connection: ctx.conn.id,
+      api: API_BY_KEY.get(ctx.apiKey)?.name,
+      apiVersion: ctx.apiVersion,
+      correlationId: ctx.header.correlationId,
+      clientId: ctx.header.clientId,
+      error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+    });
+    return "close";
   }
 
   private encode(ctx: RequestContext, body: unknown): Outcome {
