@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { partitionForGroup } from "../../src/coordinator/group/partitioner.ts";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
+import { waitForOutput } from "../support/output.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { batchViews, createTopic, fetchOnce, produce } from "../unit/produce/wire-helpers.ts";
 
@@ -111,7 +112,7 @@ test("a corrupt partition after SIGKILL is offline; the broker starts and serves
   writeFileSync(segment, bytes);
 
   broker = await startStrand({ dataDir });
-  expect(broker.output()).toMatch(/ERROR partition offline after recovery partition=bad-0 .*CRC mismatch/);
+  await waitForOutput(broker, /ERROR partition offline after recovery partition=bad-0 .*CRC mismatch/);
   c = await KafkaTestClient.connect(broker.port);
 
   // The healthy partition serves: everything acknowledged, and new appends.
@@ -132,7 +133,7 @@ test("a corrupt partition after SIGKILL is offline; the broker starts and serves
 
   // The dir holds an offline partition: no clean-shutdown marker, the stop says so.
   expect(await broker.stop()).toBe(0);
-  expect(broker.output()).toMatch(/ERROR strand stopped; log dirs with offline partitions are not marked cleanly shut down/);
+  await waitForOutput(broker, /ERROR strand stopped; log dirs with offline partitions are not marked cleanly shut down/);
   expect(broker.output()).not.toContain("strand stopped cleanly");
   broker = null;
   expect(existsSync(join(dataDir, "logs", ".kafka_cleanshutdown"))).toBe(false);
@@ -160,7 +161,7 @@ test("CreateTopics answers success when the log cannot be created; the partition
   await createTopic(c, "blocked", 1);
   await createTopic(c, "other", 1);
   await expectShownOffline(c, "blocked");
-  expect(broker.output()).toMatch(/ERROR partition offline.* partition=blocked-0 /);
+  await waitForOutput(broker, /ERROR partition offline.* partition=blocked-0 /);
   expect(await partitionErrors(c, "blocked")).toEqual(ALL_STORAGE_ERRORS);
   expect((await produce(c, "other", 0, tenRecords(1))).errorCode).toBe(0);
   expect(c.isClosed).toBe(false);
@@ -196,7 +197,7 @@ test("a corrupt __consumer_offsets partition leaves the broker up and the other 
   writeFileSync(segment, bytes);
 
   broker = await startStrand({ dataDir, overrides });
-  expect(broker.output()).toMatch(new RegExp(`ERROR partition offline after recovery partition=__consumer_offsets-${partitionForGroup(bad, 3)} `));
+  await waitForOutput(broker, new RegExp(`ERROR partition offline after recovery partition=__consumer_offsets-${partitionForGroup(bad, 3)} `));
   c = await KafkaTestClient.connect(broker.port);
   const f = await c.request<{ groups: Array<{ topics: Array<{ partitions: Array<{ committedOffset: bigint }> }> }> }>(9, 8, {
     groups: [{ groupId: good, memberId: null, memberEpoch: -1, topics: [{ name: "t", partitionIndexes: [0] }] }],
