@@ -3,6 +3,10 @@
 // unfenced and has an endpoint on the listener the request came in on (else leader -1 with
 // LEADER_NOT_AVAILABLE, or LISTENER_NOT_FOUND when the broker lacks that listener); offline replicas
 // are those on fenced or unknown brokers, and this broker's own replica when its log is offline.
+// A partition led here whose log is offline answers as Kafka's does once its controller has moved
+// leadership off the failed log dir and found no other replica: leader -1, LEADER_NOT_AVAILABLE,
+// this broker in offline_replicas, replicas and ISR as recorded (the leader epoch is not bumped:
+// a single node writes no PartitionChangeRecord for it).
 
 import { ErrorCode } from "../protocol/errors.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
@@ -46,11 +50,12 @@ export interface PartitionView {
 }
 
 export function partitionView(image: MetadataImage, p: PartitionImage, listener: string, localNodeId: number, logs: LogManager | null): PartitionView {
-  const offlineLocal = logs !== null && p.replicas.includes(localNodeId) && logs.offlinePartitions().some((o) => o.tp.topic === p.topic && o.tp.partition === p.partition);
+  const offlineLocal = logs !== null && p.replicas.includes(localNodeId) && logs.isOffline({ topic: p.topic, partition: p.partition });
   const offlineReplicas = p.replicas.filter((r) => {
     const b = image.brokers.get(r);
     return !b || b.fenced || (r === localNodeId && offlineLocal);
   });
+  if (offlineLocal && p.leader === localNodeId) return { errorCode: ErrorCode.LEADER_NOT_AVAILABLE, leaderId: -1, offlineReplicas };
   if (p.leader >= 0 && aliveEndpoint(image, p.leader, listener)) return { errorCode: 0, leaderId: p.leader, offlineReplicas };
   const registered = p.leader >= 0 && image.brokers.has(p.leader) && !image.brokers.get(p.leader)!.fenced;
   return { errorCode: registered ? ErrorCode.LISTENER_NOT_FOUND : ErrorCode.LEADER_NOT_AVAILABLE, leaderId: -1, offlineReplicas };

@@ -196,7 +196,14 @@ export class LocalMetadata implements MetadataLayer {
     const after = builder.build();
     // Logs of new partitions exist before the image that shows them is published.
     this.image = after;
-    reconcileLogs(before, after, this.opts.logs, this.opts.nodeId, brokerConfigChanged ? "all" : configChanged, this.opts.logger);
+    // The records are committed: whatever happens to the logs now (a partition that cannot get its
+    // log goes offline) must not turn the operation's answer into a failure, as in Kafka, where the
+    // controller answers and the brokers apply the change later.
+    try {
+      reconcileLogs(before, after, this.opts.logs, this.opts.nodeId, brokerConfigChanged ? "all" : configChanged, this.opts.logger);
+    } catch (e) {
+      this.opts.logger.error("applying a committed metadata change to the logs failed", { error: (e as Error).message });
+    }
     mark("commit-applied");
     for (const l of this.listeners) {
       try {

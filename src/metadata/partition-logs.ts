@@ -2,13 +2,16 @@
 // appears gets its log (with the topic's log config), a topic that goes away loses its logs, and a
 // topic's config change reaches its open logs. At start-up, logs on disk whose topic is not in the
 // image (or whose partition.metadata names another topic id: deleted and re-created) are stray and
-// deleted, as Kafka does; each deletion is logged.
+// deleted, as Kafka does; each deletion is logged. An offline partition (corrupt, or failed a write)
+// is left alone here: it was logged at ERROR when it went offline and stays offline until its topic
+// is deleted; nothing here may throw past one partition, since the image is already committed.
 //
 // partition.metadata is Kafka's per-partition file `version: 0\ntopic_id: <uuid>\n`.
 
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LogManager } from "../storage/log-manager.ts";
+import { partitionDirName } from "../storage/file-names.ts";
 import type { Log } from "../storage/log.ts";
 import type { Logger } from "../server/log.ts";
 import type { MetadataImage, PartitionImage } from "./image.ts";
@@ -39,8 +42,9 @@ function hostedHere(p: PartitionImage | undefined, nodeId: number): p is Partiti
 /** Deletes logs on disk that the image does not assign to this broker. Returns how many went. */
 export function deleteStrayLogs(image: MetadataImage, logs: LogManager, nodeId: number, logger: Logger): number {
   let n = 0;
-  for (const log of logs.allLogs()) {
-    const { topic, partition } = log.tp;
+  const onDisk = [...logs.allLogs().map((l) => ({ tp: l.tp, dir: l.dir })), ...logs.offlinePartitions().map((o) => ({ tp: o.tp, dir: join(o.dir, partitionDirName(o.tp)) }))];
+  for (const { tp, dir } of onDisk) {
+    const { topic, partition } = tp;
     if (topic === METADATA_TOPIC) continue;
     const t = image.topicsByName.get(topic);
     const p = t?.partitions[partition];
@@ -48,13 +52,17 @@ export function deleteStrayLogs(image: MetadataImage, logs: LogManager, nodeId: 
     if (!t) reason = "topic not in the metadata image";
     else if (!hostedHere(p, nodeId)) reason = "partition not assigned to this broker";
     else {
-      const onDisk = readPartitionTopicId(log.dir);
-      if (onDisk !== null && onDisk !== t.topicId) reason = `partition.metadata names topic id ${onDisk}, the image ${t.topicId}`;
+      const id = readPartitionTopicId(dir);
+      if (id !== null && id !== t.topicId) reason = `partition.metadata names topic id ${id}, the image ${t.topicId}`;
     }
     if (!reason) continue;
-    logger.warn("deleting stray partition log", { partition: `${topic}-${partition}`, dir: log.dir, reason });
-    logs.deleteLog(log.tp);
-    n++;
+    logger.warn("deleting stray partition log", { partition: `${topic}-${partition}`, dir, reason });
+    try {
+      logs.deleteLog(tp);
+      n++;
+    } catch (e) {
+      logger.error("could not delete stray partition log", { partition: `${topic}-${partition}`, dir, error: (e as Error).message });
+    }
   }
   return n;
 }
@@ -83,13 +91,21 @@ export function reconcileLogs(
     for (const p of t.partitions) {
       if (!hostedHere(p, nodeId)) continue;
       const tp = { topic: t.name, partition: p.partition };
+      if (logs.isOffline(tp)) continue;
       if (old && hostedHere(old.partitions[p.partition], nodeId) && logs.getLog(tp)) continue;
       try {
         const log = logs.getOrCreateLog(tp);
-        writePartitionTopicId(log, t.topicId);
+        try {
+          writePartitionTopicId(log, t.topicId);
+        } catch (e) {
+          // A write failure in a new log: the partition goes offline (Kafka: its log dir).
+          log.takeOffline(e instanceof Error ? e : new Error(String(e)));
+          continue;
+        }
         r.created++;
       } catch (e) {
-        logger.error("could not create partition log", { partition: `${t.name}-${p.partition}`, error: (e as Error).message });
+        // Already logged at ERROR as the partition went offline (LogManager.onPartitionOffline).
+        if (!logs.isOffline(tp)) logger.error("could not create partition log", { partition: `${t.name}-${p.partition}`, error: (e as Error).message });
       }
     }
   }
@@ -99,8 +115,12 @@ export function reconcileLogs(
       for (const p of t.partitions) {
         if (!hostedHere(p, nodeId) || hostedHere(now?.partitions[p.partition], nodeId)) continue;
         logger.info("deleting partition log", { partition: `${t.name}-${p.partition}`, reason: now ? "replica moved" : "topic deleted" });
-        logs.deleteLog({ topic: t.name, partition: p.partition });
-        r.deleted++;
+        try {
+          logs.deleteLog({ topic: t.name, partition: p.partition });
+          r.deleted++;
+        } catch (e) {
+          logger.error("could not delete partition log", { partition: `${t.name}-${p.partition}`, error: (e as Error).message });
+        }
       }
     }
   }

@@ -139,6 +139,14 @@ export class Broker {
       // metadata: topic log configs come from the image once it is replayed.
       topicConfig: (topic) => this.localMetadata?.logConfigFor(topic),
       onTaskError: (e) => this.log.error("log manager task failed; retrying at the next interval", { error: e.message }),
+      onPartitionOffline: (o) =>
+        this.log.error("partition offline: it answers KAFKA_STORAGE_ERROR and its log dir gets no clean-shutdown marker", {
+          partition: `${o.tp.topic}-${o.tp.partition}`,
+          dir: o.dir,
+          logEndOffset: o.log?.logEndOffset ?? -1,
+          highWatermark: o.highWatermark,
+          error: o.error.message,
+        }),
     });
     mark("log-manager-open");
     for (const o of this.logs.offlinePartitions()) {
@@ -249,7 +257,9 @@ export class Broker {
     // metadata: finish running operations before the logs close.
     if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.log.error("metadata close failed", { error: String(e) }));
     this.groupCoordinator?.close();
-    if (this.logs) await this.logs.close();
-    this.log.info("strand stopped cleanly");
+    const { uncleanDirs } = this.logs ? await this.logs.close() : { uncleanDirs: [] };
+    if (uncleanDirs.length > 0) {
+      this.log.error("strand stopped; log dirs with offline partitions are not marked cleanly shut down and will be recovered at the next start", { dirs: uncleanDirs.join(",") });
+    } else this.log.info("strand stopped cleanly");
   }
 }

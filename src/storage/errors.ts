@@ -7,6 +7,7 @@ export type StorageErrorCode =
   | "OFFSET_OUT_OF_RANGE"
   | "OFFSET_OVERFLOW"
   | "LOG_OFFLINE"
+  | "WRITE_FAILED"
   | "LOG_CLOSED"
   | "DIR_LOCKED"
   | "BAD_FILE_FORMAT"
@@ -78,6 +79,27 @@ export class LogOfflineError extends StorageError {
   ) {
     super("LOG_OFFLINE", `partition ${topicPartition} is offline: ${cause.message}`);
     this.name = "LogOfflineError";
+  }
+}
+
+/**
+ * A write to a segment failed (ENOSPC, EIO). Says where, how much of the append reached the file,
+ * and whether those partial bytes were cut back off; the log goes offline with it.
+ */
+export class SegmentWriteError extends StorageError {
+  constructor(
+    readonly file: string,
+    readonly position: number,
+    readonly bytes: number,
+    readonly writtenBytes: number,
+    readonly cutBack: boolean,
+    override readonly cause: Error,
+  ) {
+    super(
+      "WRITE_FAILED",
+      `write of ${bytes} bytes to ${file} at position ${position} failed after ${writtenBytes} bytes (${cutBack ? "cut back to " + position : "partial bytes left in the file"}): ${cause.message}`,
+    );
+    this.name = "SegmentWriteError";
   }
 }
 

@@ -1,7 +1,10 @@
 // The broker's view of its log dirs: meta.properties and the `.lock` of each dir, one Log per
 // partition directory `<topic>-<partition>`, Kafka's checkpoint files, and the clean-shutdown
-// marker. A partition whose recovery finds corruption is kept offline (with its error) while the
-// others serve.
+// marker. A partition whose recovery finds corruption, whose log cannot be created, or whose log
+// fails a write or flush later is kept offline (with its error) while the others serve: Kafka takes
+// the whole log dir offline on such an error (LogDirFailureChannel), Strand only the partition, so
+// one bad partition does not stop a single-dir broker. An offline partition keeps its checkpoint
+// entries, and its dir gets no clean-shutdown marker, so the next start recovers it.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { readOffsetCheckpoint, syncDir, writeOffsetCheckpoint, writeTextFileAtomic } from "./checkpoint-file.ts";
@@ -33,6 +36,8 @@ export interface LogManagerOptions {
   brokerEpoch?: number;
   /** Errors of the periodic tasks (flush, retention, checkpoint); they never propagate. */
   onTaskError?: (e: Error) => void;
+  /** A partition went offline while running (write or flush failure, log creation failure). */
+  onPartitionOffline?: (o: OfflinePartition) => void;
 }
 
 interface DirState {
@@ -43,8 +48,15 @@ interface DirState {
 
 export interface OfflinePartition {
   tp: TopicPartition;
+  /** The log dir holding it. */
   dir: string;
   error: Error;
+  /** Its checkpoint entries, written back unchanged while it is offline. */
+  recoveryPoint: number;
+  logStartOffset: number;
+  highWatermark: number;
+  /** The log object, when it went offline while open (its files are closed at shutdown). */
+  log: Log | null;
 }
 
 export class LogManager {
@@ -53,6 +65,7 @@ export class LogManager {
   private readonly offline = new Map<string, OfflinePartition>();
   private timers: ReturnType<typeof setInterval>[] = [];
   private closed = false;
+  private offlineChangeCount = 0;
   /** Whether each dir was stopped cleanly last time, as found at open. */
   readonly hadCleanShutdown = new Map<string, boolean>();
 
@@ -109,16 +122,13 @@ export class LogManager {
       const tp = parsePartitionDirName(name);
       if (!tp || !statSync(join(d.path, name)).isDirectory()) continue;
       const key = tpKey(tp);
+      const points = { recoveryPoint: recovery.get(key)?.offset ?? 0, logStartOffset: starts.get(key)?.offset ?? 0, highWatermark: hws.get(key)?.offset ?? 0 };
       try {
-        const log = loadLog(join(d.path, name), tp, this.configFor(tp.topic), {
-          recoveryPoint: recovery.get(key)?.offset ?? 0,
-          logStartOffset: starts.get(key)?.offset ?? 0,
-          highWatermark: hws.get(key)?.offset ?? 0,
-          cleanShutdown: clean,
-        });
-        this.logs.set(key, { log, dir: d });
+        const log = loadLog(join(d.path, name), tp, this.configFor(tp.topic), { ...points, cleanShutdown: clean });
+        this.adopt(log, d);
       } catch (e) {
-        this.offline.set(key, { tp, dir: d.path, error: e instanceof Error ? e : new Error(String(e)) });
+        this.offline.set(key, { tp, dir: d.path, error: e instanceof Error ? e : new Error(String(e)), ...points, log: null });
+        this.offlineChangeCount++;
       }
     }
     // The marker is consumed: a crash from now on must be recovered.
@@ -140,6 +150,36 @@ export class LogManager {
     return [...this.offline.values()];
   }
 
+  isOffline(tp: TopicPartition): boolean {
+    return this.offline.size > 0 && this.offline.has(tpKey(tp));
+  }
+
+  /** Grows whenever a partition goes offline or an offline one is deleted (for caches of answers). */
+  get offlineChanges(): number {
+    return this.offlineChangeCount;
+  }
+
+  /** Registers an open log, watching for it to go offline. */
+  private adopt(log: Log, dir: DirState): void {
+    log.onOffline = (l, error) => this.markOffline(l, dir, error);
+    this.logs.set(tpKey(log.tp), { log, dir });
+  }
+
+  /**
+   * A log that failed a write or flush: from now on the partition answers KAFKA_STORAGE_ERROR, is
+   * reported offline, and its dir gets no clean-shutdown marker. Its files stay open until shutdown
+   * or deletion (queued fetch responses may still send from them).
+   */
+  private markOffline(log: Log, dir: DirState, error: Error): void {
+    const key = tpKey(log.tp);
+    if (this.logs.get(key)?.log !== log) return;
+    this.logs.delete(key);
+    const o: OfflinePartition = { tp: log.tp, dir: dir.path, error, recoveryPoint: log.recoveryPoint, logStartOffset: log.logStartOffset, highWatermark: log.highWatermark, log };
+    this.offline.set(key, o);
+    this.offlineChangeCount++;
+    this.options.onPartitionOffline?.(o);
+  }
+
   allLogs(): Log[] {
     return [...this.logs.values()].map((e) => e.log);
   }
@@ -157,21 +197,28 @@ export class LogManager {
     const existing = this.getLog(tp);
     if (existing) return existing;
     if (this.closed) throw new Error("log manager is closed");
+    const logConfig = makeLogConfig({ ...this.options.defaultConfig, ...this.options.topicConfig?.(tp.topic), ...config });
     const dir = this.leastLoadedDir();
     const path = join(dir.path, partitionDirName(tp));
-    mkdirSync(path, { recursive: true });
-    const log = loadLog(path, tp, makeLogConfig({ ...this.options.defaultConfig, ...this.options.topicConfig?.(tp.topic), ...config }), {
-      recoveryPoint: 0,
-      logStartOffset: 0,
-      highWatermark: 0,
-      cleanShutdown: true,
-    });
+    let log: Log;
+    try {
+      mkdirSync(path, { recursive: true });
+      log = loadLog(path, tp, logConfig, { recoveryPoint: 0, logStartOffset: 0, highWatermark: 0, cleanShutdown: true });
+    } catch (e) {
+      // Kafka: an IOException creating a log takes its dir offline; here the partition.
+      const error = new Error(`could not create the log in ${path}: ${e instanceof Error ? e.message : String(e)}`);
+      const o: OfflinePartition = { tp, dir: dir.path, error, recoveryPoint: 0, logStartOffset: 0, highWatermark: 0, log: null };
+      this.offline.set(tpKey(tp), o);
+      this.offlineChangeCount++;
+      this.options.onPartitionOffline?.(o);
+      throw new LogOfflineError(tpKey(tp), error);
+    }
     // The new dir's entry in its parent is synced at the log's first flush (as Kafka's LocalLog does),
     // not here: an fsync per partition made creating 10,000 partitions take tens of seconds. After a
     // crash a lost empty dir is re-created from the metadata log.
     log.deferSync(dir.path);
     log.deferSync(path);
-    this.logs.set(tpKey(tp), { log, dir });
+    this.adopt(log, dir);
     return log;
   }
 
@@ -186,20 +233,27 @@ export class LogManager {
   /** Deletes a partition: Kafka renames the dir to `<tp>.<uuid>-delete`, then removes it. */
   deleteLog(tp: TopicPartition): void {
     const key = tpKey(tp);
+    const off = this.offline.get(key);
+    if (off) {
+      // An offline partition's data goes too when its topic is deleted (the operator's way out).
+      this.offline.delete(key);
+      this.offlineChangeCount++;
+      off.log?.closeNow();
+      removePartitionDir(join(off.dir, partitionDirName(tp)));
+    }
     const e = this.logs.get(key);
-    this.offline.delete(key);
     if (!e) return;
     this.logs.delete(key);
     e.log.closeNow();
-    const renamed = `${e.log.dir}.${crypto.randomUUID().replaceAll("-", "")}-delete`;
-    renameSync(e.log.dir, renamed);
-    rmSync(renamed, { recursive: true, force: true });
+    removePartitionDir(e.log.dir);
   }
 
   /** Writes the three offset checkpoints of every dir. */
   checkpoint(): void {
     for (const d of this.dirs) {
-      const mine = [...this.logs.values()].filter((e) => e.dir === d).map((e) => e.log);
+      const mine: Array<{ tp: TopicPartition; recoveryPoint: number; logStartOffset: number; highWatermark: number }> = [];
+      for (const e of this.logs.values()) if (e.dir === d) mine.push(e.log);
+      for (const o of this.offline.values()) if (o.dir === d.path) mine.push(o);
       writeOffsetCheckpoint(join(d.path, RECOVERY_POINT_CHECKPOINT), mine.map((l) => ({ tp: l.tp, offset: l.recoveryPoint })));
       writeOffsetCheckpoint(join(d.path, LOG_START_CHECKPOINT), mine.map((l) => ({ tp: l.tp, offset: l.logStartOffset })));
       writeOffsetCheckpoint(join(d.path, REPLICATION_CHECKPOINT), mine.map((l) => ({ tp: l.tp, offset: l.highWatermark })));
@@ -237,31 +291,37 @@ export class LogManager {
     every(intervals.checkpointMs ?? 60_000, () => this.checkpoint());
   }
 
-  /** Clean shutdown: flush and close every log, checkpoint, write the marker, release the locks. */
-  async close(): Promise<void> {
-    if (this.closed) return;
+  /**
+   * Shutdown: flush and close every log, checkpoint, write the marker in every dir whose logs are all
+   * whole, release the locks. Returns the dirs left without a marker (they are recovered next start).
+   */
+  async close(): Promise<{ uncleanDirs: string[] }> {
+    if (this.closed) return { uncleanDirs: [] };
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    let allClean = true;
-    for (const e of this.logs.values()) {
+    const unclean = new Set<string>();
+    for (const e of [...this.logs.values()]) {
       try {
         await e.log.close();
       } catch {
-        allClean = false;
+        unclean.add(e.dir.path);
       }
+    }
+    // A log that failed while closing went offline (markOffline moved it); its files close here.
+    for (const o of this.offline.values()) {
+      o.log?.closeNow();
+      unclean.add(o.dir);
     }
     this.checkpoint();
     for (const d of this.dirs) {
-      if (allClean && this.offlineIn(d.path) === 0) {
+      // The marker promises that every log in the dir is whole: never after a failed write or flush.
+      if (!unclean.has(d.path)) {
         writeTextFileAtomic(join(d.path, CLEAN_SHUTDOWN_FILE), JSON.stringify({ version: 0, brokerEpoch: this.options.brokerEpoch ?? -1 }));
       }
       d.lock.release();
     }
-  }
-
-  private offlineIn(dir: string): number {
-    return [...this.offline.values()].filter((o) => o.dir === dir).length;
+    return { uncleanDirs: [...unclean] };
   }
 
   /** Releases the locks without flushing (for tests that simulate a crash in-process). */
@@ -269,8 +329,17 @@ export class LogManager {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     for (const e of this.logs.values()) e.log.closeNow();
+    for (const o of this.offline.values()) o.log?.closeNow();
     for (const d of this.dirs) d.lock.release();
   }
+}
+
+/** Kafka's way: rename the partition dir to `<tp>.<uuid>-delete`, then remove it. */
+function removePartitionDir(dir: string): void {
+  if (!existsSync(dir)) return;
+  const renamed = `${dir}.${crypto.randomUUID().replaceAll("-", "")}-delete`;
+  renameSync(dir, renamed);
+  rmSync(renamed, { recursive: true, force: true });
 }
 
 /** Reads a dir's clean-shutdown marker, if present (for tools and tests). */

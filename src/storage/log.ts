@@ -115,9 +115,17 @@ export class Log {
     if (this.closed) throw new LogClosedError(this.name);
   }
 
+  /**
+   * Called once, when the log goes offline (the log manager records it and the broker logs it at
+   * ERROR); set by whoever owns the log.
+   */
+  onOffline: ((log: Log, error: LogOfflineError) => void) | null = null;
+
   /** Marks the log offline (I/O failure); later calls fail with the error. */
   takeOffline(cause: Error): void {
-    this.offline ??= new LogOfflineError(this.name, cause);
+    if (this.offline) return;
+    this.offline = new LogOfflineError(this.name, cause);
+    this.onOffline?.(this, this.offline);
   }
 
   /**
@@ -136,11 +144,15 @@ export class Log {
         : prepareAppendParts(records, this.nextOffset, this.config, opts, nowMs);
     const { batches, headers, firstOffset, lastOffset, maxTimestamp, offsetOfMaxTimestamp, logAppendTime } = prepared;
     const next = lastOffset + 1;
-    const segment = this.maybeRoll(records.length, maxTimestamp, firstOffset, lastOffset, nowMs);
+    let segment: LogSegment;
     try {
+      segment = this.maybeRoll(records.length, maxTimestamp, firstOffset, lastOffset, nowMs);
       segment.append(records, batches);
     } catch (e) {
-      this.takeOffline(e instanceof Error ? e : new Error(String(e)));
+      // The log end stays at firstOffset: nothing of a failed write counts (the segment cut back what
+      // it could; recovery truncates the rest, since an offline log's dir gets no clean marker).
+      const cause = e instanceof Error ? e : new Error(String(e));
+      this.takeOffline(new Error(`append of offsets ${firstOffset}-${lastOffset} failed, log end stays ${this.nextOffset}: ${cause.message}`, { cause }));
       throw this.offline;
     }
     this.nextOffset = next;

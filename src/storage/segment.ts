@@ -2,7 +2,8 @@
 // all named by the 20-digit base offset. Appends go to the end of the `.log`; one offset-index entry
 // (and a time-index entry) is added whenever more than index.interval.bytes were appended since the
 // last one, pointing at a batch start, as Kafka's LogSegment does.
-import type { BatchParts } from "../protocol/records/batch-parts.ts";
+import { concatParts, type BatchParts } from "../protocol/records/batch-parts.ts";
+import { basename } from "node:path";
 import { writeGathered } from "./gathered-write.ts";
 import { closeSync, constants, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { BATCH_HEADER_SIZE } from "../protocol/records/batch-header.ts";
@@ -10,6 +11,8 @@ import { BatchScanner } from "./batch-scanner.ts";
 import { checkBatch, readBatchHeader } from "./batch.ts";
 import type { BatchHeader } from "./batch.ts";
 import { DELETED_SUFFIX, INDEX_SUFFIX, LOG_SUFFIX, segmentFile, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX } from "./file-names.ts";
+import { SegmentWriteError } from "./errors.ts";
+import { appendFault, APPEND_FAULTS_ENABLED, enospcError, isKeepTorn } from "./fault-injection.ts";
 import { OffsetIndex } from "./offset-index.ts";
 import { TimeIndex } from "./time-index.ts";
 
@@ -132,20 +135,26 @@ export class LogSegment {
    * `batches` describes each batch in order.
    */
   append(bytes: Uint8Array | BatchParts, batches: readonly AppendedBatch[]): void {
-    if (bytes instanceof Uint8Array) {
-      let written = 0;
-      // Bounded: each write takes > 0 bytes (a 0-byte write throws below).
-      while (written < bytes.length) {
-        const n = writeSync(this.fd, bytes, written, bytes.length - written, this.size + written);
-        if (n <= 0) throw new Error(`write to ${this.logPath} made no progress at ${this.size + written}`);
-        written += n;
-      }
-    } else {
+    if (!(bytes instanceof Uint8Array)) {
       // Assert before the write: the parts hold exactly the batches described.
       let described = 0;
       for (const b of batches) described += b.sizeBytes;
       if (described !== bytes.length) throw new Error(`append to ${this.logPath}: batches describe ${described} bytes, parts hold ${bytes.length}`);
-      writeGathered(this.fd, [bytes.header, ...bytes.body], this.size, this.logPath);
+    }
+    try {
+      const fault = APPEND_FAULTS_ENABLED ? appendFault(basename(this.dir), bytes.length) : null;
+      if (fault) this.writeThenFail(bytes, fault.writeBytes, fault.keepTorn);
+      if (bytes instanceof Uint8Array) {
+        let written = 0;
+        // Bounded: each write takes > 0 bytes (a 0-byte write throws below).
+        while (written < bytes.length) {
+          const n = writeSync(this.fd, bytes, written, bytes.length - written, this.size + written);
+          if (n <= 0) throw new Error(`write to ${this.logPath} made no progress at ${this.size + written}`);
+          written += n;
+        }
+      } else writeGathered(this.fd, [bytes.header, ...bytes.body], this.size, this.logPath);
+    } catch (e) {
+      throw this.failedWrite(bytes.length, e instanceof Error ? e : new Error(String(e)), APPEND_FAULTS_ENABLED && isKeepTorn(e));
     }
     let position = this.size;
     for (const b of batches) {
@@ -154,6 +163,37 @@ export class LogSegment {
       position += b.sizeBytes;
     }
     this.size = position;
+  }
+
+  /**
+   * After a failed write: the segment's size stays where it was (nothing of the append counts), and
+   * the partial bytes are cut off the file if the file lets us, so a later recovery or read never
+   * meets a torn batch. Returns the error to throw, saying what reached the file.
+   */
+  private failedWrite(bytes: number, cause: Error, keepTorn: boolean): SegmentWriteError {
+    let onDisk = -1;
+    try {
+      onDisk = fstatSync(this.fd).size;
+    } catch {
+      // The size on disk is unknown; the cut-back below still tries.
+    }
+    let cutBack = false;
+    if (!keepTorn) {
+      try {
+        ftruncateSync(this.fd, this.size);
+        cutBack = true;
+      } catch {
+        // Left for recovery: the log goes offline and its dir gets no clean-shutdown marker.
+      }
+    }
+    return new SegmentWriteError(this.logPath, this.size, bytes, Math.max(0, onDisk - this.size), cutBack, cause);
+  }
+
+  /** Test seam (fault-injection.ts): writes the first `writeBytes` bytes, then fails as a full disk. */
+  private writeThenFail(bytes: Uint8Array | BatchParts, writeBytes: number, keepTorn: boolean): never {
+    const flat = bytes instanceof Uint8Array ? bytes : concatParts(bytes);
+    writeSync(this.fd, flat, 0, writeBytes, this.size);
+    throw enospcError(this.logPath, keepTorn);
   }
 
   private indexBatch(position: number, b: AppendedBatch): void {
@@ -217,7 +257,10 @@ export class LogSegment {
     }
   }
 
-  /** The offset after the last batch (baseOffset for an empty segment). */
+  /**
+   * The offset after the last whole batch (baseOffset for an empty segment). A batch whose declared
+   * size runs past the end of the file was torn by a failed write or a crash: it does not count.
+   */
   readNextOffset(): number {
     const last = this.offsetIndex.entries > 0 ? this.offsetIndex.entry(this.offsetIndex.entries - 1) : { offset: this.baseOffset, position: 0 };
     const scanner = new BatchScanner(this.fd, last.position, this.size, "headers");
@@ -226,6 +269,7 @@ export class LogSegment {
     for (let b = scanner.next(); b; b = scanner.next()) {
       if (b.bufEnd - b.bufPos < BATCH_HEADER_SIZE || b.sizeBytes < BATCH_HEADER_SIZE) break;
       const h = readBatchHeader(b.buf, b.bufPos);
+      if (b.position + h.sizeBytes > this.size) break;
       next = h.lastOffset + 1;
       scanner.advance(h.sizeBytes);
     }

@@ -14,6 +14,7 @@
 
 import { readSync } from "node:fs";
 import type { MetadataLayer } from "../../metadata/layer.ts";
+import { LogOfflineError } from "../../storage/errors.ts";
 import type { Log } from "../../storage/log.ts";
 import { buildRecordBatch } from "../../protocol/records/builder.ts";
 import { MessageSetIterator } from "../../protocol/records/message-set.ts";
@@ -60,8 +61,17 @@ export class OffsetsTopicLog implements CoordinatorLog {
     return this.creating;
   }
 
+  /**
+   * The partition's log; undefined when it is not here or offline (corrupt, or failed a write: logged
+   * at ERROR by the broker), so one bad partition leaves the groups of the others loaded and served.
+   */
   private log(partition: number): Log | undefined {
-    return this.opts.metadata.partitionLog(OFFSETS_TOPIC, partition);
+    try {
+      return this.opts.metadata.partitionLog(OFFSETS_TOPIC, partition);
+    } catch (e) {
+      if (e instanceof LogOfflineError) return undefined;
+      throw e;
+    }
   }
 
   append(partition: number, records: KeyValue[]): Promise<void> {

@@ -35,7 +35,7 @@ import { topicNameError } from "../../metadata/topic-names.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 
 /**
- * Topic entries built for one image, listener and offline-partition count, reused by later requests
+ * Topic entries built for one image, listener and set of offline partitions, reused by later requests
  * until any of them changes (a 10,000-partition topic costs ~10,000 objects per request otherwise).
  * Entries are never mutated after they are built. Bounded: cleared with each new image, and at most
  * one entry per (topic, listener, operations) of that image.
@@ -47,7 +47,7 @@ const entryCache = {
 };
 
 function topicEntry(ctx: RequestContext, image: MetadataImage, t: TopicImage, ops: number): MetadataResponseTopic {
-  const offline = ctx.broker.logs?.offlinePartitions().length ?? 0;
+  const offline = ctx.broker.logs?.offlineChanges ?? 0;
   if (entryCache.image !== image || entryCache.offline !== offline) {
     entryCache.image = image;
     entryCache.offline = offline;

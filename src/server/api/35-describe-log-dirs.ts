@@ -3,7 +3,10 @@
 // One result per log dir: the partitions it holds (all, or those asked for; unknown topics and
 // partitions are left out, as Kafka does) with their size in bytes and offset lag (0: Strand has no
 // future replicas moving between dirs), and from v4 the dir's total and usable bytes (statfs).
-// A dir that cannot be read reports KAFKA_STORAGE_ERROR.
+// A dir that cannot be read reports KAFKA_STORAGE_ERROR. An offline partition (corrupt, or failed a
+// write) is left out of its dir's list, as Kafka lists only the logs it has online; Kafka would have
+// taken the whole dir offline (KAFKA_STORAGE_ERROR, no partitions), Strand only that partition, so
+// the dir stays online with the partitions that serve (see log-manager.ts).
 //
 // Left out: isCordoned (v5) is always false — Strand has no cordoned.log.dirs yet.
 

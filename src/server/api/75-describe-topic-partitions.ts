@@ -81,7 +81,9 @@ export const describeTopicPartitionsHandler = defineHandler<DescribeTopicPartiti
         partitions: parts.map((p) => {
           const v = partitionView(image, p, ctx.conn.listenerName, ctx.broker.nodeId, ctx.broker.logs ?? null);
           return {
-            errorCode: v.errorCode,
+            // Kafka 4.4 leaves the partition error at 0 here, even with no leader (leader -1 and
+            // offline_replicas say it); only Metadata answers LEADER_NOT_AVAILABLE.
+            errorCode: 0,
             partitionIndex: p.partition,
             leaderId: v.leaderId,
             leaderEpoch: p.leaderEpoch,

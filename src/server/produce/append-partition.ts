@@ -64,7 +64,14 @@ export function leaderLog(plane: DataPlane, topic: string, partition: number): {
   const image = plane.metadata.partition(topic, partition);
   if (!image) return { errorCode: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, detail: `${topic}-${partition} does not exist` };
   if (image.leader !== plane.nodeId) return { errorCode: ErrorCode.NOT_LEADER_OR_FOLLOWER, detail: `${topic}-${partition} is led by ${image.leader}, not ${plane.nodeId}` };
-  const log = plane.metadata.partitionLog(topic, partition);
+  let log: Log | undefined;
+  try {
+    log = plane.metadata.partitionLog(topic, partition);
+  } catch (e) {
+    // Kafka's ReplicaManager answers an offline partition (HostedPartition.Offline) this way.
+    if (e instanceof LogOfflineError) return { errorCode: ErrorCode.KAFKA_STORAGE_ERROR, detail: e.message };
+    throw e;
+  }
   if (!log) return { errorCode: ErrorCode.NOT_LEADER_OR_FOLLOWER, detail: `${topic}-${partition} has no log on this broker` };
   if (log.isOffline) return { errorCode: ErrorCode.KAFKA_STORAGE_ERROR, detail: `${topic}-${partition} is offline` };
   return { image, log };

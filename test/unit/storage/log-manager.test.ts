@@ -96,6 +96,51 @@ test("a corrupt partition goes offline with the file and position; the others se
   expect(existsSync(join(a!, ".kafka_cleanshutdown"))).toBe(false); // not clean while a partition is offline
 });
 
+test("a log that fails a write goes offline: reported, checkpoint kept, no clean marker for its dir only", async () => {
+  const [a, b] = dirs(2);
+  const seen: string[] = [];
+  const m = LogManager.open({ logDirs: [a!, b!], nodeId: 1, clusterId: CLUSTER, onPartitionOffline: (o) => seen.push(`${o.tp.topic}-${o.tp.partition}`) });
+  const failing = m.getOrCreateLog({ topic: "f", partition: 0 });
+  const healthy = m.getOrCreateLog({ topic: "f", partition: 1 });
+  for (let i = 0; i < 3; i++) failing.append(valuesBatch(2, 10, i));
+  healthy.append(valuesBatch(2, 10));
+  failing.setHighWatermark(6);
+  const changes = m.offlineChanges;
+  // What a failed write or fdatasync does (Log.append / flush catch their I/O error this way).
+  failing.takeOffline(new Error("EIO: i/o error, fdatasync"));
+  expect(seen).toEqual(["f-0"]);
+  expect(m.offlineChanges).toBeGreaterThan(changes);
+  expect(m.isOffline({ topic: "f", partition: 0 })).toBe(true);
+  expect(() => m.getLog({ topic: "f", partition: 0 })).toThrow(LogOfflineError);
+  expect(m.allLogs()).toEqual([healthy]);
+  const failingDir = failing.dir.startsWith(a!) ? a! : b!;
+  const healthyDir = failingDir === a ? b! : a!;
+  m.checkpoint();
+  expect(readFileSync(join(failingDir, "replication-offset-checkpoint"), "utf8")).toContain("f 0 6");
+  const { uncleanDirs } = await m.close();
+  expect(uncleanDirs).toEqual([failingDir]);
+  expect(existsSync(join(failingDir, ".kafka_cleanshutdown"))).toBe(false);
+  expect(existsSync(join(healthyDir, ".kafka_cleanshutdown"))).toBe(true);
+  // The next open recovers the failed dir and the partition serves again.
+  const m2 = LogManager.open({ logDirs: [a!, b!], nodeId: 1, clusterId: CLUSTER });
+  expect(m2.hadCleanShutdown.get(failingDir)).toBe(false);
+  expect(m2.getLog({ topic: "f", partition: 0 })!.logEndOffset).toBe(6);
+  await m2.close();
+});
+
+test("deleting an offline partition removes its directory and its offline state", async () => {
+  const [a] = dirs(1);
+  const m = LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: CLUSTER });
+  const l = m.getOrCreateLog({ topic: "gone", partition: 0 });
+  l.append(valuesBatch(1, 10));
+  l.takeOffline(new Error("ENOSPC"));
+  m.deleteLog({ topic: "gone", partition: 0 });
+  expect(existsSync(join(a!, "gone-0"))).toBe(false);
+  expect(m.isOffline({ topic: "gone", partition: 0 })).toBe(false);
+  await m.close();
+  expect(existsSync(join(a!, ".kafka_cleanshutdown"))).toBe(true);
+});
+
 test("deleting a partition removes its directory", async () => {
   const [a] = dirs(1);
   const m = LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: CLUSTER });
@@ -105,4 +150,22 @@ test("deleting a partition removes its directory", async () => {
   expect(existsSync(join(a!, "gone-2"))).toBe(false);
   expect(m.getLog({ topic: "gone", partition: 2 })).toBeUndefined();
   await m.close();
+});
+
+test("a torn batch at the end of a segment does not count in the log end, even without recovery", async () => {
+  const [a] = dirs(1);
+  const m = LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: CLUSTER });
+  const l = m.getOrCreateLog({ topic: "torn", partition: 0 });
+  for (let i = 0; i < 3; i++) l.append(valuesBatch(10, 20, i));
+  await m.close();
+  // Half of a 10-record batch behind the clean stop's back: its whole header, part of its records.
+  const torn = valuesBatch(10, 20, 9);
+  new DataView(torn.buffer, torn.byteOffset).setBigInt64(0, 30n); // the offsets the append assigned
+  const fd = openSync(join(a!, "torn-0", "00000000000000000000.log"), "a");
+  writeSync(fd, torn, 0, Math.floor(torn.length / 2));
+  closeSync(fd);
+  const m2 = LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: CLUSTER });
+  expect(m2.hadCleanShutdown.get(a!)).toBe(true);
+  expect(m2.getLog({ topic: "torn", partition: 0 })!.logEndOffset).toBe(30);
+  m2.abandon();
 });
