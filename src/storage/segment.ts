@@ -39,6 +39,14 @@ export interface RecoverResult {
   invalid: { position: number; reason: string; declaredSizeBytes: number } | null;
 }
 
+/**
+ * The chunk a full scan of `bytes` reads through: 1 MiB, or less for a small tail. Start-up scans
+ * thousands of mostly empty segments, and a 1 MiB buffer each is gigabytes of allocation.
+ */
+function scanChunkBytes(bytes: number): number {
+  return Math.max(BATCH_HEADER_SIZE, Math.min(1 << 20, bytes));
+}
+
 export class LogSegment {
   private fd: number;
   private size: number;
@@ -243,7 +251,7 @@ export class LogSegment {
     this.offsetOfMaxTimestampSoFar = this.baseOffset;
     this.bytesSinceLastIndexEntry = 0;
     this.rollingBasedTimestamp = -1;
-    const scanner = new BatchScanner(this.fd, 0, this.size, "full", maxBatchBytes);
+    const scanner = new BatchScanner(this.fd, 0, this.size, "full", maxBatchBytes, scanChunkBytes(this.size));
     let nextOffset = this.baseOffset;
     let invalid: RecoverResult["invalid"] = null;
     // Bounded by the segment size: each step advances by a checked batch size.
