@@ -133,6 +133,7 @@ export class Broker {
       clusterId,
       // metadata: topic log configs come from the image once it is replayed.
       topicConfig: (topic) => this.localMetadata?.logConfigFor(topic),
+      logger: this.log,
       onTaskError: (e) => this.log.error("log manager task failed; retrying at the next interval", { error: e.message }),
     });
     mark("log-manager-open");

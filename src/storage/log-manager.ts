@@ -9,6 +9,7 @@ import { DirLock } from "./dir-lock.ts";
 import { LogOfflineError } from "./errors.ts";
 import type { TopicPartition } from "./file-names.ts";
 import { parsePartitionDirName, partitionDirName, tpKey } from "./file-names.ts";
+import type { Logger } from "../server/log.ts";
 import type { Log } from "./log.ts";
 import { makeLogConfig } from "./log-config.ts";
 import type { LogConfig } from "./log-config.ts";
@@ -31,6 +32,8 @@ export interface LogManagerOptions {
   /** Per-topic overrides. */
   topicConfig?: (topic: string) => Partial<LogConfig> | undefined;
   brokerEpoch?: number;
+  /** Where recovery logs what it did (segments re-read, indexes rebuilt, tails truncated). */
+  logger?: Pick<Logger, "info" | "warn">;
   /** Errors of the periodic tasks (flush, retention, checkpoint); they never propagate. */
   onTaskError?: (e: Error) => void;
 }
@@ -115,6 +118,7 @@ export class LogManager {
           logStartOffset: starts.get(key)?.offset ?? 0,
           highWatermark: hws.get(key)?.offset ?? 0,
           cleanShutdown: clean,
+          logger: this.options.logger,
         });
         this.logs.set(key, { log, dir: d });
       } catch (e) {

@@ -48,6 +48,61 @@ async function appendIsReadable(c: KafkaTestClient, topic: string, expected: num
   expect(Number(got[0]!.baseOffset)).toBe(expected);
 }
 
+test("an offset index with wrong positions is rebuilt: the log end is right and new appends are readable", async () => {
+  broker = await startStrand();
+  dirs.push(broker.dataDir);
+  let c = await KafkaTestClient.connect(broker.port);
+  await createTopic(c, "badidx", 1);
+  const end = await fill(c, "badidx", 40); // ~80 KB: about 19 index entries at index.interval.bytes=4096
+  c.close();
+  expect(await broker.stop()).toBe(0);
+
+  // Well-formed (offsets and positions increasing) but every position 5 bytes off a batch start.
+  const indexPath = join(broker.dataDir, "logs", "badidx-0", `${SEGMENT}.index`);
+  const index = readFileSync(indexPath);
+  expect(index.length).toBeGreaterThanOrEqual(8 * 5);
+  const dv = new DataView(index.buffer, index.byteOffset, index.byteLength);
+  for (let p = 0; p + 8 <= index.length; p += 8) dv.setInt32(p + 4, dv.getInt32(p + 4) + 5);
+  writeFileSync(indexPath, index);
+
+  const dataDir = broker.dataDir;
+  broker = await startStrand({ dataDir });
+  c = await KafkaTestClient.connect(broker.port);
+  await appendIsReadable(c, "badidx", end);
+  expect(broker.output()).toMatch(/WARN rebuilding the indexes of a segment.*partition=badidx-0/);
+  // Reads through the rebuilt index land on real batches.
+  const f = await fetchOnce(c, "badidx", [{ partition: 0, offset: BigInt(end - 10) }]);
+  expect(batchViews(f.partitions[0]!.records).map((b) => Number(b.baseOffset))[0]).toBe(end - 10);
+  c.close();
+}, 60_000);
+
+test("a torn tail after a clean stop is truncated and logged, and new appends are readable", async () => {
+  broker = await startStrand();
+  dirs.push(broker.dataDir);
+  let c = await KafkaTestClient.connect(broker.port);
+  await createTopic(c, "torn", 1);
+  const end = await fill(c, "torn", 10);
+  c.close();
+  expect(await broker.stop()).toBe(0);
+  expect(existsSync(join(broker.dataDir, "logs", ".kafka_cleanshutdown"))).toBe(true);
+
+  // The first half of a batch with the next offsets: a write torn after the clean-shutdown marker.
+  const torn = batchOf(2, 1000, 7);
+  new DataView(torn.buffer, torn.byteOffset).setBigInt64(0, BigInt(end));
+  const logPath = join(broker.dataDir, "logs", "torn-0", `${SEGMENT}.log`);
+  const sizeBefore = readFileSync(logPath).length;
+  appendFileSync(logPath, torn.subarray(0, torn.length >> 1));
+
+  const dataDir = broker.dataDir;
+  broker = await startStrand({ dataDir });
+  c = await KafkaTestClient.connect(broker.port);
+  await appendIsReadable(c, "torn", end);
+  expect(broker.output()).toMatch(/WARN truncated an invalid tail of the log .*partition=torn-0/);
+  expect(broker.output()).toMatch(new RegExp(`truncated an invalid tail.*logEndOffset=${end} bytesDropped=${torn.length >> 1}`));
+  c.close();
+  expect(readFileSync(logPath).length).toBeGreaterThan(sizeBefore); // truncated back, then appended to
+}, 60_000);
+
 /** rchar of /proc/PID/io: every byte the process read through read(2) and friends. */
 function readBytesOf(pid: number): number {
   const m = /^rchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, "utf8"));
