@@ -13,7 +13,7 @@ import type { Logger } from "../server/log.ts";
 import type { Log } from "./log.ts";
 import { makeLogConfig } from "./log-config.ts";
 import type { LogConfig } from "./log-config.ts";
-import { randomKafkaUuid, readMetaProperties, writeMetaProperties } from "./meta-properties.ts";
+import { randomKafkaUuid, readMetaProperties, refuseUnformattedDataDir, writeMetaProperties } from "./meta-properties.ts";
 import type { MetaProperties } from "./meta-properties.ts";
 import { loadLog } from "./recovery.ts";
 import { deleteOldSegments } from "./retention.ts";
@@ -78,6 +78,8 @@ export class LogManager {
     mkdirSync(path, { recursive: true });
     const lock = DirLock.acquire(path);
     try {
+      // Only an empty dir is formatted here; one holding data without meta.properties is refused (Kafka).
+      refuseUnformattedDataDir(path);
       let meta = readMetaProperties(path);
       if (meta && meta.clusterId !== this.options.clusterId) throw new Error(`log dir ${path} belongs to cluster ${meta.clusterId}, not ${this.options.clusterId}`);
       if (meta && meta.nodeId !== this.options.nodeId) throw new Error(`log dir ${path} belongs to node ${meta.nodeId}, not ${this.options.nodeId}`);
