@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { BrokerConfig } from "../config/broker-config.ts";
 import { ConfigError } from "../config/def.ts";
+import { ensureLogDirs } from "../config/log-dirs.ts";
 import { parseProperties } from "../config/properties.ts";
 import { Broker, NotFormattedError } from "../server/broker.ts";
 import { createLogger } from "../server/log.ts";
@@ -48,6 +49,7 @@ export function loadConfig(configFile: string | undefined, overrides: string[]):
 
 /** Write meta.properties into every log dir (and the metadata dir), as `kafka-storage format` does. */
 export function formatStorage(config: BrokerConfig, clusterId: string, opts: { ignoreFormatted: boolean; onlyEmpty?: boolean }): string[] {
+  ensureLogDirs(config);
   const dirs = [...new Set([...config.logDirs, config.metadataLogDir].map((d) => resolve(d)))];
   const written: string[] = [];
   for (const d of dirs) {

@@ -12,6 +12,7 @@ import { SocketServer, type BoundListener } from "../network/server.ts";
 import type { Outcome, RequestSink } from "../network/connection.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import type { Endpoint } from "../config/listeners.ts";
+import { ensureLogDirs } from "../config/log-dirs.ts";
 import { LogManager } from "../storage/log-manager.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
@@ -122,6 +123,7 @@ export class Broker {
   async start(): Promise<BoundListener[]> {
     mark("broker-start");
     this.loadNativeHelpers();
+    ensureLogDirs(this.config);
     const dirs = [...new Set([...this.config.logDirs, this.config.metadataLogDir])];
     const clusterId = Broker.readClusterId(dirs);
     if (clusterId === null) throw new NotFormattedError(dirs);

@@ -1,8 +1,10 @@
-// Start-up refusals that name what is wrong (issue 20, bug 10), against the real broker process:
+// Start-up refusals that name what is wrong (issue 20, bugs 7 and 10), against the real broker process:
 // a data dir whose meta.properties is gone is refused (Kafka refuses to start on it) instead of being
-// formatted with a new cluster id.
+// formatted with a new cluster id; an empty log.dirs and a log dir that cannot be created name the key,
+// the dir and the OS error.
 import { afterEach, expect, test } from "bun:test";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
@@ -19,6 +21,12 @@ afterEach(async () => {
 
 function batchOf(n: number, tag: number): Uint8Array {
   return buildRecordBatch({ records: Array.from({ length: n }, (_, i) => ({ value: new Uint8Array(100).fill((tag + i) & 0xff) })) });
+}
+
+function tempDataDir(): string {
+  const d = mkdtempSync(join(tmpdir(), "strand-it-"));
+  dirs.push(d);
+  return d;
 }
 
 /** The message startStrand throws when the broker exits before starting ("" if it started). */
@@ -62,3 +70,14 @@ test("a data dir whose meta.properties was deleted is refused, not formatted wit
   expect(batchViews(f.partitions[0]!.records).map((b) => Number(b.baseOffset))).toEqual([0, 2, 4]);
   c2.close();
 }, 60_000);
+
+test("an empty log.dirs is refused naming log.dirs", async () => {
+  const failure = await startFailure({ dataDir: tempDataDir(), overrides: { "log.dirs": "" } });
+  expect(failure).toContain('invalid value "" for configuration log.dirs: at least one directory');
+}, 30_000);
+
+test("a log dir that cannot be created is refused naming the key, the dir and the OS error", async () => {
+  const failure = await startFailure({ dataDir: tempDataDir(), overrides: { "log.dirs": "/proc/self/nonexistent/logs" } });
+  expect(failure).toContain('invalid value "/proc/self/nonexistent/logs" for configuration log.dirs');
+  expect(failure).toContain("ENOENT");
+}, 30_000);
