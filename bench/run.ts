@@ -13,8 +13,9 @@ import { ensureKafkaDist, KAFKA_VERSION } from "../test/support/kafka-dist.ts";
 import type { BrokerSettings } from "./lib/brokers.ts";
 import { loopbackTcpBytesPerSec, pageCacheWriteBytesPerSec } from "./lib/ceilings.ts";
 import { ensureRateLatencyClasses } from "./lib/kafka-perf.ts";
-import { emptyResult } from "./lib/metrics.ts";
-import type { MachineInfo, Slot } from "./lib/metrics.ts";
+import { addSample, emptyResult } from "./lib/metrics.ts";
+import type { BenchResult, MachineInfo, Slot } from "./lib/metrics.ts";
+import { measureRestart, RESTART_PARTITIONS } from "./lib/restart.ts";
 import { parseOptions } from "./lib/options.ts";
 import type { BenchOptions, SystemName } from "./lib/options.ts";
 import { installExitHooks, removeAtExit, runTool } from "./lib/procs.ts";
@@ -55,6 +56,21 @@ async function strandBinary(o: BenchOptions, workDir: string): Promise<{ binary:
   const out = join(workDir, "strand");
   await runTool([process.execPath, ...compileArgs(out)], { name: "bun build --compile", timeoutMs: 300_000, cwd: ROOT });
   return { binary: out, how: `a fresh \`${COMPILE_DESCRIPTION}\` of the working tree (as \`make build\`)` };
+}
+
+/** Strand's restart rows (bench/lib/restart.ts): after SIGKILL and after a clean stop, 2,000 partitions. */
+async function restartRows(r: BenchResult, slot: Slot, round: number, settings: BrokerSettings): Promise<void> {
+  for (const how of ["kill", "stop"] as const) {
+    const id = how === "kill" ? "restart.sigkill" : "restart.sigterm";
+    try {
+      const x = await measureRestart({ root: settings.dataRoot, partitions: RESTART_PARTITIONS, binary: settings.strandBinary ?? undefined, how });
+      addSample(r, id, slot, x.ms);
+      console.log(`[bench] round ${round} ${slot}=strand: ${id} ${x.ms.toFixed(0)} ms (broker read ${(x.readBytes / 2 ** 20).toFixed(1)} MiB)`);
+    } catch (e) {
+      r.errors.push({ slot, system: "strand", round, workload: id, message: e instanceof Error ? e.message : String(e) });
+      console.error(`[bench] ${id} failed: ${String(e)}`);
+    }
+  }
 }
 
 function stamp(d: Date): string {
@@ -99,7 +115,9 @@ async function main(): Promise<void> {
       // writeback does not run during this session; then a short pause.
       await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
       await Bun.sleep(SETTLE_MS);
-      await runSession(o, r, slot, o.pair[slot === "a" ? 0 : 1], round, settings);
+      const system = o.pair[slot === "a" ? 0 : 1];
+      await runSession(o, r, slot, system, round, settings);
+      if (system === "strand" && !o.skip.includes("restart")) await restartRows(r, slot, round, settings);
     }
   }
   r.finishedAt = new Date().toISOString();

@@ -41,6 +41,8 @@ export const METRICS: readonly MetricDef[] = [
   { id: "many.create", label: "create topic with many partitions", unit: "ms", better: "lower" },
   { id: "many.metadata", label: "Metadata latency, many partitions", unit: "ms", better: "lower", target: { op: "<=", ratio: 1, text: "≤ 1×" }, chart: "latency" },
   { id: "many.rss", label: "RSS with many partitions", unit: "MiB", better: "lower" },
+  { id: "restart.sigkill", label: "restart after SIGKILL, 2,000 partitions (to first acked produce)", unit: "ms", better: "lower" },
+  { id: "restart.sigterm", label: "restart after clean stop, 2,000 partitions", unit: "ms", better: "lower" },
 ];
 
 export interface MachineInfo {

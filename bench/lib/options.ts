@@ -42,7 +42,7 @@ export const USAGE = `usage: bun bench/run.ts [options]        (make bench = no 
   --strand compiled|source|PATH   how Strand runs (default compiled: a fresh build, as make build)
   --pair A,B              systems in the two slots (default kafka,strand; kafka,kafka tests the harness)
   --dir PATH              parent of both brokers' data dirs (default ${tmpdir()})
-  --skip a,b              skip workloads: startup is always run; produce, consume, latency, many, ceilings
+  --skip a,b              skip workloads: startup is always run; produce, consume, latency, many, restart, ceilings
   --no-readme             do not rewrite the README table
   --results-dir PATH      where the JSON and SVG go (default bench/results, quick: bench/results/tmp)`;
 

@@ -6,10 +6,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { BrokerConfig } from "../config/broker-config.ts";
 import { ConfigError } from "../config/def.ts";
+import { ensureLogDirs } from "../config/log-dirs.ts";
 import { parseProperties } from "../config/properties.ts";
 import { Broker, NotFormattedError } from "../server/broker.ts";
 import { createLogger } from "../server/log.ts";
-import { randomKafkaUuid, readMetaProperties, writeMetaProperties } from "../storage/meta-properties.ts";
+import { randomKafkaUuid, readMetaProperties, refuseUnformattedDataDir, writeMetaProperties } from "../storage/meta-properties.ts";
 import { mkdirSync } from "node:fs";
 import { mark } from "./startup-trace.ts";
 
@@ -47,7 +48,8 @@ export function loadConfig(configFile: string | undefined, overrides: string[]):
 }
 
 /** Write meta.properties into every log dir (and the metadata dir), as `kafka-storage format` does. */
-export function formatStorage(config: BrokerConfig, clusterId: string, opts: { ignoreFormatted: boolean }): string[] {
+export function formatStorage(config: BrokerConfig, clusterId: string, opts: { ignoreFormatted: boolean; onlyEmpty?: boolean }): string[] {
+  ensureLogDirs(config);
   const dirs = [...new Set([...config.logDirs, config.metadataLogDir].map((d) => resolve(d)))];
   const written: string[] = [];
   for (const d of dirs) {
@@ -56,6 +58,9 @@ export function formatStorage(config: BrokerConfig, clusterId: string, opts: { i
       if (opts.ignoreFormatted) continue;
       throw new ConfigError("log.dirs", d, `an unformatted directory (it is formatted for cluster ${existing.clusterId}; use --ignore-formatted to skip it)`);
     }
+    // The implicit format of `server start` (no -c) formats empty dirs only: a dir holding data whose
+    // meta.properties is gone is refused, as Kafka refuses to start on it.
+    if (opts.onlyEmpty) refuseUnformattedDataDir(d);
     mkdirSync(d, { recursive: true });
     writeMetaProperties(d, { version: 1, clusterId, nodeId: config.nodeId, directoryId: randomKafkaUuid() });
     written.push(d);
@@ -72,7 +77,7 @@ export async function serverStart(configFile: string | undefined, overrides: str
   const dirs = [...new Set([...config.logDirs, config.metadataLogDir])];
   if (!configFile && Broker.readClusterId(dirs) === null) {
     const id = config.optionalString("cluster.id") ?? randomKafkaUuid();
-    const written = formatStorage(config, id, { ignoreFormatted: true });
+    const written = formatStorage(config, id, { ignoreFormatted: true, onlyEmpty: true });
     log.info("formatted empty data directory for a new single-node cluster", { clusterId: id, dirs: written.join(",") });
   }
   mark("formatted");

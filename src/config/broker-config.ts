@@ -30,6 +30,8 @@ export class BrokerConfig {
   readonly controllerListenerNames: readonly string[];
   readonly protocolMap: ReadonlyMap<string, string>;
   readonly logDirs: readonly string[];
+  /** The key logDirs came from: log.dirs, or log.dir when log.dirs is unset (for error messages). */
+  readonly logDirsKey: "log.dirs" | "log.dir";
   readonly metadataLogDir: string;
 
   constructor(given: Map<string, string>) {
@@ -96,9 +98,18 @@ export class BrokerConfig {
     if (this.roles.has("broker") && brokerListeners.length === 0) {
       throw new ConfigError("listeners", this.list("listeners").join(","), "at least one listener that is not a controller listener");
     }
+    // Kafka: csv(log.dirs, or log.dir when log.dirs is unset) must name at least one directory
+    // ("At least one log directory must be defined via log.dirs or log.dir."). An empty log.dirs is
+    // that error, not a silent fall back to log.dir.
     const dirs = this.values.get("log.dirs")!.value as string[] | null;
-    this.logDirs = dirs && dirs.length > 0 ? dirs : [this.string("log.dir")];
-    this.metadataLogDir = (this.values.get("metadata.log.dir")!.value as string | null) ?? this.logDirs[0]!;
+    this.logDirsKey = dirs === null ? "log.dir" : "log.dirs";
+    this.logDirs = dirs ?? this.string("log.dir").split(",").map((x) => x.trim()).filter((x) => x !== "");
+    if (this.logDirs.length === 0) {
+      throw new ConfigError(this.logDirsKey, this.resolved(this.logDirsKey).raw ?? "", "at least one directory (a comma-separated list of paths)");
+    }
+    const metadataDir = this.values.get("metadata.log.dir")!.value as string | null;
+    if (metadataDir !== null && metadataDir.trim() === "") throw new ConfigError("metadata.log.dir", metadataDir, "a directory path (or unset: the first log dir)");
+    this.metadataLogDir = metadataDir ?? this.logDirs[0]!;
   }
 
   static from(fileProps: Map<string, string>, overrides: Array<[string, string]>): BrokerConfig {

@@ -14,6 +14,7 @@ import type { BrokerConfig } from "../config/broker-config.ts";
 import { connectionQuotaConfigOf } from "./connection-quota-config.ts";
 import type { ConnectionQuotaConfig } from "../network/connection-quotas.ts";
 import type { Endpoint } from "../config/listeners.ts";
+import { ensureLogDirs } from "../config/log-dirs.ts";
 import { LogManager } from "../storage/log-manager.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
@@ -127,6 +128,7 @@ export class Broker {
   async start(): Promise<BoundListener[]> {
     mark("broker-start");
     this.loadNativeHelpers();
+    ensureLogDirs(this.config);
     const dirs = [...new Set([...this.config.logDirs, this.config.metadataLogDir])];
     const clusterId = Broker.readClusterId(dirs);
     if (clusterId === null) throw new NotFormattedError(dirs);
@@ -138,6 +140,7 @@ export class Broker {
       clusterId,
       // metadata: topic log configs come from the image once it is replayed.
       topicConfig: (topic) => this.localMetadata?.logConfigFor(topic),
+      logger: this.log,
       onTaskError: (e) => this.log.error("log manager task failed; retrying at the next interval", { error: e.message }),
       onPartitionOffline: (o) =>
         this.log.error("partition offline: it answers KAFKA_STORAGE_ERROR and its log dir gets no clean-shutdown marker", {

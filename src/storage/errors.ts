@@ -11,7 +11,8 @@ export type StorageErrorCode =
   | "LOG_CLOSED"
   | "DIR_LOCKED"
   | "BAD_FILE_FORMAT"
-  | "INVALID_CONFIG";
+  | "INVALID_CONFIG"
+  | "NOT_FORMATTED";
 
 export class StorageError extends Error {
   constructor(
@@ -139,5 +140,23 @@ export class InvalidConfigError extends StorageError {
   ) {
     super("INVALID_CONFIG", `invalid value ${String(value)} for ${key}: ${reason}`);
     this.name = "InvalidConfigError";
+  }
+}
+
+/**
+ * A log dir that holds data has no meta.properties. Kafka refuses to start ("No `meta.properties`
+ * found in <dir>"); formatting it here would give the data a new cluster id.
+ */
+export class MetaPropertiesMissingError extends StorageError {
+  constructor(
+    readonly dir: string,
+    readonly found: readonly string[],
+  ) {
+    super(
+      "NOT_FORMATTED",
+      `No meta.properties found in ${dir}, which holds data (${found.join(", ")}): refusing to start rather than format it with a new cluster id. ` +
+        `Restore ${dir}/meta.properties (cluster.id, node.id, version), or empty the directory to start a new cluster there`,
+    );
+    this.name = "MetaPropertiesMissingError";
   }
 }

@@ -12,10 +12,11 @@ import { DirLock } from "./dir-lock.ts";
 import { LogOfflineError } from "./errors.ts";
 import type { TopicPartition } from "./file-names.ts";
 import { parsePartitionDirName, partitionDirName, tpKey } from "./file-names.ts";
+import type { Logger } from "../server/log.ts";
 import type { Log } from "./log.ts";
 import { makeLogConfig } from "./log-config.ts";
 import type { LogConfig } from "./log-config.ts";
-import { randomKafkaUuid, readMetaProperties, writeMetaProperties } from "./meta-properties.ts";
+import { randomKafkaUuid, readMetaProperties, refuseUnformattedDataDir, writeMetaProperties } from "./meta-properties.ts";
 import type { MetaProperties } from "./meta-properties.ts";
 import { loadLog } from "./recovery.ts";
 import { deleteOldSegments } from "./retention.ts";
@@ -34,6 +35,8 @@ export interface LogManagerOptions {
   /** Per-topic overrides. */
   topicConfig?: (topic: string) => Partial<LogConfig> | undefined;
   brokerEpoch?: number;
+  /** Where recovery logs what it did (segments re-read, indexes rebuilt, tails truncated). */
+  logger?: Pick<Logger, "info" | "warn">;
   /** Errors of the periodic tasks (flush, retention, checkpoint); they never propagate. */
   onTaskError?: (e: Error) => void;
   /** A partition went offline while running (write or flush failure, log creation failure). */
@@ -88,6 +91,8 @@ export class LogManager {
     mkdirSync(path, { recursive: true });
     const lock = DirLock.acquire(path);
     try {
+      // Only an empty dir is formatted here; one holding data without meta.properties is refused (Kafka).
+      refuseUnformattedDataDir(path);
       let meta = readMetaProperties(path);
       if (meta && meta.clusterId !== this.options.clusterId) throw new Error(`log dir ${path} belongs to cluster ${meta.clusterId}, not ${this.options.clusterId}`);
       if (meta && meta.nodeId !== this.options.nodeId) throw new Error(`log dir ${path} belongs to node ${meta.nodeId}, not ${this.options.nodeId}`);
@@ -124,7 +129,7 @@ export class LogManager {
       const key = tpKey(tp);
       const points = { recoveryPoint: recovery.get(key)?.offset ?? 0, logStartOffset: starts.get(key)?.offset ?? 0, highWatermark: hws.get(key)?.offset ?? 0 };
       try {
-        const log = loadLog(join(d.path, name), tp, this.configFor(tp.topic), { ...points, cleanShutdown: clean });
+        const log = loadLog(join(d.path, name), tp, this.configFor(tp.topic), { ...points, cleanShutdown: clean, logger: this.options.logger });
         this.adopt(log, d);
       } catch (e) {
         this.offline.set(key, { tp, dir: d.path, error: e instanceof Error ? e : new Error(String(e)), ...points, log: null });

@@ -1,9 +1,10 @@
 // meta.properties as Kafka 4 (KRaft) writes it: a Java properties file with version=1, cluster.id,
 // node.id and directory.id (a Kafka Uuid: 16 random bytes in unpadded base64url).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { writeTextFileAtomic } from "./checkpoint-file.ts";
-import { BadFileFormatError } from "./errors.ts";
+import { BadFileFormatError, MetaPropertiesMissingError } from "./errors.ts";
+import { parsePartitionDirName } from "./file-names.ts";
 
 export const META_PROPERTIES = "meta.properties";
 
@@ -65,4 +66,36 @@ export function writeMetaProperties(dir: string, m: MetaProperties): void {
   const date = javaDateString(new Date());
   const lines = ["#", `#${date}`, `node.id=${m.nodeId}`, `directory.id=${escapeValue(m.directoryId)}`, `version=${m.version}`, `cluster.id=${escapeValue(m.clusterId)}`];
   writeTextFileAtomic(join(dir, META_PROPERTIES), lines.join("\n") + "\n");
+}
+
+/** Files a formatted log dir gets once it has served: Kafka's checkpoints and the clean-shutdown marker. */
+const DATA_FILES = new Set([
+  "recovery-point-offset-checkpoint",
+  "replication-offset-checkpoint",
+  "log-start-offset-checkpoint",
+  "cleaner-offset-checkpoint",
+  ".kafka_cleanshutdown",
+  "bootstrap.checkpoint",
+]);
+/** How many names are listed in the refusal (the dir may hold thousands of partitions). */
+const MAX_NAMES_SHOWN = 5;
+
+/** What in `dir` shows it has held a broker's data (partition dirs, checkpoint files); empty if none. */
+export function dataInLogDir(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const found: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (DATA_FILES.has(name)) found.push(name);
+    else if (parsePartitionDirName(name) && statSync(join(dir, name), { throwIfNoEntry: false })?.isDirectory()) found.push(`${name}/`);
+  }
+  return found.sort();
+}
+
+/** Throws MetaPropertiesMissingError when `dir` has no meta.properties but holds data. */
+export function refuseUnformattedDataDir(dir: string): void {
+  if (existsSync(join(dir, META_PROPERTIES))) return;
+  const found = dataInLogDir(dir);
+  if (found.length === 0) return;
+  const shown = found.length > MAX_NAMES_SHOWN ? [...found.slice(0, MAX_NAMES_SHOWN), `${found.length - MAX_NAMES_SHOWN} more`] : found;
+  throw new MetaPropertiesMissingError(dir, shown);
 }

@@ -4,6 +4,10 @@
 // its indexes. A torn or corrupt tail is truncated (and later, empty segments deleted); a corrupt
 // batch followed by valid data is corruption in the middle of the log, which takes the partition
 // offline with a CorruptRecordError naming the file and position instead of dropping data.
+// Nothing that can be checked cheaply is trusted, even after a clean stop: every segment's indexes are
+// checked against its data (a sample of entries must point at real batch starts; they are rebuilt when
+// they disagree), and the active segment's last batches are read and CRC-checked (a torn tail is
+// truncated). What recovery did is logged: segments re-read, indexes rebuilt, bytes truncated.
 import { existsSync, readdirSync, readSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { BATCH_HEADER_SIZE, BATCH_LENGTH_OFFSET, LOG_OVERHEAD, MAGIC_OFFSET, CURRENT_MAGIC } from "../protocol/records/batch-header.ts";
@@ -14,6 +18,7 @@ import type { TopicPartition } from "./file-names.ts";
 import { LeaderEpochCache } from "./leader-epoch-cache.ts";
 import { Log } from "./log.ts";
 import type { LogConfig } from "./log-config.ts";
+import type { Logger } from "../server/log.ts";
 import { ProducerStateManager } from "./producer-state.ts";
 import { LogSegment } from "./segment.ts";
 
@@ -24,6 +29,8 @@ export interface LoadParams {
   /** The directory holds a clean-shutdown marker: skip the re-read. */
   cleanShutdown: boolean;
   nowMs?: number;
+  /** Where recovery says what it did (segments re-read, indexes rebuilt, bytes truncated). */
+  logger?: Pick<Logger, "info" | "warn">;
 }
 
 export interface LoadStats {
@@ -91,6 +98,8 @@ export function validBatchFollows(seg: LogSegment, from: number, declaredSize: n
 
 export function loadLog(dir: string, tp: TopicPartition, config: LogConfig, params: LoadParams, stats?: LoadStats): Log {
   const nowMs = params.nowMs ?? Date.now();
+  const logger = params.logger;
+  const partition = `${tp.topic}-${tp.partition}`;
   removeLeftovers(dir);
   const settings = { indexIntervalBytes: config.indexIntervalBytes, maxIndexBytes: config.segmentIndexBytes };
   const bases = readdirSync(dir)
@@ -112,24 +121,49 @@ export function loadLog(dir: string, tp: TopicPartition, config: LogConfig, para
     for (let i = 0; i < segments.length; i++) {
       const seg = segments[i]!;
       const nextBase = segments[i + 1]?.baseOffset ?? Infinity;
-      const needsRecovery = seg.indexesDamaged || (!params.cleanShutdown && nextBase > params.recoveryPoint);
-      if (!needsRecovery) continue;
+      const unflushed = !params.cleanShutdown && nextBase > params.recoveryPoint;
+      // A segment that is not re-read anyway is checked where that is cheap: its indexes against the
+      // segment (always), and after a clean stop the active segment's tail (its last batches).
+      let distrust: string | null = null;
+      if (!unflushed) {
+        distrust = seg.checkIndexes(nextBase);
+        if (distrust) logger?.warn("rebuilding the indexes of a segment: they disagree with its data", { partition, segment: seg.logPath, reason: distrust });
+        else if (i === segments.length - 1) {
+          distrust = seg.checkTail(maxBatchBytes);
+          if (distrust) logger?.warn("the active segment's tail is invalid although the log was shut down cleanly; recovering the segment", { partition, segment: seg.logPath, reason: distrust });
+        }
+      }
+      if (!unflushed && !distrust) continue;
+      if (unflushed && seg.sizeBytes > 0) logger?.info("recovering unflushed segment", { partition, segment: seg.baseOffset, bytes: seg.sizeBytes, recoveryPoint: params.recoveryPoint });
       if (stats) stats.segmentsRecovered++;
       const r = seg.recover(maxBatchBytes, onBatch);
       if (!r.invalid) continue;
       const laterData = segments.slice(i + 1).some((s) => s.sizeBytes > 0);
-      const lastValidNext = r.validBytes === 0 ? seg.baseOffset : seg.readNextOffset();
+      // From the valid batches only: readNextOffset would read the invalid batch's header too.
+      const lastValidNext = r.nextOffset;
       if (laterData || validBatchFollows(seg, r.invalid.position, r.invalid.declaredSizeBytes, lastValidNext - 1, maxBatchBytes) >= 0) {
         throw new CorruptRecordError(seg.logPath, r.invalid.position, `${r.invalid.reason}; valid batches follow, so this is not a torn tail`);
       }
-      if (stats) stats.bytesTruncated += seg.sizeBytes - r.validBytes;
+      const bytesDropped = seg.sizeBytes - r.validBytes;
+      if (stats) stats.bytesTruncated += bytesDropped;
       seg.truncateToBytes(r.validBytes, lastValidNext);
       // Everything after the truncation point goes, as in Kafka's LogLoader.
-      for (const later of segments.splice(i + 1)) {
+      const deleted = segments.splice(i + 1);
+      for (const later of deleted) {
         later.markDeleted();
         later.deleteFiles();
         if (stats) stats.segmentsDeleted++;
       }
+      // Kafka: "Found invalid messages in log segment ... Truncating".
+      logger?.warn("truncated an invalid tail of the log", {
+        partition,
+        segment: seg.logPath,
+        position: r.invalid.position,
+        reason: r.invalid.reason,
+        logEndOffset: lastValidNext,
+        bytesDropped,
+        segmentsDeleted: deleted.length,
+      });
     }
     const active = segments[segments.length - 1]!;
     const logEndOffset = Math.max(active.readNextOffset(), active.baseOffset);

@@ -5,8 +5,8 @@
 import { concatParts, type BatchParts } from "../protocol/records/batch-parts.ts";
 import { basename } from "node:path";
 import { writeGathered } from "./gathered-write.ts";
-import { closeSync, constants, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
-import { BATCH_HEADER_SIZE } from "../protocol/records/batch-header.ts";
+import { closeSync, constants, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { BATCH_HEADER_SIZE, CURRENT_MAGIC, MAGIC_OFFSET } from "../protocol/records/batch-header.ts";
 import { BatchScanner } from "./batch-scanner.ts";
 import { checkBatch, readBatchHeader } from "./batch.ts";
 import type { BatchHeader } from "./batch.ts";
@@ -38,8 +38,29 @@ export interface SegmentSettings {
 export interface RecoverResult {
   /** Bytes of valid batches from the start of the segment. */
   validBytes: number;
+  /** The offset after the last valid batch (baseOffset when there is none). */
+  nextOffset: number;
   /** The first invalid batch, if any: its position and what was wrong. */
   invalid: { position: number; reason: string; declaredSizeBytes: number } | null;
+}
+
+/** Offset-index entries checked against the segment at open (first, last and evenly spaced between). */
+export const INDEX_ENTRIES_CHECKED = 16;
+
+/** Entry numbers to check out of n: all when n <= k, else the first, the last and k - 2 spread between. */
+export function sampledEntries(n: number, k: number): number[] {
+  if (n <= k) return Array.from({ length: n }, (_, i) => i);
+  const out = new Set<number>();
+  for (let j = 0; j < k; j++) out.add(Math.round((j * (n - 1)) / (k - 1)));
+  return [...out];
+}
+
+/**
+ * The chunk a full scan of `bytes` reads through: 1 MiB, or less for a small tail. Start-up scans
+ * thousands of mostly empty segments, and a 1 MiB buffer each is gigabytes of allocation.
+ */
+function scanChunkBytes(bytes: number): number {
+  return Math.max(BATCH_HEADER_SIZE, Math.min(1 << 20, bytes));
 }
 
 export class LogSegment {
@@ -101,6 +122,73 @@ export class LogSegment {
 
   get indexesDamaged(): boolean {
     return this.offsetIndex.damaged || this.timeIndex.damaged;
+  }
+
+  /**
+   * Why the indexes cannot be trusted, or null. Kafka's sanity check (well-formed entries, offsets
+   * inside the segment) plus what it does not check: the offset index's last entry, first entry and
+   * up to INDEX_ENTRIES_CHECKED - 2 more must each point at a real batch start whose base offset lies
+   * above the previous entry's offset and at or below the entry's own (an entry names the last offset
+   * of the append that starts there). A bounded number of 61-byte preads per segment.
+   */
+  checkIndexes(nextSegmentBase: number): string | null {
+    if (this.offsetIndex.damaged) return `offset index ${this.offsetIndex.path} holds entries out of order or a partial entry`;
+    if (this.timeIndex.damaged) return `time index ${this.timeIndex.path} holds entries out of order or a partial entry`;
+    const n = this.offsetIndex.entries;
+    if (n > 0) {
+      const last = this.offsetIndex.entry(n - 1);
+      if (last.offset >= nextSegmentBase) return `offset index ${this.offsetIndex.path}: last entry's offset ${last.offset} is not below the next segment's base ${nextSegmentBase}`;
+      if (last.position >= this.size) return `offset index ${this.offsetIndex.path}: last entry's position ${last.position} is beyond the segment's ${this.size} bytes`;
+      for (const i of sampledEntries(n, INDEX_ENTRIES_CHECKED)) {
+        const e = this.offsetIndex.entry(i);
+        const after = i > 0 ? this.offsetIndex.entry(i - 1).offset : this.baseOffset - 1;
+        const why = this.batchStartMismatch(e.position, after, e.offset);
+        if (why) return `offset index ${this.offsetIndex.path}: entry ${i} (offset ${e.offset}, position ${e.position}): ${why}`;
+      }
+    }
+    const t = this.timeIndex.entries;
+    if (t > 0 && this.timeIndex.entry(t - 1).offset >= nextSegmentBase) {
+      return `time index ${this.timeIndex.path}: last entry's offset ${this.timeIndex.entry(t - 1).offset} is not below the next segment's base ${nextSegmentBase}`;
+    }
+    return null;
+  }
+
+  /** Why no batch with base offset in (afterOffset, atMostOffset] starts at position, or null. */
+  private batchStartMismatch(position: number, afterOffset: number, atMostOffset: number): string | null {
+    const h = new Uint8Array(BATCH_HEADER_SIZE);
+    const n = readSync(this.fd, h, 0, BATCH_HEADER_SIZE, position);
+    if (n < BATCH_HEADER_SIZE) return `only ${n} bytes at that position, a batch header needs ${BATCH_HEADER_SIZE}`;
+    if (h[MAGIC_OFFSET] !== CURRENT_MAGIC) return `no batch starts there (magic ${h[MAGIC_OFFSET]})`;
+    const hdr = readBatchHeader(h, 0);
+    if (hdr.sizeBytes < BATCH_HEADER_SIZE || position + hdr.sizeBytes > this.size) return `no batch starts there (declared size ${hdr.sizeBytes})`;
+    if (hdr.baseOffset <= afterOffset || hdr.baseOffset > atMostOffset) return `the batch there has base offset ${hdr.baseOffset}, outside (${afterOffset}, ${atMostOffset}]`;
+    return null;
+  }
+
+  /**
+   * The cheap check of the active segment after a clean stop: every batch from the offset index's last
+   * entry (checked by checkIndexes) to the end is read whole and checked (CRC, lengths, increasing
+   * offsets), and no index entry may name an offset past the last batch. About index.interval.bytes
+   * plus one batch per partition. Returns why the tail is wrong, or null.
+   */
+  checkTail(maxBatchBytes: number): string | null {
+    const n = this.offsetIndex.entries;
+    const start = n > 0 ? this.offsetIndex.entry(n - 1).position : 0;
+    const scanner = new BatchScanner(this.fd, start, this.size, "full", maxBatchBytes, scanChunkBytes(this.size - start));
+    let nextOffset = this.baseOffset;
+    // Bounded by the segment size: each step advances by a checked batch size.
+    for (let b = scanner.next(); b; b = scanner.next()) {
+      const reason = checkBatch(b.buf, b.bufPos, b.bufEnd, maxBatchBytes);
+      if (reason) return `batch at position ${b.position}: ${reason}`;
+      const h = readBatchHeader(b.buf, b.bufPos);
+      if (h.baseOffset < nextOffset) return `batch at position ${b.position}: base offset ${h.baseOffset} is below the expected ${nextOffset}`;
+      nextOffset = h.lastOffset + 1;
+      scanner.advance(h.sizeBytes);
+    }
+    if (this.offsetIndex.entries > 0 && this.offsetIndex.lastOffset >= nextOffset) return `offset index names offset ${this.offsetIndex.lastOffset}, past the last batch (next offset ${nextOffset})`;
+    const t = this.timeIndex.entries;
+    if (t > 0 && this.timeIndex.entry(t - 1).offset >= nextOffset) return `time index names offset ${this.timeIndex.entry(t - 1).offset}, past the last batch (next offset ${nextOffset})`;
+    return null;
   }
 
   get largestTimestamp(): number {
@@ -287,7 +375,7 @@ export class LogSegment {
     this.offsetOfMaxTimestampSoFar = this.baseOffset;
     this.bytesSinceLastIndexEntry = 0;
     this.rollingBasedTimestamp = -1;
-    const scanner = new BatchScanner(this.fd, 0, this.size, "full", maxBatchBytes);
+    const scanner = new BatchScanner(this.fd, 0, this.size, "full", maxBatchBytes, scanChunkBytes(this.size));
     let nextOffset = this.baseOffset;
     let invalid: RecoverResult["invalid"] = null;
     // Bounded by the segment size: each step advances by a checked batch size.
@@ -309,7 +397,7 @@ export class LogSegment {
       nextOffset = h.lastOffset + 1;
       scanner.advance(h.sizeBytes);
     }
-    return { validBytes: invalid ? invalid.position : this.size, invalid };
+    return { validBytes: invalid ? invalid.position : this.size, nextOffset, invalid };
   }
 
   /** Cuts the `.log` to `bytes` (a batch boundary) and drops index entries beyond it. */
