@@ -249,6 +249,11 @@ export class Connection implements ConnectionInfo {
    * Close gracefully: send what is queued, then FIN, and keep reading (discarding) until the peer
    * closes too, so the kernel never answers unread bytes with a reset that would destroy responses the
    * client has not read yet. A peer that does not close within CLOSE_LINGER_MS is cut off.
+   *
+   * The FIN is a half-close, shutdown(2) of the write side. Bun's socket.end() is not: it closes the
+   * socket at once (its close callback fires in the same turn), so a client still sending requests got
+   * a reset; the Java client then drops the connection on the failed write with the responses it had
+   * not read yet, and after a broker restart retries batches the log already holds (duplicates).
    */
   close(): void {
     if (this.closed) return;
@@ -266,7 +271,7 @@ export class Connection implements ConnectionInfo {
       this.socket.resume();
     }
     try {
-      this.socket.end();
+      this.socket.shutdown();
     } catch {
       // already closed
     }

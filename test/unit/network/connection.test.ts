@@ -1,5 +1,6 @@
 // Connection with a fake socket: responses of requests finished together go out in one write (writes
-// coalesced), strictly in request order, and a "close" outcome still sends what came before it first.
+// coalesced), strictly in request order, and a "close" outcome still sends what came before it first,
+// then half-closes (FIN, reading on) rather than closing at once.
 import { expect, test } from "bun:test";
 import type { Socket } from "bun";
 import { Connection, type ConnectionInfo, type Outcome, type RequestSink } from "../../../src/network/connection.ts";
@@ -7,7 +8,10 @@ import type { Frame } from "../../../src/network/frame-assembler.ts";
 
 class FakeSocket {
   writes: Uint8Array[] = [];
+  /** A FIN was sent: shutdown(2) of the write side, the socket still reads. */
   ended = false;
+  /** Bun's end(), which closes the socket at once: a client still writing then gets a reset. */
+  closedAtOnce = false;
   remoteAddress = "127.0.0.1";
   write(d: Uint8Array): number {
     if (this.ended) return -1;
@@ -16,8 +20,12 @@ class FakeSocket {
   }
   pause(): void {}
   resume(): void {}
+  shutdown(): void {
+    this.ended = true;
+  }
   end(): void {
     this.ended = true;
+    this.closedAtOnce = true;
   }
   terminate(): void {}
 }
@@ -91,6 +99,7 @@ test("a close outcome sends the responses before it, then ends the socket", asyn
   await Promise.resolve();
   expect(ids(s.writes)).toEqual([1, 2]);
   expect(s.ended).toBe(true);
+  expect(s.closedAtOnce).toBe(false);
   expect(c.closed).toBe(true);
 });
 
@@ -100,4 +109,5 @@ test("close() from outside right after synchronous answers still sends them befo
   c.close();
   expect(ids(s.writes)).toEqual([7, 8]);
   expect(s.ended).toBe(true);
+  expect(s.closedAtOnce).toBe(false); // a half-close: the peer's later requests are read and dropped, not reset
 });
