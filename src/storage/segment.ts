@@ -11,6 +11,7 @@ import { checkBatch, readBatchHeader } from "./batch.ts";
 import type { BatchHeader } from "./batch.ts";
 import { DELETED_SUFFIX, INDEX_SUFFIX, LOG_SUFFIX, segmentFile, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX } from "./file-names.ts";
 import { OffsetIndex } from "./offset-index.ts";
+import { SegmentFile } from "./segment-file.ts";
 import { TimeIndex } from "./time-index.ts";
 
 export interface AppendedBatch {
@@ -40,7 +41,10 @@ export interface RecoverResult {
 }
 
 export class LogSegment {
+  /** The segment's own I/O goes through this; -1 once closed. */
   private fd: number;
+  /** The same descriptor, shared with queued fetch responses (see segment-file.ts). */
+  private readonly logFile: SegmentFile;
   private size: number;
   private bytesSinceLastIndexEntry = 0;
   private maxTimestampSoFar = -1;
@@ -62,6 +66,7 @@ export class LogSegment {
     nowMs: number,
   ) {
     this.fd = fd;
+    this.logFile = new SegmentFile(fd);
     this.size = fstatSync(fd).size;
     this.offsetOfMaxTimestampSoFar = baseOffset;
     const last = timeIndex.lastEntry();
@@ -92,8 +97,14 @@ export class LogSegment {
     return this.size;
   }
 
+  /** For reads done before the event loop runs other code; keep it longer only via file.retain(). */
   get fileDescriptor(): number {
     return this.fd;
+  }
+
+  /** The `.log` file for slices that outlive the current call (fetch responses): see segment-file.ts. */
+  get file(): SegmentFile {
+    return this.logFile;
   }
 
   get indexesDamaged(): boolean {
@@ -342,7 +353,10 @@ export class LogSegment {
     this.txnIndexPath = rename(this.txnIndexPath);
   }
 
-  /** Closes the files and removes them (after markDeleted, when file.delete.delay.ms has passed). */
+  /**
+   * Closes the files and removes them (after markDeleted, when file.delete.delay.ms has passed). A
+   * response still queued for a slow consumer keeps the `.log` open, and so its bytes, until it is sent.
+   */
   deleteFiles(): void {
     this.close();
     for (const p of [this.logPath, this.offsetIndex.path, this.timeIndex.path, this.txnIndexPath]) rmSync(p, { force: true });
@@ -355,7 +369,8 @@ export class LogSegment {
     }
     this.offsetIndex.close();
     this.timeIndex.close();
-    closeSync(this.fd);
+    // The owner's reference: the descriptor closes now, or when the last queued response is sent.
+    this.logFile.release();
     this.fd = -1;
   }
 }
