@@ -241,7 +241,10 @@ export class Connection implements ConnectionInfo {
   }
 
   private flushOut(): void {
+    const queuedBefore = this.out.queuedBytes;
     const r = this.out.flush(this.socket as unknown as { write(d: Uint8Array): number; fd?: number });
+    // The client is reading: a connection that moves bytes is active, however long its responses.
+    if (this.out.queuedBytes < queuedBefore) this.lastActiveMs = Date.now();
     if (r === "error") {
       this.log.warn("closing connection: write failed", { connection: this.id, error: this.out.error });
       this.close();
@@ -267,6 +270,16 @@ export class Connection implements ConnectionInfo {
   /** True when the connection has nothing in progress (idle expiry may close it). */
   get idle(): boolean {
     return this.slots.length === 0 && this.out.isEmpty && this.backlog.length === 0;
+  }
+
+  /**
+   * True when responses wait for a client that does not read them. Idle expiry closes such a
+   * connection too, as Kafka's Selector does (its idle clock moves only when the socket is readable or
+   * writable): else a stalled client would pin its queued responses, and the files they point into
+   * (deleted segments included), for as long as it stays connected.
+   */
+  get waitingForClient(): boolean {
+    return !this.out.isEmpty;
   }
 
   /**

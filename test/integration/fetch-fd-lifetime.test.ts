@@ -11,7 +11,7 @@ import { KafkaTestClient } from "../support/kafka-client.ts";
 import { containsBytes, SlowConsumer } from "../support/slow-consumer.ts";
 import { startStrand, type StrandHandle } from "../support/strand.ts";
 import { batchViews, createTopic, produce } from "../unit/produce/wire-helpers.ts";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 
 const VALUE_BYTES = 64 * 1024;
@@ -150,3 +150,47 @@ for (const sendPath of ["sendfile", "pread"] as const) describe(`sent with ${sen
     }
   }, 120_000);
 });
+
+/** The broker's open descriptors that name a deleted file of `topic`'s partition directories. */
+function deletedFilesHeld(pid: number, topic: string): string[] {
+  const out: string[] = [];
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    let target = "";
+    try {
+      target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+    } catch {
+      continue; // closed meanwhile
+    }
+    if (target.includes(`/${topic}-`) && target.endsWith("(deleted)")) out.push(target);
+  }
+  return out;
+}
+
+test("a client that stops reading is closed after connections.max.idle.ms, and the deleted files it held are let go", async () => {
+  // As Kafka's Selector: the idle clock of a connection moves only when its socket reads or writes.
+  const b = await startStrand({ overrides: { "connections.max.idle.ms": 2000 } });
+  try {
+    const c = await KafkaTestClient.connect(b.port);
+    const partitions = 2;
+    await createTopic(c, "pinned", partitions);
+    await fill(c, "pinned", partitions, 16);
+    const slow = await SlowConsumer.fetchAndStall(b.port, "pinned", partitions, 16 << 20);
+    try {
+      await waitFor("the first bytes of the fetch response", () => slow.bytesReceived > 0);
+      const del = await c.request<{ responses: Array<{ errorCode: number }> }>(20, 6, { topics: [{ name: "pinned", topicId: "AAAAAAAAAAAAAAAAAAAAAA" }], timeoutMs: 10_000 });
+      expect(del.responses[0]!.errorCode).toBe(0);
+      c.close();
+      // The queued response still holds the deleted segments open...
+      await waitFor("the topic's directories to go", () => !readdirSync(join(b.dataDir, "logs")).some((n) => n.startsWith("pinned-")));
+      expect(deletedFilesHeld(b.pid, "pinned").length).toBeGreaterThan(0);
+      // ...until the broker gives up on the client that does not read.
+      await waitFor("the stalled connection's files to be released", () => deletedFilesHeld(b.pid, "pinned").length === 0, 60_000);
+      expect(await slow.readRest()).toBe(false); // closed before the whole response went out
+      expect(b.output()).toContain("closing connection whose client stopped reading its responses");
+    } finally {
+      slow.close();
+    }
+  } finally {
+    await b.stop();
+  }
+}, 120_000);

@@ -180,3 +180,24 @@ test("a response whose file closed before the connection got it closes the conne
   expect(s.taken).not.toContain(4);
   expect(warnings.join("\n")).toMatch(/segment file was closed/);
 });
+
+test("a client that reads, however slowly, keeps its connection active; one that stops does not", async () => {
+  const file = fileOf("seg", filled(4096, 3));
+  const { c, s } = connect(() => ({ parts: [{ file, position: 0, length: 4096 }], size: 4096 }));
+  s.budget = 1000;
+  c.onData(request());
+  await Bun.sleep(1);
+  expect(c.waitingForClient).toBe(true);
+  expect(c.idle).toBe(false);
+  c.lastActiveMs = 0; // as if long ago
+  s.budget = 1000;
+  c.onDrain(); // the client read some: progress
+  expect(c.lastActiveMs).toBeGreaterThan(0);
+  c.lastActiveMs = 0;
+  c.onDrain(); // nothing taken: no progress, the idle clock stays
+  expect(c.lastActiveMs).toBe(0);
+  s.budget = Infinity;
+  c.onDrain();
+  expect(c.waitingForClient).toBe(false);
+  expect(file.refCount).toBe(1);
+});
