@@ -43,6 +43,16 @@ async function start(source: string): Promise<Broker> {
   await Bun.write(wrapper, `#!/bin/sh\nexec ${process.execPath} ${join(source, "src/cli/main.ts")} "$@"\n`);
   await Bun.spawn(["chmod", "+x", wrapper]).exited;
   const h = await startStrand({ dataDir, binary: wrapper, overrides: { "strand.log.fsync.before.ack": false }, startTimeoutMs: 60_000 });
+  try {
+    return await fill(source, h, dataDir);
+  } catch (e) {
+    await h.stop(60_000);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function fill(source: string, h: StrandHandle, dataDir: string): Promise<Broker> {
   const c = await KafkaTestClient.connect(h.port);
   await createTopic(c, "f", PARTITIONS);
   // One batch per partition per request (Kafka's rule for Produce v3+), 16 requests in flight.

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { buildRecordBatch, RecordBatchView } from "../../src/protocol/records/index.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { containsBytes, SlowConsumer } from "../support/slow-consumer.ts";
-import { startStrand, type StrandHandle } from "../support/strand.ts";
+import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { batchViews, createTopic, produce } from "../unit/produce/wire-helpers.ts";
 import { existsSync, readdirSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
@@ -89,6 +89,7 @@ for (const sendPath of ["sendfile", "pread"] as const) describe(`sent with ${sen
   afterAll(async () => {
     admin?.close();
     await broker?.stop();
+    if (broker) removeDataDir(broker.dataDir);
   });
 
   test("a slow consumer of a deleted topic gets that topic's bytes, never a newer topic's", async () => {
@@ -192,5 +193,6 @@ test("a client that stops reading is closed after connections.max.idle.ms, and t
     }
   } finally {
     await b.stop();
+    removeDataDir(b.dataDir);
   }
 }, 120_000);
