@@ -130,7 +130,7 @@ function readRun(dir: string): void {
   while (next < log.logEndOffset) {
     const r = log.read(next, buf.length);
     const s = r.slice!;
-    const n = readSync(s.fd, buf, 0, s.length, s.position);
+    const n = readSync(s.file.fd, buf, 0, s.length, s.position);
     bytes += n;
     // Whole batches only: find the last complete one in what was read.
     const v = new DataView(buf.buffer);

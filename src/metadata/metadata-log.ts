@@ -126,7 +126,7 @@ export class MetadataLog {
       const slice = r.slice;
       if (!slice) break;
       const buf = new Uint8Array(slice.length);
-      const n = readSync(slice.fd, buf, 0, slice.length, slice.position);
+      const n = readSync(slice.file.fd, buf, 0, slice.length, slice.position);
       if (n !== slice.length) throw new MetadataRecordError(BigInt(offset), `short read of ${slice.path}: ${n} of ${slice.length} bytes`);
       const it = new MessageSetIterator(buf);
       let progressed = false;

@@ -8,11 +8,15 @@
 // Bounds: at most `maxInFlight` requests awaiting responses (reading pauses beyond it); at most
 // `maxQueuedBytes` of responses waiting for the socket (reading pauses beyond it); frames above
 // `maxFrameBytes` close the connection before their body is read.
+//
+// File lifetimes: a response that points into segment files holds a reference to each from the moment
+// it is handed over (its slot) until the output queue has sent it, or the connection is gone; so a
+// deleted segment's descriptor stays open, and names the same file, while a slow client still waits.
 
 import type { Socket } from "bun";
 import type { FrameParts } from "../protocol/primitives/writer.ts";
 import { FrameAssembler, FrameSizeError, type Frame } from "./frame-assembler.ts";
-import { OutputQueue } from "./output-queue.ts";
+import { OutputQueue, releaseFrameFiles, retainFrameFiles } from "./output-queue.ts";
 
 /** What the dispatcher returns for a request: a response frame, no response (acks=0), or close. */
 export type Outcome = FrameParts | null | "close";
@@ -172,16 +176,34 @@ export class Connection implements ConnectionInfo {
         },
       );
     } else {
-      slot.outcome = result;
+      slot.outcome = this.hold(result);
       this.drainSlots();
     }
   }
 
   private complete(slot: Slot, outcome: Outcome): void {
     if (this.closed) return;
-    slot.outcome = outcome;
+    slot.outcome = this.hold(outcome);
     this.drainSlots();
     this.pump();
+  }
+
+  /**
+   * The connection takes a reference to the files of a response that will wait in its slot. A file
+   * closed between the read and now (a topic deleted in between) makes the response unsendable as it
+   * was read: the connection closes, as Kafka's does when a send hits a closed file channel.
+   */
+  private hold(outcome: Outcome): Outcome {
+    if (outcome === null || outcome === "close" || retainFrameFiles(outcome.parts)) return outcome;
+    this.log.warn("closing connection: a response's segment file was closed before it could be sent", { connection: this.id });
+    return "close";
+  }
+
+  /** Gives back the references of every response not yet queued, and the queue's own (close). */
+  private releaseAll(): void {
+    for (const s of this.slots) if (s.outcome && s.outcome !== "close") releaseFrameFiles(s.outcome.parts);
+    this.slots.length = 0;
+    this.out.discard();
   }
 
   /** Move finished responses at the head of the slot list to the output queue, in order. */
@@ -195,7 +217,9 @@ export class Connection implements ConnectionInfo {
         return;
       }
       if (outcome !== null) {
+        // The queue takes its own references; the slot's go back.
         for (const p of outcome.parts) this.out.push(p);
+        releaseFrameFiles(outcome.parts);
         wrote = true;
       }
     }
@@ -217,7 +241,10 @@ export class Connection implements ConnectionInfo {
   }
 
   private flushOut(): void {
+    const queuedBefore = this.out.queuedBytes;
     const r = this.out.flush(this.socket as unknown as { write(d: Uint8Array): number; fd?: number });
+    // The client is reading: a connection that moves bytes is active, however long its responses.
+    if (this.out.queuedBytes < queuedBefore) this.lastActiveMs = Date.now();
     if (r === "error") {
       this.log.warn("closing connection: write failed", { connection: this.id, error: this.out.error });
       this.close();
@@ -246,6 +273,16 @@ export class Connection implements ConnectionInfo {
   }
 
   /**
+   * True when responses wait for a client that does not read them. Idle expiry closes such a
+   * connection too, as Kafka's Selector does (its idle clock moves only when the socket is readable or
+   * writable): else a stalled client would pin its queued responses, and the files they point into
+   * (deleted segments included), for as long as it stays connected.
+   */
+  get waitingForClient(): boolean {
+    return !this.out.isEmpty;
+  }
+
+  /**
    * Close gracefully: send what is queued, then FIN, and keep reading (discarding) until the peer
    * closes too, so the kernel never answers unread bytes with a reset that would destroy responses the
    * client has not read yet. A peer that does not close within CLOSE_LINGER_MS is cut off.
@@ -264,7 +301,8 @@ export class Connection implements ConnectionInfo {
       if (this.closed) return; // the write failed and closed the connection
     }
     this.closed = true;
-    this.slots.length = 0;
+    // Nothing more is sent once the FIN is queued.
+    this.releaseAll();
     this.backlog.length = 0;
     if (this.paused) {
       this.paused = false;
@@ -289,7 +327,7 @@ export class Connection implements ConnectionInfo {
   /** Called when the peer closed or the socket errored. */
   onSocketClosed(): void {
     this.closed = true;
-    this.slots.length = 0;
+    this.releaseAll();
     this.backlog.length = 0;
     this.finish();
   }

@@ -4,9 +4,13 @@
 //
 // The queue is bounded by its owner: Connection stops reading requests while queuedBytes is above its
 // limit, so a slow reader cannot make the broker hold unbounded response data.
+//
+// A queued file slice holds a reference to its file (FileHandle.retain) from push() until its last
+// byte is out or the queue is discarded: the segment may be deleted meanwhile, and only a descriptor
+// kept open still names the same file (a closed number is soon another file's, another topic's).
 
 import { readSync } from "node:fs";
-import type { FileSlice } from "../protocol/primitives/records-ref.ts";
+import type { FileHandle, FileSlice } from "../protocol/primitives/records-ref.ts";
 import { EAGAIN, sendfileImpl, type SendfileFn } from "./sendfile.ts";
 
 /** The subset of Bun's Socket the queue uses (tests pass a fake). */
@@ -16,7 +20,7 @@ export interface WritableSocket {
 }
 
 interface PendingSlice {
-  fd: number;
+  file: FileHandle;
   position: number;
   remaining: number;
 }
@@ -52,9 +56,27 @@ export class OutputQueue {
       this.queuedBytes += part.length;
     } else {
       if (part.length === 0) return;
-      this.parts.push({ fd: part.fd, position: part.position, remaining: part.length });
+      // The file was closed before its response got here: what the response promised cannot be sent,
+      // so the connection fails (the next flush says "error") rather than send a stranger's bytes.
+      if (!part.file.retain()) {
+        this.fail(`a response's file was closed before it was queued (${part.length} bytes at ${part.position})`);
+        return;
+      }
+      this.parts.push({ file: part.file, position: part.position, remaining: part.length });
       this.queuedBytes += part.length;
     }
+  }
+
+  /** Drops everything still queued (the connection is gone) and lets go of the files it held. */
+  discard(): void {
+    // Bounded by the parts queued.
+    for (let i = this.head; i < this.parts.length; i++) {
+      const part = this.parts[i]!;
+      if (!(part instanceof Uint8Array)) part.file.release();
+    }
+    this.parts = [];
+    this.head = 0;
+    this.queuedBytes = 0;
   }
 
   /**
@@ -62,6 +84,7 @@ export class OutputQueue {
    * buffer is full (the caller waits for drain), "error" when the socket or a file failed.
    */
   flush(socket: WritableSocket): FlushResult {
+    if (this.error) return "error";
     // Bound: each iteration either finishes a part or returns.
     while (this.head < this.parts.length) {
       const part = this.parts[this.head]!;
@@ -74,6 +97,7 @@ export class OutputQueue {
       } else {
         const r = this.sendSlice(socket, part);
         if (r !== "empty") return r;
+        part.file.release();
         this.head++;
       }
     }
@@ -119,20 +143,23 @@ export class OutputQueue {
   }
 
   private sendSlice(socket: WritableSocket, s: PendingSlice): FlushResult {
+    // Held since push(), so never -1; checked because a reused number would send another file.
+    const fd = s.file.fd;
+    if (fd < 0) return this.fail(`a queued response's file was closed with ${s.remaining} bytes at ${s.position} unsent`);
     // Bound: each iteration sends bytes or returns; a slice is finite.
     while (s.remaining > 0) {
       if (this.sendfile && socket.fd !== undefined && socket.fd >= 0) {
-        const n = this.sendfile(socket.fd, s.fd, s.position, s.remaining);
+        const n = this.sendfile(socket.fd, fd, s.position, s.remaining);
         if (n > 0) {
           this.consumeSlice(s, n);
           continue;
         }
-        if (n === 0) return this.fail(`file ended early: ${s.remaining} bytes of fd ${s.fd} at ${s.position} missing`);
+        if (n === 0) return this.fail(`file ended early: ${s.remaining} bytes of fd ${fd} at ${s.position} missing`);
         if (n !== -EAGAIN) return this.fail(`sendfile failed with errno ${-n}`);
         // The socket is full. Bun fires drain only after a partial socket.write(), so write the next
         // chunk through it: either the kernel takes some (progress) or drain gets armed.
       }
-      const chunk = this.readChunk(s);
+      const chunk = this.readChunk(fd, s);
       if (!chunk) return "error";
       const n = socket.write(chunk);
       if (n < 0) return this.fail("socket closed while writing");
@@ -142,7 +169,7 @@ export class OutputQueue {
     return "empty";
   }
 
-  private readChunk(s: PendingSlice): Uint8Array | null {
+  private readChunk(fd: number, s: PendingSlice): Uint8Array | null {
     this.scratch ??= new Uint8Array(COALESCE_BYTES);
     const want = Math.min(s.remaining, READ_CHUNK_BYTES);
     const buf = want <= this.scratch.length ? this.scratch.subarray(0, want) : new Uint8Array(want);
@@ -150,16 +177,16 @@ export class OutputQueue {
     try {
       // Bound: each pread returns > 0 bytes or we stop.
       while (got < want) {
-        const n = readSync(s.fd, buf, got, want - got, s.position + got);
+        const n = readSync(fd, buf, got, want - got, s.position + got);
         if (n <= 0) break;
         got += n;
       }
     } catch (e) {
-      this.fail(`reading fd ${s.fd} at ${s.position}: ${(e as Error).message}`);
+      this.fail(`reading fd ${fd} at ${s.position}: ${(e as Error).message}`);
       return null;
     }
     if (got < want) {
-      this.fail(`file ended early: wanted ${want} bytes of fd ${s.fd} at ${s.position}, got ${got}`);
+      this.fail(`file ended early: wanted ${want} bytes of fd ${fd} at ${s.position}, got ${got}`);
       return null;
     }
     return buf;
@@ -175,4 +202,25 @@ export class OutputQueue {
     this.error ??= why;
     return "error";
   }
+}
+
+/**
+ * Takes a reference to every file a response frame points into, for as long as the frame waits for
+ * its turn. All or nothing: false (and nothing held) when one of them is already closed.
+ */
+export function retainFrameFiles(parts: ReadonlyArray<Uint8Array | FileSlice>): boolean {
+  // Bounded by the frame's parts.
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    if (p instanceof Uint8Array || p.file.retain()) continue;
+    releaseFrameFiles(parts.slice(0, i));
+    return false;
+  }
+  return true;
+}
+
+/** Gives back what retainFrameFiles took. */
+export function releaseFrameFiles(parts: ReadonlyArray<Uint8Array | FileSlice>): void {
+  // Bounded by the frame's parts.
+  for (const p of parts) if (!(p instanceof Uint8Array)) p.file.release();
 }

@@ -131,8 +131,9 @@ export class SocketServer {
   private expireIdle(): void {
     const now = Date.now();
     for (const c of this.connections) {
-      if (c.idle && now - c.lastActiveMs > this.opts.maxIdleMs) {
-        this.opts.log.info("closing idle connection", { connection: c.id, idleMs: now - c.lastActiveMs });
+      // lastActiveMs moves on every read and every write that made progress (see Connection).
+      if ((c.idle || c.waitingForClient) && now - c.lastActiveMs > this.opts.maxIdleMs) {
+        this.opts.log.info(c.idle ? "closing idle connection" : "closing connection whose client stopped reading its responses", { connection: c.id, idleMs: now - c.lastActiveMs });
         c.close();
       }
     }

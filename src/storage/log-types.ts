@@ -3,6 +3,7 @@ import type { LeaderEpochCache } from "./leader-epoch-cache.ts";
 import type { LogConfig } from "./log-config.ts";
 import type { ProducerStateManager } from "./producer-state.ts";
 import type { LogSegment } from "./segment.ts";
+import type { SegmentFile } from "./segment-file.ts";
 import type { TopicPartition } from "./file-names.ts";
 
 export interface AppendOptions {
@@ -27,9 +28,13 @@ export interface AppendResult {
   sizeBytes: number;
 }
 
-/** Bytes [position, position + length) of an open segment file, ready for sendfile. */
+/**
+ * Bytes [position, position + length) of an open segment file, ready for sendfile. `file.fd` may be
+ * used at once; a holder that keeps the slice past the current call (a queued response) must
+ * file.retain() it first, or the segment may close it meanwhile.
+ */
 export interface FileSlice {
-  fd: number;
+  file: SegmentFile;
   path: string;
   position: number;
   length: number;

@@ -315,7 +315,7 @@ export class Log {
       const seg = this.segments[i]!;
       const r = seg.read(fetchOffset, maxBytes, this.maxPositionIn(i, end), minOneBatch);
       if (r) {
-        result.slice = { fd: seg.fileDescriptor, path: seg.logPath, position: r.start.position, length: r.length, firstBatchBaseOffset: r.start.baseOffset };
+        result.slice = { file: seg.file, path: seg.logPath, position: r.start.position, length: r.length, firstBatchBaseOffset: r.start.baseOffset };
         return result;
       }
     }

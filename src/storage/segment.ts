@@ -14,6 +14,7 @@ import { DELETED_SUFFIX, INDEX_SUFFIX, LOG_SUFFIX, segmentFile, TIME_INDEX_SUFFI
 import { SegmentWriteError } from "./errors.ts";
 import { appendFault, APPEND_FAULTS_ENABLED, enospcError, isKeepTorn } from "./fault-injection.ts";
 import { OffsetIndex } from "./offset-index.ts";
+import { SegmentFile } from "./segment-file.ts";
 import { TimeIndex } from "./time-index.ts";
 
 export interface AppendedBatch {
@@ -64,7 +65,10 @@ function scanChunkBytes(bytes: number): number {
 }
 
 export class LogSegment {
+  /** The segment's own I/O goes through this; -1 once closed. */
   private fd: number;
+  /** The same descriptor, shared with queued fetch responses (see segment-file.ts). */
+  private readonly logFile: SegmentFile;
   private size: number;
   private bytesSinceLastIndexEntry = 0;
   private maxTimestampSoFar = -1;
@@ -86,6 +90,7 @@ export class LogSegment {
     nowMs: number,
   ) {
     this.fd = fd;
+    this.logFile = new SegmentFile(fd);
     this.size = fstatSync(fd).size;
     this.offsetOfMaxTimestampSoFar = baseOffset;
     const last = timeIndex.lastEntry();
@@ -116,8 +121,14 @@ export class LogSegment {
     return this.size;
   }
 
+  /** For reads done before the event loop runs other code; keep it longer only via file.retain(). */
   get fileDescriptor(): number {
     return this.fd;
+  }
+
+  /** The `.log` file for slices that outlive the current call (fetch responses): see segment-file.ts. */
+  get file(): SegmentFile {
+    return this.logFile;
   }
 
   get indexesDamaged(): boolean {
@@ -474,7 +485,10 @@ export class LogSegment {
     this.txnIndexPath = rename(this.txnIndexPath);
   }
 
-  /** Closes the files and removes them (after markDeleted, when file.delete.delay.ms has passed). */
+  /**
+   * Closes the files and removes them (after markDeleted, when file.delete.delay.ms has passed). A
+   * response still queued for a slow consumer keeps the `.log` open, and so its bytes, until it is sent.
+   */
   deleteFiles(): void {
     this.close();
     for (const p of [this.logPath, this.offsetIndex.path, this.timeIndex.path, this.txnIndexPath]) rmSync(p, { force: true });
@@ -487,7 +501,8 @@ export class LogSegment {
     }
     this.offsetIndex.close();
     this.timeIndex.close();
-    closeSync(this.fd);
+    // The owner's reference: the descriptor closes now, or when the last queued response is sent.
+    this.logFile.release();
     this.fd = -1;
   }
 }

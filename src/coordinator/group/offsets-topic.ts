@@ -112,7 +112,7 @@ export class OffsetsTopicLog implements CoordinatorLog {
         const r = log.read(offset, LOAD_CHUNK_BYTES, "logEnd");
         if (!r.slice) break;
         const buf = new Uint8Array(r.slice.length);
-        const n = readSync(r.slice.fd, buf, 0, buf.length, r.slice.position);
+        const n = readSync(r.slice.file.fd, buf, 0, buf.length, r.slice.position);
         bytes += n;
         const it = new MessageSetIterator(buf, 0, n);
         let next = offset;

@@ -3,9 +3,27 @@
 // the socket chunks a large request arrived in (the zero-copy produce path: a Produce request spanning
 // several chunks is decoded without concatenating them, see primitives/chunk-reader.ts).
 
-/** A byte range of an open file. The file must stay open until the frame holding it is sent. */
-export interface FileSlice {
+/**
+ * An open file shared by its owner (a log segment) and every queued response that points into it. The
+ * descriptor is closed only when the owner and every holder have let go: a raw descriptor number kept
+ * past close(2) would be reused by the kernel for the next file opened, and sendfile would then send
+ * that file's bytes (another topic's) to a slow consumer.
+ */
+export interface FileHandle {
+  /** The open descriptor, or -1 once closed (never a number that may name another file). */
   readonly fd: number;
+  /** Takes a reference that keeps the descriptor open; false (nothing taken) when it is already closed. */
+  retain(): boolean;
+  /** Gives back one reference taken by retain(). */
+  release(): void;
+}
+
+/**
+ * A byte range of a file. Valid as long as the code that read it runs; whoever keeps it longer (a
+ * response waiting for the socket) retains its file first and releases it when done.
+ */
+export interface FileSlice {
+  readonly file: FileHandle;
   readonly position: number;
   readonly length: number;
 }
@@ -59,7 +77,7 @@ export function concatSliced(r: SlicedRecords): Uint8Array {
 export function fileRecords(slices: readonly FileSlice[]): FileRecords {
   let length = 0;
   for (const s of slices) {
-    if (!(s.length >= 0 && s.position >= 0)) throw new RangeError(`bad file slice ${JSON.stringify(s)}`);
+    if (!(s.length >= 0 && s.position >= 0)) throw new RangeError(`bad file slice: position ${s.position}, length ${s.length}`);
     length += s.length;
   }
   return { kind: "file", slices, length };

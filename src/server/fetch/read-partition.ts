@@ -56,7 +56,7 @@ export function readPartition(plane: DataPlane, p: PartitionReadRequest, limitBy
     const hw = BigInt(r.highWatermark);
     const base = { errorCode: 0, highWatermark: hw, lastStableOffset: hw, logStartOffset: BigInt(r.logStartOffset), leaderEpoch: image.leaderEpoch };
     if (!r.slice || r.slice.length === 0) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0 };
-    return { ...base, records: fileRecords([{ fd: r.slice.fd, position: r.slice.position, length: r.slice.length }]), sizeBytes: r.slice.length };
+    return { ...base, records: fileRecords([{ file: r.slice.file, position: r.slice.position, length: r.slice.length }]), sizeBytes: r.slice.length };
   } catch (e) {
     if (e instanceof OffsetOutOfRangeError) return readError(ErrorCode.OFFSET_OUT_OF_RANGE);
     if (e instanceof LogOfflineError || e instanceof LogClosedError) return readError(ErrorCode.KAFKA_STORAGE_ERROR);

@@ -54,7 +54,7 @@ function fetchRequest(parts: Part[], o: { maxWaitMs?: number; minBytes?: number;
 function bytesOf(p: PartitionData): Uint8Array {
   const r = p.records!;
   if (!isFileRecords(r)) return r as Uint8Array;
-  const parts = r.slices.map((s) => readSlice({ ...s, path: "", firstBatchBaseOffset: 0 }));
+  const parts = r.slices.map((s) => readSlice(s));
   return new Uint8Array(parts.flatMap((x) => [...x]));
 }
 

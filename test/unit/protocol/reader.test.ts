@@ -135,7 +135,9 @@ describe("frames whose records live in files", () => {
   test("encodeFramedParts leaves file slices in place and counts them in the size", async () => {
     const { encodeFramedParts, encodeExact: exact } = await import("../../../src/protocol/primitives/writer.ts");
     const { fileRecords } = await import("../../../src/protocol/primitives/records-ref.ts");
-    const fr = fileRecords([{ fd: 7, position: 100, length: 30 }, { fd: 8, position: 0, length: 12 }]);
+    const file7 = { fd: 7, retain: () => true, release: () => undefined };
+    const file8 = { fd: 8, retain: () => true, release: () => undefined };
+    const fr = fileRecords([{ file: file7, position: 100, length: 30 }, { file: file8, position: 0, length: 12 }]);
     const { parts, size } = encodeFramedParts((s) => {
       s.int32(1);
       s.records(fr, true);
@@ -145,8 +147,8 @@ describe("frames whose records live in files", () => {
     expect(size).toBe(4 + 4 + 1 + 42 + 2);
     expect(parts.length).toBe(4);
     expect([...(parts[0] as Uint8Array)]).toEqual([0, 0, 0, 49, 0, 0, 0, 1, 43]);
-    expect(parts[1]).toEqual({ fd: 7, position: 100, length: 30 });
-    expect(parts[2]).toEqual({ fd: 8, position: 0, length: 12 });
+    expect(parts[1]).toEqual({ file: file7, position: 100, length: 30 });
+    expect(parts[2]).toEqual({ file: file8, position: 0, length: 12 });
     expect([...(parts[3] as Uint8Array)]).toEqual([0, 2]);
     expect(() => exact((s) => s.records(fr, false))).toThrow(/file records/);
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readSync } from "node:fs";
-import type { FileSlice, Log } from "../../../src/storage/log.ts";
+import type { Log } from "../../../src/storage/log.ts";
 import { makeLogConfig, type LogConfig } from "../../../src/storage/log-config.ts";
 import { loadLog } from "../../../src/storage/recovery.ts";
 
@@ -11,11 +11,12 @@ export function tempDir(prefix = "strand-storage-"): { path: string; cleanup: ()
   return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-export function readSlice(s: FileSlice): Uint8Array {
+/** Reads a slice of the storage layer or of a fetch response (both name their file by a handle). */
+export function readSlice(s: { readonly file: { readonly fd: number }; readonly position: number; readonly length: number }): Uint8Array {
   const out = new Uint8Array(s.length);
   let got = 0;
   while (got < s.length) {
-    const n = readSync(s.fd, out, got, s.length - got, s.position + got);
+    const n = readSync(s.file.fd, out, got, s.length - got, s.position + got);
     if (n <= 0) break;
     got += n;
   }
