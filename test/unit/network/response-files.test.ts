@@ -51,6 +51,10 @@ class FakeSocket {
   end(): void {
     this.ended = true;
   }
+  /** The connection half-closes (a FIN, reading goes on): counted as the end of what it sends. */
+  shutdown(): void {
+    this.ended = true;
+  }
   terminate(): void {}
 }
 
