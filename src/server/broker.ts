@@ -13,6 +13,7 @@ import type { Outcome, RequestSink } from "../network/connection.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import type { Endpoint } from "../config/listeners.ts";
 import { LogManager } from "../storage/log-manager.ts";
+import { logConfigFor } from "../config/topic-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import type { ApiHandler } from "./handler.ts";
@@ -131,8 +132,9 @@ export class Broker {
       logDirs: [...this.config.logDirs],
       nodeId: this.nodeId,
       clusterId,
-      // metadata: topic log configs come from the image once it is replayed.
-      topicConfig: (topic) => this.localMetadata?.logConfigFor(topic),
+      // Broker-level log settings from server.properties apply from the first log opened; topic
+      // overrides and dynamic broker configs come from the image once LocalMetadata has replayed it.
+      defaultConfig: logConfigFor({ staticConfig: this.config.given, dynamicBroker: new Map(), dynamicDefault: new Map() }, new Map()),
       onTaskError: (e) => this.log.error("log manager task failed; retrying at the next interval", { error: e.message }),
     });
     mark("log-manager-open");

@@ -27,8 +27,9 @@ export interface LogManagerOptions {
   nodeId: number;
   /** Used when a dir has no meta.properties yet; otherwise every dir must agree with it. */
   clusterId: string;
+  /** The broker-level settings (server.properties), in force for every log from the moment it is opened. */
   defaultConfig?: Partial<LogConfig>;
-  /** Per-topic overrides. */
+  /** Per-topic overrides; setTopicConfigSource() replaces it once the metadata image is replayed. */
   topicConfig?: (topic: string) => Partial<LogConfig> | undefined;
   brokerEpoch?: number;
   /** Errors of the periodic tasks (flush, retention, checkpoint); they never propagate. */
@@ -56,7 +57,11 @@ export class LogManager {
   /** Whether each dir was stopped cleanly last time, as found at open. */
   readonly hadCleanShutdown = new Map<string, boolean>();
 
-  private constructor(private readonly options: LogManagerOptions) {}
+  private topicConfig: ((topic: string) => Partial<LogConfig> | undefined) | undefined;
+
+  private constructor(private readonly options: LogManagerOptions) {
+    this.topicConfig = options.topicConfig;
+  }
 
   static open(options: LogManagerOptions): LogManager {
     if (options.logDirs.length === 0) throw new Error("log.dirs is empty");
@@ -90,7 +95,16 @@ export class LogManager {
   }
 
   configFor(topic: string): LogConfig {
-    return makeLogConfig({ ...this.options.defaultConfig, ...this.options.topicConfig?.(topic) });
+    return makeLogConfig({ ...this.options.defaultConfig, ...this.topicConfig?.(topic) });
+  }
+
+  /**
+   * Where per-topic configs come from from now on. The metadata layer sets it as soon as its image is
+   * replayed and then re-applies configFor() to every open log, before any flush or retention task
+   * runs: logs loaded at start-up only had the broker-level settings (issue 20).
+   */
+  setTopicConfigSource(source: (topic: string) => Partial<LogConfig> | undefined): void {
+    this.topicConfig = source;
   }
 
   private loadDir(d: DirState): void {
@@ -160,7 +174,7 @@ export class LogManager {
     const dir = this.leastLoadedDir();
     const path = join(dir.path, partitionDirName(tp));
     mkdirSync(path, { recursive: true });
-    const log = loadLog(path, tp, makeLogConfig({ ...this.options.defaultConfig, ...this.options.topicConfig?.(tp.topic), ...config }), {
+    const log = loadLog(path, tp, makeLogConfig({ ...this.configFor(tp.topic), ...config }), {
       recoveryPoint: 0,
       logStartOffset: 0,
       highWatermark: 0,
