@@ -113,6 +113,10 @@ export class LocalMetadata implements MetadataLayer {
       throw e;
     }
     const md = new LocalMetadata({ ...opts, logger }, mlog, builder.build());
+    // From here on every log's config comes from the replayed image (topic overrides, dynamic broker
+    // configs) over server.properties; reconcileLogs(null, ..., "all") below re-applies it to the logs
+    // loaded at start-up, before the broker starts its flush and retention tasks.
+    opts.logs.setTopicConfigSource((topic) => md.logConfigFor(topic));
     mark("metadata-replayed");
     logger.info("metadata log replayed", {
       records: stats.records,

@@ -82,7 +82,9 @@ export class MetadataLog {
   static open(opts: { dir: string; logs: LogManager | null; logger: Logger; segmentBytes?: number }): MetadataLog {
     const shared = opts.logs?.getLog(METADATA_TP);
     if (shared) {
-      shared.config = makeLogConfig({ ...shared.config, ...metadataLogConfig(opts.segmentBytes) });
+      // The same settings as a metadata log opened here: not the broker-level log.* settings the
+      // LogManager gave it (Kafka's metadata log has its own config).
+      shared.config = makeLogConfig(metadataLogConfig(opts.segmentBytes));
       return new MetadataLog(shared, null, opts.logger);
     }
     // Compare absolute paths: log.dirs and metadata.log.dir may be written relative (./data).

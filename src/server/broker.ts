@@ -16,6 +16,7 @@ import type { ConnectionQuotaConfig } from "../network/connection-quotas.ts";
 import type { Endpoint } from "../config/listeners.ts";
 import { ensureLogDirs } from "../config/log-dirs.ts";
 import { LogManager } from "../storage/log-manager.ts";
+import { logConfigFor } from "../config/topic-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import type { ApiHandler } from "./handler.ts";
@@ -138,8 +139,9 @@ export class Broker {
       logDirs: [...this.config.logDirs],
       nodeId: this.nodeId,
       clusterId,
-      // metadata: topic log configs come from the image once it is replayed.
-      topicConfig: (topic) => this.localMetadata?.logConfigFor(topic),
+      // Broker-level log settings from server.properties apply from the first log opened; topic
+      // overrides and dynamic broker configs come from the image once LocalMetadata has replayed it.
+      defaultConfig: logConfigFor({ staticConfig: this.config.given, dynamicBroker: new Map(), dynamicDefault: new Map() }, new Map()),
       logger: this.log,
       onTaskError: (e) => this.log.error("log manager task failed; retrying at the next interval", { error: e.message }),
       onPartitionOffline: (o) =>

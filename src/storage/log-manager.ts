@@ -31,8 +31,9 @@ export interface LogManagerOptions {
   nodeId: number;
   /** Used when a dir has no meta.properties yet; otherwise every dir must agree with it. */
   clusterId: string;
+  /** The broker-level settings (server.properties), in force for every log from the moment it is opened. */
   defaultConfig?: Partial<LogConfig>;
-  /** Per-topic overrides. */
+  /** Per-topic overrides; setTopicConfigSource() replaces it once the metadata image is replayed. */
   topicConfig?: (topic: string) => Partial<LogConfig> | undefined;
   brokerEpoch?: number;
   /** Where recovery logs what it did (segments re-read, indexes rebuilt, tails truncated). */
@@ -72,7 +73,11 @@ export class LogManager {
   /** Whether each dir was stopped cleanly last time, as found at open. */
   readonly hadCleanShutdown = new Map<string, boolean>();
 
-  private constructor(private readonly options: LogManagerOptions) {}
+  private topicConfig: ((topic: string) => Partial<LogConfig> | undefined) | undefined;
+
+  private constructor(private readonly options: LogManagerOptions) {
+    this.topicConfig = options.topicConfig;
+  }
 
   static open(options: LogManagerOptions): LogManager {
     if (options.logDirs.length === 0) throw new Error("log.dirs is empty");
@@ -108,7 +113,16 @@ export class LogManager {
   }
 
   configFor(topic: string): LogConfig {
-    return makeLogConfig({ ...this.options.defaultConfig, ...this.options.topicConfig?.(topic) });
+    return makeLogConfig({ ...this.options.defaultConfig, ...this.topicConfig?.(topic) });
+  }
+
+  /**
+   * Where per-topic configs come from from now on. The metadata layer sets it as soon as its image is
+   * replayed and then re-applies configFor() to every open log, before any flush or retention task
+   * runs: logs loaded at start-up only had the broker-level settings (issue 20).
+   */
+  setTopicConfigSource(source: (topic: string) => Partial<LogConfig> | undefined): void {
+    this.topicConfig = source;
   }
 
   private loadDir(d: DirState): void {
@@ -202,7 +216,7 @@ export class LogManager {
     const existing = this.getLog(tp);
     if (existing) return existing;
     if (this.closed) throw new Error("log manager is closed");
-    const logConfig = makeLogConfig({ ...this.options.defaultConfig, ...this.options.topicConfig?.(tp.topic), ...config });
+    const logConfig = makeLogConfig({ ...this.configFor(tp.topic), ...config });
     const dir = this.leastLoadedDir();
     const path = join(dir.path, partitionDirName(tp));
     let log: Log;

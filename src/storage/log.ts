@@ -1,6 +1,13 @@
 // One partition's log: an ordered list of segments, the last one active. Appends assign offsets by
 // rewriting each batch's base offset in place and write the bytes as received; reads return file
 // slices for zero-copy sends. Offsets are numbers bounded by MAX_OFFSET (see offset-bound.ts).
+//
+// Durability: group commit (waitDurable, strand.log.fsync.before.ack) fdatasyncs the data written so
+// far; flush() also syncs the indexes and moves the recovery point. An append that reaches
+// flush.messages (or finds its oldest unflushed append flush.ms old) forces a flush, as Kafka's
+// UnifiedLog.append does before it returns; here the flush runs off the event loop, group-committed
+// (one flush covers every append made meanwhile), and pendingFlushOffset tells the caller what must be
+// flushed before the append is acknowledged or made visible.
 import { prepareAppend, prepareAppendParts } from "./append-prepare.ts";
 import type { BatchParts } from "../protocol/records/batch-parts.ts";
 import { syncPathAsync } from "./checkpoint-file.ts";
@@ -8,6 +15,7 @@ import { LogClosedError, LogOfflineError, OffsetOutOfRangeError } from "./errors
 import type { TopicPartition } from "./file-names.ts";
 import { tpKey } from "./file-names.ts";
 import { GroupCommit } from "./group-commit.ts";
+import { afterSync } from "./sync-hook.ts";
 import type { LeaderEpochCache } from "./leader-epoch-cache.ts";
 import type { LogConfig } from "./log-config.ts";
 import type { AppendOptions, AppendResult, LogParts, ReadResult, ReadUpperBound } from "./log-types.ts";
@@ -38,6 +46,10 @@ export class Log {
   private unflushedMessages = 0;
   private oldestUnflushedMs = -1;
   private readonly groupCommit: GroupCommit;
+  /** Forced flushes (flush.messages / flush.ms), group-committed: a round is one flush(). */
+  private readonly flushCommit: GroupCommit;
+  /** End offset of the latest append that forced a flush. */
+  private forcedFlushEnd = 0;
   private flushRunning: Promise<void> | null = null;
   /**
    * Directories and small files created without fsync (the partition dir's entry in its parent, its
@@ -75,6 +87,15 @@ export class Log {
       },
       parts.recoveryPoint,
     );
+    this.flushCommit = new GroupCommit(
+      {
+        get writtenOffset() {
+          return self.nextOffset;
+        },
+        syncWritten: () => this.flush(),
+      },
+      parts.recoveryPoint,
+    );
   }
 
   get name(): string {
@@ -95,8 +116,18 @@ export class Log {
   get recoveryPoint(): number {
     return this.recovery;
   }
+  /** Offsets below this are on disk: synced by group commit, or flushed (below the recovery point). */
   get durableOffset(): number {
-    return this.groupCommit.durable;
+    const synced = this.groupCommit.durable;
+    return synced > this.recovery ? synced : this.recovery;
+  }
+  /**
+   * The offset a forced flush (flush.messages / flush.ms) must reach before the latest append may be
+   * acknowledged or exposed, or -1 when no forced flush is pending. Kafka flushes inside the append,
+   * so nothing appended after a forced flush is answered before that flush returns.
+   */
+  get pendingFlushOffset(): number {
+    return this.forcedFlushEnd > this.durableOffset ? this.forcedFlushEnd : -1;
   }
   get groupCommitRounds(): number {
     return this.groupCommit.rounds;
@@ -161,7 +192,11 @@ export class Log {
       if (h.partitionLeaderEpoch >= 0 && h.partitionLeaderEpoch > this.epochs.latestEpoch()) this.epochs.assign(h.partitionLeaderEpoch, h.baseOffset);
       this.producers.update(h);
     }
-    this.noteUnflushed(lastOffset - firstOffset + 1, nowMs);
+    if (this.noteUnflushed(lastOffset - firstOffset + 1, nowMs)) {
+      this.forcedFlushEnd = next;
+      // Started here, whether or not the caller waits (coordinators, the metadata log do not).
+      void this.waitFlushed(next).catch(() => undefined);
+    }
     return {
       firstOffset,
       lastOffset,
@@ -198,10 +233,15 @@ export class Log {
     return seg;
   }
 
-  private noteUnflushed(messages: number, nowMs: number): void {
+  /** Counts an append; true when it forces a flush (flush.messages reached, or flush.ms passed). */
+  private noteUnflushed(messages: number, nowMs: number): boolean {
     this.unflushedMessages += messages;
     if (this.oldestUnflushedMs < 0) this.oldestUnflushedMs = nowMs;
-    if (this.unflushedMessages >= this.config.flushMessages) void this.flush().catch(() => undefined);
+    if (this.unflushedMessages < this.config.flushMessages && nowMs - this.oldestUnflushedMs < this.config.flushMs) return false;
+    // The forced flush covers these: count afresh, as after Kafka's flush inside the append.
+    this.unflushedMessages = 0;
+    this.oldestUnflushedMs = -1;
+    return true;
   }
 
   /** flush.ms: called by the log manager's scheduler. */
@@ -213,6 +253,13 @@ export class Log {
   waitDurable(offset: number): Promise<void> {
     this.ensureUsable();
     return this.groupCommit.waitFor(offset);
+  }
+
+  /** Resolves when every offset below `offset` has been flushed (group-committed forced flush). */
+  waitFlushed(offset: number): Promise<void> {
+    this.ensureUsable();
+    if (offset <= this.durableOffset) return Promise.resolve();
+    return this.flushCommit.waitFor(offset);
   }
 
   /** Asks that `path` (a dir or file written without fsync) be synced before the next durability point. */
@@ -234,10 +281,13 @@ export class Log {
   }
 
   private async syncDirtyData(): Promise<void> {
+    const upTo = this.nextOffset;
     const segs = [...this.dirty];
     this.dirty.clear();
     try {
       await Promise.all([...segs.map((s) => s.syncData()), this.syncPending()]);
+      const observed = afterSync(this.name, "sync", upTo);
+      if (observed) await observed;
     } catch (e) {
       this.takeOffline(e instanceof Error ? e : new Error(String(e)));
       throw e;
@@ -257,6 +307,8 @@ export class Log {
       this.unflushedMessages = 0;
       this.oldestUnflushedMs = -1;
       await Promise.all([...segs.map((s) => s.syncAll()), this.syncPending()]);
+      const observed = afterSync(this.name, "flush", upTo);
+      if (observed) await observed;
       if (upTo > this.recovery) this.recovery = Math.min(upTo, this.nextOffset);
     })();
     this.flushRunning = run;
@@ -357,6 +409,8 @@ export class Log {
     this.hw = Math.min(this.hw, this.nextOffset);
     this.recovery = Math.min(this.recovery, this.nextOffset);
     this.groupCommit.lowerTo(this.nextOffset);
+    this.flushCommit.lowerTo(this.nextOffset);
+    if (this.forcedFlushEnd > this.nextOffset) this.forcedFlushEnd = this.nextOffset;
     this.epochs.truncateFromEnd(this.nextOffset);
     const from = this.producers.loadLatest(this.nextOffset);
     this.replayProducers(from < 0 ? this.startOffset : from);

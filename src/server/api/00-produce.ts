@@ -8,7 +8,10 @@
 //   order (see produce/append-partition.ts and produce/validate.ts for the errors);
 // - acks=0: no response; acks=1: answered once appended; acks=-1: on a single node the same, except
 //   with strand.log.fsync.before.ack=true, where the answer waits (group commit) until the appended
-//   offsets are on disk, or REQUEST_TIMED_OUT after the request's timeout.
+//   offsets are on disk, or REQUEST_TIMED_OUT after the request's timeout;
+// - acks=1 and -1: an append that forces a flush (flush.messages / flush.ms reached), or comes while
+//   such a flush is pending, is answered once that flush has returned (Kafka flushes inside
+//   UnifiedLog.append, before it answers); group-committed, off the event loop.
 //
 // Left out: transactional batches are refused with INVALID_TXN_STATE until the transaction coordinator
 // exists. With acks=0 a failed partition closes the connection, as Kafka does (the producer has no
@@ -81,9 +84,15 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
         const records = pd.records !== null && isFileRecords(pd.records) ? null : pd.records;
         const r = appendToPartition(plane, { topic: topic.name, partition: pd.index, records, apiVersion: v, nowMs });
         if (r.errorCode !== 0) failures.push(`${topic.name}-${pd.index}: ${r.detail ?? r.errorCode}`);
-        else if (req.acks === -1 && r.log && plane.fsyncBeforeAck(r.log)) {
-          durableTargets.push({ log: r.log, endOffset: r.endOffset });
-          durableWaits.push(r.log.waitDurable(r.endOffset));
+        else if (r.log) {
+          if (req.acks === -1 && plane.fsyncBeforeAck(r.log)) {
+            durableTargets.push({ log: r.log, endOffset: r.endOffset });
+            durableWaits.push(r.log.waitDurable(r.endOffset));
+          }
+          if (req.acks !== 0 && r.flushOffset >= 0) {
+            durableTargets.push({ log: r.log, endOffset: r.flushOffset });
+            durableWaits.push(r.log.waitFlushed(r.flushOffset));
+          }
         }
         tr.partitionResponses.push(partitionResponse(pd.index, r));
       }

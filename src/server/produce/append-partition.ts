@@ -5,7 +5,8 @@
 // (validate.ts) -> transactional batches refused (transactions are another issue) -> message set
 // not above segment.bytes -> idempotence (duplicate answered with its original offsets, sequence and
 // epoch checks) -> Log.append (offsets, leader epoch, LogAppendTime) -> high watermark moved and
-// waiting fetches woken. Everything here is synchronous: the caller runs it before its first await,
+// waiting fetches woken (after the sync under strand.log.fsync.before.ack, after the forced flush when
+// the append reached flush.messages / flush.ms or came while such a flush was pending). Everything here is synchronous: the caller runs it before its first await,
 // so appends keep the order requests arrived in.
 
 import { ErrorCode } from "../../protocol/errors.ts";
@@ -32,6 +33,11 @@ export interface PartitionAppendResult {
   /** The log and the end offset appended, for an acks=-1 durability wait. */
   log: Log | null;
   endOffset: number;
+  /**
+   * -1, or the offset a forced flush (flush.messages / flush.ms) must reach before this partition is
+   * answered (acks 1 and -1), as Kafka answers only after the flush inside its append.
+   */
+  flushOffset: number;
   /** Detail for the broker's log when errorCode != 0. */
   detail: string | null;
 }
@@ -46,6 +52,7 @@ function failed(code: number, detail: string, e?: ProducePartitionError): Partit
     logStartOffset: -1,
     log: null,
     endOffset: -1,
+    flushOffset: -1,
     detail,
   };
 }
@@ -109,13 +116,17 @@ export function appendToPartition(plane: DataPlane, req: AppendRequest): Partiti
         logStartOffset: log.logStartOffset,
         log,
         endOffset: seq.batch.lastOffset + 1,
+        flushOffset: seq.batch.lastOffset + 1 > log.durableOffset ? log.pendingFlushOffset : -1,
         detail: null,
       };
     }
     const r = log.append(v.bytes, { leaderEpoch: image.leaderEpoch, crcVerified: true, nowMs: req.nowMs });
     const endOffset = r.lastOffset + 1;
+    const flushOffset = log.pendingFlushOffset;
     if (plane.fsyncBeforeAck(log)) {
       void plane.advanceWhenDurable(log, endOffset).catch(() => undefined);
+    } else if (flushOffset >= 0) {
+      void plane.advanceWhenFlushed(log, endOffset, flushOffset).catch(() => undefined);
     } else {
       log.setHighWatermark(endOffset);
       plane.notifyAppended(req.topic, req.partition);
@@ -129,6 +140,7 @@ export function appendToPartition(plane: DataPlane, req: AppendRequest): Partiti
       logStartOffset: r.logStartOffset,
       log,
       endOffset,
+      flushOffset,
       detail: null,
     };
   } catch (e) {

@@ -4,7 +4,9 @@
 //
 // High watermark on a single node: every appended offset is committed, so the high watermark follows
 // the log end, except with strand.log.fsync.before.ack where it follows what is on disk (a consumer
-// never reads a record a crash could lose). The replication work replaces this rule for clusters.
+// never reads a record a crash could lose), and while a forced flush (flush.messages / flush.ms) is
+// pending, where it moves once that flush has returned (Kafka flushes inside the append, before the
+// high watermark moves). The replication work replaces this rule for clusters.
 
 import type { BrokerConfig } from "../../config/broker-config.ts";
 import type { MetadataLayer } from "../../metadata/layer.ts";
@@ -70,18 +72,33 @@ export class DataPlane {
   syncHighWatermark(log: Log): void {
     const end = log.logEndOffset;
     if (log.highWatermark >= end) return;
-    if (!this.fsyncBeforeAck(log)) {
+    const fsync = this.fsyncBeforeAck(log);
+    const flushAt = fsync ? -1 : log.pendingFlushOffset;
+    if (!fsync && flushAt < 0) {
       log.setHighWatermark(end);
       return;
     }
     const durable = Math.min(log.durableOffset, end);
     if (durable > log.highWatermark) log.setHighWatermark(durable);
-    if (durable < end && !this.durableWaits.has(log)) void this.advanceWhenDurable(log, end).catch(() => undefined);
+    if (durable >= end || this.durableWaits.has(log)) return;
+    void (fsync ? this.advanceWhenDurable(log, end) : this.advanceWhenFlushed(log, end, flushAt)).catch(() => undefined);
   }
 
   /** Waits (group commit) for `offset` to be on disk, then moves the high watermark and wakes fetches. */
   advanceWhenDurable(log: Log, offset: number): Promise<void> {
-    const p = log.waitDurable(offset).then(() => {
+    return this.advanceAfter(log, offset, log.waitDurable(offset));
+  }
+
+  /**
+   * Waits for the forced flush up to `flushAt` (flush.messages / flush.ms), then moves the high
+   * watermark to `offset` (the end of an append made while that flush was pending) and wakes fetches.
+   */
+  advanceWhenFlushed(log: Log, offset: number, flushAt: number): Promise<void> {
+    return this.advanceAfter(log, offset, log.waitFlushed(flushAt));
+  }
+
+  private advanceAfter(log: Log, offset: number, sync: Promise<void>): Promise<void> {
+    const p = sync.then(() => {
       if (offset > log.highWatermark) log.setHighWatermark(Math.min(offset, log.logEndOffset));
       this.notifyAppended(log.tp.topic, log.tp.partition);
     });

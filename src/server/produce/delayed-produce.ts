@@ -1,5 +1,5 @@
-// Delayed produces: an acks=-1 produce that must wait before it is answered (on a single node, for its
-// batches to be on disk under strand.log.fsync.before.ack) waits in the purgatory, watched under each
+// Delayed produces: a produce that must wait before it is answered (on a single node, for its batches
+// to be on disk under strand.log.fsync.before.ack, or for a forced flush.messages / flush.ms flush) waits in the purgatory, watched under each
 // partition it wrote, as Kafka's DelayedProduce waits for the high watermark. It completes as soon as
 // every partition's durable offset reaches what it appended (checkAndComplete after each group
 // commit), or expires after the request's timeout (REQUEST_TIMED_OUT for the partitions).
