@@ -11,11 +11,11 @@
 //
 // Bound: Kafka keeps any number of producers per partition until they expire, so a client that
 // makes up producer ids can grow a partition's map without limit for a day. Strand keeps at most
-// `maxProducers` (default MAX_PRODUCERS_PER_PARTITION) per partition: past it, the least recently
-// written producer without an open transaction is forgotten early, which costs that producer only
-// what expiry costs it (a retry of its last batch is appended again instead of being recognised).
-// The map is kept in least-recently-written order (an updated entry moves to the end) so that
-// eviction is O(1) in the common case.
+// `maxProducers` (default MAX_PRODUCERS_PER_PARTITION) per partition: when a new producer would
+// exceed it, expiry is brought forward for the producers that would expire first: the idle ones
+// (no open transaction) with the oldest lastTimestamp go, down to 90% of the bound, so the O(n log n)
+// sweep runs once per tenth of the bound of new producers, never per batch. A forgotten producer
+// loses only what expiry costs it (a retry of its last batch is appended again, not recognised).
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { BatchHeader } from "./batch.ts";
@@ -74,10 +74,7 @@ function decrementSequence(sequence: number, decrement: number): number {
 }
 
 export class ProducerStateManager {
-  /** In least-recently-written order: update() moves an entry to the end. */
   private readonly producers = new Map<bigint, ProducerState>();
-  /** The id update() touched last: already at the end of the map, no move needed. */
-  private lastWrittenId = -1n;
   private producerIdExpirationMs: number;
   private readonly maxProducers: number;
   private readonly logger: ProducerStateOptions["logger"];
@@ -114,44 +111,48 @@ export class ProducerStateManager {
     return this.producers.values();
   }
 
-  /** Adds a producer not in the map, forgetting the least recently written idle one when full. */
+  /** Adds a producer not in the map, making room first when the partition holds maxProducers. */
   private insert(s: ProducerState): void {
-    if (this.producers.size >= this.maxProducers) this.evictOne();
+    if (this.producers.size >= this.maxProducers) this.evictOldest();
     this.producers.set(s.producerId, s);
   }
 
-  private evictOne(): void {
-    // Bounded by the map's size; the first idle entry is normally the first one.
-    let victim: bigint | undefined;
-    for (const [id, s] of this.producers) {
-      if (s.currentTxnFirstOffset < 0) {
-        victim = id;
-        break;
-      }
-      victim ??= id; // every producer has an open transaction: the least recently written one goes
+  /** Forgets the idle producers with the oldest lastTimestamp, down to 90% of maxProducers. */
+  private evictOldest(): void {
+    const target = Math.floor(this.maxProducers * 0.9);
+    let toRemove = Math.max(1, this.producers.size - target);
+    const idle: number[] = [];
+    for (const s of this.producers.values()) if (s.currentTxnFirstOffset < 0) idle.push(s.lastTimestamp);
+    if (idle.length === 0) {
+      // Every producer has an open transaction (not served yet; only a Kafka log dir holds them):
+      // the bound still holds, the first one goes.
+      const first = this.producers.keys().next();
+      if (!first.done) this.producers.delete(first.value);
+      this.evictedCount++;
+      return;
     }
-    if (victim === undefined) return;
-    this.producers.delete(victim);
-    if (victim === this.lastWrittenId) this.lastWrittenId = -1n;
-    this.evictedCount++;
+    idle.sort((a, b) => a - b);
+    const threshold = idle[Math.min(toRemove, idle.length) - 1]!;
+    // Bounded by the map's size.
+    for (const [id, s] of this.producers) {
+      if (toRemove === 0) break;
+      if (s.currentTxnFirstOffset >= 0 || s.lastTimestamp > threshold) continue;
+      this.producers.delete(id);
+      this.evictedCount++;
+      toRemove--;
+    }
   }
 
   /** Applies one batch appended to (or replayed from) the log. */
   update(h: BatchHeader): void {
-    const id = h.producerId;
-    if (id < 0n) return;
-    let s = this.producers.get(id);
+    if (h.producerId < 0n) return;
+    let s = this.producers.get(h.producerId);
     if (!s || h.producerEpoch > s.epoch) {
-      const fresh: ProducerState = { producerId: id, epoch: h.producerEpoch, coordinatorEpoch: s?.coordinatorEpoch ?? -1, currentTxnFirstOffset: -1, lastTimestamp: -1, lastBatches: [] };
-      if (s) this.producers.delete(id);
-      this.insert(fresh);
+      const fresh: ProducerState = { producerId: h.producerId, epoch: h.producerEpoch, coordinatorEpoch: s?.coordinatorEpoch ?? -1, currentTxnFirstOffset: -1, lastTimestamp: -1, lastBatches: [] };
+      if (s) this.producers.set(h.producerId, fresh);
+      else this.insert(fresh);
       s = fresh;
-    } else if (id !== this.lastWrittenId) {
-      // Move to the end: the map stays in least-recently-written order for eviction.
-      this.producers.delete(id);
-      this.producers.set(id, s);
     }
-    this.lastWrittenId = id;
     s.lastTimestamp = h.maxTimestamp;
     if (isControl(h.attributes)) {
       // A commit/abort marker ends the transaction. (Its coordinator epoch is in the record value,
@@ -178,7 +179,6 @@ export class ProducerStateManager {
     for (const [id, s] of this.producers) {
       if (!this.isExpired(s, nowMs)) continue;
       this.producers.delete(id);
-      if (id === this.lastWrittenId) this.lastWrittenId = -1n;
       removed++;
     }
     return removed;
@@ -255,8 +255,8 @@ export class ProducerStateManager {
         for (const e of readProducerSnapshotBytes(new Uint8Array(readFileSync(path)), path)) {
           const s = this.fromEntry(e);
           if (this.isExpired(s, nowMs)) continue;
-          if (this.producers.has(s.producerId)) this.producers.delete(s.producerId);
-          this.insert(s);
+          if (this.producers.has(s.producerId)) this.producers.set(s.producerId, s);
+          else this.insert(s);
         }
         return o;
       } catch (e) {
@@ -282,6 +282,5 @@ export class ProducerStateManager {
 
   clear(): void {
     this.producers.clear();
-    this.lastWrittenId = -1n;
   }
 }

@@ -176,18 +176,22 @@ test("expiry: a later write restarts the clock; a snapshot's expired entries are
   expect(loaded.size).toBe(0);
 });
 
-test("bound: past maxProducers the least recently written idle producer is forgotten", () => {
+test("bound: past maxProducers the idle producers with the oldest last write are forgotten, down to 90%", () => {
   const m = new ProducerStateManager(dir(), { maxProducers: 3 });
-  m.update(header(1n, { transactional: true }));
-  m.update(header(2n, { baseOffset: 1 }));
-  m.update(header(3n, { baseOffset: 2 }));
-  m.update(header(2n, { baseOffset: 3, baseSequence: 1 })); // 2 is now the most recent: 3 is the oldest idle one
-  m.update(header(4n, { baseOffset: 4 }));
+  m.update(header(1n, { transactional: true, timestampMs: 100 }));
+  m.update(header(2n, { baseOffset: 1, timestampMs: 300 }));
+  m.update(header(3n, { baseOffset: 2, timestampMs: 200 }));
+  m.update(header(4n, { baseOffset: 3, timestampMs: 400 })); // 3 wrote longest ago among the idle ones
   expect([...m.all()].map((s) => s.producerId).sort()).toEqual([1n, 2n, 4n]);
   expect(m.evictedCount).toBe(1);
-  for (let i = 0; i < 1000; i++) m.update(header(BigInt(100 + i), { baseOffset: 5 + i }));
+  for (let i = 0; i < 1000; i++) m.update(header(BigInt(100 + i), { baseOffset: 4 + i, timestampMs: 1_000 + i }));
   expect(m.size).toBe(3);
-  expect(m.get(1n)).toBeDefined(); // its transaction is open: kept while idle ones remain
-  expect(m.get(2n)).toBeUndefined();
-  expect([...m.all()].map((s) => s.producerId)).toEqual([1n, 1098n, 1099n]);
+  expect([...m.all()].map((s) => s.producerId).sort()).toEqual([1n, 1098n, 1099n]); // 1's transaction is open
+
+  const big = new ProducerStateManager(dir(), { maxProducers: 1000 });
+  for (let i = 0; i < 1000; i++) big.update(header(BigInt(i), { baseOffset: i, timestampMs: 10_000 - i })); // older as ids grow
+  big.update(header(5000n, { baseOffset: 1000, timestampMs: 20_000 }));
+  expect(big.size).toBe(901); // down to 90%, plus the newcomer
+  expect(big.get(899n)).toBeDefined();
+  expect(big.get(900n)).toBeUndefined();
 });
