@@ -102,6 +102,8 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "transactional.id.expiration.ms", type: "int", default: "604800000", validate: atLeast(1), doc: "Idle transactional ids expire after this long.", scope: "read-only" }),
   d({ name: "transaction.max.timeout.ms", type: "int", default: "900000", validate: atLeast(1), doc: "Largest transaction timeout a producer may ask for.", scope: "read-only" }),
   d({ name: "producer.id.expiration.ms", type: "int", default: "86400000", validate: atLeast(1), doc: "Idle producer ids expire after this long.", scope: "cluster-wide" }),
+  // Kafka 4.4.0: TransactionLogConfig, defineInternal(INT, 600000, atLeast(1)).
+  d({ name: "producer.id.expiration.check.interval.ms", type: "int", default: "600000", validate: atLeast(1), doc: "How often producer ids idle for producer.id.expiration.ms are removed.", scope: "read-only", internal: true }),
   d({ name: "cluster.id", type: "string", default: null, validate: nonEmptyString, doc: "Strand: cluster id used when formatting an empty directory at start-up.", scope: "read-only" }),
 ];
 

@@ -23,6 +23,8 @@ export interface ConfigDef {
   /** Converts a fallback key's value into this key's unit (e.g. hours -> ms). */
   readonly fromFallback?: (key: string, v: ConfigValue) => ConfigValue;
   readonly sensitive?: boolean;
+  /** Kafka defines it with defineInternal: read from server.properties but not listed by DescribeConfigs. */
+  readonly internal?: boolean;
 }
 
 export class ConfigError extends Error {

@@ -55,7 +55,8 @@ export function describeTopicConfigs(layers: BrokerLayers, overrides: ReadonlyMa
  */
 export function describeBrokerConfigs(layers: BrokerLayers, keys: readonly string[] | null, opts: DescribeOptions & { perBroker: boolean }): DescribeConfigsResourceResult[] {
   const want = wanted(keys);
-  const names = opts.perBroker ? [...ALL_BROKER_DEFS.keys()] : [...layers.dynamicDefault.keys()].filter((k) => ALL_BROKER_DEFS.has(k));
+  // Internal keys (Kafka's defineInternal) are not listed, as Kafka lists only its non-internal values.
+  const names = (opts.perBroker ? [...ALL_BROKER_DEFS.keys()] : [...layers.dynamicDefault.keys()].filter((k) => ALL_BROKER_DEFS.has(k))).filter((k) => ALL_BROKER_DEFS.get(k)!.internal !== true);
   const out: DescribeConfigsResourceResult[] = [];
   for (const name of names) {
     if (!want(name)) continue;

@@ -143,6 +143,8 @@ export class Broker {
       // overrides and dynamic broker configs come from the image once LocalMetadata has replayed it.
       defaultConfig: logConfigFor({ staticConfig: this.config.given, dynamicBroker: new Map(), dynamicDefault: new Map() }, new Map()),
       logger: this.log,
+      // Read at start-up only: a dynamic change of this cluster-wide key applies after a restart.
+      producerIdExpirationMs: this.config.int("producer.id.expiration.ms"),
       onTaskError: (e) => this.log.error("log manager task failed; retrying at the next interval", { error: e.message }),
       onPartitionOffline: (o) =>
         this.log.error("partition offline: it answers KAFKA_STORAGE_ERROR and its log dir gets no clean-shutdown marker", {
@@ -161,7 +163,10 @@ export class Broker {
     this.localMetadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs: this.logs, logger: this.log });
     this.metadata = this.localMetadata;
     mark("metadata-open");
-    this.logs.startScheduler({ retentionCheckMs: this.config.long("log.retention.check.interval.ms") });
+    this.logs.startScheduler({
+      retentionCheckMs: this.config.long("log.retention.check.interval.ms"),
+      producerIdExpirationCheckMs: this.config.int("producer.id.expiration.check.interval.ms"),
+    });
 
     // Group coordinator (issue 5): replay __consumer_offsets before accepting requests.
     this.groupCoordinator = new GroupCoordinatorService(this);

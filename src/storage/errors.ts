@@ -11,6 +11,7 @@ export type StorageErrorCode =
   | "LOG_CLOSED"
   | "DIR_LOCKED"
   | "BAD_FILE_FORMAT"
+  | "CORRUPT_SNAPSHOT"
   | "INVALID_CONFIG"
   | "NOT_FORMATTED";
 
@@ -129,6 +130,20 @@ export class BadFileFormatError extends StorageError {
   ) {
     super("BAD_FILE_FORMAT", `malformed file ${file}: ${reason}`);
     this.name = "BadFileFormatError";
+  }
+}
+
+/**
+ * A producer-state snapshot that cannot be used (Kafka's CorruptSnapshotException): unknown version,
+ * a struct that does not parse, or a CRC mismatch. The snapshot is dropped and the state rebuilt.
+ */
+export class CorruptSnapshotError extends StorageError {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super("CORRUPT_SNAPSHOT", `${reason} (producer snapshot ${file})`);
+    this.name = "CorruptSnapshotError";
   }
 }
 

@@ -38,7 +38,9 @@ export interface LogManagerOptions {
   brokerEpoch?: number;
   /** Where recovery logs what it did (segments re-read, indexes rebuilt, tails truncated). */
   logger?: Pick<Logger, "info" | "warn">;
-  /** Errors of the periodic tasks (flush, retention, checkpoint); they never propagate. */
+  /** producer.id.expiration.ms for every partition's producer state (default: Kafka's one day). */
+  producerIdExpirationMs?: number;
+  /** Errors of the periodic tasks (flush, retention, checkpoint, producer expiry); they never propagate. */
   onTaskError?: (e: Error) => void;
   /** A partition went offline while running (write or flush failure, log creation failure). */
   onPartitionOffline?: (o: OfflinePartition) => void;
@@ -112,6 +114,10 @@ export class LogManager {
     }
   }
 
+  private producerStateOptions(): { producerIdExpirationMs?: number } {
+    return this.options.producerIdExpirationMs === undefined ? {} : { producerIdExpirationMs: this.options.producerIdExpirationMs };
+  }
+
   configFor(topic: string): LogConfig {
     return makeLogConfig({ ...this.options.defaultConfig, ...this.topicConfig?.(topic) });
   }
@@ -143,7 +149,7 @@ export class LogManager {
       const key = tpKey(tp);
       const points = { recoveryPoint: recovery.get(key)?.offset ?? 0, logStartOffset: starts.get(key)?.offset ?? 0, highWatermark: hws.get(key)?.offset ?? 0 };
       try {
-        const log = loadLog(join(d.path, name), tp, this.configFor(tp.topic), { ...points, cleanShutdown: clean, logger: this.options.logger });
+        const log = loadLog(join(d.path, name), tp, this.configFor(tp.topic), { ...points, cleanShutdown: clean, logger: this.options.logger, producerState: this.producerStateOptions() });
         this.adopt(log, d);
       } catch (e) {
         this.offline.set(key, { tp, dir: d.path, error: e instanceof Error ? e : new Error(String(e)), ...points, log: null });
@@ -222,7 +228,7 @@ export class LogManager {
     let log: Log;
     try {
       mkdirSync(path, { recursive: true });
-      log = loadLog(path, tp, logConfig, { recoveryPoint: 0, logStartOffset: 0, highWatermark: 0, cleanShutdown: true });
+      log = loadLog(path, tp, logConfig, { recoveryPoint: 0, logStartOffset: 0, highWatermark: 0, cleanShutdown: true, logger: this.options.logger, producerState: this.producerStateOptions() });
     } catch (e) {
       // Kafka: an IOException creating a log takes its dir offline; here the partition.
       const error = new Error(`could not create the log in ${path}: ${e instanceof Error ? e.message : String(e)}`);
@@ -290,8 +296,21 @@ export class LogManager {
     return n;
   }
 
-  /** Starts the periodic tasks (Kafka's log.flush.scheduler / retention.check / checkpoint intervals). */
-  startScheduler(intervals: { flushCheckMs?: number; retentionCheckMs?: number; checkpointMs?: number } = {}): void {
+  /**
+   * Forgets expired producers in every online log (Kafka's PeriodicProducerExpirationCheck, run every
+   * producer.id.expiration.check.interval.ms). Returns how many were removed.
+   */
+  removeExpiredProducers(nowMs = Date.now()): number {
+    let n = 0;
+    for (const e of this.logs.values()) if (!e.log.isOffline) n += e.log.producers.removeExpiredProducers(nowMs);
+    return n;
+  }
+
+  /**
+   * Starts the periodic tasks (Kafka's log.flush.scheduler / retention.check / checkpoint /
+   * producer.id.expiration.check intervals).
+   */
+  startScheduler(intervals: { flushCheckMs?: number; retentionCheckMs?: number; checkpointMs?: number; producerIdExpirationCheckMs?: number } = {}): void {
     // A failing task (a full disk, too many open files) is logged and retried next time: it must never
     // take the broker down with an uncaught exception.
     const every = (ms: number, fn: () => void): void => {
@@ -308,6 +327,7 @@ export class LogManager {
     every(intervals.flushCheckMs ?? 1000, () => this.flushDirtyLogs());
     every(intervals.retentionCheckMs ?? 300_000, () => this.runRetention());
     every(intervals.checkpointMs ?? 60_000, () => this.checkpoint());
+    every(intervals.producerIdExpirationCheckMs ?? 600_000, () => this.removeExpiredProducers());
   }
 
   /**

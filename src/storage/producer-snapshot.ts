@@ -1,75 +1,55 @@
-// Kafka's producer-state snapshot file (`<offset>.snapshot`), the ProducerSnapshot message v1 of
-// kafka-storage written version-prefixed:
-//   version int16 (=1) | crc uint32 | entry count int32 | entries...
-// each entry: producerId int64, epoch int16, lastSequence int32, lastOffset int64,
-// offsetDelta int32, timestamp int64, coordinatorEpoch int32, currentTxnFirstOffset int64 (46 bytes).
-// The CRC32C covers everything after the crc field (from byte 6 to the end).
+// The producer-state snapshot file (`<offset>.snapshot`), read and written through the ProducerSnapshot
+// codec generated from Kafka 4.4.0's kafka-storage ProducerSnapshot.json, laid out as Kafka's
+// ProducerStateManager.writeSnapshot lays it out (MessageUtil.toVersionPrefixedByteBuffer):
+//   version int16 (=1) | crc uint32 | entry count int32 | entries (46 bytes each)
+// The CRC32C covers everything after the crc field (byte 6 to the end); it is computed over the
+// encoded bytes with crc=0 and then written at byte 2.
+//
+// Reading follows ProducerStateManager.readSnapshot: the version must be 1, the struct must parse,
+// and the stored CRC must match the computed one. Every failure is a CorruptSnapshotError with
+// Kafka's message; the caller drops that snapshot and rebuilds from an older one or from the log.
+// Bytes after the last entry are not an error by themselves (Kafka does not check), but the CRC
+// covers them, so a file with garbage appended fails the CRC check.
+import { Reader } from "../protocol/primitives/reader.ts";
+import { encodeExact } from "../protocol/primitives/writer.ts";
 import { crc32c } from "../protocol/records/crc32c.ts";
-import { BadFileFormatError } from "./errors.ts";
+import { PRODUCER_SNAPSHOT_SCHEMA, readProducerSnapshot, writeProducerSnapshot } from "../protocol/generated/storage/producer-snapshot.ts";
+import type { ProducerEntry } from "../protocol/generated/storage/producer-snapshot.ts";
+import { CorruptSnapshotError } from "./errors.ts";
 
-export const SNAPSHOT_VERSION = 1;
+export type { ProducerEntry } from "../protocol/generated/storage/producer-snapshot.ts";
+
+/** The only version Kafka 4.4.0 writes and reads (ProducerSnapshot.json: versions 1). */
+export const PRODUCER_SNAPSHOT_VERSION = PRODUCER_SNAPSHOT_SCHEMA.maxVersion;
 const CRC_OFFSET = 2;
-const ENTRIES_OFFSET = 6;
-const ENTRY_BYTES = 46;
+const PRODUCER_ENTRIES_OFFSET = CRC_OFFSET + 4;
 
-export interface SnapshotEntry {
-  producerId: bigint;
-  epoch: number;
-  lastSequence: number;
-  lastOffset: number;
-  offsetDelta: number;
-  timestamp: number;
-  coordinatorEpoch: number;
-  currentTxnFirstOffset: number;
+/** The file's bytes for these entries: version, CRC32C, entries. */
+export function writeProducerSnapshotBytes(entries: ProducerEntry[]): Uint8Array {
+  const bytes = encodeExact((s) => {
+    s.int16(PRODUCER_SNAPSHOT_VERSION);
+    writeProducerSnapshot(s, { crc: 0, producerEntries: entries }, PRODUCER_SNAPSHOT_VERSION);
+  });
+  const crc = crc32c(bytes, PRODUCER_ENTRIES_OFFSET, bytes.length);
+  new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).setUint32(CRC_OFFSET, crc);
+  return bytes;
 }
 
-export function encodeProducerSnapshot(entries: readonly SnapshotEntry[]): Uint8Array {
-  const buf = new Uint8Array(ENTRIES_OFFSET + 4 + entries.length * ENTRY_BYTES);
-  const v = new DataView(buf.buffer);
-  v.setInt16(0, SNAPSHOT_VERSION);
-  v.setInt32(ENTRIES_OFFSET, entries.length);
-  let p = ENTRIES_OFFSET + 4;
-  for (const e of entries) {
-    v.setBigInt64(p, e.producerId);
-    v.setInt16(p + 8, e.epoch);
-    v.setInt32(p + 10, e.lastSequence);
-    v.setBigInt64(p + 14, BigInt(e.lastOffset));
-    v.setInt32(p + 22, e.offsetDelta);
-    v.setBigInt64(p + 26, BigInt(e.timestamp));
-    v.setInt32(p + 34, e.coordinatorEpoch);
-    v.setBigInt64(p + 38, BigInt(e.currentTxnFirstOffset));
-    p += ENTRY_BYTES;
+/** The entries of a snapshot file's bytes; throws CorruptSnapshotError naming `file`. */
+export function readProducerSnapshotBytes(bytes: Uint8Array, file: string): ProducerEntry[] {
+  const r = new Reader(bytes);
+  // As in Kafka, a bad version is reported as a schema-validation failure (it is thrown inside the
+  // same try block there).
+  const version = r.int16();
+  if (!r.ok) throw new CorruptSnapshotError(file, `Snapshot failed schema validation: ${r.error!.message}`);
+  if (version < PRODUCER_SNAPSHOT_SCHEMA.minVersion || version > PRODUCER_SNAPSHOT_SCHEMA.maxVersion) {
+    throw new CorruptSnapshotError(file, `Snapshot failed schema validation: Snapshot contained an unknown file version ${version}`);
   }
-  v.setUint32(CRC_OFFSET, crc32c(buf, ENTRIES_OFFSET, buf.length));
-  return buf;
-}
-
-export function decodeProducerSnapshot(buf: Uint8Array, file: string): SnapshotEntry[] {
-  if (buf.length < ENTRIES_OFFSET + 4) throw new BadFileFormatError(file, `${buf.length} bytes is shorter than the snapshot header`);
-  const v = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  const version = v.getInt16(0);
-  if (version !== SNAPSHOT_VERSION) throw new BadFileFormatError(file, `snapshot version ${version} is not ${SNAPSHOT_VERSION}`);
-  const stored = v.getUint32(CRC_OFFSET);
-  const actual = crc32c(buf, ENTRIES_OFFSET, buf.length);
-  if (stored !== actual) throw new BadFileFormatError(file, `snapshot CRC mismatch: stored ${stored}, computed ${actual}`);
-  const count = v.getInt32(ENTRIES_OFFSET);
-  if (count < 0 || ENTRIES_OFFSET + 4 + count * ENTRY_BYTES !== buf.length) {
-    throw new BadFileFormatError(file, `entry count ${count} does not match the ${buf.length} bytes of the file`);
+  const snapshot = readProducerSnapshot(r, version);
+  if (!r.ok) throw new CorruptSnapshotError(file, `Snapshot failed schema validation: ${r.error!.message}`);
+  const computed = crc32c(bytes, PRODUCER_ENTRIES_OFFSET, bytes.length);
+  if (snapshot.crc !== computed) {
+    throw new CorruptSnapshotError(file, `Snapshot is corrupt (CRC is no longer valid). Stored crc: ${snapshot.crc}. Computed crc: ${computed}`);
   }
-  const out: SnapshotEntry[] = [];
-  let p = ENTRIES_OFFSET + 4;
-  for (let i = 0; i < count; i++) {
-    out.push({
-      producerId: v.getBigInt64(p),
-      epoch: v.getInt16(p + 8),
-      lastSequence: v.getInt32(p + 10),
-      lastOffset: Number(v.getBigInt64(p + 14)),
-      offsetDelta: v.getInt32(p + 22),
-      timestamp: Number(v.getBigInt64(p + 26)),
-      coordinatorEpoch: v.getInt32(p + 34),
-      currentTxnFirstOffset: Number(v.getBigInt64(p + 38)),
-    });
-    p += ENTRY_BYTES;
-  }
-  return out;
+  return snapshot.producerEntries;
 }

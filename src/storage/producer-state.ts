@@ -1,18 +1,44 @@
-// Per-producer state kept with a partition's log: the latest epoch, sequence and offset of each
-// producer id, and the first offset of its open transaction. Rebuilt on load from the newest
-// `.snapshot` at or below the log end plus the batches after it. The idempotence checks themselves
-// (duplicate / out-of-order sequence) belong to the broker; it reads `lastBatches` to answer a
-// retried batch with its original offsets.
+// Per-producer state kept with a partition's log (Kafka's ProducerStateManager): the latest epoch,
+// sequence and offset of each producer id, the timestamp of its last write, and the first offset of
+// its open transaction. Rebuilt on load from the newest `.snapshot` at or below the log end plus the
+// batches after it. The idempotence checks themselves (duplicate / out-of-order sequence) belong to
+// the broker; it reads `lastBatches` to answer a retried batch with its original offsets.
+//
+// Expiry (Kafka's removeExpiredProducers): a producer with no open transaction whose last write is
+// `producer.id.expiration.ms` old or older is forgotten. The log manager's scheduler calls
+// removeExpiredProducers every `producer.id.expiration.check.interval.ms`, never the produce path;
+// loading a snapshot skips the entries already expired, as Kafka's loadFromSnapshot does.
+//
+// Bound: Kafka keeps any number of producers per partition until they expire, so a client that
+// makes up producer ids can grow a partition's map without limit for a day. Strand keeps at most
+// `maxProducers` (default MAX_PRODUCERS_PER_PARTITION) per partition: when a new producer would
+// exceed it, expiry is brought forward for the producers that would expire first: the idle ones
+// (no open transaction) with the oldest lastTimestamp go, down to 90% of the bound, so the O(n log n)
+// sweep runs once per tenth of the bound of new producers, never per batch. A forgotten producer
+// loses only what expiry costs it (a retry of its last batch is appended again, not recognised).
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { BatchHeader } from "./batch.ts";
 import { isControl, isTransactional } from "./batch.ts";
+import { CorruptSnapshotError } from "./errors.ts";
 import { offsetFileName, offsetFromFileName, SNAPSHOT_SUFFIX } from "./file-names.ts";
-import { decodeProducerSnapshot, encodeProducerSnapshot } from "./producer-snapshot.ts";
-import type { SnapshotEntry } from "./producer-snapshot.ts";
+import { readProducerSnapshotBytes, writeProducerSnapshotBytes } from "./producer-snapshot.ts";
+import type { ProducerEntry } from "./producer-snapshot.ts";
 
 /** Kafka remembers the last 5 batches of each producer (max.in.flight.requests.per.connection). */
 export const BATCHES_REMEMBERED = 5;
+
+/** Kafka's default producer.id.expiration.ms (one day). */
+export const DEFAULT_PRODUCER_ID_EXPIRATION_MS = 86_400_000;
+
+/**
+ * Strand's bound on producer ids per partition (Kafka has none but expiry). 100k entries of at most
+ * five remembered batches are tens of MB: far above what a partition sees from real producers in a
+ * day, small enough that made-up producer ids cannot exhaust the broker's memory through one partition.
+ */
+export const MAX_PRODUCERS_PER_PARTITION = 100_000;
+
+const INT32_MAX = 0x7fffffff;
 
 export interface ProducerBatch {
   firstSequence: number;
@@ -27,17 +53,54 @@ export interface ProducerState {
   epoch: number;
   coordinatorEpoch: number;
   currentTxnFirstOffset: number;
+  /** Max timestamp of the producer's last batch or marker (Kafka's lastTimestamp); -1 if none. Expiry counts from it. */
+  lastTimestamp: number;
   /** Oldest first; at most BATCHES_REMEMBERED. */
   lastBatches: ProducerBatch[];
 }
 
+export interface ProducerStateOptions {
+  /** producer.id.expiration.ms (default one day). */
+  producerIdExpirationMs?: number;
+  /** At most this many producers per partition (default MAX_PRODUCERS_PER_PARTITION). */
+  maxProducers?: number;
+  /** Where a dropped corrupt snapshot is reported. */
+  logger?: { warn(msg: string, fields?: Record<string, unknown>): void };
+}
+
+/** Kafka's DefaultRecordBatch.decrementSequence: sequences wrap from 2^31-1 to 0. */
+function decrementSequence(sequence: number, decrement: number): number {
+  return sequence < decrement ? sequence - decrement + INT32_MAX + 1 : sequence - decrement;
+}
+
 export class ProducerStateManager {
   private readonly producers = new Map<bigint, ProducerState>();
+  private producerIdExpirationMs: number;
+  private readonly maxProducers: number;
+  private readonly logger: ProducerStateOptions["logger"];
+  /** Producers forgotten early because the partition held maxProducers (expiry not counted). */
+  evictedCount = 0;
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    options: ProducerStateOptions = {},
+  ) {
+    this.producerIdExpirationMs = options.producerIdExpirationMs ?? DEFAULT_PRODUCER_ID_EXPIRATION_MS;
+    this.maxProducers = Math.max(1, options.maxProducers ?? MAX_PRODUCERS_PER_PARTITION);
+    this.logger = options.logger;
+  }
 
   get size(): number {
     return this.producers.size;
+  }
+
+  get expirationMs(): number {
+    return this.producerIdExpirationMs;
+  }
+
+  /** producer.id.expiration.ms changed (a dynamic cluster-wide key in Kafka). */
+  setProducerIdExpirationMs(ms: number): void {
+    this.producerIdExpirationMs = ms;
   }
 
   get(producerId: bigint): ProducerState | undefined {
@@ -48,14 +111,49 @@ export class ProducerStateManager {
     return this.producers.values();
   }
 
+  /** Adds a producer not in the map, making room first when the partition holds maxProducers. */
+  private insert(s: ProducerState): void {
+    if (this.producers.size >= this.maxProducers) this.evictOldest();
+    this.producers.set(s.producerId, s);
+  }
+
+  /** Forgets the idle producers with the oldest lastTimestamp, down to 90% of maxProducers. */
+  private evictOldest(): void {
+    const target = Math.floor(this.maxProducers * 0.9);
+    let toRemove = Math.max(1, this.producers.size - target);
+    const idle: number[] = [];
+    for (const s of this.producers.values()) if (s.currentTxnFirstOffset < 0) idle.push(s.lastTimestamp);
+    if (idle.length === 0) {
+      // Every producer has an open transaction (not served yet; only a Kafka log dir holds them):
+      // the bound still holds, the first one goes.
+      const first = this.producers.keys().next();
+      if (!first.done) this.producers.delete(first.value);
+      this.evictedCount++;
+      return;
+    }
+    idle.sort((a, b) => a - b);
+    const threshold = idle[Math.min(toRemove, idle.length) - 1]!;
+    // Bounded by the map's size.
+    for (const [id, s] of this.producers) {
+      if (toRemove === 0) break;
+      if (s.currentTxnFirstOffset >= 0 || s.lastTimestamp > threshold) continue;
+      this.producers.delete(id);
+      this.evictedCount++;
+      toRemove--;
+    }
+  }
+
   /** Applies one batch appended to (or replayed from) the log. */
   update(h: BatchHeader): void {
     if (h.producerId < 0n) return;
     let s = this.producers.get(h.producerId);
     if (!s || h.producerEpoch > s.epoch) {
-      s = { producerId: h.producerId, epoch: h.producerEpoch, coordinatorEpoch: s?.coordinatorEpoch ?? -1, currentTxnFirstOffset: -1, lastBatches: [] };
-      this.producers.set(h.producerId, s);
+      const fresh: ProducerState = { producerId: h.producerId, epoch: h.producerEpoch, coordinatorEpoch: s?.coordinatorEpoch ?? -1, currentTxnFirstOffset: -1, lastTimestamp: -1, lastBatches: [] };
+      if (s) this.producers.set(h.producerId, fresh);
+      else this.insert(fresh);
+      s = fresh;
     }
+    s.lastTimestamp = h.maxTimestamp;
     if (isControl(h.attributes)) {
       // A commit/abort marker ends the transaction. (Its coordinator epoch is in the record value,
       // which the storage layer does not decode; the transaction work will pass it in.)
@@ -69,28 +167,58 @@ export class ProducerStateManager {
     if (s.lastBatches.length > BATCHES_REMEMBERED) s.lastBatches.shift();
   }
 
-  private toEntries(): SnapshotEntry[] {
-    const out: SnapshotEntry[] = [];
+  /** Kafka's isProducerExpired: no open transaction, and the last write is expiration ms old or older. */
+  isExpired(s: { currentTxnFirstOffset: number; lastTimestamp: number }, nowMs: number): boolean {
+    return s.currentTxnFirstOffset < 0 && nowMs - s.lastTimestamp >= this.producerIdExpirationMs;
+  }
+
+  /** Forgets every expired producer (the periodic producer-id expiration check). Returns how many. */
+  removeExpiredProducers(nowMs: number): number {
+    let removed = 0;
+    // Bounded by the map's size (at most maxProducers); deleting while iterating a Map is safe.
+    for (const [id, s] of this.producers) {
+      if (!this.isExpired(s, nowMs)) continue;
+      this.producers.delete(id);
+      removed++;
+    }
+    return removed;
+  }
+
+  private toEntries(): ProducerEntry[] {
+    const out: ProducerEntry[] = [];
     for (const s of this.producers.values()) {
       const last = s.lastBatches[s.lastBatches.length - 1];
+      // What Kafka's ProducerStateEntry reports when it holds no batch: sequence -1, offset -1, delta 0.
       out.push({
         producerId: s.producerId,
         epoch: s.epoch,
         lastSequence: last ? last.lastSequence : -1,
-        lastOffset: last ? last.lastOffset : -1,
+        lastOffset: BigInt(last ? last.lastOffset : -1),
         offsetDelta: last ? last.lastOffset - last.firstOffset : 0,
-        timestamp: last ? last.timestamp : -1,
+        timestamp: BigInt(s.lastTimestamp),
         coordinatorEpoch: s.coordinatorEpoch,
-        currentTxnFirstOffset: s.currentTxnFirstOffset,
+        currentTxnFirstOffset: BigInt(s.currentTxnFirstOffset),
       });
     }
     return out;
   }
 
+  private fromEntry(e: ProducerEntry): ProducerState {
+    const lastOffset = Number(e.lastOffset);
+    const timestamp = Number(e.timestamp);
+    // As Kafka's readSnapshot: a batch is remembered when the entry has a last offset.
+    const lastBatches: ProducerBatch[] =
+      lastOffset >= 0
+        ? [{ firstSequence: decrementSequence(e.lastSequence, e.offsetDelta), lastSequence: e.lastSequence, firstOffset: lastOffset - e.offsetDelta, lastOffset, timestamp }]
+        : [];
+    const txn = Number(e.currentTxnFirstOffset);
+    return { producerId: e.producerId, epoch: e.epoch, coordinatorEpoch: e.coordinatorEpoch, currentTxnFirstOffset: txn >= 0 ? txn : -1, lastTimestamp: timestamp, lastBatches };
+  }
+
   /** Writes `<offset>.snapshot` (offset = the log end offset it describes), fsynced when sync. */
   takeSnapshot(offset: number, sync = true): string {
     const path = join(this.dir, offsetFileName(offset) + SNAPSHOT_SUFFIX);
-    const bytes = encodeProducerSnapshot(this.toEntries());
+    const bytes = writeProducerSnapshotBytes(this.toEntries());
     const fd = openSync(path, "w");
     try {
       let off = 0;
@@ -111,27 +239,32 @@ export class ProducerStateManager {
 
   /**
    * Loads the newest readable snapshot at or below maxOffset, deleting those above it (they
-   * describe offsets the log no longer has) and unreadable ones. Returns its offset, or -1.
+   * describe offsets the log no longer has) and corrupt ones (Kafka's CorruptSnapshotException:
+   * logged, deleted, and the next older one tried). Producers already expired at nowMs are not
+   * loaded. Returns the snapshot's offset, or -1 when none is usable (the log replay rebuilds the
+   * state). An I/O error reading a snapshot propagates, as in Kafka.
    */
-  loadLatest(maxOffset: number): number {
-    this.producers.clear();
+  loadLatest(maxOffset: number, nowMs = Date.now()): number {
+    this.clear();
     const offsets = this.snapshotOffsets();
     for (const o of offsets) if (o > maxOffset) this.deleteSnapshot(o);
     const candidates = offsets.filter((o) => o <= maxOffset).reverse();
     for (const o of candidates) {
       const path = join(this.dir, offsetFileName(o) + SNAPSHOT_SUFFIX);
       try {
-        for (const e of decodeProducerSnapshot(new Uint8Array(readFileSync(path)), path)) {
-          const batch: ProducerBatch[] =
-            e.lastSequence >= 0
-              ? [{ firstSequence: Math.max(0, e.lastSequence - e.offsetDelta), lastSequence: e.lastSequence, firstOffset: e.lastOffset - e.offsetDelta, lastOffset: e.lastOffset, timestamp: e.timestamp }]
-              : [];
-          this.producers.set(e.producerId, { producerId: e.producerId, epoch: e.epoch, coordinatorEpoch: e.coordinatorEpoch, currentTxnFirstOffset: e.currentTxnFirstOffset, lastBatches: batch });
+        for (const e of readProducerSnapshotBytes(new Uint8Array(readFileSync(path)), path)) {
+          const s = this.fromEntry(e);
+          if (this.isExpired(s, nowMs)) continue;
+          if (this.producers.has(s.producerId)) this.producers.set(s.producerId, s);
+          else this.insert(s);
         }
         return o;
-      } catch {
-        // A torn snapshot (crash while writing) is dropped, as Kafka does; an older one or the log replay covers it.
-        this.producers.clear();
+      } catch (e) {
+        if (!(e instanceof CorruptSnapshotError)) throw e;
+        // A torn snapshot (a crash while writing) or a damaged one: dropped, as Kafka does; an older
+        // one or the log replay covers it.
+        this.logger?.warn(`Failed to load producer snapshot from '${path}': ${e.reason}`, { snapshot: path });
+        this.clear();
         this.deleteSnapshot(o);
       }
     }

@@ -20,6 +20,7 @@ import { Log } from "./log.ts";
 import type { LogConfig } from "./log-config.ts";
 import type { Logger } from "../server/log.ts";
 import { ProducerStateManager } from "./producer-state.ts";
+import type { ProducerStateOptions } from "./producer-state.ts";
 import { LogSegment } from "./segment.ts";
 
 export interface LoadParams {
@@ -31,6 +32,8 @@ export interface LoadParams {
   nowMs?: number;
   /** Where recovery says what it did (segments re-read, indexes rebuilt, bytes truncated). */
   logger?: Pick<Logger, "info" | "warn">;
+  /** producer.id.expiration.ms and the per-partition producer bound of the partition's producer state. */
+  producerState?: Omit<ProducerStateOptions, "logger">;
 }
 
 export interface LoadStats {
@@ -108,7 +111,7 @@ export function loadLog(dir: string, tp: TopicPartition, config: LogConfig, para
     .sort((a, b) => a - b);
   const segments: LogSegment[] = [];
   const epochs = new LeaderEpochCache(dir);
-  const producers = new ProducerStateManager(dir);
+  const producers = new ProducerStateManager(dir, { ...params.producerState, logger });
   const closeAll = (): void => segments.forEach((s) => s.close());
   try {
     for (const b of bases) segments.push(LogSegment.open(dir, b, settings, nowMs));
@@ -184,7 +187,7 @@ export function loadLog(dir: string, tp: TopicPartition, config: LogConfig, para
     });
     // Producer state: newest snapshot at or below the log end, then the batches after it. Without
     // a snapshot, replay from the start of the second-to-last segment (Kafka bounds it the same way).
-    const snap = producers.loadLatest(logEndOffset);
+    const snap = producers.loadLatest(logEndOffset, nowMs);
     const from = snap >= 0 ? snap : (segments[Math.max(0, segments.length - 2)]!.baseOffset);
     log.replayProducers(Math.max(from, logStartOffset));
     return log;

@@ -8,7 +8,9 @@
 //   state is unknown;
 // - the same epoch must continue at last sequence + 1 (wrapping at 2^31-1), else
 //   OUT_OF_ORDER_SEQUENCE_NUMBER; a producer with no known state (expired, deleted, or never seen)
-//   may start at any sequence (KIP-360).
+//   may start at any sequence (KIP-360). Kafka 4.4's ProducerAppendInfo.checkSequence checks nothing
+//   for an empty entry (epoch -1), so a batch after producer.id.expiration.ms is appended with no
+//   error: UNKNOWN_PRODUCER_ID is not answered since KIP-360.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ProducerBatch, ProducerState } from "../../storage/producer-state.ts";

@@ -55,7 +55,7 @@ test("an unknown producer may start at any sequence (KIP-360)", async () => {
 
 test("sequences wrap at 2^31-1", () => {
   expect(lastSequenceOf({ producerId: 1n, producerEpoch: 0, baseSequence: 0x7ffffffe, lastOffsetDelta: 2 })).toBe(0);
-  const state = { producerId: 1n, epoch: 0, coordinatorEpoch: -1, currentTxnFirstOffset: -1, lastBatches: [{ firstSequence: 0x7ffffffe, lastSequence: 0x7fffffff, firstOffset: 0, lastOffset: 1, timestamp: 0 }] };
+  const state = { producerId: 1n, epoch: 0, coordinatorEpoch: -1, currentTxnFirstOffset: -1, lastTimestamp: 0, lastBatches: [{ firstSequence: 0x7ffffffe, lastSequence: 0x7fffffff, firstOffset: 0, lastOffset: 1, timestamp: 0 }] };
   expect(checkProducerSequence(state, { producerId: 1n, producerEpoch: 0, baseSequence: 0, lastOffsetDelta: 0 }, "x-0", 2).kind).toBe("append");
 });
 
