@@ -31,8 +31,10 @@ function gate(): { release: () => void; done: Array<{ kind: SyncKind; offset: nu
   };
 }
 
-async function until(cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 2000 && !cond(); i++) await Bun.sleep(5);
+/** Polls until cond holds: bounded by a deadline, not a count, since a real fdatasync on a busy disk can take seconds. */
+async function until(cond: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!cond() && Date.now() < deadline) await Bun.sleep(5);
   expect(cond()).toBe(true);
 }
 
