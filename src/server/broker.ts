@@ -19,14 +19,14 @@ import { LogManager } from "../storage/log-manager.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import type { ApiHandler } from "./handler.ts";
-import type { Logger } from "./log.ts";
+import type { Logger } from "../util/log.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
 import { dataPlaneOf } from "./produce/data-plane.ts";
-import { STRAND_VERSION } from "../cli/version.ts";
+import { STRAND_VERSION } from "../util/version.ts";
 import { GroupCoordinatorService } from "../coordinator/group/service.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import { LocalMetadata } from "../metadata/local-metadata.ts";
-import { mark, reportTrace, STARTUP_TRACE } from "../cli/startup-trace.ts";
+import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -52,7 +52,7 @@ export interface AdvertisedApi {
 
 /**
  * STRAND_STARTUP_TRACE=1 only: marks the first answer to each API key seen before the first Produce,
- * and prints the start-up trace when the first Produce has been answered (src/cli/startup-trace.ts).
+ * and prints the start-up trace when the first Produce has been answered (src/util/startup-trace.ts).
  */
 function tracingSink(inner: RequestSink): RequestSink {
   let done = false;

@@ -18,7 +18,7 @@ import { encodeFramedParts } from "../protocol/primitives/writer.ts";
 import { concatSlices } from "../protocol/primitives/records-ref.ts";
 import type { Broker } from "./broker.ts";
 import { CLOSE_CONNECTION, NO_RESPONSE, type ApiHandler, type RequestContext } from "./handler.ts";
-import type { Logger } from "./log.ts";
+import type { Logger } from "../util/log.ts";
 
 const PRODUCE_KEY = 0;
 

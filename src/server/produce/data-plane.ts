@@ -11,7 +11,7 @@ import type { MetadataLayer } from "../../metadata/layer.ts";
 import type { Log } from "../../storage/log.ts";
 import { ProducerIdManager } from "../../coordinator/producer-ids.ts";
 import { FetchWaiters, partitionWatchKey } from "../fetch/delayed-fetch.ts";
-import { Timer } from "../purgatory/index.ts";
+import { Timer } from "../../util/purgatory/index.ts";
 import { ProduceWaiters } from "./delayed-produce.ts";
 import { FetchSessionCache } from "../fetch/session-cache.ts";
 import { resolveTopicSettings, type TopicSettings } from "./topic-settings.ts";

@@ -9,7 +9,7 @@ import type { MetadataImage, PartitionImage, TopicImage } from "../../../src/met
 import type { MetadataLayer } from "../../../src/metadata/layer.ts";
 import type { Broker } from "../../../src/server/broker.ts";
 import type { ApiHandler, RequestContext } from "../../../src/server/handler.ts";
-import { createLogger } from "../../../src/server/log.ts";
+import { createLogger } from "../../../src/util/log.ts";
 import { DataPlane, dataPlaneOf } from "../../../src/server/produce/data-plane.ts";
 import { LogManager } from "../../../src/storage/log-manager.ts";
 import type { Log } from "../../../src/storage/log.ts";

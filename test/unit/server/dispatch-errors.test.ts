@@ -4,7 +4,7 @@ import { expect, test } from "bun:test";
 import { Dispatcher } from "../../../src/server/dispatch.ts";
 import type { Broker } from "../../../src/server/broker.ts";
 import type { ApiHandler } from "../../../src/server/handler.ts";
-import type { Logger } from "../../../src/server/log.ts";
+import type { Logger } from "../../../src/util/log.ts";
 import { API_CODECS } from "../../../src/protocol/generated/apis.ts";
 import { requestHeaderVersion } from "../../../src/protocol/frame.ts";
 import { writeRequestHeader } from "../../../src/protocol/generated/messages/request-header.ts";
