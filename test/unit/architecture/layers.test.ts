@@ -23,7 +23,6 @@ const KNOWN: readonly string[] = [
   "config/alter.ts -> metadata/layer.ts",
   "config/alter.ts -> metadata/topic-names.ts",
   "config/broker-layers.ts -> metadata/image.ts",
-  "config/broker-layers.ts -> metadata/layer.ts",
 ];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
