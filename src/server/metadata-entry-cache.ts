@@ -14,8 +14,8 @@ export class MetadataEntryCache {
   private offline = -1;
   private readonly byKey = new Map<string, WeakMap<TopicImage, MetadataResponseTopic>>();
 
-  /** The entry of `t` for this image, listener and operations; `build` makes it when missing. */
-  entry(image: MetadataImage, offlineChanges: number, listenerName: string, ops: number, t: TopicImage, build: () => MetadataResponseTopic): MetadataResponseTopic {
+  /** The entries by topic for this image, offline state, listener and operations (callers add missing ones). */
+  entriesFor(image: MetadataImage, offlineChanges: number, listenerName: string, ops: number): WeakMap<TopicImage, MetadataResponseTopic> {
     if (this.image !== image || this.offline !== offlineChanges) {
       this.image = image;
       this.offline = offlineChanges;
@@ -24,8 +24,6 @@ export class MetadataEntryCache {
     const key = `${listenerName}/${ops}`;
     let byTopic = this.byKey.get(key);
     if (!byTopic) this.byKey.set(key, (byTopic = new WeakMap()));
-    let e = byTopic.get(t);
-    if (!e) byTopic.set(t, (e = build()));
-    return e;
+    return byTopic;
   }
 }

@@ -36,8 +36,10 @@ import { defineHandler, type RequestContext } from "../handler.ts";
 
 /** The topic's entry from this broker's cache (src/server/metadata-entry-cache.ts), built when missing. */
 function topicEntry(ctx: RequestContext, image: MetadataImage, t: TopicImage, ops: number): MetadataResponseTopic {
-  const offline = ctx.services.logManager.offlineChanges;
-  return ctx.services.metadataEntries.entry(image, offline, ctx.listenerName, ops, t, () => buildTopicEntry(ctx, image, t, ops));
+  const byTopic = ctx.services.metadataEntries.entriesFor(image, ctx.services.logManager.offlineChanges, ctx.listenerName, ops);
+  let e = byTopic.get(t);
+  if (!e) byTopic.set(t, (e = buildTopicEntry(ctx, image, t, ops)));
+  return e;
 }
 
 function buildTopicEntry(ctx: RequestContext, image: MetadataImage, t: TopicImage, ops: number): MetadataResponseTopic {
