@@ -17,7 +17,10 @@ function apply(image: any, records: any[]) { const b = new ImageBuilder(image.cl
 let image = apply(new ImageBuilder("c", 1).build(), [{ apiKey: RecordType.FEATURE_LEVEL, version: 0, message: { name: "metadata.version", featureLevel: 33 } }, registrationRecord({ nodeId: 1, incarnationId: "AAAAAAAAAAAAAAAAAAAAAg", brokerEpoch: 1n, endpoints: [{ name: "PLAINTEXT", host: "h", port: 1 }], config, logDirIds: ["AAAAAAAAAAAAAAAAAAAAAw"] })]);
 let n = 0; const env = { nodeId: 1, defaultPartitions: 1, defaultReplicationFactor: 1, validateTopicConfigs: (p: any) => topicConfigSupport.validate(p), newTopicId: () => `AAAAAAAAAAAAAAAAAAAA${String.fromCharCode(65 + (n++ % 26))}w`, replicaDirectory: () => "AAAAAAAAAAAAAAAAAAAAAQ" };
 image = apply(image, planCreateTopics(image, env, [{ name: "big", numPartitions: 9999, replicationFactor: 1, assignments: [], configs: [] }]).records);
-const broker: any = { metadata: { image }, nodeId: 1, logs: { offlinePartitions: () => [] , offlineCount: 0 }, config: { bool: () => false }, clusterId: "c" };
+// Shaped for both the old handlers (ctx.broker: logs) and the new ones (ctx.services: logManager, metadataEntries).
+const entryCacheModule = await import(`${root}/src/server/metadata-entry-cache.ts`).catch(() => null);
+const logManager = { offlinePartitions: () => [], offlineCount: 0, offlineChanges: 0 };
+const broker: any = { metadata: { image }, nodeId: 1, logs: logManager, logManager, config: { bool: () => false, protocolMap: new Map([["PLAINTEXT", "PLAINTEXT"]]) }, clusterId: "c", metadataEntries: entryCacheModule ? new entryCacheModule.MetadataEntryCache() : undefined };
 const d = new Dispatcher(broker, [metadataHandler], { warn() {}, info() {}, error() {} } as any);
 const codec = API_CODECS.get(3)!;
 const frame = encodeFramed((s: any) => { writeRequestHeader(s, { requestApiKey: 3, requestApiVersion: 12, correlationId: 1, clientId: "x" }, 2); codec.writeRequest(s, { topics: [{ name: "big", topicId: "AAAAAAAAAAAAAAAAAAAAAA" }], allowAutoTopicCreation: false, includeTopicAuthorizedOperations: false, includeClusterAuthorizedOperations: false }, 12); }).subarray(4);

@@ -1,13 +1,18 @@
 #!/usr/bin/env bun
 // The `strand` command line.
-import { mark } from "./startup-trace.ts"; // first: its mark is taken before the other modules run
+import { mark } from "../util/startup-trace.ts"; // first: its mark is taken before the other modules run
 import { defineCommand, runMain } from "citty";
 import { apisTable, CliError, decodeFrameToJson } from "./protocol-decode.ts";
-import { STRAND_VERSION, versionText } from "./version.ts";
+import { STRAND_VERSION } from "../util/version.ts";
+import { KAFKA_RELEASE } from "../protocol/generated/api-table.ts";
 import { formatStorage, loadConfig, serverStart } from "./server-command.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
 
 mark("modules-evaluated");
+
+function versionText(): string {
+  return `strand ${STRAND_VERSION} (Kafka protocol of Apache Kafka ${KAFKA_RELEASE}, Bun ${Bun.version})`;
+}
 
 /** Run a command body; a failure prints one line naming what was wrong and exits 1 (no stack trace). */
 function guarded<A>(fn: (a: A) => unknown | Promise<unknown>): (a: A) => Promise<void> {

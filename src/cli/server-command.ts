@@ -9,10 +9,10 @@ import { ConfigError } from "../config/def.ts";
 import { ensureLogDirs } from "../config/log-dirs.ts";
 import { parseProperties } from "../config/properties.ts";
 import { Broker, NotFormattedError } from "../server/broker.ts";
-import { createLogger } from "../server/log.ts";
+import { createLogger } from "../util/log.ts";
 import { randomKafkaUuid, readMetaProperties, refuseUnformattedDataDir, writeMetaProperties } from "../storage/meta-properties.ts";
 import { mkdirSync } from "node:fs";
-import { mark } from "./startup-trace.ts";
+import { mark } from "../util/startup-trace.ts";
 
 /** The configuration of `strand server start` with no -c: one node, both roles, localhost. */
 export const SINGLE_NODE_DEFAULTS: ReadonlyArray<[string, string]> = [

@@ -4,7 +4,6 @@
 
 import type { BrokerConfig } from "./broker-config.ts";
 import type { MetadataImage } from "../metadata/image.ts";
-import type { MetadataLayer } from "../metadata/layer.ts";
 import type { BrokerLayers } from "./topic-config.ts";
 
 const NONE: ReadonlyMap<string, string> = new Map();
@@ -26,12 +25,4 @@ export function brokerLayersOf(host: ConfigHost, image: MetadataImage | undefine
 
 export function topicOverridesOf(image: MetadataImage | undefined, topic: string): ReadonlyMap<string, string> {
   return image?.configs.get(`topic:${topic}`) ?? NONE;
-}
-
-/**
- * The broker's metadata layer, or undefined before it starts. Read through a structural view so the
- * config handlers do not depend on when Broker gains the field.
- */
-export function metadataOf(broker: object): MetadataLayer | undefined {
-  return (broker as { metadata?: MetadataLayer }).metadata;
 }

@@ -16,7 +16,7 @@ import { ZERO_UUID } from "../protocol/primitives/codec-runtime.ts";
 import type { LogConfig } from "../storage/log-config.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import type { Log } from "../storage/log.ts";
-import type { Logger } from "../server/log.ts";
+import type { Logger } from "../util/log.ts";
 import { planResourceConfigs, type ResourceChanges, type ResourceResult } from "./config-changes.ts";
 import { planCreatePartitions, planCreateTopics, planDeleteTopics, type ControllerEnv } from "./controller.ts";
 import { ImageBuilder } from "./image-builder.ts";
@@ -27,7 +27,7 @@ import { deleteStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
 import { registrationRecord, registrationMatches } from "./registration.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
-import { mark } from "../cli/startup-trace.ts";
+import { mark } from "../util/startup-trace.ts";
 
 /** metadata.version of Kafka 4.4.0's latest production release (MetadataVersion.IBP_4_4_IV2). */
 export const METADATA_VERSION_LEVEL = 33;

@@ -23,7 +23,7 @@ import { makeLogConfig } from "../storage/log-config.ts";
 import type { LogConfig } from "../storage/log-config.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import { loadLog } from "../storage/recovery.ts";
-import type { Logger } from "../server/log.ts";
+import type { Logger } from "../util/log.ts";
 import {
   ControlType,
   controlRecordKey,

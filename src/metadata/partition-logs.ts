@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { LogManager } from "../storage/log-manager.ts";
 import { partitionDirName } from "../storage/file-names.ts";
 import type { Log } from "../storage/log.ts";
-import type { Logger } from "../server/log.ts";
+import type { Logger } from "../util/log.ts";
 import type { MetadataImage, PartitionImage } from "./image.ts";
 import { METADATA_TOPIC } from "./metadata-log.ts";
 

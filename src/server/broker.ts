@@ -1,5 +1,6 @@
 // The broker process: configuration, storage, metadata, handlers and the socket server, started and
-// stopped in order.
+// stopped in order. Broker owns what it starts: start() builds one BrokerServices (services.ts) that
+// every handler reaches as ctx.services, so brokers in one process share nothing.
 //
 // Start: read meta.properties (formatting an empty directory only when asked to), open the log dirs
 // (recovering after an unclean stop), replay the metadata log, then listen. Stop (SIGTERM): stop
@@ -20,14 +21,18 @@ import { logConfigFor } from "../config/topic-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import type { ApiHandler } from "./handler.ts";
-import type { Logger } from "./log.ts";
+import type { Logger } from "../util/log.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
-import { dataPlaneOf } from "./produce/data-plane.ts";
-import { STRAND_VERSION } from "../cli/version.ts";
+import { DataPlane } from "./produce/data-plane.ts";
+import { MetadataEntryCache } from "./metadata-entry-cache.ts";
+import type { AdvertisedApi, BrokerServices } from "./services.ts";
+import { ProducerIdManager } from "../coordinator/producer-ids.ts";
+import { systemClock, type TimerClock } from "../util/purgatory/index.ts";
+import { STRAND_VERSION } from "../util/version.ts";
 import { GroupCoordinatorService } from "../coordinator/group/service.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import { LocalMetadata } from "../metadata/local-metadata.ts";
-import { mark, reportTrace, STARTUP_TRACE } from "../cli/startup-trace.ts";
+import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -43,17 +48,22 @@ export interface BrokerOptions {
   log: Logger;
   /** Handlers to serve (defaults to every implemented API). */
   handlers?: ApiHandler[];
+  /** The monotonic clock of the broker's delayed operations (tests give each broker its own). */
+  clock?: TimerClock;
 }
 
-export interface AdvertisedApi {
-  apiKey: number;
-  minVersion: number;
-  maxVersion: number;
+export type { AdvertisedApi } from "./services.ts";
+
+export class BrokerNotStartedError extends Error {
+  override readonly name = "BrokerNotStartedError";
+  constructor(what: string) {
+    super(`the broker has no ${what} yet: start() has not opened it`);
+  }
 }
 
 /**
  * STRAND_STARTUP_TRACE=1 only: marks the first answer to each API key seen before the first Produce,
- * and prints the start-up trace when the first Produce has been answered (src/cli/startup-trace.ts).
+ * and prints the start-up trace when the first Produce has been answered (src/util/startup-trace.ts).
  */
 function tracingSink(inner: RequestSink): RequestSink {
   let done = false;
@@ -80,6 +90,13 @@ function tracingSink(inner: RequestSink): RequestSink {
 }
 const PRODUCE_KEY = 0;
 
+/** The APIs and versions ApiVersions advertises for `handlers`, by key. */
+function advertisedApisOf(handlers: readonly ApiHandler[]): AdvertisedApi[] {
+  return handlers
+    .map((h) => ({ apiKey: h.key, minVersion: h.advertisedMinVersion ?? h.minVersion, maxVersion: h.maxVersion }))
+    .sort((a, b) => a.apiKey - b.apiKey);
+}
+
 
 /** How long shutdown waits for in-flight requests before closing connections anyway. */
 const SHUTDOWN_DRAIN_MS = 5000;
@@ -88,30 +105,57 @@ export class Broker {
   readonly config: BrokerConfig;
   readonly log: Logger;
   readonly nodeId: number;
-  clusterId = "";
-  logs!: LogManager;
-  /** Metadata image and controller operations (src/metadata), set during start(). */
-  metadata!: MetadataLayer;
+  readonly clock: TimerClock;
+  private logManager: LogManager | null = null;
   private localMetadata: LocalMetadata | null = null;
+  private coordinatorService: GroupCoordinatorService | null = null;
+  /** Built by start() once everything it holds is open; null before. */
+  private running: BrokerServices | null = null;
   private server: SocketServer | null = null;
-  private dispatcher!: Dispatcher;
   private readonly handlerList: ApiHandler[];
-  private advertised: AdvertisedApi[] = [];
   private stopping: Promise<void> | null = null;
   readonly startedAtMs = Date.now();
   private readonly connectionQuotas: ConnectionQuotaConfig;
-  /** advertised.listeners with any port 0 replaced by the port actually bound (tests bind port 0). */
-  advertisedEndpoints: Endpoint[] = [];
-  /** Group coordinator (issue 5): consumer groups and offsets in __consumer_offsets. */
-  groupCoordinator: GroupCoordinatorService | null = null;
 
   constructor(opts: BrokerOptions) {
     this.config = opts.config;
     this.log = opts.log;
     this.nodeId = opts.config.nodeId;
+    this.clock = opts.clock ?? systemClock;
     this.handlerList = opts.handlers ?? ALL_HANDLERS;
     // Checked here so a bad value stops the broker before it touches its log dirs.
     this.connectionQuotas = connectionQuotaConfigOf(opts.config);
+  }
+
+  /** What handlers reach (ctx.services); throws before start() has built it. */
+  get services(): BrokerServices {
+    if (!this.running) throw new BrokerNotStartedError("services");
+    return this.running;
+  }
+
+  get clusterId(): string {
+    return this.services.clusterId;
+  }
+
+  get logs(): LogManager {
+    if (!this.logManager) throw new BrokerNotStartedError("log manager");
+    return this.logManager;
+  }
+
+  /** Metadata image and controller operations (src/metadata), open once start() has replayed the log. */
+  get metadata(): MetadataLayer {
+    if (!this.localMetadata) throw new BrokerNotStartedError("metadata layer");
+    return this.localMetadata;
+  }
+
+  /** Group coordinator (issue 5): consumer groups and offsets in __consumer_offsets; null before start(). */
+  get groupCoordinator(): GroupCoordinatorService | null {
+    return this.coordinatorService;
+  }
+
+  /** advertised.listeners with any port 0 replaced by the port actually bound; empty before listening. */
+  get advertisedEndpoints(): readonly Endpoint[] {
+    return this.running?.advertisedEndpoints ?? [];
   }
 
   /** The cluster id recorded in the log dirs, or null when none is formatted. Mixed ids are an error. */
@@ -133,9 +177,8 @@ export class Broker {
     const dirs = [...new Set([...this.config.logDirs, this.config.metadataLogDir])];
     const clusterId = Broker.readClusterId(dirs);
     if (clusterId === null) throw new NotFormattedError(dirs);
-    this.clusterId = clusterId;
 
-    this.logs = LogManager.open({
+    const logs = LogManager.open({
       logDirs: [...this.config.logDirs],
       nodeId: this.nodeId,
       clusterId,
@@ -155,28 +198,47 @@ export class Broker {
           error: o.error.message,
         }),
     });
+    this.logManager = logs;
     mark("log-manager-open");
-    for (const o of this.logs.offlinePartitions()) {
+    for (const o of logs.offlinePartitions()) {
       this.log.error("partition offline after recovery", { partition: `${o.tp.topic}-${o.tp.partition}`, dir: o.dir, error: o.error.message });
     }
     // metadata: replay the metadata log, bootstrap or register, open the partition logs.
-    this.localMetadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs: this.logs, logger: this.log });
-    this.metadata = this.localMetadata;
+    const metadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs, logger: this.log });
+    this.localMetadata = metadata;
     mark("metadata-open");
-    this.logs.startScheduler({
+    logs.startScheduler({
       retentionCheckMs: this.config.long("log.retention.check.interval.ms"),
       producerIdExpirationCheckMs: this.config.int("producer.id.expiration.check.interval.ms"),
     });
 
     // Group coordinator (issue 5): replay __consumer_offsets before accepting requests.
-    this.groupCoordinator = new GroupCoordinatorService(this);
-    this.log.info("group coordinator loaded", this.groupCoordinator.start());
+    const groupCoordinator = new GroupCoordinatorService(this);
+    this.coordinatorService = groupCoordinator;
+    this.log.info("group coordinator loaded", groupCoordinator.start());
     mark("group-coordinator");
 
-    this.dispatcher = new Dispatcher(this, this.handlerList, this.log);
-    this.advertised = [...this.dispatcher.handlers.values()]
-      .map((h) => ({ apiKey: h.key, minVersion: h.advertisedMinVersion ?? h.minVersion, maxVersion: h.maxVersion }))
-      .sort((a, b) => a.apiKey - b.apiKey);
+    const services: BrokerServices = {
+      nodeId: this.nodeId,
+      clusterId,
+      config: this.config,
+      logger: this.log,
+      clock: this.clock,
+      metadata,
+      logManager: logs,
+      dataPlane: new DataPlane({ config: this.config, nodeId: this.nodeId, metadata, clock: this.clock }),
+      groupCoordinator,
+      producerIds: new ProducerIdManager(this.config.metadataLogDir),
+      metadataEntries: new MetadataEntryCache(),
+      apis: advertisedApisOf(this.handlerList),
+      advertisedEndpoints: [],
+      transactionCoordinator: null,
+      authorizer: null,
+      quotas: null,
+      metrics: null,
+    };
+    this.running = services;
+    const dispatcher = new Dispatcher(services, this.handlerList, this.log);
     mark("dispatcher");
 
     const brokerListeners = this.config.listeners.filter((l) => !this.config.controllerListenerNames.includes(l.name));
@@ -189,24 +251,24 @@ export class Broker {
       },
       maxIdleMs: this.config.long("connections.max.idle.ms"),
       quotas: this.connectionQuotas,
-      sink: STARTUP_TRACE ? tracingSink(this.dispatcher) : this.dispatcher,
+      sink: STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher,
       log: this.log,
     });
     const bound = this.server.start();
     mark("listening");
-    this.advertisedEndpoints = this.config.advertisedListeners.map((e) => {
+    services.advertisedEndpoints = this.config.advertisedListeners.map((e) => {
       const b = bound.find((x) => x.name === e.name);
       return e.port === 0 && b ? { ...e, port: b.port } : e;
     });
     // metadata: register the endpoints actually bound (port 0 in tests).
-    await this.localMetadata.registerBroker(this.advertisedEndpoints);
+    await metadata.registerBroker(services.advertisedEndpoints);
     mark("registered");
     this.log.info("strand started", {
       version: STRAND_VERSION,
       nodeId: this.nodeId,
       clusterId,
       listeners: bound.map((b) => `${b.name}://${b.host}:${b.port}`).join(","),
-      advertised: this.advertisedEndpoints.map((e) => `${e.name}://${e.host}:${e.port}`).join(","),
+      advertised: services.advertisedEndpoints.map((e) => `${e.name}://${e.host}:${e.port}`).join(","),
       logDirs: this.config.logDirs.join(","),
       startMs: Date.now() - this.startedAtMs,
     });
@@ -235,8 +297,8 @@ export class Broker {
   }
 
   /** APIs and versions for ApiVersions. */
-  advertisedApis(): AdvertisedApi[] {
-    return this.advertised;
+  advertisedApis(): readonly AdvertisedApi[] {
+    return this.running?.apis ?? advertisedApisOf(this.handlerList);
   }
 
   get boundListeners(): BoundListener[] {
@@ -256,7 +318,7 @@ export class Broker {
       // No new request starts; those in flight are answered before their connection closes.
       server.quiesceAll();
       // Long-polling fetches answer now with what they have, so their connections can drain.
-      dataPlaneOf(this).fetchWaiters.completeAll();
+      this.running?.dataPlane.fetchWaiters.completeAll();
       const deadline = Date.now() + SHUTDOWN_DRAIN_MS;
       // Bounded wait for in-flight requests to be answered.
       while (Date.now() < deadline && [...server.connections].some((c) => !c.idle)) await Bun.sleep(20);
@@ -266,8 +328,8 @@ export class Broker {
     }
     // metadata: finish running operations before the logs close.
     if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.log.error("metadata close failed", { error: String(e) }));
-    this.groupCoordinator?.close();
-    const { uncleanDirs } = this.logs ? await this.logs.close() : { uncleanDirs: [] };
+    this.coordinatorService?.close();
+    const { uncleanDirs } = this.logManager ? await this.logManager.close() : { uncleanDirs: [] };
     if (uncleanDirs.length > 0) {
       this.log.error("strand stopped; log dirs with offline partitions are not marked cleanly shut down and will be recovered at the next start", { dirs: uncleanDirs.join(",") });
     } else this.log.info("strand stopped cleanly");

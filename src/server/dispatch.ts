@@ -16,11 +16,14 @@ import type { Frame } from "../network/frame-assembler.ts";
 import { writeResponseHeader } from "../protocol/generated/messages/response-header.ts";
 import { encodeFramedParts } from "../protocol/primitives/writer.ts";
 import { concatSlices } from "../protocol/primitives/records-ref.ts";
-import type { Broker } from "./broker.ts";
 import { CLOSE_CONNECTION, NO_RESPONSE, type ApiHandler, type RequestContext } from "./handler.ts";
-import type { Logger } from "./log.ts";
+import type { Logger } from "../util/log.ts";
+import { ANONYMOUS, securityProtocolOf, type SecurityProtocol } from "./principal.ts";
+import type { BrokerServices } from "./services.ts";
 
 const PRODUCE_KEY = 0;
+/** More listeners than any configuration has; the protocol cache stops growing past it. */
+const MAX_LISTENERS = 64;
 
 /** A request's API key (its first int16), read without joining a sliced frame; -1 below two bytes. */
 export function frameApiKey(frame: Frame): number {
@@ -42,10 +45,12 @@ function joinUnlessProduce(chunks: readonly Uint8Array[]): Uint8Array | null {
 
 export class Dispatcher implements RequestSink {
   readonly handlers: ReadonlyMap<number, ApiHandler>;
-  private readonly broker: Broker;
+  private readonly services: BrokerServices;
   private readonly log: Logger;
+  /** Security protocol by listener name, resolved once per listener (bounded by the listeners configured). */
+  private readonly protocols = new Map<string, SecurityProtocol>();
 
-  constructor(broker: Broker, handlers: ApiHandler[], log: Logger) {
+  constructor(services: BrokerServices, handlers: ApiHandler[], log: Logger) {
     const m = new Map<number, ApiHandler>();
     for (const h of handlers) {
       const api = API_BY_KEY.get(h.key);
@@ -57,8 +62,17 @@ export class Dispatcher implements RequestSink {
       m.set(h.key, h);
     }
     this.handlers = m;
-    this.broker = broker;
+    this.services = services;
     this.log = log;
+  }
+
+  private securityProtocol(listenerName: string): SecurityProtocol {
+    let p = this.protocols.get(listenerName);
+    if (p === undefined) {
+      p = securityProtocolOf(this.services.config.protocolMap, listenerName);
+      if (this.protocols.size < MAX_LISTENERS) this.protocols.set(listenerName, p);
+    }
+    return p;
   }
 
   handle(conn: ConnectionInfo, frame: Frame): Outcome | Promise<Outcome> {
@@ -108,7 +122,11 @@ export class Dispatcher implements RequestSink {
       header,
       apiKey: header.requestApiKey,
       apiVersion: header.requestApiVersion,
-      broker: this.broker,
+      services: this.services,
+      listenerName: conn.listenerName,
+      securityProtocol: this.securityProtocol(conn.listenerName),
+      // Only PLAINTEXT listeners are served (BrokerConfig refuses the others), so every request is anonymous.
+      principal: ANONYMOUS,
       requestBytes: frameBytes,
     };
     let result: unknown;

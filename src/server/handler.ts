@@ -7,7 +7,8 @@
 
 import type { ConnectionInfo } from "../network/connection.ts";
 import type { RequestHeader } from "../protocol/generated/messages/request-header.ts";
-import type { Broker } from "./broker.ts";
+import type { KafkaPrincipal, SecurityProtocol } from "./principal.ts";
+import type { BrokerServices } from "./services.ts";
 
 /** Returned by a handler when Kafka sends no response (Produce with acks=0). */
 export const NO_RESPONSE: unique symbol = Symbol("no-response");
@@ -20,7 +21,13 @@ export interface RequestContext {
   readonly header: RequestHeader;
   readonly apiKey: number;
   readonly apiVersion: number;
-  readonly broker: Broker;
+  /** Everything of this broker a handler reaches (src/server/services.ts). */
+  readonly services: BrokerServices;
+  /** The listener the connection came in on, and its security protocol (listener.security.protocol.map). */
+  readonly listenerName: string;
+  readonly securityProtocol: SecurityProtocol;
+  /** Who sent the request: User:ANONYMOUS on PLAINTEXT (the security issue authenticates others). */
+  readonly principal: KafkaPrincipal;
   /** Size of the request frame in bytes. */
   readonly requestBytes: number;
 }

@@ -1,6 +1,10 @@
 // The `.lock` file of a log dir, held with an fcntl write lock as Kafka's FileLock (Java's
 // FileChannel.tryLock) takes it, so neither a second Strand nor a Kafka broker opens the same dir.
 // fcntl locks belong to the process, so an in-process set also refuses a second open from here.
+// That set is process-wide on purpose, not a singleton tying brokers together: it mirrors the
+// kernel's per-process lock table (a second fcntl lock from this process would succeed, and closing
+// its descriptor would drop the first broker's lock), so two Brokers of one process still refuse to
+// share a log dir while brokers on different dirs never meet in it.
 import { dlopen, FFIType, ptr } from "bun:ffi";
 import { closeSync, openSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -12,7 +12,7 @@ import { DirLock } from "./dir-lock.ts";
 import { LogOfflineError } from "./errors.ts";
 import type { TopicPartition } from "./file-names.ts";
 import { parsePartitionDirName, partitionDirName, tpKey } from "./file-names.ts";
-import type { Logger } from "../server/log.ts";
+import type { Logger } from "../util/log.ts";
 import type { Log } from "./log.ts";
 import { makeLogConfig } from "./log-config.ts";
 import type { LogConfig } from "./log-config.ts";

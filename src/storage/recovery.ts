@@ -18,7 +18,7 @@ import type { TopicPartition } from "./file-names.ts";
 import { LeaderEpochCache } from "./leader-epoch-cache.ts";
 import { Log } from "./log.ts";
 import type { LogConfig } from "./log-config.ts";
-import type { Logger } from "../server/log.ts";
+import type { Logger } from "../util/log.ts";
 import { ProducerStateManager } from "./producer-state.ts";
 import type { ProducerStateOptions } from "./producer-state.ts";
 import { LogSegment } from "./segment.ts";

@@ -7,7 +7,7 @@
 // GroupTimers keeps at most one pending timeout per key ("join:<group>", "hb:<group>:<member>"):
 // scheduling a key again replaces the earlier timeout, as Kafka's coordinator timer does.
 
-import { Timer, TimerTask } from "../../server/purgatory/index.ts";
+import { Timer, TimerTask } from "../../util/purgatory/index.ts";
 
 export interface GroupClock {
   /** Whole milliseconds (wall clock in production: it is stored in records). */

@@ -31,7 +31,6 @@ import { isFileRecords } from "../../protocol/primitives/records-ref.ts";
 import { CLOSE_CONNECTION, defineHandler, NO_RESPONSE } from "../handler.ts";
 import type { DurableTarget } from "../produce/delayed-produce.ts";
 import { appendToPartition, type PartitionAppendResult } from "../produce/append-partition.ts";
-import { dataPlaneOf } from "../produce/data-plane.ts";
 
 function partitionResponse(index: number, r: Pick<PartitionAppendResult, "errorCode" | "errorMessage" | "recordErrors" | "baseOffset" | "logAppendTimeMs" | "logStartOffset">): PartitionProduceResponse {
   const p = newPartitionProduceResponse();
@@ -55,7 +54,7 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
   maxVersion: 13,
   advertisedMinVersion: 0,
   handle(ctx, req) {
-    const plane = dataPlaneOf(ctx.broker);
+    const plane = ctx.services.dataPlane;
     const v = ctx.apiVersion;
     const image = plane.metadata.image;
     const nowMs = Date.now();
@@ -97,7 +96,7 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
         tr.partitionResponses.push(partitionResponse(pd.index, r));
       }
     }
-    if (failures.length > 0) ctx.broker.log.debug("produce partitions failed", { connection: ctx.conn.id, acks: req.acks, failures: failures.slice(0, 5).join("; ") });
+    if (failures.length > 0) ctx.services.logger.debug("produce partitions failed", { connection: ctx.conn.id, acks: req.acks, failures: failures.slice(0, 5).join("; ") });
     // acks=0: no response; a failed partition closes the connection so the producer notices (Kafka's way).
     if (req.acks === 0) return failures.length > 0 ? CLOSE_CONNECTION : NO_RESPONSE;
     fitToVersion(res, v);

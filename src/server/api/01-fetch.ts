@@ -29,7 +29,7 @@ import { defineHandler } from "../handler.ts";
 import { partitionWatchKey } from "../fetch/delayed-fetch.ts";
 import { newFetchContext, selectResponse, type FetchContext, type FetchTarget } from "../fetch/fetch-context.ts";
 import { readError, readPartition, type PartitionReadResult } from "../fetch/read-partition.ts";
-import { dataPlaneOf, type DataPlane } from "../produce/data-plane.ts";
+import type { DataPlane } from "../produce/data-plane.ts";
 import { ErrorCode } from "../../protocol/errors.ts";
 
 const READ_COMMITTED = 1;
@@ -92,7 +92,7 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
   minVersion: 4,
   maxVersion: 18,
   handle(ctx, req) {
-    const plane = dataPlaneOf(ctx.broker);
+    const plane = ctx.services.dataPlane;
     const v = ctx.apiVersion;
     const fctx = newFetchContext(plane.fetchSessions, req, v, plane.metadata.image, Date.now());
     if (fctx.kind === "error") {
@@ -101,7 +101,7 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
       res.sessionId = 0;
       return res;
     }
-    const maxBytes = Math.max(0, Math.min(req.maxBytes, ctx.broker.config.int("fetch.max.bytes")));
+    const maxBytes = Math.max(0, Math.min(req.maxBytes, ctx.services.config.int("fetch.max.bytes")));
     const minBytes = Math.min(req.minBytes, maxBytes);
     const first = readAll(plane, fctx.targets, maxBytes);
     if (req.maxWaitMs <= 0 || fctx.targets.length === 0 || first.totalBytes >= minBytes || first.anyError) {

@@ -32,7 +32,6 @@ import { defineHandler } from "../handler.ts";
 import { epochForOffset } from "../fetch/epoch-lookup.ts";
 import { checkLeaderEpoch } from "../fetch/read-partition.ts";
 import { leaderLog } from "../produce/append-partition.ts";
-import { dataPlaneOf } from "../produce/data-plane.ts";
 
 const EARLIEST = -2n;
 const LATEST = -1n;
@@ -61,7 +60,7 @@ export const listOffsetsHandler = defineHandler<ListOffsetsRequest, ListOffsetsR
   minVersion: 1,
   maxVersion: 11,
   handle(ctx, req) {
-    const plane = dataPlaneOf(ctx.broker);
+    const plane = ctx.services.dataPlane;
     const res = newListOffsetsResponse();
     const counts = new Map<string, number>();
     for (const t of req.topics) for (const p of t.partitions) counts.set(`${t.name}\u0000${p.partitionIndex}`, (counts.get(`${t.name}\u0000${p.partitionIndex}`) ?? 0) + 1);

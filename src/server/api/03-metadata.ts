@@ -34,42 +34,23 @@ import {
 import { topicNameError } from "../../metadata/topic-names.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 
-/**
- * Topic entries built for one image, listener and set of offline partitions, reused by later requests
- * until any of them changes (a 10,000-partition topic costs ~10,000 objects per request otherwise).
- * Entries are never mutated after they are built. Bounded: cleared with each new image, and at most
- * one entry per (topic, listener, operations) of that image.
- */
-const entryCache = {
-  image: null as MetadataImage | null,
-  offline: -1,
-  byKey: new Map<string, WeakMap<TopicImage, MetadataResponseTopic>>(),
-};
-
+/** The topic's entry from this broker's cache (src/server/metadata-entry-cache.ts), built when missing. */
 function topicEntry(ctx: RequestContext, image: MetadataImage, t: TopicImage, ops: number): MetadataResponseTopic {
-  const offline = ctx.broker.logs?.offlineChanges ?? 0;
-  if (entryCache.image !== image || entryCache.offline !== offline) {
-    entryCache.image = image;
-    entryCache.offline = offline;
-    entryCache.byKey.clear();
-  }
-  const key = `${ctx.conn.listenerName}/${ops}`;
-  let byTopic = entryCache.byKey.get(key);
-  if (!byTopic) entryCache.byKey.set(key, (byTopic = new WeakMap()));
+  const byTopic = ctx.services.metadataEntries.entriesFor(image, ctx.services.logManager.offlineChanges, ctx.listenerName, ops);
   let e = byTopic.get(t);
   if (!e) byTopic.set(t, (e = buildTopicEntry(ctx, image, t, ops)));
   return e;
 }
 
 function buildTopicEntry(ctx: RequestContext, image: MetadataImage, t: TopicImage, ops: number): MetadataResponseTopic {
-  const listener = ctx.conn.listenerName;
+  const listener = ctx.listenerName;
   return {
     errorCode: 0,
     name: t.name,
     topicId: t.topicId,
     isInternal: isInternalTopic(t.name),
     partitions: t.partitions.map((p) => {
-      const v = partitionView(image, p, listener, ctx.broker.nodeId, ctx.broker.logs ?? null);
+      const v = partitionView(image, p, listener, ctx.services.nodeId, ctx.services.logManager);
       return {
         errorCode: v.errorCode,
         partitionIndex: p.partition,
@@ -93,7 +74,7 @@ export const metadataHandler = defineHandler<MetadataRequest, MetadataResponse>(
   minVersion: 0,
   maxVersion: 13,
   async handle(ctx, req) {
-    const md = ctx.broker.metadata;
+    const md = ctx.services.metadata;
     const v = ctx.apiVersion;
     const ops = v >= 8 && req.includeTopicAuthorizedOperations ? TOPIC_ALL_OPERATIONS : OPERATIONS_NOT_REQUESTED;
     const allTopics = req.topics === null || (v === 0 && req.topics.length === 0);
@@ -111,7 +92,7 @@ export const metadataHandler = defineHandler<MetadataRequest, MetadataResponse>(
     }
 
     let autoErrors = new Map<string, number>();
-    const autoCreate = (v < 4 || req.allowAutoTopicCreation) && ctx.broker.config.bool("auto.create.topics.enable");
+    const autoCreate = (v < 4 || req.allowAutoTopicCreation) && ctx.services.config.bool("auto.create.topics.enable");
     if (autoCreate && md.autoCreateTopics) {
       const missing = wanted
         .map((w) => w.name)
@@ -121,8 +102,8 @@ export const metadataHandler = defineHandler<MetadataRequest, MetadataResponse>(
 
     const image = md.image;
     const res = newMetadataResponse();
-    res.brokers = brokersOnListener(image, ctx.conn.listenerName).map((e) => ({ nodeId: e.b.nodeId, host: e.host, port: e.port, rack: e.b.rack }));
-    res.clusterId = ctx.broker.clusterId;
+    res.brokers = brokersOnListener(image, ctx.listenerName).map((e) => ({ nodeId: e.b.nodeId, host: e.host, port: e.port, rack: e.b.rack }));
+    res.clusterId = ctx.services.clusterId;
     res.controllerId = image.controllerId;
     res.clusterAuthorizedOperations = v >= 8 && v <= 10 && req.includeClusterAuthorizedOperations ? CLUSTER_ALL_OPERATIONS : OPERATIONS_NOT_REQUESTED;
     if (allTopics) {

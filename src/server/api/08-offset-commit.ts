@@ -14,8 +14,7 @@ import { ErrorCode } from "../../protocol/errors.ts";
 import type { OffsetCommitRequest } from "../../protocol/generated/messages/offset-commit-request.ts";
 import { newOffsetCommitResponse, type OffsetCommitResponse, type OffsetCommitResponseTopic } from "../../protocol/generated/messages/offset-commit-response.ts";
 import type { CommitTopic } from "../../coordinator/group/group-coordinator.ts";
-import { groupsOf } from "../../coordinator/group/service.ts";
-import { resolveTopic } from "../../coordinator/group/topics.ts";
+import { resolveTopic } from "../group-topics.ts";
 import { defineHandler } from "../handler.ts";
 
 export const offsetCommitHandler = defineHandler<OffsetCommitRequest, OffsetCommitResponse>({
@@ -30,7 +29,7 @@ export const offsetCommitHandler = defineHandler<OffsetCommitRequest, OffsetComm
     const valid: CommitTopic[] = [];
     const slot = new Map<CommitTopic, OffsetCommitResponseTopic>();
     for (const t of req.topics) {
-      const r = resolveTopic(ctx.broker, t.name, t.topicId, byId);
+      const r = resolveTopic(ctx.services.metadata.image, t.name, t.topicId, byId);
       const rt: OffsetCommitResponseTopic = { name: byId ? "" : t.name, topicId: byId ? t.topicId : r.topicId, partitions: [] };
       out.push(rt);
       if (r.errorCode !== ErrorCode.NONE) {
@@ -58,7 +57,7 @@ export const offsetCommitHandler = defineHandler<OffsetCommitRequest, OffsetComm
       res.topics = out;
       return res;
     }
-    const { results, written } = groupsOf(ctx.broker).commitOffsets({
+    const { results, written } = ctx.services.groupCoordinator.coordinator.commitOffsets({
       groupId: req.groupId,
       memberId: req.memberId,
       groupInstanceId: v >= 7 ? req.groupInstanceId : null,

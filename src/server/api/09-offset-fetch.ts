@@ -16,8 +16,7 @@ import {
   type OffsetFetchResponseGroup,
 } from "../../protocol/generated/messages/offset-fetch-response.ts";
 import type { FetchedOffset } from "../../coordinator/group/group-coordinator.ts";
-import { groupsOf } from "../../coordinator/group/service.ts";
-import { topicIdOf, topicNameOf } from "../../coordinator/group/topics.ts";
+import { topicIdOf, topicNameOf } from "../group-topics.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 
 function byTopic(rows: FetchedOffset[]): Map<string, FetchedOffset[]> {
@@ -43,7 +42,7 @@ function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: 
     return g;
   }
   if (member !== null) {
-    g.errorCode = groupsOf(ctx.broker).validateOffsetFetch(groupId, member.memberId, member.memberEpoch);
+    g.errorCode = ctx.services.groupCoordinator.coordinator.validateOffsetFetch(groupId, member.memberId, member.memberEpoch);
     if (g.errorCode !== ErrorCode.NONE) return g;
   }
   const unknownIds: Array<{ topicId: string; partitionIndexes: number[] }> = [];
@@ -52,7 +51,7 @@ function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: 
   if (topics !== null) {
     asked = [];
     for (const t of topics) {
-      const name = byId ? topicNameOf(ctx.broker, t.topicId) : t.name;
+      const name = byId ? topicNameOf(ctx.services.metadata.image, t.topicId) : t.name;
       if (name === undefined) {
         unknownIds.push(t);
         continue;
@@ -61,11 +60,11 @@ function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: 
       asked.push({ name, partitions: t.partitionIndexes });
     }
   }
-  const rows = groupsOf(ctx.broker).fetchOffsets(groupId, asked);
+  const rows = ctx.services.groupCoordinator.coordinator.fetchOffsets(groupId, asked);
   for (const [name, list] of byTopic(rows)) {
     g.topics.push({
       name: byId ? "" : name,
-      topicId: byId ? (idFor.get(name) ?? topicIdOf(ctx.broker, name)) : ZERO_UUID,
+      topicId: byId ? (idFor.get(name) ?? topicIdOf(ctx.services.metadata.image, name)) : ZERO_UUID,
       partitions: list.map((r) => ({ partitionIndex: r.partition, committedOffset: r.offset, committedLeaderEpoch: r.leaderEpoch, metadata: r.metadata, errorCode: ErrorCode.NONE })),
     });
   }

@@ -13,7 +13,6 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { FindCoordinatorRequest } from "../../protocol/generated/messages/find-coordinator-request.ts";
 import { newFindCoordinatorResponse, type Coordinator, type FindCoordinatorResponse } from "../../protocol/generated/messages/find-coordinator-response.ts";
-import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 
 const KEY_TYPE_GROUP = 0;
@@ -24,10 +23,10 @@ function lookup(ctx: RequestContext, key: string, keyType: number, topicReady: b
   if (keyType === KEY_TYPE_TRANSACTION) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, "the transaction coordinator is not available on this broker yet");
   if (keyType !== KEY_TYPE_GROUP) return none(keyType === 2 ? ErrorCode.COORDINATOR_NOT_AVAILABLE : ErrorCode.INVALID_REQUEST, `key type ${keyType} is not served`);
   if (!topicReady) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, "__consumer_offsets could not be created");
-  const b = ctx.broker;
-  const ep = b.advertisedEndpoints.find((e) => e.name === ctx.conn.listenerName) ?? b.advertisedEndpoints[0];
+  const s = ctx.services;
+  const ep = s.advertisedEndpoints.find((e) => e.name === ctx.listenerName) ?? s.advertisedEndpoints[0];
   if (!ep) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, "no advertised listener");
-  return { key, nodeId: b.nodeId, host: ep.host, port: ep.port, errorCode: ErrorCode.NONE, errorMessage: null };
+  return { key, nodeId: s.nodeId, host: ep.host, port: ep.port, errorCode: ErrorCode.NONE, errorMessage: null };
 }
 
 export const findCoordinatorHandler = defineHandler<FindCoordinatorRequest, FindCoordinatorResponse>({
@@ -40,10 +39,10 @@ export const findCoordinatorHandler = defineHandler<FindCoordinatorRequest, Find
     let topicReady = true;
     if (keyType === KEY_TYPE_GROUP) {
       try {
-        await groupServiceOf(ctx.broker).topicLog.ensureTopic();
+        await ctx.services.groupCoordinator.topicLog.ensureTopic();
       } catch (e) {
         topicReady = false;
-        ctx.broker.log.warn("__consumer_offsets could not be created", { error: (e as Error).message });
+        ctx.services.logger.warn("__consumer_offsets could not be created", { error: (e as Error).message });
       }
     }
     if (ctx.apiVersion >= 4) {

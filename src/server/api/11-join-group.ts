@@ -11,7 +11,6 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { JoinGroupRequest } from "../../protocol/generated/messages/join-group-request.ts";
 import { newJoinGroupResponse, type JoinGroupResponse } from "../../protocol/generated/messages/join-group-response.ts";
-import { groupsOf } from "../../coordinator/group/service.ts";
 import { defineHandler } from "../handler.ts";
 
 export const joinGroupHandler = defineHandler<JoinGroupRequest, JoinGroupResponse>({
@@ -25,7 +24,7 @@ export const joinGroupHandler = defineHandler<JoinGroupRequest, JoinGroupRespons
       res.errorCode = ErrorCode.UNSUPPORTED_VERSION;
       return res;
     }
-    const r = await groupsOf(ctx.broker).classic.join({
+    const r = await ctx.services.groupCoordinator.coordinator.classic.join({
       groupId: req.groupId,
       memberId: req.memberId,
       groupInstanceId: v >= 5 ? req.groupInstanceId : null,

@@ -6,7 +6,6 @@
 
 import type { HeartbeatRequest } from "../../protocol/generated/messages/heartbeat-request.ts";
 import { newHeartbeatResponse, type HeartbeatResponse } from "../../protocol/generated/messages/heartbeat-response.ts";
-import { groupsOf } from "../../coordinator/group/service.ts";
 import { defineHandler } from "../handler.ts";
 
 export const heartbeatHandler = defineHandler<HeartbeatRequest, HeartbeatResponse>({
@@ -15,7 +14,7 @@ export const heartbeatHandler = defineHandler<HeartbeatRequest, HeartbeatRespons
   maxVersion: 4,
   handle(ctx, req) {
     const res = newHeartbeatResponse();
-    res.errorCode = groupsOf(ctx.broker).classic.heartbeat(req.groupId, req.memberId, ctx.apiVersion >= 3 ? req.groupInstanceId : null, req.generationId);
+    res.errorCode = ctx.services.groupCoordinator.coordinator.classic.heartbeat(req.groupId, req.memberId, ctx.apiVersion >= 3 ? req.groupInstanceId : null, req.generationId);
     return res;
   },
 });

@@ -7,7 +7,6 @@
 import type { LeaveGroupRequest } from "../../protocol/generated/messages/leave-group-request.ts";
 import { newLeaveGroupResponse, type LeaveGroupResponse } from "../../protocol/generated/messages/leave-group-response.ts";
 import { GroupError } from "../../coordinator/group/errors.ts";
-import { groupsOf } from "../../coordinator/group/service.ts";
 import { defineHandler } from "../handler.ts";
 
 export const leaveGroupHandler = defineHandler<LeaveGroupRequest, LeaveGroupResponse>({
@@ -19,7 +18,7 @@ export const leaveGroupHandler = defineHandler<LeaveGroupRequest, LeaveGroupResp
     const batch = ctx.apiVersion >= 3;
     const members = batch ? req.members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId })) : [{ memberId: req.memberId, groupInstanceId: null }];
     try {
-      const codes = groupsOf(ctx.broker).classic.leave(req.groupId, members);
+      const codes = ctx.services.groupCoordinator.coordinator.classic.leave(req.groupId, members);
       if (batch) res.members = members.map((m, i) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId, errorCode: codes[i]! }));
       else res.errorCode = codes[0]!;
     } catch (e) {

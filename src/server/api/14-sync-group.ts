@@ -6,7 +6,6 @@
 
 import type { SyncGroupRequest } from "../../protocol/generated/messages/sync-group-request.ts";
 import { newSyncGroupResponse, type SyncGroupResponse } from "../../protocol/generated/messages/sync-group-response.ts";
-import { groupsOf } from "../../coordinator/group/service.ts";
 import { defineHandler } from "../handler.ts";
 
 export const syncGroupHandler = defineHandler<SyncGroupRequest, SyncGroupResponse>({
@@ -15,7 +14,7 @@ export const syncGroupHandler = defineHandler<SyncGroupRequest, SyncGroupRespons
   maxVersion: 5,
   async handle(ctx, req) {
     const v = ctx.apiVersion;
-    const r = await groupsOf(ctx.broker).classic.sync({
+    const r = await ctx.services.groupCoordinator.coordinator.classic.sync({
       groupId: req.groupId,
       memberId: req.memberId,
       groupInstanceId: v >= 3 ? req.groupInstanceId : null,

@@ -8,7 +8,6 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeGroupsRequest } from "../../protocol/generated/messages/describe-groups-request.ts";
 import { newDescribeGroupsResponse, type DescribeGroupsResponse } from "../../protocol/generated/messages/describe-groups-response.ts";
-import { groupsOf } from "../../coordinator/group/service.ts";
 import { defineHandler } from "../handler.ts";
 
 const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
@@ -19,7 +18,7 @@ export const describeGroupsHandler = defineHandler<DescribeGroupsRequest, Descri
   maxVersion: 6,
   handle(ctx, req) {
     const res = newDescribeGroupsResponse();
-    const coord = groupsOf(ctx.broker);
+    const coord = ctx.services.groupCoordinator.coordinator;
     res.groups = req.groups.map((id) => {
       const d = coord.describeGroup(id);
       const missing = !coord.groups.has(id);

@@ -28,11 +28,11 @@ export const apiVersionsHandler = defineHandler<ApiVersionsRequest, ApiVersionsR
       res.errorCode = ErrorCode.INVALID_REQUEST;
       return res;
     }
-    if (ctx.apiVersion >= 5 && req.clusterId !== null && (req.clusterId !== ctx.broker.clusterId || req.nodeId !== ctx.broker.nodeId)) {
+    if (ctx.apiVersion >= 5 && req.clusterId !== null && (req.clusterId !== ctx.services.clusterId || req.nodeId !== ctx.services.nodeId)) {
       res.errorCode = ErrorCode.REBOOTSTRAP_REQUIRED;
       return res;
     }
-    res.apiKeys = ctx.broker.advertisedApis();
+    res.apiKeys = [...ctx.services.apis];
     return res;
   },
 });

@@ -23,7 +23,7 @@ export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopi
   minVersion: 2,
   maxVersion: 7,
   async handle(ctx, req) {
-    const md = ctx.broker.metadata;
+    const md = ctx.services.metadata;
     const results = await md.createTopics(
       req.topics.map((t) => ({
         name: t.name,
@@ -35,7 +35,7 @@ export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopi
       { validateOnly: req.validateOnly },
     );
     const res = newCreateTopicsResponse();
-    const layers = brokerLayers(md.image, ctx.broker.config, ctx.broker.nodeId);
+    const layers = brokerLayers(md.image, ctx.services.config, ctx.services.nodeId);
     const requested = new Map(req.topics.map((t) => [t.name, t]));
     res.topics = results.map((r) => {
       let configs: CreatableTopicConfigs[] = [];

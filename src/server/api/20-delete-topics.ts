@@ -23,7 +23,7 @@ export const deleteTopicsHandler = defineHandler<DeleteTopicsRequest, DeleteTopi
       ctx.apiVersion >= 6
         ? req.topics.map((t) => ({ name: t.name, topicId: t.topicId === ZERO_UUID ? null : t.topicId }))
         : req.topicNames.map((name) => ({ name, topicId: null }));
-    const results = await ctx.broker.metadata.deleteTopics(refs);
+    const results = await ctx.services.metadata.deleteTopics(refs);
     const res = newDeleteTopicsResponse();
     res.responses = results.map((r) => ({ name: r.name, topicId: r.topicId ?? ZERO_UUID, errorCode: r.errorCode, errorMessage: r.errorMessage }));
     return res;

@@ -20,7 +20,6 @@ import {
 import { LogClosedError, LogOfflineError, OffsetOutOfRangeError } from "../../storage/errors.ts";
 import { defineHandler } from "../handler.ts";
 import { leaderLog } from "../produce/append-partition.ts";
-import { dataPlaneOf } from "../produce/data-plane.ts";
 
 const HIGH_WATERMARK = -1n;
 
@@ -29,7 +28,7 @@ export const deleteRecordsHandler = defineHandler<DeleteRecordsRequest, DeleteRe
   minVersion: 0,
   maxVersion: 2,
   handle(ctx, req) {
-    const plane = dataPlaneOf(ctx.broker);
+    const plane = ctx.services.dataPlane;
     const res = newDeleteRecordsResponse();
     // Bounded by the request's partitions.
     for (const t of req.topics) {

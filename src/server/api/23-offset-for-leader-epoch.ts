@@ -18,14 +18,13 @@ import { defineHandler } from "../handler.ts";
 import { endOffsetForEpoch } from "../fetch/epoch-lookup.ts";
 import { checkLeaderEpoch } from "../fetch/read-partition.ts";
 import { leaderLog } from "../produce/append-partition.ts";
-import { dataPlaneOf } from "../produce/data-plane.ts";
 
 export const offsetForLeaderEpochHandler = defineHandler<OffsetForLeaderEpochRequest, OffsetForLeaderEpochResponse>({
   key: 23,
   minVersion: 2,
   maxVersion: 4,
   handle(ctx, req) {
-    const plane = dataPlaneOf(ctx.broker);
+    const plane = ctx.services.dataPlane;
     const res = newOffsetForLeaderEpochResponse();
     // Bounded by the request's partitions.
     for (const t of req.topics) {

@@ -15,7 +15,7 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeConfigsRequest } from "../../protocol/generated/messages/describe-configs-request.ts";
 import { newDescribeConfigsResponse, type DescribeConfigsResponse, type DescribeConfigsResult } from "../../protocol/generated/messages/describe-configs-response.ts";
-import { brokerLayersOf, metadataOf, topicOverridesOf } from "../../config/broker-layers.ts";
+import { brokerLayersOf, topicOverridesOf } from "../../config/broker-layers.ts";
 import { describeBrokerConfigs, describeBrokerLoggers, describeTopicConfigs } from "../../config/describe.ts";
 import { topicNameError } from "../../metadata/topic-names.ts";
 import { defineHandler } from "../handler.ts";
@@ -29,8 +29,8 @@ export const describeConfigsHandler = defineHandler<DescribeConfigsRequest, Desc
   maxVersion: 4,
   handle(ctx, req) {
     const res = newDescribeConfigsResponse();
-    const broker = ctx.broker;
-    const image = metadataOf(broker)?.image;
+    const broker = ctx.services;
+    const image = broker.metadata.image;
     const layers = brokerLayersOf({ config: broker.config, nodeId: broker.nodeId }, image);
     const opts = { includeSynonyms: req.includeSynonyms, includeDocumentation: req.includeDocumentation };
     for (const r of req.resources) {

@@ -10,7 +10,6 @@
 
 import type { AlterConfigsRequest } from "../../protocol/generated/messages/alter-configs-request.ts";
 import { newAlterConfigsResponse, type AlterConfigsResponse } from "../../protocol/generated/messages/alter-configs-response.ts";
-import { metadataOf } from "../../config/broker-layers.ts";
 import { runAlterConfigs } from "../../config/alter-run.ts";
 import { defineHandler } from "../handler.ts";
 
@@ -21,7 +20,7 @@ export const alterConfigsHandler = defineHandler<AlterConfigsRequest, AlterConfi
   async handle(ctx, req) {
     const res = newAlterConfigsResponse();
     res.responses = await runAlterConfigs(
-      { nodeId: ctx.broker.nodeId, metadata: metadataOf(ctx.broker) },
+      { nodeId: ctx.services.nodeId, metadata: ctx.services.metadata },
       req.resources.map((r) => ({ resourceType: r.resourceType, resourceName: r.resourceName, changes: r.configs.map((c) => ({ name: c.name, value: c.value, op: "set" as const })) })),
       { validateOnly: req.validateOnly, incremental: false },
     );

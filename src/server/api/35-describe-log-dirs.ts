@@ -23,7 +23,7 @@ export const describeLogDirsHandler = defineHandler<DescribeLogDirsRequest, Desc
   maxVersion: 5,
   handle(ctx, req) {
     const res = newDescribeLogDirsResponse();
-    const logs = ctx.broker.logs;
+    const logs = ctx.services.logManager;
     let wanted: Map<string, Set<number>> | null = null;
     if (req.topics !== null) {
       wanted = new Map();

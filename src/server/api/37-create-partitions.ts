@@ -18,7 +18,7 @@ export const createPartitionsHandler = defineHandler<CreatePartitionsRequest, Cr
   minVersion: 0,
   maxVersion: 3,
   async handle(ctx, req) {
-    const results = await ctx.broker.metadata.createPartitions(
+    const results = await ctx.services.metadata.createPartitions(
       req.topics.map((t) => ({ name: t.name, count: t.count, assignments: t.assignments ? t.assignments.map((a) => [...a.brokerIds]) : null })),
       { validateOnly: req.validateOnly },
     );

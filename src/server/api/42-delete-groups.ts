@@ -6,7 +6,6 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DeleteGroupsRequest } from "../../protocol/generated/messages/delete-groups-request.ts";
 import { newDeleteGroupsResponse, type DeleteGroupsResponse } from "../../protocol/generated/messages/delete-groups-response.ts";
-import { groupsOf } from "../../coordinator/group/service.ts";
 import { defineHandler } from "../handler.ts";
 
 export const deleteGroupsHandler = defineHandler<DeleteGroupsRequest, DeleteGroupsResponse>({
@@ -14,7 +13,7 @@ export const deleteGroupsHandler = defineHandler<DeleteGroupsRequest, DeleteGrou
   minVersion: 0,
   maxVersion: 3,
   async handle(ctx, req) {
-    const coord = groupsOf(ctx.broker);
+    const coord = ctx.services.groupCoordinator.coordinator;
     const pending = req.groupsNames.map((id) => {
       if (id === "") return { groupId: id, errorCode: ErrorCode.INVALID_GROUP_ID as number, written: Promise.resolve() };
       return { groupId: id, ...coord.deleteGroup(id) };

@@ -12,7 +12,6 @@
 import type { IncrementalAlterConfigsRequest } from "../../protocol/generated/messages/incremental-alter-configs-request.ts";
 import { newIncrementalAlterConfigsResponse, type IncrementalAlterConfigsResponse } from "../../protocol/generated/messages/incremental-alter-configs-response.ts";
 import { OP_BY_ID } from "../../config/alter.ts";
-import { metadataOf } from "../../config/broker-layers.ts";
 import { runAlterConfigs } from "../../config/alter-run.ts";
 import { defineHandler } from "../handler.ts";
 
@@ -23,7 +22,7 @@ export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConf
   async handle(ctx, req) {
     const res = newIncrementalAlterConfigsResponse();
     res.responses = await runAlterConfigs(
-      { nodeId: ctx.broker.nodeId, metadata: metadataOf(ctx.broker) },
+      { nodeId: ctx.services.nodeId, metadata: ctx.services.metadata },
       req.resources.map((r) => ({
         resourceType: r.resourceType,
         resourceName: r.resourceName,

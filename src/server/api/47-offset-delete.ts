@@ -8,8 +8,7 @@ import { ErrorCode } from "../../protocol/errors.ts";
 import type { OffsetDeleteRequest } from "../../protocol/generated/messages/offset-delete-request.ts";
 import { newOffsetDeleteResponse, type OffsetDeleteResponse } from "../../protocol/generated/messages/offset-delete-response.ts";
 import { GroupError } from "../../coordinator/group/errors.ts";
-import { groupsOf } from "../../coordinator/group/service.ts";
-import { resolveTopic } from "../../coordinator/group/topics.ts";
+import { resolveTopic } from "../group-topics.ts";
 import { defineHandler } from "../handler.ts";
 
 export const offsetDeleteHandler = defineHandler<OffsetDeleteRequest, OffsetDeleteResponse>({
@@ -18,9 +17,9 @@ export const offsetDeleteHandler = defineHandler<OffsetDeleteRequest, OffsetDele
   maxVersion: 0,
   async handle(ctx, req) {
     const res = newOffsetDeleteResponse();
-    const known = req.topics.filter((t) => resolveTopic(ctx.broker, t.name, "", false).errorCode === ErrorCode.NONE);
+    const known = req.topics.filter((t) => resolveTopic(ctx.services.metadata.image, t.name, "", false).errorCode === ErrorCode.NONE);
     try {
-      const { results, written } = groupsOf(ctx.broker).deleteOffsets(
+      const { results, written } = ctx.services.groupCoordinator.coordinator.deleteOffsets(
         req.groupId,
         known.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => p.partitionIndex) })),
       );

@@ -29,10 +29,10 @@ export const describeClusterHandler = defineHandler<DescribeClusterRequest, Desc
       res.controllerId = -1;
       return res;
     }
-    const image = ctx.broker.metadata.image;
-    res.clusterId = ctx.broker.clusterId;
+    const image = ctx.services.metadata.image;
+    res.clusterId = ctx.services.clusterId;
     res.controllerId = image.controllerId;
-    res.brokers = brokersOnListener(image, ctx.conn.listenerName, ctx.apiVersion >= 2 && req.includeFencedBrokers).map((e) => ({
+    res.brokers = brokersOnListener(image, ctx.listenerName, ctx.apiVersion >= 2 && req.includeFencedBrokers).map((e) => ({
       brokerId: e.b.nodeId,
       host: e.host,
       port: e.port,

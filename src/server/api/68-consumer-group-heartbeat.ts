@@ -14,7 +14,6 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ConsumerGroupHeartbeatRequest } from "../../protocol/generated/messages/consumer-group-heartbeat-request.ts";
 import { newConsumerGroupHeartbeatResponse, type ConsumerGroupHeartbeatResponse } from "../../protocol/generated/messages/consumer-group-heartbeat-response.ts";
-import { groupsOf } from "../../coordinator/group/service.ts";
 import { defineHandler } from "../handler.ts";
 
 export const consumerGroupHeartbeatHandler = defineHandler<ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse>({
@@ -23,7 +22,7 @@ export const consumerGroupHeartbeatHandler = defineHandler<ConsumerGroupHeartbea
   maxVersion: 1,
   async handle(ctx, req) {
     const res = newConsumerGroupHeartbeatResponse();
-    const { result, written } = groupsOf(ctx.broker).consumer.heartbeat({
+    const { result, written } = ctx.services.groupCoordinator.coordinator.consumer.heartbeat({
       apiVersion: ctx.apiVersion,
       groupId: req.groupId,
       memberId: req.memberId,

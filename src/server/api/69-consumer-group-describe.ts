@@ -14,8 +14,7 @@ import {
   newDescribedGroup,
   type ConsumerGroupDescribeResponse,
 } from "../../protocol/generated/messages/consumer-group-describe-response.ts";
-import { groupsOf } from "../../coordinator/group/service.ts";
-import { topicNameOf } from "../../coordinator/group/topics.ts";
+import { topicNameOf } from "../group-topics.ts";
 import { defineHandler } from "../handler.ts";
 
 export const consumerGroupDescribeHandler = defineHandler<ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse>({
@@ -24,7 +23,7 @@ export const consumerGroupDescribeHandler = defineHandler<ConsumerGroupDescribeR
   maxVersion: 1,
   handle(ctx, req) {
     const res = newConsumerGroupDescribeResponse();
-    const coord = groupsOf(ctx.broker);
+    const coord = ctx.services.groupCoordinator.coordinator;
     res.groups = req.groupIds.map((id) => {
       const out = newDescribedGroup();
       out.groupId = id;
@@ -32,7 +31,7 @@ export const consumerGroupDescribeHandler = defineHandler<ConsumerGroupDescribeR
         out.errorCode = ErrorCode.INVALID_GROUP_ID;
         return out;
       }
-      const d = coord.describeConsumerGroup(id, (topicId) => topicNameOf(ctx.broker, topicId));
+      const d = coord.describeConsumerGroup(id, (topicId) => topicNameOf(ctx.services.metadata.image, topicId));
       if (d === null) {
         out.errorCode = ErrorCode.GROUP_ID_NOT_FOUND;
         out.errorMessage = coord.groups.has(id) ? `Group ${id} is not a consumer group.` : `Group ${id} not found.`;

@@ -45,7 +45,7 @@ export const describeTopicPartitionsHandler = defineHandler<DescribeTopicPartiti
   minVersion: 0,
   maxVersion: 0,
   handle(ctx, req) {
-    const image = ctx.broker.metadata.image;
+    const image = ctx.services.metadata.image;
     const res = newDescribeTopicPartitionsResponse();
     const fetchAll = req.topics.length === 0;
     const names = fetchAll ? [...image.topicsByName.keys()] : [...new Set(req.topics.map((t) => t.name))];
@@ -55,7 +55,7 @@ export const describeTopicPartitionsHandler = defineHandler<DescribeTopicPartiti
       res.topics = names.map((n) => errorTopic(n, ErrorCode.INVALID_REQUEST, OPERATIONS_NOT_REQUESTED));
       return res;
     }
-    const limit = Math.max(1, Math.min(req.responsePartitionLimit, brokerLimit(() => ctx.broker.config.int("max.request.partition.size.limit"))));
+    const limit = Math.max(1, Math.min(req.responsePartitionLimit, brokerLimit(() => ctx.services.config.int("max.request.partition.size.limit"))));
     let remaining = limit;
     const from = cursor ? names.findIndex((n) => n >= cursor.topicName) : 0;
     // Bounded by the number of names; each topic adds at most `remaining` partitions.
@@ -79,7 +79,7 @@ export const describeTopicPartitionsHandler = defineHandler<DescribeTopicPartiti
         topicId: t.topicId,
         isInternal: isInternalTopic(t.name),
         partitions: parts.map((p) => {
-          const v = partitionView(image, p, ctx.conn.listenerName, ctx.broker.nodeId, ctx.broker.logs ?? null);
+          const v = partitionView(image, p, ctx.listenerName, ctx.services.nodeId, ctx.services.logManager);
           return {
             // Kafka 4.4 leaves the partition error at 0 here, even with no leader (leader -1 and
             // offline_replicas say it); only Metadata answers LEADER_NOT_AVAILABLE.

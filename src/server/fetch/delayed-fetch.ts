@@ -1,13 +1,13 @@
 // Delayed fetches (long polling on max_wait_ms / min_bytes): a fetch that cannot be answered at once
 // waits, watched under each of its partitions, until an append to one of them makes it complete
 // (checkAndComplete), or its wait expires. The waiting happens in the broker's purgatory
-// (src/server/purgatory/: a hierarchical timing wheel with one wake-up for the earliest deadline).
+// (src/util/purgatory/: a hierarchical timing wheel with one wake-up for the earliest deadline).
 //
 // Bound: each waiting fetch is an in-flight request of its connection, so the number waiting is at
 // most connections x strand.max.inflight.requests.per.connection; the purgatory's maxPending bound
 // answers a fetch at once (with what it has) beyond that.
 
-import { DelayedOperation as PurgatoryOperation, DelayedOperationPurgatory, Timer } from "../purgatory/index.ts";
+import { DelayedOperation as PurgatoryOperation, DelayedOperationPurgatory, Timer } from "../../util/purgatory/index.ts";
 
 export interface DelayedOperation {
   /** True when the operation can complete now (it is then completed by the caller). */

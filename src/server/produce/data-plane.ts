@@ -1,6 +1,6 @@
 // State the data path shares across requests of every connection: the fetch session cache, the
-// delayed fetches waiting for appends, the producer id allocator, and the high-watermark rule of a
-// single node. One per broker, created on first use (dataPlaneOf), so broker.ts needs no field for it.
+// delayed fetches waiting for appends, and the high-watermark rule of a single node. One per broker:
+// Broker builds it and handlers reach it as ctx.services.dataPlane (src/server/services.ts).
 //
 // High watermark on a single node: every appended offset is committed, so the high watermark follows
 // the log end, except with strand.log.fsync.before.ack where it follows what is on disk (a consumer
@@ -11,9 +11,8 @@
 import type { BrokerConfig } from "../../config/broker-config.ts";
 import type { MetadataLayer } from "../../metadata/layer.ts";
 import type { Log } from "../../storage/log.ts";
-import { ProducerIdManager } from "../../coordinator/producer-ids.ts";
 import { FetchWaiters, partitionWatchKey } from "../fetch/delayed-fetch.ts";
-import { Timer } from "../purgatory/index.ts";
+import { Timer, type TimerClock } from "../../util/purgatory/index.ts";
 import { ProduceWaiters } from "./delayed-produce.ts";
 import { FetchSessionCache } from "../fetch/session-cache.ts";
 import { resolveTopicSettings, type TopicSettings } from "./topic-settings.ts";
@@ -23,6 +22,8 @@ export interface DataPlaneHost {
   readonly config: BrokerConfig;
   readonly nodeId: number;
   readonly metadata?: MetadataLayer;
+  /** The clock of the delayed produce/fetch timing wheel (default: the system's monotonic clock). */
+  readonly clock?: TimerClock;
 }
 
 export class MetadataNotReadyError extends Error {
@@ -35,14 +36,16 @@ export class MetadataNotReadyError extends Error {
 export class DataPlane {
   readonly fetchSessions: FetchSessionCache;
   /** One timing wheel (one wake-up) for every delayed operation of the data path. */
-  private readonly timer = new Timer();
-  readonly fetchWaiters = new FetchWaiters(this.timer);
-  readonly produceWaiters = new ProduceWaiters(this.timer);
-  private producerIdManager: ProducerIdManager | null = null;
+  private readonly timer: Timer;
+  readonly fetchWaiters: FetchWaiters;
+  readonly produceWaiters: ProduceWaiters;
   private readonly durableWaits = new WeakSet<Log>();
 
   constructor(readonly host: DataPlaneHost) {
     this.fetchSessions = new FetchSessionCache();
+    this.timer = new Timer(host.clock ? { clock: host.clock } : {});
+    this.fetchWaiters = new FetchWaiters(this.timer);
+    this.produceWaiters = new ProduceWaiters(this.timer);
   }
 
   get metadata(): MetadataLayer {
@@ -57,11 +60,6 @@ export class DataPlane {
 
   settings(topic: string): TopicSettings {
     return resolveTopicSettings(this.host.metadata?.image, this.host.config, topic);
-  }
-
-  producerIds(): ProducerIdManager {
-    this.producerIdManager ??= new ProducerIdManager(this.host.config.metadataLogDir);
-    return this.producerIdManager;
   }
 
   fsyncBeforeAck(log: Log): boolean {
@@ -113,13 +111,4 @@ export class DataPlane {
   notifyAppended(topic: string, partition: number): void {
     this.fetchWaiters.checkAndComplete(partitionWatchKey(topic, partition));
   }
-}
-
-const planes = new WeakMap<object, DataPlane>();
-
-/** The data plane of `broker`, created on first use. */
-export function dataPlaneOf(broker: DataPlaneHost): DataPlane {
-  let p = planes.get(broker);
-  if (!p) planes.set(broker, (p = new DataPlane(broker)));
-  return p;
 }

@@ -6,7 +6,7 @@
 
 import type { Log } from "../../storage/log.ts";
 import { partitionWatchKey } from "../fetch/delayed-fetch.ts";
-import { DelayedOperation, DelayedOperationPurgatory, type Timer } from "../purgatory/index.ts";
+import { DelayedOperation, DelayedOperationPurgatory, type Timer } from "../../util/purgatory/index.ts";
 
 export interface DurableTarget {
   log: Log;

@@ -18,22 +18,11 @@ const KNOWN: readonly string[] = [
   // The group coordinator reaches state through Broker (item 1: a typed BrokerServices instead).
   "coordinator/group/service.ts -> server/broker.ts",
   "coordinator/group/topics.ts -> server/broker.ts",
-  // Generic utilities that live in the layers that use them (item 1: they move to util/).
-  "coordinator/group/timer.ts -> server/purgatory/index.ts",
-  "metadata/local-metadata.ts -> cli/startup-trace.ts",
-  "metadata/local-metadata.ts -> server/log.ts",
-  "metadata/metadata-log.ts -> server/log.ts",
-  "metadata/partition-logs.ts -> server/log.ts",
-  "server/broker.ts -> cli/startup-trace.ts",
-  "server/broker.ts -> cli/version.ts",
-  "storage/log-manager.ts -> server/log.ts",
-  "storage/recovery.ts -> server/log.ts",
   // Config resolution reads the metadata image (item 3: one topic-config snapshot per image).
   "config/alter-run.ts -> metadata/layer.ts",
   "config/alter.ts -> metadata/layer.ts",
   "config/alter.ts -> metadata/topic-names.ts",
   "config/broker-layers.ts -> metadata/image.ts",
-  "config/broker-layers.ts -> metadata/layer.ts",
 ];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

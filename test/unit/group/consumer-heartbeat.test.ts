@@ -2,7 +2,7 @@
 // epoch fencing, static members, leave, session expiry on the timing wheel (FakeClock), offsets
 // checks, and the records replayed into an identical group.
 import { describe, expect, test } from "bun:test";
-import { FakeClock, Timer } from "../../../src/server/purgatory/index.ts";
+import { FakeClock, Timer } from "../../../src/util/purgatory/index.ts";
 import { GroupCoordinator, DEFAULT_COORDINATOR_CONFIG, DEFAULT_CONSUMER_GROUP_CONFIG } from "../../../src/coordinator/group/group-coordinator.ts";
 import { wheelGroupClock } from "../../../src/coordinator/group/timer.ts";
 import type { HeartbeatRequest, TopicInfo } from "../../../src/coordinator/group/consumer-manager.ts";

@@ -11,7 +11,7 @@ import { MetadataLog } from "../../../src/metadata/metadata-log.ts";
 import { ImageBuilder } from "../../../src/metadata/image-builder.ts";
 import { METADATA_VERSION_LEVEL } from "../../../src/metadata/local-metadata.ts";
 import { MessageSetIterator } from "../../../src/protocol/records/index.ts";
-import { createLogger } from "../../../src/server/log.ts";
+import { createLogger } from "../../../src/util/log.ts";
 import { probeKafkaDist, startKafka } from "../../support/kafka-dist.ts";
 import { createTopic } from "../../support/kafka-tools.ts";
 

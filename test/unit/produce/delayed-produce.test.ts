@@ -1,7 +1,7 @@
 // acks=-1 produces waiting for durability wait in the purgatory: answered when every partition's
 // durable offset reaches what was appended, false on timeout or a failed sync.
 import { expect, test } from "bun:test";
-import { FakeClock, Timer } from "../../../src/server/purgatory/index.ts";
+import { FakeClock, Timer } from "../../../src/util/purgatory/index.ts";
 import { ProduceWaiters } from "../../../src/server/produce/delayed-produce.ts";
 import type { Log } from "../../../src/storage/log.ts";
 

@@ -1,16 +1,20 @@
 // A broker stand-in for data-path unit tests: a real LogManager in a temp dir, a fake MetadataLayer
 // with the topics a test declares (node 1 leads every partition), and the broker config from overrides.
-// Handlers get a RequestContext whose broker is this object.
+// Handlers get a RequestContext whose services are built from this object (no group coordinator).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BrokerConfig } from "../../../src/config/broker-config.ts";
 import type { MetadataImage, PartitionImage, TopicImage } from "../../../src/metadata/image.ts";
 import type { MetadataLayer } from "../../../src/metadata/layer.ts";
-import type { Broker } from "../../../src/server/broker.ts";
 import type { ApiHandler, RequestContext } from "../../../src/server/handler.ts";
-import { createLogger } from "../../../src/server/log.ts";
-import { DataPlane, dataPlaneOf } from "../../../src/server/produce/data-plane.ts";
+import { createLogger } from "../../../src/util/log.ts";
+import { DataPlane } from "../../../src/server/produce/data-plane.ts";
+import { MetadataEntryCache } from "../../../src/server/metadata-entry-cache.ts";
+import { ANONYMOUS } from "../../../src/server/principal.ts";
+import type { BrokerServices } from "../../../src/server/services.ts";
+import { ProducerIdManager } from "../../../src/coordinator/producer-ids.ts";
+import { systemClock } from "../../../src/util/purgatory/index.ts";
 import { LogManager } from "../../../src/storage/log-manager.ts";
 import type { Log } from "../../../src/storage/log.ts";
 import type { LogConfig } from "../../../src/storage/log-config.ts";
@@ -64,11 +68,32 @@ export class FakeBroker {
       autoCreateTopics: () => Promise.reject(new Error("not in the fake")),
       logConfigFor: () => undefined,
     } as unknown as MetadataLayer;
+    this.plane = new DataPlane({ config: this.config, nodeId: this.nodeId, metadata: this.metadata });
+    this.services = {
+      nodeId: this.nodeId,
+      clusterId: "AAAAAAAAAAAAAAAAAAAAAA",
+      config: this.config,
+      logger: this.log,
+      clock: systemClock,
+      metadata: this.metadata,
+      logManager: this.logs,
+      dataPlane: this.plane,
+      get groupCoordinator(): never {
+        throw new Error("no group coordinator in the fake");
+      },
+      producerIds: new ProducerIdManager(join(this.dir, "metadata")),
+      metadataEntries: new MetadataEntryCache(),
+      apis: [],
+      advertisedEndpoints: [],
+      transactionCoordinator: null,
+      authorizer: null,
+      quotas: null,
+      metrics: null,
+    };
   }
 
-  get plane(): DataPlane {
-    return dataPlaneOf(this);
-  }
+  readonly plane: DataPlane;
+  readonly services: BrokerServices;
 
   addTopic(name: string, partitions = 1, configs: Record<string, string> = {}, logConfig: Partial<LogConfig> = {}): TopicImage {
     const topicId = uuidFor(name);
@@ -93,7 +118,10 @@ export class FakeBroker {
       header: { requestApiKey: apiKey, requestApiVersion: apiVersion, correlationId: 1, clientId: "test" } as unknown as RequestContext["header"],
       apiKey,
       apiVersion,
-      broker: this as unknown as Broker,
+      services: this.services,
+      listenerName: "PLAINTEXT",
+      securityProtocol: "PLAINTEXT",
+      principal: ANONYMOUS,
       requestBytes: 0,
     };
   }

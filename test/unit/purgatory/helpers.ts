@@ -1,9 +1,9 @@
 // Test helpers for the purgatory: a TimerTask that records when it ran, a DelayedOperation whose
 // condition is a flag the test sets, and a counting clock wrapper.
 
-import type { TimerClock, WakeupHandle } from "../../../src/server/purgatory/clock.ts";
-import { DelayedOperation } from "../../../src/server/purgatory/delayed-operation.ts";
-import { TimerTask } from "../../../src/server/purgatory/timer-task.ts";
+import type { TimerClock, WakeupHandle } from "../../../src/util/purgatory/clock.ts";
+import { DelayedOperation } from "../../../src/util/purgatory/delayed-operation.ts";
+import { TimerTask } from "../../../src/util/purgatory/timer-task.ts";
 
 export class RecordingTask extends TimerTask {
   ranAtMs = -1;

@@ -3,10 +3,10 @@
 // cancelForKey, the pending bound, counts, and that nothing stays on a watch list or the timer.
 
 import { describe, expect, test } from "bun:test";
-import { FakeClock } from "../../../src/server/purgatory/fake-clock.ts";
-import { DelayedOperationPurgatory, topicPartitionKey } from "../../../src/server/purgatory/purgatory.ts";
-import { PurgatoryError } from "../../../src/server/purgatory/errors.ts";
-import { Timer } from "../../../src/server/purgatory/timer.ts";
+import { FakeClock } from "../../../src/util/purgatory/fake-clock.ts";
+import { DelayedOperationPurgatory, topicPartitionKey } from "../../../src/util/purgatory/purgatory.ts";
+import { PurgatoryError } from "../../../src/util/purgatory/errors.ts";
+import { Timer } from "../../../src/util/purgatory/timer.ts";
 import { FlagOperation } from "./helpers.ts";
 
 function setup(maxPending?: number) {

@@ -4,10 +4,10 @@
 // (printed), so they catch an accidental O(n^2), not a slow CI runner.
 
 import { describe, expect, test } from "bun:test";
-import { systemClock } from "../../../src/server/purgatory/clock.ts";
-import { FakeClock } from "../../../src/server/purgatory/fake-clock.ts";
-import { DelayedOperationPurgatory } from "../../../src/server/purgatory/purgatory.ts";
-import { Timer } from "../../../src/server/purgatory/timer.ts";
+import { systemClock } from "../../../src/util/purgatory/clock.ts";
+import { FakeClock } from "../../../src/util/purgatory/fake-clock.ts";
+import { DelayedOperationPurgatory } from "../../../src/util/purgatory/purgatory.ts";
+import { Timer } from "../../../src/util/purgatory/timer.ts";
 import { FlagOperation, RecordingTask, rng } from "./helpers.ts";
 
 const N = 100_000;

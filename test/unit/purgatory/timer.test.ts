@@ -3,8 +3,8 @@
 // is armed for the earliest bucket and none when idle; late wake-ups catch up in order.
 
 import { describe, expect, test } from "bun:test";
-import { FakeClock } from "../../../src/server/purgatory/fake-clock.ts";
-import { Timer } from "../../../src/server/purgatory/timer.ts";
+import { FakeClock } from "../../../src/util/purgatory/fake-clock.ts";
+import { Timer } from "../../../src/util/purgatory/timer.ts";
 import { CountingClock, RecordingTask, rng } from "./helpers.ts";
 
 const SECOND = 1000;

@@ -2,9 +2,9 @@
 // correlation id and client id, and its connection is closed: never a silent close.
 import { expect, test } from "bun:test";
 import { Dispatcher } from "../../../src/server/dispatch.ts";
-import type { Broker } from "../../../src/server/broker.ts";
+import type { BrokerServices } from "../../../src/server/services.ts";
 import type { ApiHandler } from "../../../src/server/handler.ts";
-import type { Logger } from "../../../src/server/log.ts";
+import type { Logger } from "../../../src/util/log.ts";
 import { API_CODECS } from "../../../src/protocol/generated/apis.ts";
 import { requestHeaderVersion } from "../../../src/protocol/frame.ts";
 import { writeRequestHeader } from "../../../src/protocol/generated/messages/request-header.ts";
@@ -45,7 +45,7 @@ for (const mode of ["sync", "async"] as const) {
         return Promise.resolve().then(fail);
       },
     } as unknown as ApiHandler;
-    const d = new Dispatcher({} as Broker, [handler], capturingLog(lines));
+    const d = new Dispatcher({ config: { protocolMap: new Map([["PLAINTEXT", "PLAINTEXT"]]) } } as unknown as BrokerServices, [handler], capturingLog(lines));
     const outcome = await d.handle({ id: 3, listenerName: "PLAINTEXT", remoteAddress: "127.0.0.1", authenticated: false }, listGroupsFrame(4242));
     expect(outcome).toBe("close");
     const e = lines.find((l) => l.level === "error");

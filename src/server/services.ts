@@ -1,0 +1,63 @@
+// What a handler reaches through `ctx.services`: one BrokerServices per broker, built by Broker.start()
+// once the log dirs, the metadata log and the group coordinator are open, and owned by that Broker.
+// There are no side channels (WeakMaps keyed by the broker) and no module singletons behind it, so
+// several brokers can live in one process with nothing shared (test/integration/brokers-in-process).
+//
+// Kafka's names where Kafka has them: the metadata cache (here the MetadataLayer: image plus controller
+// operations), the log manager, the group coordinator, the producer id manager. The data plane is how
+// produce/fetch reach partitions today; the ReplicaManager work replaces it behind this field.
+//
+// The slots at the end are filled by later issues (transactions, security, quotas, metrics): typed
+// null until then, so a handler written now already has the place it will read them from.
+
+import type { BrokerConfig } from "../config/broker-config.ts";
+import type { Endpoint } from "../config/listeners.ts";
+import type { GroupCoordinatorService } from "../coordinator/group/service.ts";
+import type { ProducerIdManager } from "../coordinator/producer-ids.ts";
+import type { MetadataLayer } from "../metadata/layer.ts";
+import type { LogManager } from "../storage/log-manager.ts";
+import type { Logger } from "../util/log.ts";
+import type { TimerClock } from "../util/purgatory/index.ts";
+import type { MetadataEntryCache } from "./metadata-entry-cache.ts";
+import type { DataPlane } from "./produce/data-plane.ts";
+
+/** One API of the ApiVersions answer. */
+export interface AdvertisedApi {
+  apiKey: number;
+  minVersion: number;
+  maxVersion: number;
+}
+
+export interface BrokerServices {
+  readonly nodeId: number;
+  readonly clusterId: string;
+  readonly config: BrokerConfig;
+  readonly logger: Logger;
+  /** The monotonic clock delayed operations (the purgatory's timing wheel) read. */
+  readonly clock: TimerClock;
+  /** The metadata image and the controller operations (Kafka's MetadataCache + ControllerClient). */
+  readonly metadata: MetadataLayer;
+  readonly logManager: LogManager;
+  /** Fetch sessions, delayed produce/fetch and the single-node high-watermark rule. */
+  readonly dataPlane: DataPlane;
+  readonly groupCoordinator: GroupCoordinatorService;
+  readonly producerIds: ProducerIdManager;
+  /** The Metadata handler's topic entries, reused while the image is unchanged (03-metadata.ts). */
+  readonly metadataEntries: MetadataEntryCache;
+  /** The APIs and versions ApiVersions advertises. */
+  readonly apis: readonly AdvertisedApi[];
+  /**
+   * advertised.listeners with any port 0 replaced by the port actually bound (tests bind port 0). Set
+   * by Broker once it listens, before any request can arrive.
+   */
+  advertisedEndpoints: readonly Endpoint[];
+  // Filled by later issues; null until then.
+  /** Kafka's TransactionCoordinator (the transactions issue). */
+  readonly transactionCoordinator: null;
+  /** Kafka's Authorizer (the security issue); null allows every operation, as Kafka without one. */
+  readonly authorizer: null;
+  /** Kafka's QuotaManagers (the quotas work). */
+  readonly quotas: null;
+  /** Kafka's Metrics registry (the metrics work). */
+  readonly metrics: null;
+}
