@@ -23,7 +23,10 @@ import type { Logger } from "./log.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
 import { dataPlaneOf } from "./produce/data-plane.ts";
 import { STRAND_VERSION } from "../cli/version.ts";
-import { GroupCoordinatorService } from "../coordinator/group/service.ts";
+import { GroupCoordinatorService, coordinatorConfigOf } from "../coordinator/group/service.ts";
+import { LogPartitionWriter } from "./coordinator-partition-writer.ts";
+import { wheelGroupClock } from "./group-clock.ts";
+import { Timer } from "./purgatory/index.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import { LocalMetadata } from "../metadata/local-metadata.ts";
 import { mark, reportTrace, STARTUP_TRACE } from "../cli/startup-trace.ts";
@@ -162,8 +165,17 @@ export class Broker {
     this.logs.startScheduler({ retentionCheckMs: this.config.long("log.retention.check.interval.ms") });
 
     // Group coordinator (issue 5): replay __consumer_offsets before accepting requests.
-    this.groupCoordinator = new GroupCoordinatorService(this);
-    this.log.info("group coordinator loaded", this.groupCoordinator.start());
+    // The coordinator gets explicit dependencies (no Broker): its own timing wheel for group timeouts.
+    this.groupCoordinator = new GroupCoordinatorService({
+      config: coordinatorConfigOf(this.config),
+      segmentBytes: this.config.int("offsets.topic.segment.bytes"),
+      nodeId: this.nodeId,
+      metadata: () => this.metadata as MetadataLayer | undefined,
+      writer: new LogPartitionWriter(dataPlaneOf(this)),
+      logger: this.log.child({ component: "group-coordinator" }),
+      clock: wheelGroupClock(new Timer()),
+    });
+    this.log.info("group coordinator loaded", await this.groupCoordinator.start());
     mark("group-coordinator");
 
     this.dispatcher = new Dispatcher(this, this.handlerList, this.log);

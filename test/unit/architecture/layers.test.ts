@@ -15,11 +15,7 @@ const ORDER = ["cli", "server", "coordinator", "replication", "metadata", "confi
 
 /** file -> imported file (paths relative to src/), for imports that break the order today. */
 const KNOWN: readonly string[] = [
-  // The group coordinator reaches state through Broker (item 1: a typed BrokerServices instead).
-  "coordinator/group/service.ts -> server/broker.ts",
-  "coordinator/group/topics.ts -> server/broker.ts",
   // Generic utilities that live in the layers that use them (item 1: they move to util/).
-  "coordinator/group/timer.ts -> server/purgatory/index.ts",
   "metadata/local-metadata.ts -> cli/startup-trace.ts",
   "metadata/local-metadata.ts -> server/log.ts",
   "metadata/metadata-log.ts -> server/log.ts",
