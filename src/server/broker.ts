@@ -27,9 +27,11 @@ import { DataPlane } from "./produce/data-plane.ts";
 import { MetadataEntryCache } from "./metadata-entry-cache.ts";
 import type { AdvertisedApi, BrokerServices } from "./services.ts";
 import { ProducerIdManager } from "../coordinator/producer-ids.ts";
-import { systemClock, type TimerClock } from "../util/purgatory/index.ts";
+import { systemClock, Timer, type TimerClock } from "../util/purgatory/index.ts";
 import { STRAND_VERSION } from "../util/version.ts";
-import { GroupCoordinatorService } from "../coordinator/group/service.ts";
+import { GroupCoordinatorService, coordinatorConfigOf } from "../coordinator/group/service.ts";
+import { LogPartitionWriter } from "./coordinator-partition-writer.ts";
+import { wheelGroupClock } from "./group-clock.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import { LocalMetadata } from "../metadata/local-metadata.ts";
 import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
@@ -213,9 +215,20 @@ export class Broker {
     });
 
     // Group coordinator (issue 5): replay __consumer_offsets before accepting requests.
-    const groupCoordinator = new GroupCoordinatorService(this);
+    // The data plane first: the coordinator appends to __consumer_offsets through it.
+    const dataPlane = new DataPlane({ config: this.config, nodeId: this.nodeId, metadata, clock: this.clock });
+    // The coordinator gets explicit dependencies (no Broker): its own timing wheel, on this broker's clock.
+    const groupCoordinator = new GroupCoordinatorService({
+      config: coordinatorConfigOf(this.config),
+      segmentBytes: this.config.int("offsets.topic.segment.bytes"),
+      nodeId: this.nodeId,
+      metadata: () => metadata,
+      writer: new LogPartitionWriter(dataPlane),
+      logger: this.log.child({ component: "group-coordinator" }),
+      clock: wheelGroupClock(new Timer({ clock: this.clock })),
+    });
     this.coordinatorService = groupCoordinator;
-    this.log.info("group coordinator loaded", groupCoordinator.start());
+    this.log.info("group coordinator loaded", await groupCoordinator.start());
     mark("group-coordinator");
 
     const services: BrokerServices = {
@@ -226,7 +239,7 @@ export class Broker {
       clock: this.clock,
       metadata,
       logManager: logs,
-      dataPlane: new DataPlane({ config: this.config, nodeId: this.nodeId, metadata, clock: this.clock }),
+      dataPlane,
       groupCoordinator,
       producerIds: new ProducerIdManager(this.config.metadataLogDir),
       metadataEntries: new MetadataEntryCache(),

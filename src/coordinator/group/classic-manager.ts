@@ -13,6 +13,7 @@ import { ClassicGroup } from "./classic-group.ts";
 import { ClassicGroupMember, EMPTY_BYTES, type ClassicProtocol, type JoinResult, type SyncResult } from "./classic-member.ts";
 import { GroupError } from "./errors.ts";
 import type { GroupTimers } from "./timer.ts";
+import { STDERR_LOGGER, type CoordinatorLogger } from "../runtime/logger.ts";
 
 export interface ClassicGroupConfig {
   initialRebalanceDelayMs: number;
@@ -86,6 +87,7 @@ export class ClassicGroupManager {
     private readonly host: ClassicGroupHost,
     private readonly timers: GroupTimers,
     readonly config: ClassicGroupConfig = DEFAULT_CLASSIC_CONFIG,
+    private readonly logger: CoordinatorLogger = STDERR_LOGGER,
   ) {}
 
   private now(): number {
@@ -334,7 +336,8 @@ export class ClassicGroupManager {
     group.initNextGeneration(this.now());
     if (group.is("Empty")) {
       this.host.onGroupEmpty?.(group);
-      this.host.storeGroup(group).catch(() => {});
+      // Nobody waits for it; the runtime reverted the state if the write failed.
+      this.host.storeGroup(group).catch((e: unknown) => this.logger.warn("group coordinator: the empty group's metadata was not written", { groupId, error: e instanceof Error ? e.message : String(e) }));
       return;
     }
     for (const m of group.members.values()) {
@@ -542,6 +545,14 @@ export class ClassicGroupManager {
         break;
       default:
         break;
+    }
+  }
+
+  /** Answer every member waiting in JoinGroup or SyncGroup with `errorCode` (the shard is unloaded). */
+  failWaiters(group: ClassicGroup, errorCode: number): void {
+    for (const m of group.members.values()) {
+      m.completeJoin(joinError(m.memberId, errorCode));
+      m.completeSync(syncError(errorCode));
     }
   }
 

@@ -25,6 +25,7 @@ import { GroupError } from "./errors.ts";
 import { compileTopicRegex, matchTopics, RegexError } from "./regex.ts";
 import type { KeyValue } from "./records.ts";
 import type { GroupTimers } from "./timer.ts";
+import { STDERR_LOGGER, type CoordinatorLogger } from "../runtime/logger.ts";
 
 export interface ConsumerGroupConfig {
   sessionTimeoutMs: number;
@@ -81,6 +82,7 @@ export class ConsumerGroupManager {
     private readonly host: ConsumerGroupHost,
     private readonly timers: GroupTimers,
     readonly config: ConsumerGroupConfig,
+    private readonly logger: CoordinatorLogger = STDERR_LOGGER,
   ) {}
 
   /** Validate, apply and persist one heartbeat; resolves with the response once written. */
@@ -382,13 +384,17 @@ export class ConsumerGroupManager {
     let group: ConsumerGroup | undefined;
     try {
       group = this.host.consumerGroup(groupId, false);
-    } catch {
-      return;
+    } catch (e) {
+      // The id now names a classic group: nothing of the consumer group is left to fence.
+      if (e instanceof GroupError) return;
+      throw e;
     }
     const m = group?.members.get(memberId);
     if (!group || !m) return;
     if (epoch !== null && (m.memberEpoch !== epoch || m.state !== MemberState.UNREVOKED_PARTITIONS)) return;
-    void this.host.append(groupId, this.fence(group, memberId)).catch(() => {});
+    this.host.append(groupId, this.fence(group, memberId)).catch((e: unknown) =>
+      this.logger.warn("group coordinator: fencing a timed-out member was not written", { groupId, memberId, error: e instanceof Error ? e.message : String(e) }),
+    );
   }
 
   private scheduleSession(groupId: string, memberId: string): void {

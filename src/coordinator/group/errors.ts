@@ -2,6 +2,7 @@
 // concerns. Handlers turn it into the response's error code.
 
 import { ErrorCode, errorName } from "../../protocol/errors.ts";
+import { CoordinatorError } from "../runtime/errors.ts";
 
 export class GroupError extends Error {
   readonly code: number;
@@ -19,6 +20,12 @@ export class GroupError extends Error {
 
 /** The error code for anything thrown by the coordinator (unexpected errors are UNKNOWN_SERVER_ERROR). */
 export function errorCodeOf(e: unknown): number {
-  if (e instanceof GroupError) return e.code;
+  if (e instanceof GroupError || e instanceof CoordinatorError) return e.code;
   return ErrorCode.UNKNOWN_SERVER_ERROR;
+}
+
+/** The Kafka error code of a coordinator error (routing, a failed append, a group check); rethrows anything else. */
+export function coordinatorErrorCode(e: unknown): number {
+  if (e instanceof GroupError || e instanceof CoordinatorError) return e.code;
+  throw e;
 }

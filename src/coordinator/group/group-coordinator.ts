@@ -2,11 +2,12 @@
 // `consumerGroups`, see consumer-manager.ts), their committed offsets, and the records that persist
 // them in __consumer_offsets. Group ids are one namespace: an empty group of one type is converted
 // when a member of the other protocol arrives; a non-empty one answers with Kafka's errors.
-// Modelled on Kafka's GroupCoordinatorShard: state changes are applied in memory at once (so requests
-// apply in arrival order) and answered once their records are appended.
-//
-// On a single node this coordinator owns every partition of __consumer_offsets; `partitionFor` still
-// places each group on its partition (Kafka's hash) so the data is laid out as Kafka lays it out.
+// Kafka's GroupCoordinatorShard: the groups of one __consumer_offsets partition (GroupCoordinatorService
+// routes each group to its partition's shard, src/coordinator/runtime runs the shard). State changes
+// are applied in memory at once (so requests apply in arrival order) inside the runtime's snapshot and
+// answered once their records are committed; the offsets and the group maps are timeline state, so a
+// failed append reverts them (a failed consumer-group write reloads the shard instead: its members are
+// not timeline state yet). Built without a runtime (unit tests) it writes straight to `log`.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
@@ -25,10 +26,24 @@ import { decodeConsumerGroupRecord } from "./consumer-records.ts";
 import { validateConsumerCommit, validateConsumerFetch } from "./consumer-offsets.ts";
 import { describeConsumerGroup, type DescribedConsumerGroup } from "./consumer-describe.ts";
 import { BUILTIN_ASSIGNORS } from "./assignors/index.ts";
+import type { CoordinatorShard } from "../runtime/coordinator-shard.ts";
+import { SnapshotRegistry, TimelineMap } from "../runtime/snapshot-registry.ts";
+import { STDERR_LOGGER, type CoordinatorLogger } from "../runtime/logger.ts";
 
 export interface CoordinatorLog {
-  /** Append records to a partition of __consumer_offsets; resolves once written. */
-  append(partition: number, records: KeyValue[]): Promise<void>;
+  /**
+   * Append records to a partition of __consumer_offsets; resolves once committed. `revertable` false:
+   * the state change behind them is not timeline state (a failure reloads the shard).
+   */
+  append(partition: number, records: KeyValue[], revertable?: boolean): Promise<void>;
+}
+
+export interface GroupShardOptions {
+  /** The shard's timeline registry (the runtime's); absent: nothing is recorded. */
+  snapshotRegistry?: SnapshotRegistry;
+  logger?: CoordinatorLogger;
+  /** Run a timer expiry as a write operation of the shard (the runtime's scheduleWrite). */
+  runTimer?: (name: string, fn: () => void) => void;
 }
 
 export interface GroupCoordinatorConfig extends ClassicGroupConfig {
@@ -122,13 +137,14 @@ export interface GroupDescription {
   members: MemberDescription[];
 }
 
-export class GroupCoordinator {
-  readonly groups = new Map<string, Group>();
-  readonly offsets = new OffsetStore();
+export class GroupCoordinator implements CoordinatorShard {
+  readonly groups: TimelineMap<string, Group>;
+  readonly offsets: OffsetStore;
   readonly timers: GroupTimers;
   readonly classic: ClassicGroupManager;
-  readonly consumerGroups = new Map<string, ConsumerGroup>();
+  readonly consumerGroups: TimelineMap<string, ConsumerGroup>;
   readonly consumer: ConsumerGroupManager;
+  private readonly logger: CoordinatorLogger;
   /** The topics that exist (name -> id, partitions); the service wires it to the metadata image. */
   topicSource: () => ReadonlyMap<string, TopicInfo> = () => new Map();
   private expiryTimer: { cancel(): void } | null = null;
@@ -137,8 +153,14 @@ export class GroupCoordinator {
     readonly config: GroupCoordinatorConfig,
     private readonly log: CoordinatorLog | null,
     clock: GroupClock,
+    opts: GroupShardOptions = {},
   ) {
-    this.timers = new GroupTimers(clock);
+    const registry = opts.snapshotRegistry ?? null;
+    this.groups = new TimelineMap(registry);
+    this.consumerGroups = new TimelineMap(registry);
+    this.offsets = new OffsetStore(registry);
+    this.logger = opts.logger ?? STDERR_LOGGER;
+    this.timers = new GroupTimers(clock, opts.runTimer);
     this.classic = new ClassicGroupManager(
       {
         classicGroup: (id, create) => this.classicGroup(id, create),
@@ -146,15 +168,17 @@ export class GroupCoordinator {
       },
       this.timers,
       config,
+      this.logger,
     );
     this.consumer = new ConsumerGroupManager(
       {
         consumerGroup: (id, create) => this.consumerGroup(id, create),
-        append: (id, records) => this.append(id, records),
+        append: (id, records) => this.append(id, records, false),
         topics: () => this.topicSource(),
       },
       this.timers,
       config.consumer ?? DEFAULT_CONSUMER_GROUP_CONFIG,
+      this.logger,
     );
   }
 
@@ -170,7 +194,7 @@ export class GroupCoordinator {
       }
       this.classic.cancelGroupTimers(classic);
       this.groups.delete(groupId);
-      if (classic.protocolType !== null) void this.append(groupId, [groupMetadataRecord(groupId, null)]).catch(() => {});
+      if (classic.protocolType !== null) this.appendInBackground("classic-to-consumer conversion", groupId, [groupMetadataRecord(groupId, null)]);
     } else if (!create) {
       return undefined;
     }
@@ -189,9 +213,18 @@ export class GroupCoordinator {
     return partitionForGroup(groupId, this.config.numPartitions);
   }
 
-  private append(groupId: string, records: KeyValue[]): Promise<void> {
+  private append(groupId: string, records: KeyValue[], revertable = true): Promise<void> {
     if (this.log === null || records.length === 0) return Promise.resolve();
-    return this.log.append(this.partitionFor(groupId), records);
+    return this.log.append(this.partitionFor(groupId), records, revertable);
+  }
+
+  /** An append nobody waits for: its failure is logged (the runtime reverted or reloads the state). */
+  private appendInBackground(what: string, groupId: string, records: KeyValue[], revertable = true): void {
+    this.logFailure(what, groupId, this.append(groupId, records, revertable));
+  }
+
+  private logFailure(what: string, groupId: string, p: Promise<void>): void {
+    p.catch((e: unknown) => this.logger.warn(`group coordinator: ${what} was not written`, { groupId, error: e instanceof Error ? e.message : String(e) }));
   }
 
   classicGroup(groupId: string, create: boolean): ClassicGroup | undefined {
@@ -207,7 +240,7 @@ export class GroupCoordinator {
       }
       this.consumer.cancelGroupTimers(cg);
       this.consumerGroups.delete(groupId);
-      void this.append(groupId, consumerGroupTombstones(cg)).catch(() => {});
+      this.appendInBackground("consumer-to-classic conversion", groupId, consumerGroupTombstones(cg), false);
     }
     if (!create) return undefined;
     const n = new ClassicGroup(groupId, this.timers.nowMs());
@@ -390,7 +423,7 @@ export class GroupCoordinator {
     this.consumer.cancelGroupTimers(g);
     g.dead = true;
     this.consumerGroups.delete(g.groupId);
-    return this.append(g.groupId, records);
+    return this.append(g.groupId, records, false);
   }
 
   private removeGroup(g: Group): Promise<void> {
@@ -421,11 +454,11 @@ export class GroupCoordinator {
         records.push(offsetCommitRecord({ group: groupId, topic: e.topic, partition: e.partition }, null));
         removed++;
       }
-      if (cg && cg.isEmpty() && !this.offsets.hasOffsets(groupId)) void this.removeConsumerGroup(cg).catch(() => {});
+      if (cg && cg.isEmpty() && !this.offsets.hasOffsets(groupId)) this.logFailure("removal of an expired consumer group", groupId, this.removeConsumerGroup(cg));
       if (g && g.is("Empty") && !this.offsets.hasOffsets(groupId) && g.generationId >= 0) {
-        void this.removeGroup(g).catch(() => {});
+        this.logFailure("removal of an expired group", groupId, this.removeGroup(g));
       }
-      void this.append(groupId, records).catch(() => {});
+      this.appendInBackground("offset expiry", groupId, records);
     }
     return removed;
   }
@@ -521,7 +554,22 @@ export class GroupCoordinator {
     this.expiryTimer?.cancel();
     this.timers.cancelAll();
   }
+
+  // ---- CoordinatorShard -------------------------------------------------------------------------
+
+  onLoaded(): void {
+    this.loaded();
+  }
+
+  /** No longer this node's partition: members waiting in JoinGroup / SyncGroup get NOT_COORDINATOR. */
+  onUnloaded(): void {
+    for (const g of this.groups.values()) this.classic.failWaiters(g, ErrorCode.NOT_COORDINATOR);
+    this.close();
+  }
 }
+
+/** Kafka's name for what GroupCoordinator is: the state machine of one __consumer_offsets partition. */
+export type GroupCoordinatorShard = GroupCoordinator;
 
 function toValue(o: OffsetAndMetadata) {
   return {

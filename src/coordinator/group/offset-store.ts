@@ -1,5 +1,9 @@
 // Committed offsets per group and partition (Kafka's OffsetMetadataManager state): what OffsetCommit
 // writes, OffsetFetch reads, OffsetDelete and expiry remove. Keys are "topic\0partition".
+// Timeline state: with a SnapshotRegistry, each put/delete records the one entry it replaced, so a
+// failed append reverts exactly the offsets its operation changed (never a copy of the group).
+
+import type { SnapshotRegistry } from "../runtime/snapshot-registry.ts";
 
 export interface OffsetAndMetadata {
   committedOffset: bigint;
@@ -30,28 +34,57 @@ function splitKey(k: string): TopicPartitionRef {
 export class OffsetStore {
   private readonly byGroup = new Map<string, Map<string, OffsetAndMetadata>>();
 
+  constructor(private readonly registry: SnapshotRegistry | null = null) {}
+
+  /** Record how to put back what (groupId, key) holds now, when a snapshot is open. */
+  private recordPrevious(groupId: string, key: string): void {
+    if (!this.registry?.recording) return;
+    const old = this.byGroup.get(groupId)?.get(key);
+    this.registry.recordUndo(() => {
+      let g = this.byGroup.get(groupId);
+      if (old === undefined) {
+        if (!g) return;
+        g.delete(key);
+        if (g.size === 0) this.byGroup.delete(groupId);
+        return;
+      }
+      if (!g) this.byGroup.set(groupId, (g = new Map()));
+      g.set(key, old);
+    });
+  }
+
   get(groupId: string, topic: string, partition: number): OffsetAndMetadata | undefined {
     return this.byGroup.get(groupId)?.get(tpKey(topic, partition));
   }
 
   put(groupId: string, topic: string, partition: number, o: OffsetAndMetadata): void {
+    const key = tpKey(topic, partition);
+    this.recordPrevious(groupId, key);
     let g = this.byGroup.get(groupId);
     if (!g) this.byGroup.set(groupId, (g = new Map()));
-    g.set(tpKey(topic, partition), o);
+    g.set(key, o);
   }
 
   delete(groupId: string, topic: string, partition: number): boolean {
     const g = this.byGroup.get(groupId);
     if (!g) return false;
-    const had = g.delete(tpKey(topic, partition));
+    const key = tpKey(topic, partition);
+    if (!g.has(key)) return false;
+    this.recordPrevious(groupId, key);
+    const had = g.delete(key);
     if (g.size === 0) this.byGroup.delete(groupId);
     return had;
   }
 
   deleteGroup(groupId: string): TopicPartitionRef[] {
     const g = this.byGroup.get(groupId);
+    if (!g) return [];
+    if (this.registry?.recording) {
+      // The group's map itself goes back: one undo entry, no copy.
+      this.registry.recordUndo(() => void this.byGroup.set(groupId, g));
+    }
     this.byGroup.delete(groupId);
-    return g ? [...g.keys()].map(splitKey) : [];
+    return [...g.keys()].map(splitKey);
   }
 
   hasOffsets(groupId: string): boolean {

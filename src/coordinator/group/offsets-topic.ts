@@ -1,10 +1,11 @@
-// __consumer_offsets on this node's storage: appends the coordinator's records as magic-2 batches
-// (uncompressed, no producer id, as Kafka's coordinator runtime writes them), reads them back at
-// start-up, and keeps the topic bounded.
+// __consumer_offsets on this node's storage: the CoordinatorLoader that replays a partition into its
+// shard, the on-demand creation of the topic, and keeping the topic bounded. Writes do not come here:
+// the runtime appends through the PartitionWriter (acks=-1, strand.log.fsync.before.ack honoured).
 //
 // Compaction: the storage engine has no log cleaner yet. Instead, when a partition's log holds more
 // than `compactAfterBytes`, the coordinator's live state for the groups of that partition is written
-// again as fresh records in a new segment and every older segment is deleted. The result holds what
+// again as fresh records in a new segment (through the PartitionWriter, so it is committed and on
+// disk when fsync-before-ack asks for it) and only then is every older segment deleted. The result holds what
 // a compacted log holds (the latest record of every live key, no tombstones), which is also what
 // Kafka's cleaner converges to after delete.retention.ms. Replace with the real cleaner when it lands.
 //
@@ -16,10 +17,10 @@ import { readSync } from "node:fs";
 import type { MetadataLayer } from "../../metadata/layer.ts";
 import { LogOfflineError } from "../../storage/errors.ts";
 import type { Log } from "../../storage/log.ts";
-import { buildRecordBatch } from "../../protocol/records/builder.ts";
 import { MessageSetIterator } from "../../protocol/records/message-set.ts";
-import type { CoordinatorLog } from "./group-coordinator.ts";
 import type { KeyValue } from "./records.ts";
+import type { CoordinatorLoader, LoadSummary } from "../runtime/coordinator-loader.ts";
+import type { PartitionWriter, TopicPartition } from "../runtime/partition-writer.ts";
 
 export const OFFSETS_TOPIC = "__consumer_offsets";
 
@@ -27,28 +28,30 @@ export const OFFSETS_TOPIC = "__consumer_offsets";
 const LOAD_CHUNK_BYTES = 4 * 1024 * 1024;
 
 export interface OffsetsTopicOptions {
-  metadata: MetadataLayer;
+  /** The broker's metadata layer (undefined while the broker is being assembled). */
+  metadata: () => MetadataLayer | undefined;
+  writer: PartitionWriter;
   numPartitions: number;
   segmentBytes: number;
   /** Rewrite a partition's live state and drop older segments past this size. */
   compactAfterBytes: number;
 }
 
-export class OffsetsTopicLog implements CoordinatorLog {
+export class OffsetsTopicLog implements CoordinatorLoader {
   /** Set while the topic is being created; appends chain on it to keep their order. */
   private creating: Promise<void> | null = null;
 
   constructor(private readonly opts: OffsetsTopicOptions) {}
 
   get exists(): boolean {
-    return this.opts.metadata.image.topicsByName.has(OFFSETS_TOPIC);
+    return this.opts.metadata()?.image.topicsByName.has(OFFSETS_TOPIC) ?? false;
   }
 
   /** Create __consumer_offsets if needed (resolves at once when it exists). */
   ensureTopic(): Promise<void> {
     if (this.exists && this.creating === null) return Promise.resolve();
-    const md = this.opts.metadata;
-    if (!md.ensureInternalTopic) return Promise.reject(new Error("the metadata layer cannot create internal topics"));
+    const md = this.opts.metadata();
+    if (!md?.ensureInternalTopic) return Promise.reject(new Error("the metadata layer cannot create internal topics"));
     this.creating ??= md
       .ensureInternalTopic(OFFSETS_TOPIC, this.opts.numPartitions, { "cleanup.policy": "compact", "segment.bytes": String(this.opts.segmentBytes) })
       .then(
@@ -65,32 +68,13 @@ export class OffsetsTopicLog implements CoordinatorLog {
    * The partition's log; undefined when it is not here or offline (corrupt, or failed a write: logged
    * at ERROR by the broker), so one bad partition leaves the groups of the others loaded and served.
    */
-  private log(partition: number): Log | undefined {
+  log(partition: number): Log | undefined {
     try {
-      return this.opts.metadata.partitionLog(OFFSETS_TOPIC, partition);
+      const log = this.opts.metadata()?.partitionLog(OFFSETS_TOPIC, partition);
+      return log && !log.isOffline ? log : undefined;
     } catch (e) {
       if (e instanceof LogOfflineError) return undefined;
       throw e;
-    }
-  }
-
-  append(partition: number, records: KeyValue[]): Promise<void> {
-    if (records.length === 0) return Promise.resolve();
-    if (!this.exists || this.creating !== null) return this.ensureTopic().then(() => this.appendNow(partition, records));
-    return this.appendNow(partition, records);
-  }
-
-  private appendNow(partition: number, records: KeyValue[]): Promise<void> {
-    try {
-      const log = this.log(partition);
-      if (!log) throw new Error(`${OFFSETS_TOPIC}-${partition} is not hosted here`);
-      const batch = buildRecordBatch({ records: records.map((r) => ({ key: r.key, value: r.value })) });
-      log.append(batch);
-      // A single node is its own ISR: the high watermark follows the log end.
-      log.setHighWatermark(log.logEndOffset);
-      return Promise.resolve();
-    } catch (e) {
-      return Promise.reject(e);
     }
   }
 
@@ -99,13 +83,21 @@ export class OffsetsTopicLog implements CoordinatorLog {
     return this.log(partition)?.sizeBytes ?? 0;
   }
 
-  /** Every record of every existing partition, in offset order per partition. */
-  load(onRecord: (partition: number, key: Uint8Array, value: Uint8Array | null) => void): { records: number; bytes: number } {
+  /** CoordinatorLoader: every record of one partition up to its log end, in offset order. */
+  load(tp: TopicPartition, replay: (key: Uint8Array, value: Uint8Array | null) => void): Promise<LoadSummary> {
+    try {
+      return Promise.resolve(this.loadNow(tp.partition, replay));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  private loadNow(p: number, onRecord: (key: Uint8Array, value: Uint8Array | null) => void): LoadSummary {
     let records = 0;
     let bytes = 0;
-    for (let p = 0; p < this.opts.numPartitions; p++) {
+    {
       const log = this.log(p);
-      if (!log) continue;
+      if (!log) throw new Error(`${OFFSETS_TOPIC}-${p} has no usable log on this node`);
       let offset = log.logStartOffset;
       // Bounded by the log end: each pass moves `offset` past at least one batch.
       while (offset < log.logEndOffset) {
@@ -123,7 +115,7 @@ export class OffsetsTopicLog implements CoordinatorLog {
           if (batch.isControl) continue;
           for (const rec of batch.records()) {
             if (Number(rec.offset) < offset || rec.key === null) continue;
-            onRecord(p, rec.key, rec.value);
+            onRecord(rec.key, rec.value);
             records++;
           }
         }
@@ -136,19 +128,22 @@ export class OffsetsTopicLog implements CoordinatorLog {
 
   /**
    * If a partition grew past compactAfterBytes: roll, append `liveRecords()` (the live state of its
-   * groups) and delete every segment before it. Returns true when it compacted.
+   * groups) through the writer and, once committed, delete every segment before it. Resolves true when
+   * it compacted; a failed append leaves the old segments (nothing is lost) and rejects.
    */
-  maybeCompact(partition: number, liveRecords: () => KeyValue[]): boolean {
+  async maybeCompact(partition: number, liveRecords: () => KeyValue[]): Promise<boolean> {
     const log = this.log(partition);
     if (!log || log.sizeBytes <= this.opts.compactAfterBytes) return false;
     const before = log.segments.slice();
     log.roll();
     const live = liveRecords();
-    // Chunks keep each batch well under max.message.bytes.
-    for (let i = 0; i < live.length; i += 1000) {
-      log.append(buildRecordBatch({ records: live.slice(i, i + 1000).map((r) => ({ key: r.key, value: r.value })) }));
-    }
-    log.setHighWatermark(log.logEndOffset);
+    const tp = { topic: OFFSETS_TOPIC, partition };
+    // Chunks keep each batch well under max.message.bytes; all are handed to the writer before the
+    // first await, so no other write lands between them.
+    const appended: Array<Promise<number>> = [];
+    for (let i = 0; i < live.length; i += 1000) appended.push(this.opts.writer.append(tp, live.slice(i, i + 1000)));
+    await Promise.all(appended);
+    if (log.isOffline) return false;
     log.deleteSegments(before.filter((s) => s !== log.active));
     return true;
   }

@@ -1,18 +1,31 @@
-// The group coordinator as the broker runs it: configured from server.properties, persisted in
-// __consumer_offsets (loaded before the broker listens), with the periodic offset expiry
-// (offsets.retention.check.interval.ms) followed by the bounded-size rewrite of each partition.
+// Kafka's GroupCoordinatorService: the group coordinator as the broker runs it. One GroupCoordinator
+// shard per __consumer_offsets partition this node leads, run by the CoordinatorRuntime (loaded by
+// replay, writes applied to a snapshot and committed through the PartitionWriter); requests are routed
+// to the shard of their group's partition (Kafka's abs(hash(groupId)) % offsets.topic.num.partitions).
+// Which partitions are led here follows the metadata image (checked whenever it changes: at start-up,
+// on the creation or deletion of __consumer_offsets, when a partition's log goes offline).
+// Periodic work: offset expiry (offsets.retention.check.interval.ms) as a write of each shard, then
+// the bounded-size rewrite of each partition.
+//
+// Dependencies are explicit (config values, a metadata accessor, the PartitionWriter, a logger, the
+// broker's GroupClock): nothing here knows the Broker, so several brokers can live in one process.
 
-import type { Broker } from "../../server/broker.ts";
+import type { BrokerConfig } from "../../config/broker-config.ts";
+import type { MetadataImage } from "../../metadata/image.ts";
 import type { MetadataLayer } from "../../metadata/layer.ts";
-import { GroupCoordinator, type GroupCoordinatorConfig } from "./group-coordinator.ts";
-import { OffsetsTopicLog } from "./offsets-topic.ts";
-import { systemGroupClock } from "./timer.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
+import { CoordinatorRuntime } from "../runtime/coordinator-runtime.ts";
+import { CoordinatorError } from "../runtime/errors.ts";
+import type { CoordinatorLogger } from "../runtime/logger.ts";
+import type { PartitionWriter } from "../runtime/partition-writer.ts";
 import { assignorsFromConfig } from "./assignors/index.ts";
 import type { TopicInfo } from "./consumer-manager.ts";
-import type { MetadataImage } from "../../metadata/image.ts";
+import { GroupCoordinator, type GroupCoordinatorConfig, type GroupListing } from "./group-coordinator.ts";
+import { OFFSETS_TOPIC, OffsetsTopicLog } from "./offsets-topic.ts";
+import { partitionForGroup } from "./partitioner.ts";
+import type { GroupClock } from "./timer.ts";
 
-export function coordinatorConfigOf(broker: Broker): GroupCoordinatorConfig {
-  const c = broker.config;
+export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
   return {
     initialRebalanceDelayMs: c.int("group.initial.rebalance.delay.ms"),
     minSessionTimeoutMs: c.int("group.min.session.timeout.ms"),
@@ -42,90 +55,227 @@ function optional<T>(read: () => T, fallback: T): T {
   }
 }
 
-/** Topics by name from the metadata image, rebuilt only when the image changes. */
-function topicSourceOf(broker: Broker): () => ReadonlyMap<string, TopicInfo> {
-  let seen: MetadataImage | null = null;
-  let cached: ReadonlyMap<string, TopicInfo> = new Map();
-  return () => {
-    const md = metadataOf(broker);
-    if (!md) return cached;
-    const image = md.image;
-    if (image !== seen) {
-      seen = image;
-      const m = new Map<string, TopicInfo>();
-      for (const t of image.topicsByName.values()) m.set(t.name, { name: t.name, topicId: t.topicId, numPartitions: t.partitions.length });
-      cached = m;
-    }
-    return cached;
-  };
+export interface GroupCoordinatorServiceDeps {
+  config: GroupCoordinatorConfig;
+  /** offsets.topic.segment.bytes */
+  segmentBytes: number;
+  nodeId: number;
+  /** The broker's metadata layer (undefined while the broker is being assembled). */
+  metadata: () => MetadataLayer | undefined;
+  writer: PartitionWriter;
+  logger: CoordinatorLogger;
+  clock: GroupClock;
 }
 
-export class GroupCoordinatorService {
-  readonly coordinator: GroupCoordinator;
-  readonly topicLog: OffsetsTopicLog;
-  private maintenance: ReturnType<typeof setInterval> | null = null;
+/** Where a group's coordinator is, as FindCoordinator answers it. */
+export type CoordinatorLocation =
+  | { kind: "here" }
+  | { kind: "loading" }
+  | { kind: "elsewhere"; leader: number }
+  | { kind: "unavailable"; reason: string };
 
-  constructor(readonly broker: Broker) {
-    const config = coordinatorConfigOf(broker);
-    const segmentBytes = broker.config.int("offsets.topic.segment.bytes");
+export class GroupCoordinatorService {
+  readonly runtime: CoordinatorRuntime<GroupCoordinator>;
+  readonly topicLog: OffsetsTopicLog;
+  readonly config: GroupCoordinatorConfig;
+  private maintenance: ReturnType<typeof setInterval> | null = null;
+  private seenImage: MetadataImage | null = null;
+  private cachedTopics: ReadonlyMap<string, TopicInfo> = new Map();
+  private topicsImage: MetadataImage | null = null;
+  /** Set while a write waits for __consumer_offsets to be created. */
+  private creating: Promise<void> | null = null;
+
+  constructor(private readonly deps: GroupCoordinatorServiceDeps) {
+    this.config = deps.config;
+    const segmentBytes = deps.segmentBytes;
     this.topicLog = new OffsetsTopicLog({
-      metadata: broker.metadata,
-      numPartitions: config.numPartitions,
+      metadata: deps.metadata,
+      writer: deps.writer,
+      numPartitions: deps.config.numPartitions,
       segmentBytes,
       compactAfterBytes: Math.max(2 * segmentBytes, 1 << 20),
     });
-    this.coordinator = new GroupCoordinator(config, this.topicLog, systemGroupClock());
-    this.coordinator.topicSource = topicSourceOf(broker);
+    this.runtime = new CoordinatorRuntime<GroupCoordinator>({
+      topic: OFFSETS_TOPIC,
+      writer: deps.writer,
+      loader: this.topicLog,
+      logger: deps.logger,
+      shardBuilder: (ctx) => {
+        const shard = new GroupCoordinator(
+          deps.config,
+          { append: (_p, records, revertable) => ctx.append(records, revertable) },
+          deps.clock,
+          { snapshotRegistry: ctx.snapshotRegistry, logger: deps.logger, runTimer: ctx.scheduleWrite },
+        );
+        shard.topicSource = () => this.topics();
+        // A record the loader cannot read is skipped (logged), so one bad record does not cost the shard.
+        const replay = shard.replay.bind(shard);
+        shard.replay = (key, value) => {
+          try {
+            replay(key, value);
+          } catch (e) {
+            deps.logger.warn("skipping unreadable __consumer_offsets record", { partition: `${OFFSETS_TOPIC}-${ctx.tp.partition}`, error: (e as Error).message });
+          }
+        };
+        return shard;
+      },
+    });
   }
 
-  /** Replay __consumer_offsets, then start expiry and compaction. */
-  start(): { records: number; bytes: number; groups: number; loadMs: number } {
+  /** Topics by name from the metadata image, rebuilt only when the image changes. */
+  private topics(): ReadonlyMap<string, TopicInfo> {
+    const image = this.deps.metadata()?.image;
+    if (!image) return this.cachedTopics;
+    if (image !== this.topicsImage) {
+      this.topicsImage = image;
+      const m = new Map<string, TopicInfo>();
+      for (const t of image.topicsByName.values()) m.set(t.name, { name: t.name, topicId: t.topicId, numPartitions: t.partitions.length });
+      this.cachedTopics = m;
+    }
+    return this.cachedTopics;
+  }
+
+  /** Load the shards of the partitions led here, then start expiry and compaction. */
+  async start(): Promise<{ partitions: number; records: number; bytes: number; groups: number; loadMs: number }> {
     const t0 = Date.now();
-    const loaded = this.topicLog.load((_p, key, value) => {
-      try {
-        this.coordinator.replay(key, value);
-      } catch (e) {
-        this.broker.log.warn("skipping unreadable __consumer_offsets record", { error: (e as Error).message });
+    const loads = this.reconcile();
+    let records = 0;
+    let bytes = 0;
+    for (const r of await Promise.allSettled(loads)) {
+      if (r.status === "fulfilled") {
+        records += r.value.records;
+        bytes += r.value.bytes;
       }
-    });
-    this.coordinator.loaded();
-    this.compactAll();
-    const every = Math.min(this.coordinator.config.offsetsRetentionCheckIntervalMs, 2 ** 31 - 1);
+    }
+    await this.compactAll();
+    const every = Math.min(this.config.offsetsRetentionCheckIntervalMs, 2 ** 31 - 1);
     this.maintenance = setInterval(() => {
-      this.coordinator.expireOffsets();
-      this.compactAll();
+      this.expireAll();
+      this.compactAll().catch((e: unknown) => this.deps.logger.warn("__consumer_offsets compaction failed; the old segments stay", { error: String(e) }));
     }, every);
     this.maintenance.unref?.();
-    return { ...loaded, groups: this.coordinator.groups.size, loadMs: Date.now() - t0 };
+    let groups = 0;
+    for (const [, s] of this.runtime.activeShards()) groups += s.groups.size + s.consumerGroups.size;
+    return { partitions: this.runtime.partitions().length, records, bytes, groups, loadMs: Date.now() - t0 };
   }
 
-  compactAll(): number {
+  /** Whether this node leads `partition` of __consumer_offsets and has a usable log for it. */
+  private leads(image: MetadataImage, partition: number): boolean {
+    const p = image.topicsByName.get(OFFSETS_TOPIC)?.partitions[partition];
+    return p !== undefined && p.leader === this.deps.nodeId && this.topicLog.log(partition) !== undefined;
+  }
+
+  /**
+   * Load the shards of partitions newly led here and unload those no longer led (Kafka's
+   * onElection / onResignation from the metadata delta). Cheap when the image did not change.
+   */
+  reconcile(): Array<Promise<{ records: number; bytes: number }>> {
+    const image = this.deps.metadata()?.image;
+    if (!image || image === this.seenImage) return [];
+    this.seenImage = image;
+    const loads: Array<Promise<{ records: number; bytes: number }>> = [];
+    for (let p = 0; p < this.config.numPartitions; p++) {
+      const state = this.runtime.shardState(p);
+      if (this.leads(image, p)) {
+        if (state === undefined || state === "failed") {
+          const load = this.runtime.scheduleLoadOperation(p);
+          load.catch((e: unknown) => this.deps.logger.error("group coordinator shard did not load", { partition: `${OFFSETS_TOPIC}-${p}`, error: String(e) }));
+          loads.push(load);
+        }
+      } else if (state !== undefined) {
+        this.runtime.scheduleUnloadOperation(p);
+      }
+    }
+    return loads;
+  }
+
+  partitionFor(groupId: string): number {
+    return partitionForGroup(groupId, this.config.numPartitions);
+  }
+
+  /** Run a read against the group's shard; throws CoordinatorError NOT_COORDINATOR / COORDINATOR_LOAD_IN_PROGRESS. */
+  read<T>(groupId: string, op: (shard: GroupCoordinator) => T): T {
+    this.reconcile();
+    return this.runtime.scheduleReadOperation(this.partitionFor(groupId), op);
+  }
+
+  /** Run a write against the group's shard (see CoordinatorRuntime.scheduleWriteOperation). */
+  write<T>(name: string, groupId: string, op: (shard: GroupCoordinator) => T): Promise<T> {
+    // A write before any FindCoordinator creates the topic first, as the coordinator always did here
+    // (Kafka would answer NOT_COORDINATOR); writes arriving meanwhile chain on it in arrival order.
+    if (!this.topicLog.exists || this.creating !== null) {
+      this.creating ??= this.ensureTopic().finally(() => void (this.creating = null));
+      return this.creating.then(
+        () => this.runtime.scheduleWriteOperation(name, this.partitionFor(groupId), op),
+        (e: unknown) => {
+          throw new CoordinatorError(ErrorCode.COORDINATOR_NOT_AVAILABLE, `${OFFSETS_TOPIC} could not be created: ${e instanceof Error ? e.message : String(e)}`);
+        },
+      );
+    }
+    this.reconcile();
+    return this.runtime.scheduleWriteOperation(name, this.partitionFor(groupId), op);
+  }
+
+  /** FindCoordinator: where the group's coordinator is. */
+  locate(groupId: string): CoordinatorLocation {
+    this.reconcile();
+    const partition = this.partitionFor(groupId);
+    const state = this.runtime.shardState(partition);
+    if (state === "active") return { kind: "here" };
+    if (state === "loading") return { kind: "loading" };
+    const p = this.deps.metadata()?.image.topicsByName.get(OFFSETS_TOPIC)?.partitions[partition];
+    if (!p || p.leader < 0) return { kind: "unavailable", reason: `${OFFSETS_TOPIC}-${partition} has no leader` };
+    if (p.leader !== this.deps.nodeId) return { kind: "elsewhere", leader: p.leader };
+    return { kind: "unavailable", reason: `${OFFSETS_TOPIC}-${partition} is not usable on this node` };
+  }
+
+  /** Create __consumer_offsets if needed, then load its shards. */
+  async ensureTopic(): Promise<void> {
+    await this.topicLog.ensureTopic();
+    await Promise.allSettled(this.reconcile());
+  }
+
+  /** ListGroups over every loaded shard. */
+  listGroups(states: readonly string[], types: readonly string[]): GroupListing[] {
+    this.reconcile();
+    const out: GroupListing[] = [];
+    for (const [, s] of this.runtime.activeShards()) out.push(...s.listGroups(states, types));
+    return out;
+  }
+
+  /** Offset expiry: a write operation of each loaded shard. Returns the offsets removed. */
+  expireAll(): Promise<number> {
+    const runs: Array<Promise<number>> = [];
+    for (const [p] of this.runtime.activeShards()) runs.push(this.runtime.scheduleWriteOperation("expire-offsets", p, (s) => s.expireOffsets()));
+    return Promise.allSettled(runs).then((rs) => {
+      let n = 0;
+      for (const r of rs) {
+        if (r.status === "fulfilled") n += r.value;
+        else this.deps.logger.warn("offset expiry failed", { error: String(r.reason) });
+      }
+      return n;
+    });
+  }
+
+  /** Compact each loaded partition past its size bound (not while its writes are uncommitted). */
+  async compactAll(): Promise<number> {
     let n = 0;
-    for (let p = 0; p < this.coordinator.config.numPartitions; p++) {
-      if (this.topicLog.maybeCompact(p, () => this.coordinator.snapshotRecords(p))) n++;
+    for (const [p, shard] of [...this.runtime.activeShards()]) {
+      if (this.runtime.hasPendingWrites(p)) continue;
+      if (await this.topicLog.maybeCompact(p, () => shard.snapshotRecords(p))) n++;
     }
     return n;
   }
 
   close(): void {
     if (this.maintenance) clearInterval(this.maintenance);
-    this.coordinator.close();
+    this.runtime.close();
   }
 }
 
-/** The broker's metadata layer (undefined only in tests that build a bare Broker). */
-export function metadataOf(broker: Broker): MetadataLayer | undefined {
-  return broker.metadata as MetadataLayer | undefined;
-}
-
 /** The broker's coordinator service; throws if the broker did not start one. */
-export function groupServiceOf(broker: Broker): GroupCoordinatorService {
-  const s = broker.groupCoordinator;
-  if (!s) throw new Error("the group coordinator is not running");
+export function groupServiceOf(owner: { readonly groupCoordinator: GroupCoordinatorService | null }): GroupCoordinatorService {
+  const s = owner.groupCoordinator;
+  if (!s) throw new CoordinatorError(ErrorCode.COORDINATOR_NOT_AVAILABLE, "the group coordinator is not running");
   return s;
-}
-
-/** The broker's group coordinator; throws if the broker did not start one. */
-export function groupsOf(broker: Broker): GroupCoordinator {
-  return groupServiceOf(broker).coordinator;
 }

@@ -1,13 +1,12 @@
 // The time the group coordinator reads and the keyed timeouts it arms (join, sync, session expiry),
-// behind a small interface so unit tests drive time by hand. In the broker the timeouts sit on the
-// purgatory's hierarchical timing wheel (wheelGroupClock: O(1) add and cancel, one wake-up armed for
-// the earliest bucket), while nowMs() stays wall-clock time because it goes into stored records.
-// Unit tests pass either a hand-driven GroupClock or a wheel driven by the purgatory's FakeClock.
+// behind a small interface so unit tests drive time by hand. The broker passes its own GroupClock
+// (src/server/group-clock.ts: timeouts on a purgatory timing wheel owned by that broker, nowMs() wall
+// clock because it goes into stored records); nothing here is a module singleton, so brokers in one
+// process keep their own timers. Unit tests pass a hand-driven GroupClock or a FakeClock-driven wheel.
+// Each expiry runs through `run` (the runtime makes it a write operation of the shard).
 //
 // GroupTimers keeps at most one pending timeout per key ("join:<group>", "hb:<group>:<member>"):
 // scheduling a key again replaces the earlier timeout, as Kafka's coordinator timer does.
-
-import { Timer, TimerTask } from "../../util/purgatory/index.ts";
 
 export interface GroupClock {
   /** Whole milliseconds (wall clock in production: it is stored in records). */
@@ -15,46 +14,13 @@ export interface GroupClock {
   schedule(callback: () => void, delayMs: number): { cancel(): void };
 }
 
-class GroupTimeoutTask extends TimerTask {
-  constructor(
-    deadlineMs: number,
-    private readonly callback: () => void,
-  ) {
-    super(deadlineMs);
-  }
-  run(): void {
-    this.callback();
-  }
-}
-
-/**
- * A GroupClock whose timeouts are TimerTasks on `timer` (deadlines on the timer's monotonic clock, so
- * a stepped wall clock does not move them) and whose nowMs() is `wallNowMs` (stored in records).
- */
-export function wheelGroupClock(timer: Timer, wallNowMs: () => number = Date.now): GroupClock {
-  return {
-    nowMs: wallNowMs,
-    schedule(callback, delayMs) {
-      // group.max.session.timeout.ms and friends are ints: a clamp to 2^31-1 ms changes nothing.
-      const task = new GroupTimeoutTask(timer.clock.deadlineAfterMs(Math.min(Math.max(0, Math.floor(delayMs)), 2 ** 31 - 1)), callback);
-      timer.add(task);
-      return { cancel: () => task.cancel() };
-    },
-  };
-}
-
-let systemWheel: GroupClock | null = null;
-
-/** The broker's group clock: wall-clock nowMs, timeouts on a timing wheel with the system clock. */
-export function systemGroupClock(): GroupClock {
-  systemWheel ??= wheelGroupClock(new Timer());
-  return systemWheel;
-}
-
 export class GroupTimers {
   private readonly pending = new Map<string, { cancel(): void }>();
 
-  constructor(readonly clock: GroupClock) {}
+  constructor(
+    readonly clock: GroupClock,
+    private readonly run: (name: string, fn: () => void) => void = (_name, fn) => fn(),
+  ) {}
 
   nowMs(): number {
     return this.clock.nowMs();
@@ -66,7 +32,7 @@ export class GroupTimers {
     const handle = this.clock.schedule(() => {
       if (this.pending.get(key) !== handle) return;
       this.pending.delete(key);
-      fn();
+      this.run(`timeout ${key.split("\u0000")[0]}`, fn);
     }, Math.max(0, delayMs));
     this.pending.set(key, handle);
   }

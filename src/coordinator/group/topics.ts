@@ -2,10 +2,9 @@
 // broker has a metadata layer. Without one (the broker is still being assembled) every name is
 // accepted and ids are unknown.
 
+import type { MetadataLayer } from "../../metadata/layer.ts";
 import { ErrorCode } from "../../protocol/errors.ts";
 import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
-import type { Broker } from "../../server/broker.ts";
-import { metadataOf } from "./service.ts";
 
 export interface ResolvedTopic {
   /** NONE, UNKNOWN_TOPIC_OR_PARTITION or UNKNOWN_TOPIC_ID. */
@@ -16,8 +15,7 @@ export interface ResolvedTopic {
   partitionCount: number;
 }
 
-export function resolveTopic(broker: Broker, name: string, topicId: string, byId: boolean): ResolvedTopic {
-  const md = metadataOf(broker);
+export function resolveTopic(md: MetadataLayer | undefined, name: string, topicId: string, byId: boolean): ResolvedTopic {
   if (!md) {
     if (byId) return { errorCode: ErrorCode.UNKNOWN_TOPIC_ID, name: "", topicId, partitionCount: 0 };
     return { errorCode: ErrorCode.NONE, name, topicId: ZERO_UUID, partitionCount: -1 };
@@ -28,10 +26,10 @@ export function resolveTopic(broker: Broker, name: string, topicId: string, byId
 }
 
 /** Topic id of a name, or the zero uuid when unknown. */
-export function topicIdOf(broker: Broker, name: string): string {
-  return metadataOf(broker)?.image.topicsByName.get(name)?.topicId ?? ZERO_UUID;
+export function topicIdOf(md: MetadataLayer | undefined, name: string): string {
+  return md?.image.topicsByName.get(name)?.topicId ?? ZERO_UUID;
 }
 
-export function topicNameOf(broker: Broker, topicId: string): string | undefined {
-  return metadataOf(broker)?.image.topicsById.get(topicId)?.name;
+export function topicNameOf(md: MetadataLayer | undefined, topicId: string): string | undefined {
+  return md?.image.topicsById.get(topicId)?.name;
 }

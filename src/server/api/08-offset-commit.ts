@@ -14,7 +14,9 @@ import { ErrorCode } from "../../protocol/errors.ts";
 import type { OffsetCommitRequest } from "../../protocol/generated/messages/offset-commit-request.ts";
 import { newOffsetCommitResponse, type OffsetCommitResponse, type OffsetCommitResponseTopic } from "../../protocol/generated/messages/offset-commit-response.ts";
 import type { CommitTopic } from "../../coordinator/group/group-coordinator.ts";
-import { resolveTopic } from "../group-topics.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
+import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
+import { resolveTopic } from "../../coordinator/group/topics.ts";
 import { defineHandler } from "../handler.ts";
 
 export const offsetCommitHandler = defineHandler<OffsetCommitRequest, OffsetCommitResponse>({
@@ -29,7 +31,7 @@ export const offsetCommitHandler = defineHandler<OffsetCommitRequest, OffsetComm
     const valid: CommitTopic[] = [];
     const slot = new Map<CommitTopic, OffsetCommitResponseTopic>();
     for (const t of req.topics) {
-      const r = resolveTopic(ctx.services.metadata.image, t.name, t.topicId, byId);
+      const r = resolveTopic(ctx.services.metadata, t.name, t.topicId, byId);
       const rt: OffsetCommitResponseTopic = { name: byId ? "" : t.name, topicId: byId ? t.topicId : r.topicId, partitions: [] };
       out.push(rt);
       if (r.errorCode !== ErrorCode.NONE) {
@@ -57,7 +59,7 @@ export const offsetCommitHandler = defineHandler<OffsetCommitRequest, OffsetComm
       res.topics = out;
       return res;
     }
-    const { results, written } = ctx.services.groupCoordinator.coordinator.commitOffsets({
+    const commit = {
       groupId: req.groupId,
       memberId: req.memberId,
       groupInstanceId: v >= 7 ? req.groupInstanceId : null,
@@ -65,13 +67,23 @@ export const offsetCommitHandler = defineHandler<OffsetCommitRequest, OffsetComm
       retentionTimeMs: v <= 4 ? Number(req.retentionTimeMs) : -1,
       apiVersion: v,
       topics: valid,
-    });
+    };
+    let results;
     let writeError: number = ErrorCode.NONE;
     try {
-      await written;
-    } catch {
-      // Kafka maps a failed append to NOT_COORDINATOR / COORDINATOR_NOT_AVAILABLE (clients retry).
-      writeError = ErrorCode.COORDINATOR_NOT_AVAILABLE;
+      const r = await groupServiceOf(ctx.services).write("offset-commit", req.groupId, (s) => s.commitOffsets(commit));
+      results = r.results;
+      try {
+        await r.written;
+      } catch (e) {
+        // The append failed and the commit was reverted: its error as Kafka maps it (NOT_COORDINATOR, ...).
+        writeError = coordinatorErrorCode(e);
+      }
+    } catch (e) {
+      const code = coordinatorErrorCode(e);
+      for (const ct of valid) slot.get(ct)!.partitions.push(...ct.partitions.map((p) => ({ partitionIndex: p.partition, errorCode: code })));
+      res.topics = out;
+      return res;
     }
     results.forEach((r, i) => {
       slot.get(valid[i]!)!.partitions.push(

@@ -16,7 +16,9 @@ import {
   type OffsetFetchResponseGroup,
 } from "../../protocol/generated/messages/offset-fetch-response.ts";
 import type { FetchedOffset } from "../../coordinator/group/group-coordinator.ts";
-import { topicIdOf, topicNameOf } from "../group-topics.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
+import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
+import { topicIdOf, topicNameOf } from "../../coordinator/group/topics.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 
 function byTopic(rows: FetchedOffset[]): Map<string, FetchedOffset[]> {
@@ -36,13 +38,19 @@ interface Member {
 
 function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: string; topicId: string; partitionIndexes: number[] }> | null, member: Member | null): OffsetFetchResponseGroup {
   const byId = ctx.apiVersion >= 10;
+  const svc = groupServiceOf(ctx.services);
+  const md = ctx.services.metadata;
   const g: OffsetFetchResponseGroup = { groupId, topics: [], errorCode: ErrorCode.NONE };
   if (groupId === "") {
     g.errorCode = ErrorCode.INVALID_GROUP_ID;
     return g;
   }
   if (member !== null) {
-    g.errorCode = ctx.services.groupCoordinator.coordinator.validateOffsetFetch(groupId, member.memberId, member.memberEpoch);
+    try {
+      g.errorCode = svc.read(groupId, (s) => s.validateOffsetFetch(groupId, member.memberId, member.memberEpoch));
+    } catch (e) {
+      g.errorCode = coordinatorErrorCode(e);
+    }
     if (g.errorCode !== ErrorCode.NONE) return g;
   }
   const unknownIds: Array<{ topicId: string; partitionIndexes: number[] }> = [];
@@ -51,7 +59,7 @@ function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: 
   if (topics !== null) {
     asked = [];
     for (const t of topics) {
-      const name = byId ? topicNameOf(ctx.services.metadata.image, t.topicId) : t.name;
+      const name = byId ? topicNameOf(md, t.topicId) : t.name;
       if (name === undefined) {
         unknownIds.push(t);
         continue;
@@ -60,11 +68,17 @@ function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: 
       asked.push({ name, partitions: t.partitionIndexes });
     }
   }
-  const rows = ctx.services.groupCoordinator.coordinator.fetchOffsets(groupId, asked);
+  let rows;
+  try {
+    rows = svc.read(groupId, (s) => s.fetchOffsets(groupId, asked));
+  } catch (e) {
+    g.errorCode = coordinatorErrorCode(e);
+    return g;
+  }
   for (const [name, list] of byTopic(rows)) {
     g.topics.push({
       name: byId ? "" : name,
-      topicId: byId ? (idFor.get(name) ?? topicIdOf(ctx.services.metadata.image, name)) : ZERO_UUID,
+      topicId: byId ? (idFor.get(name) ?? topicIdOf(md, name)) : ZERO_UUID,
       partitions: list.map((r) => ({ partitionIndex: r.partition, committedOffset: r.offset, committedLeaderEpoch: r.leaderEpoch, metadata: r.metadata, errorCode: ErrorCode.NONE })),
     });
   }

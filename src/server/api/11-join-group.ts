@@ -11,6 +11,8 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { JoinGroupRequest } from "../../protocol/generated/messages/join-group-request.ts";
 import { newJoinGroupResponse, type JoinGroupResponse } from "../../protocol/generated/messages/join-group-response.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
+import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
 
 export const joinGroupHandler = defineHandler<JoinGroupRequest, JoinGroupResponse>({
@@ -24,7 +26,7 @@ export const joinGroupHandler = defineHandler<JoinGroupRequest, JoinGroupRespons
       res.errorCode = ErrorCode.UNSUPPORTED_VERSION;
       return res;
     }
-    const r = await ctx.services.groupCoordinator.coordinator.classic.join({
+    const join = {
       groupId: req.groupId,
       memberId: req.memberId,
       groupInstanceId: v >= 5 ? req.groupInstanceId : null,
@@ -37,7 +39,16 @@ export const joinGroupHandler = defineHandler<JoinGroupRequest, JoinGroupRespons
       requireKnownMemberId: v >= 4,
       supportsSkipAssignment: v >= 9,
       reason: v >= 8 ? req.reason : null,
-    });
+    };
+    let r;
+    try {
+      r = await groupServiceOf(ctx.services).write("join-group", req.groupId, (s) => s.classic.join(join));
+    } catch (e) {
+      res.errorCode = coordinatorErrorCode(e);
+      res.memberId = req.memberId;
+      if (v < 7) res.protocolName = "";
+      return res;
+    }
     res.errorCode = r.errorCode;
     res.generationId = r.generationId;
     res.protocolType = r.protocolType;

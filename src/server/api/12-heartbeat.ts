@@ -6,6 +6,8 @@
 
 import type { HeartbeatRequest } from "../../protocol/generated/messages/heartbeat-request.ts";
 import { newHeartbeatResponse, type HeartbeatResponse } from "../../protocol/generated/messages/heartbeat-response.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
+import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
 
 export const heartbeatHandler = defineHandler<HeartbeatRequest, HeartbeatResponse>({
@@ -14,7 +16,13 @@ export const heartbeatHandler = defineHandler<HeartbeatRequest, HeartbeatRespons
   maxVersion: 4,
   handle(ctx, req) {
     const res = newHeartbeatResponse();
-    res.errorCode = ctx.services.groupCoordinator.coordinator.classic.heartbeat(req.groupId, req.memberId, ctx.apiVersion >= 3 ? req.groupInstanceId : null, req.generationId);
-    return res;
+    const instanceId = ctx.apiVersion >= 3 ? req.groupInstanceId : null;
+    // A heartbeat changes no records but re-arms timers of the shard: a write operation, as in Kafka.
+    return groupServiceOf(ctx.services)
+      .write("heartbeat", req.groupId, (s) => s.classic.heartbeat(req.groupId, req.memberId, instanceId, req.generationId))
+      .then(
+        (code) => ((res.errorCode = code), res),
+        (e: unknown) => ((res.errorCode = coordinatorErrorCode(e)), res),
+      );
   },
 });

@@ -7,22 +7,24 @@
 import type { LeaveGroupRequest } from "../../protocol/generated/messages/leave-group-request.ts";
 import { newLeaveGroupResponse, type LeaveGroupResponse } from "../../protocol/generated/messages/leave-group-response.ts";
 import { GroupError } from "../../coordinator/group/errors.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
+import { CoordinatorError } from "../../coordinator/runtime/errors.ts";
 import { defineHandler } from "../handler.ts";
 
 export const leaveGroupHandler = defineHandler<LeaveGroupRequest, LeaveGroupResponse>({
   key: 13,
   minVersion: 0,
   maxVersion: 5,
-  handle(ctx, req) {
+  async handle(ctx, req) {
     const res = newLeaveGroupResponse();
     const batch = ctx.apiVersion >= 3;
     const members = batch ? req.members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId })) : [{ memberId: req.memberId, groupInstanceId: null }];
     try {
-      const codes = ctx.services.groupCoordinator.coordinator.classic.leave(req.groupId, members);
+      const codes = await groupServiceOf(ctx.services).write("leave-group", req.groupId, (s) => s.classic.leave(req.groupId, members));
       if (batch) res.members = members.map((m, i) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId, errorCode: codes[i]! }));
       else res.errorCode = codes[0]!;
     } catch (e) {
-      if (!(e instanceof GroupError)) throw e;
+      if (!(e instanceof GroupError || e instanceof CoordinatorError)) throw e;
       res.errorCode = e.code;
     }
     return res;

@@ -6,6 +6,8 @@
 
 import type { SyncGroupRequest } from "../../protocol/generated/messages/sync-group-request.ts";
 import { newSyncGroupResponse, type SyncGroupResponse } from "../../protocol/generated/messages/sync-group-response.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
+import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
 
 export const syncGroupHandler = defineHandler<SyncGroupRequest, SyncGroupResponse>({
@@ -14,7 +16,7 @@ export const syncGroupHandler = defineHandler<SyncGroupRequest, SyncGroupRespons
   maxVersion: 5,
   async handle(ctx, req) {
     const v = ctx.apiVersion;
-    const r = await ctx.services.groupCoordinator.coordinator.classic.sync({
+    const sync = {
       groupId: req.groupId,
       memberId: req.memberId,
       groupInstanceId: v >= 3 ? req.groupInstanceId : null,
@@ -22,8 +24,15 @@ export const syncGroupHandler = defineHandler<SyncGroupRequest, SyncGroupRespons
       protocolType: v >= 5 ? req.protocolType : null,
       protocolName: v >= 5 ? req.protocolName : null,
       assignments: req.assignments.map((a) => ({ memberId: a.memberId, assignment: a.assignment })),
-    });
+    };
     const res = newSyncGroupResponse();
+    let r;
+    try {
+      r = await groupServiceOf(ctx.services).write("sync-group", req.groupId, (s) => s.classic.sync(sync));
+    } catch (e) {
+      res.errorCode = coordinatorErrorCode(e);
+      return res;
+    }
     res.errorCode = r.errorCode;
     res.protocolType = r.protocolType;
     res.protocolName = r.protocolName;

@@ -8,6 +8,8 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeGroupsRequest } from "../../protocol/generated/messages/describe-groups-request.ts";
 import { newDescribeGroupsResponse, type DescribeGroupsResponse } from "../../protocol/generated/messages/describe-groups-response.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
+import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
 
 const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
@@ -18,10 +20,16 @@ export const describeGroupsHandler = defineHandler<DescribeGroupsRequest, Descri
   maxVersion: 6,
   handle(ctx, req) {
     const res = newDescribeGroupsResponse();
-    const coord = ctx.services.groupCoordinator.coordinator;
+    const svc = groupServiceOf(ctx.services);
     res.groups = req.groups.map((id) => {
-      const d = coord.describeGroup(id);
-      const missing = !coord.groups.has(id);
+      let d;
+      let missing: boolean;
+      try {
+        [d, missing] = svc.read(id, (s) => [s.describeGroup(id), !s.groups.has(id)] as const);
+      } catch (e) {
+        const errorCode = coordinatorErrorCode(e);
+        return { errorCode, errorMessage: null, groupId: id, groupState: "", protocolType: "", protocolData: "", members: [], authorizedOperations: AUTHORIZED_OPERATIONS_OMITTED };
+      }
       return {
         errorCode: missing && ctx.apiVersion >= 6 ? ErrorCode.GROUP_ID_NOT_FOUND : d.errorCode,
         errorMessage: missing && ctx.apiVersion >= 6 ? `Group ${id} not found.` : null,

@@ -5,6 +5,7 @@
 
 import type { ListGroupsRequest } from "../../protocol/generated/messages/list-groups-request.ts";
 import { newListGroupsResponse, type ListGroupsResponse } from "../../protocol/generated/messages/list-groups-response.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { defineHandler } from "../handler.ts";
 
 export const listGroupsHandler = defineHandler<ListGroupsRequest, ListGroupsResponse>({
@@ -14,7 +15,7 @@ export const listGroupsHandler = defineHandler<ListGroupsRequest, ListGroupsResp
   handle(ctx, req) {
     const res = newListGroupsResponse();
     const v = ctx.apiVersion;
-    res.groups = ctx.services.groupCoordinator.coordinator
+    res.groups = groupServiceOf(ctx.services)
       .listGroups(v >= 4 ? req.statesFilter : [], v >= 5 ? req.typesFilter : [])
       .map((g) => ({ groupId: g.groupId, protocolType: g.protocolType, groupState: g.state, groupType: g.type }));
     return res;

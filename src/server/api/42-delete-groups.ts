@@ -6,6 +6,8 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DeleteGroupsRequest } from "../../protocol/generated/messages/delete-groups-request.ts";
 import { newDeleteGroupsResponse, type DeleteGroupsResponse } from "../../protocol/generated/messages/delete-groups-response.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
+import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
 
 export const deleteGroupsHandler = defineHandler<DeleteGroupsRequest, DeleteGroupsResponse>({
@@ -13,18 +15,21 @@ export const deleteGroupsHandler = defineHandler<DeleteGroupsRequest, DeleteGrou
   minVersion: 0,
   maxVersion: 3,
   async handle(ctx, req) {
-    const coord = ctx.services.groupCoordinator.coordinator;
+    const svc = groupServiceOf(ctx.services);
+    // Every deletion is applied before the first await (request order); then each waits for its commit.
     const pending = req.groupsNames.map((id) => {
-      if (id === "") return { groupId: id, errorCode: ErrorCode.INVALID_GROUP_ID as number, written: Promise.resolve() };
-      return { groupId: id, ...coord.deleteGroup(id) };
+      if (id === "") return { groupId: id, result: Promise.resolve({ errorCode: ErrorCode.INVALID_GROUP_ID as number, written: Promise.resolve() }) };
+      return { groupId: id, result: svc.write("delete-groups", id, (s) => s.deleteGroup(id)) };
     });
     const res = newDeleteGroupsResponse();
     for (const p of pending) {
-      let code = p.errorCode;
+      let code: number;
       try {
-        await p.written;
-      } catch {
-        code = ErrorCode.COORDINATOR_NOT_AVAILABLE;
+        const r = await p.result;
+        code = r.errorCode;
+        await r.written;
+      } catch (e) {
+        code = coordinatorErrorCode(e);
       }
       res.results.push({ groupId: p.groupId, errorCode: code, errorMessage: null });
     }

@@ -7,8 +7,9 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { OffsetDeleteRequest } from "../../protocol/generated/messages/offset-delete-request.ts";
 import { newOffsetDeleteResponse, type OffsetDeleteResponse } from "../../protocol/generated/messages/offset-delete-response.ts";
-import { GroupError } from "../../coordinator/group/errors.ts";
-import { resolveTopic } from "../group-topics.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
+import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
+import { resolveTopic } from "../../coordinator/group/topics.ts";
 import { defineHandler } from "../handler.ts";
 
 export const offsetDeleteHandler = defineHandler<OffsetDeleteRequest, OffsetDeleteResponse>({
@@ -17,12 +18,10 @@ export const offsetDeleteHandler = defineHandler<OffsetDeleteRequest, OffsetDele
   maxVersion: 0,
   async handle(ctx, req) {
     const res = newOffsetDeleteResponse();
-    const known = req.topics.filter((t) => resolveTopic(ctx.services.metadata.image, t.name, "", false).errorCode === ErrorCode.NONE);
+    const known = req.topics.filter((t) => resolveTopic(ctx.services.metadata, t.name, "", false).errorCode === ErrorCode.NONE);
     try {
-      const { results, written } = ctx.services.groupCoordinator.coordinator.deleteOffsets(
-        req.groupId,
-        known.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => p.partitionIndex) })),
-      );
+      const asked = known.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => p.partitionIndex) }));
+      const { results, written } = await groupServiceOf(ctx.services).write("offset-delete", req.groupId, (s) => s.deleteOffsets(req.groupId, asked));
       await written;
       const byName = new Map(results.map((r) => [r.name, r]));
       res.topics = req.topics.map((t) => {
@@ -35,7 +34,7 @@ export const offsetDeleteHandler = defineHandler<OffsetDeleteRequest, OffsetDele
         };
       });
     } catch (e) {
-      res.errorCode = e instanceof GroupError ? e.code : ErrorCode.COORDINATOR_NOT_AVAILABLE;
+      res.errorCode = coordinatorErrorCode(e);
     }
     return res;
   },

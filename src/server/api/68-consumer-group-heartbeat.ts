@@ -14,6 +14,8 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ConsumerGroupHeartbeatRequest } from "../../protocol/generated/messages/consumer-group-heartbeat-request.ts";
 import { newConsumerGroupHeartbeatResponse, type ConsumerGroupHeartbeatResponse } from "../../protocol/generated/messages/consumer-group-heartbeat-response.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
+import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
 
 export const consumerGroupHeartbeatHandler = defineHandler<ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse>({
@@ -22,7 +24,7 @@ export const consumerGroupHeartbeatHandler = defineHandler<ConsumerGroupHeartbea
   maxVersion: 1,
   async handle(ctx, req) {
     const res = newConsumerGroupHeartbeatResponse();
-    const { result, written } = ctx.services.groupCoordinator.coordinator.consumer.heartbeat({
+    const hb = {
       apiVersion: ctx.apiVersion,
       groupId: req.groupId,
       memberId: req.memberId,
@@ -36,12 +38,16 @@ export const consumerGroupHeartbeatHandler = defineHandler<ConsumerGroupHeartbea
       topicPartitions: req.topicPartitions,
       clientId: ctx.header.clientId ?? "",
       clientHost: `/${ctx.conn.remoteAddress}`,
-    });
+    };
+    let result;
     try {
-      await written;
-    } catch {
-      res.errorCode = ErrorCode.COORDINATOR_NOT_AVAILABLE;
-      res.errorMessage = "The group's records could not be written to __consumer_offsets.";
+      const r = await groupServiceOf(ctx.services).write("consumer-group-heartbeat", req.groupId, (s) => s.consumer.heartbeat(hb));
+      await r.written;
+      result = r.result;
+    } catch (e) {
+      // A failed append answers as Kafka maps it (NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE, ...).
+      res.errorCode = coordinatorErrorCode(e);
+      res.errorMessage = e instanceof Error ? e.message : null;
       return res;
     }
     res.errorCode = result.errorCode;

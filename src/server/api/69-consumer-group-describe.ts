@@ -14,7 +14,9 @@ import {
   newDescribedGroup,
   type ConsumerGroupDescribeResponse,
 } from "../../protocol/generated/messages/consumer-group-describe-response.ts";
-import { topicNameOf } from "../group-topics.ts";
+import { groupServiceOf } from "../../coordinator/group/service.ts";
+import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
+import { topicNameOf } from "../../coordinator/group/topics.ts";
 import { defineHandler } from "../handler.ts";
 
 export const consumerGroupDescribeHandler = defineHandler<ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse>({
@@ -23,7 +25,7 @@ export const consumerGroupDescribeHandler = defineHandler<ConsumerGroupDescribeR
   maxVersion: 1,
   handle(ctx, req) {
     const res = newConsumerGroupDescribeResponse();
-    const coord = ctx.services.groupCoordinator.coordinator;
+    const svc = groupServiceOf(ctx.services);
     res.groups = req.groupIds.map((id) => {
       const out = newDescribedGroup();
       out.groupId = id;
@@ -31,10 +33,17 @@ export const consumerGroupDescribeHandler = defineHandler<ConsumerGroupDescribeR
         out.errorCode = ErrorCode.INVALID_GROUP_ID;
         return out;
       }
-      const d = coord.describeConsumerGroup(id, (topicId) => topicNameOf(ctx.services.metadata.image, topicId));
+      let d;
+      let classic: boolean;
+      try {
+        [d, classic] = svc.read(id, (s) => [s.describeConsumerGroup(id, (topicId) => topicNameOf(ctx.services.metadata, topicId)), s.groups.has(id)] as const);
+      } catch (e) {
+        out.errorCode = coordinatorErrorCode(e);
+        return out;
+      }
       if (d === null) {
         out.errorCode = ErrorCode.GROUP_ID_NOT_FOUND;
-        out.errorMessage = coord.groups.has(id) ? `Group ${id} is not a consumer group.` : `Group ${id} not found.`;
+        out.errorMessage = classic ? `Group ${id} is not a consumer group.` : `Group ${id} not found.`;
         return out;
       }
       out.groupState = d.groupState;

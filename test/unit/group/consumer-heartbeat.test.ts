@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { FakeClock, Timer } from "../../../src/util/purgatory/index.ts";
 import { GroupCoordinator, DEFAULT_COORDINATOR_CONFIG, DEFAULT_CONSUMER_GROUP_CONFIG } from "../../../src/coordinator/group/group-coordinator.ts";
-import { wheelGroupClock } from "../../../src/coordinator/group/timer.ts";
+import { wheelGroupClock } from "../../../src/server/group-clock.ts";
 import type { HeartbeatRequest, TopicInfo } from "../../../src/coordinator/group/consumer-manager.ts";
 import type { KeyValue } from "../../../src/coordinator/group/records.ts";
 import { ErrorCode } from "../../../src/protocol/errors.ts";

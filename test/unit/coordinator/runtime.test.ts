@@ -1,0 +1,189 @@
+// CoordinatorRuntime with a fake PartitionWriter: a failed append reverts the shard's state exactly and
+// answers Kafka's mapped error; load replays the partition; writes wait while a shard loads; unload
+// answers NOT_COORDINATOR. Time is a hand-driven clock (no sleeps).
+import { describe, expect, test } from "bun:test";
+import { ErrorCode } from "../../../src/protocol/errors.ts";
+import { CoordinatorRuntime } from "../../../src/coordinator/runtime/coordinator-runtime.ts";
+import { CoordinatorError } from "../../../src/coordinator/runtime/errors.ts";
+import { PartitionWriterError, type CoordinatorRecord, type PartitionWriter, type TopicPartition } from "../../../src/coordinator/runtime/partition-writer.ts";
+import type { CoordinatorLoader } from "../../../src/coordinator/runtime/coordinator-loader.ts";
+import { DEFAULT_COORDINATOR_CONFIG, GroupCoordinator } from "../../../src/coordinator/group/group-coordinator.ts";
+import { ManualClock } from "../group/harness.ts";
+
+const QUIET = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** Appends are held until the test settles them; each append is recorded. */
+class FakeWriter implements PartitionWriter {
+  readonly log = new Map<number, CoordinatorRecord[]>();
+  readonly pending: Array<{ records: readonly CoordinatorRecord[]; ok: () => void; fail: (code: number) => void }> = [];
+  append(tp: TopicPartition, records: readonly CoordinatorRecord[]): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      this.pending.push({
+        records,
+        ok: () => {
+          const l = this.log.get(tp.partition) ?? [];
+          l.push(...records);
+          this.log.set(tp.partition, l);
+          resolve(l.length);
+        },
+        fail: (code) => reject(new PartitionWriterError(code, tp, "injected")),
+      });
+    });
+  }
+}
+
+/** Replays what FakeWriter committed; `gate` holds a load until released. */
+class FakeLoader implements CoordinatorLoader {
+  gate: Promise<void> = Promise.resolve();
+  loads = 0;
+  constructor(private readonly writer: FakeWriter) {}
+  async load(tp: TopicPartition, replay: (k: Uint8Array, v: Uint8Array | null) => void) {
+    this.loads++;
+    await this.gate;
+    const recs = this.writer.log.get(tp.partition) ?? [];
+    for (const r of recs) replay(r.key, r.value);
+    return { records: recs.length, bytes: 0 };
+  }
+}
+
+function setup() {
+  const clock = new ManualClock();
+  const writer = new FakeWriter();
+  const loader = new FakeLoader(writer);
+  const runtime = new CoordinatorRuntime<GroupCoordinator>({
+    topic: "__consumer_offsets",
+    writer,
+    loader,
+    logger: QUIET,
+    shardBuilder: (ctx) =>
+      new GroupCoordinator({ ...DEFAULT_COORDINATOR_CONFIG, numPartitions: 1 }, { append: (_p, r, rev) => ctx.append(r, rev) }, clock, {
+        snapshotRegistry: ctx.snapshotRegistry,
+        logger: QUIET,
+        runTimer: ctx.scheduleWrite,
+      }),
+  });
+  return { clock, writer, loader, runtime };
+}
+
+const commitReq = (offset: bigint, partitions = [0]) => ({
+  groupId: "g",
+  memberId: "",
+  groupInstanceId: null,
+  generationIdOrMemberEpoch: -1,
+  retentionTimeMs: -1,
+  apiVersion: 8,
+  topics: [{ name: "t", topicId: "AAAAAAAAAAAAAAAAAAAAAA", partitions: partitions.map((partition) => ({ partition, offset, leaderEpoch: -1, metadata: "", commitTimestampMs: -1 })) }],
+});
+
+const fetched = (rt: CoordinatorRuntime<GroupCoordinator>) => rt.scheduleReadOperation(0, (s) => s.fetchOffsets("g", null).map((o) => [o.partition, o.offset]));
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
+describe("CoordinatorRuntime", () => {
+  test("a committed write is answered after its append; a failed one reverts the state exactly and answers the mapped error", async () => {
+    const { writer, runtime } = setup();
+    await runtime.scheduleLoadOperation(0);
+    const first = await runtime.scheduleWriteOperation("offset-commit", 0, (s) => s.commitOffsets(commitReq(5n, [0, 1])));
+    let committed = false;
+    void first.written.then(() => (committed = true));
+    await settle();
+    expect(committed).toBe(false); // waits for the commit
+    writer.pending.shift()!.ok();
+    await first.written;
+    expect(runtime.undoEntryCount(0)).toBe(0);
+
+    const second = await runtime.scheduleWriteOperation("offset-commit", 0, (s) => s.commitOffsets(commitReq(10n, [1, 2])));
+    expect(fetched(runtime)).toEqual([[0, 5n], [1, 10n], [2, 10n]]); // applied
+    // One undo entry per changed offset, not a copy of the group.
+    expect(runtime.undoEntryCount(0)).toBe(2);
+    writer.pending.shift()!.fail(ErrorCode.NOT_ENOUGH_REPLICAS);
+    const err = await second.written.then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(CoordinatorError);
+    expect((err as CoordinatorError).code).toBe(ErrorCode.COORDINATOR_NOT_AVAILABLE);
+    expect(fetched(runtime)).toEqual([[0, 5n], [1, 5n]]);
+    expect(runtime.shardState(0)).toBe("active");
+  });
+
+  test("Kafka's append error mapping: storage and leadership errors answer NOT_COORDINATOR and unload the shard", async () => {
+    const { writer, runtime } = setup();
+    await runtime.scheduleLoadOperation(0);
+    const w = await runtime.scheduleWriteOperation("offset-commit", 0, (s) => s.commitOffsets(commitReq(3n)));
+    writer.pending.shift()!.fail(ErrorCode.KAFKA_STORAGE_ERROR);
+    const err = (await w.written.then(() => null, (e: unknown) => e)) as CoordinatorError;
+    expect(err.code).toBe(ErrorCode.NOT_COORDINATOR);
+    expect(runtime.shardState(0)).toBeUndefined();
+    expect(() => fetched(runtime)).toThrow(CoordinatorError);
+    const later = await runtime.scheduleWriteOperation("x", 0, () => 1).then(() => null, (e: unknown) => (e as CoordinatorError).code);
+    expect(later).toBe(ErrorCode.NOT_COORDINATOR);
+  });
+
+  test("a failure with later writes in flight reverts them too, then reloads the shard from the log", async () => {
+    const { writer, loader, runtime } = setup();
+    await runtime.scheduleLoadOperation(0);
+    const a = await runtime.scheduleWriteOperation("c", 0, (s) => s.commitOffsets(commitReq(1n, [0])));
+    const b = await runtime.scheduleWriteOperation("c", 0, (s) => s.commitOffsets(commitReq(2n, [1])));
+    writer.pending.shift()!.fail(ErrorCode.UNKNOWN_SERVER_ERROR);
+    expect(await a.written.then(() => 0, (e: unknown) => (e as CoordinatorError).code)).toBe(ErrorCode.UNKNOWN_SERVER_ERROR);
+    expect(fetched(runtime)).toEqual([]); // b was applied after a: undone with it
+    writer.pending.shift()!.ok(); // b's records did reach the log
+    await b.written;
+    await settle();
+    expect(loader.loads).toBe(2);
+    expect(fetched(runtime)).toEqual([[1, 2n]]); // state = the log again
+  });
+
+  test("load replays the partition; writes wait while it loads and run in arrival order; unload answers NOT_COORDINATOR", async () => {
+    const { writer, loader, runtime } = setup();
+    await runtime.scheduleLoadOperation(0);
+    const w = await runtime.scheduleWriteOperation("c", 0, (s) => s.commitOffsets(commitReq(7n, [0, 1])));
+    writer.pending.shift()!.ok();
+    await w.written;
+    runtime.scheduleUnloadOperation(0);
+    expect(runtime.shardState(0)).toBeUndefined();
+
+    let release!: () => void;
+    loader.gate = new Promise<void>((r) => (release = r));
+    const loading = runtime.scheduleLoadOperation(0);
+    expect(runtime.shardState(0)).toBe("loading");
+    expect(() => fetched(runtime)).toThrow(expect.objectContaining({ code: ErrorCode.COORDINATOR_LOAD_IN_PROGRESS }));
+    const order: number[] = [];
+    const q1 = runtime.scheduleWriteOperation("c", 0, (s) => (order.push(1), s.commitOffsets(commitReq(8n, [0]))));
+    const q2 = runtime.scheduleWriteOperation("c", 0, (s) => (order.push(2), s.commitOffsets(commitReq(9n, [0]))));
+    await settle();
+    expect(order).toEqual([]);
+    release();
+    await loading;
+    await Promise.all([q1, q2]);
+    expect(order).toEqual([1, 2]);
+    expect(fetched(runtime)).toEqual([[0, 9n], [1, 7n]]); // replayed 7s, then the queued writes
+
+    // Unload: writes in flight and members waiting in JoinGroup get NOT_COORDINATOR.
+    const pendingWrite = (await q2).written;
+    // (Not awaited: the operation's value is the JoinGroup answer, which waits for the rebalance.)
+    const join = runtime.scheduleWriteOperation("join", 0, (s) =>
+      s.classic.join({ groupId: "j", memberId: "", groupInstanceId: null, clientId: "c", clientHost: "/h", sessionTimeoutMs: 10_000, rebalanceTimeoutMs: 30_000, protocolType: "consumer", protocols: [{ name: "range", metadata: new Uint8Array([1]) }], requireKnownMemberId: false, supportsSkipAssignment: false, reason: null }),
+    );
+    await settle();
+    runtime.scheduleUnloadOperation(0);
+    expect(await pendingWrite.then(() => 0, (e: unknown) => (e as CoordinatorError).code)).toBe(ErrorCode.NOT_COORDINATOR);
+    expect((await join).errorCode).toBe(ErrorCode.NOT_COORDINATOR);
+  });
+
+  test("timer expiries run as write operations of their shard (and revert on a failed append)", async () => {
+    const { clock, writer, runtime } = setup();
+    await runtime.scheduleLoadOperation(0);
+    const w = await runtime.scheduleWriteOperation("c", 0, (s) => s.commitOffsets(commitReq(4n, [0])));
+    writer.pending.shift()!.ok();
+    await w.written;
+    // Retention: 7 days by default; the expiry task runs as a write whose tombstones fail.
+    clock.advance(8 * 24 * 3600 * 1000);
+    const expired = runtime.scheduleWriteOperation("expire", 0, (s) => s.expireOffsets());
+    expect(await expired).toBe(1);
+    expect(fetched(runtime)).toEqual([]);
+    writer.pending.shift()!.fail(ErrorCode.REQUEST_TIMED_OUT);
+    await settle();
+    expect(fetched(runtime)).toEqual([[0, 4n]]);
+  });
+});
