@@ -22,10 +22,27 @@ export function wheelGroupClock(timer: Timer, wallNowMs: () => number = Date.now
   return {
     nowMs: wallNowMs,
     schedule(callback, delayMs) {
+      // The wheel runs a task whose deadline has already passed inside add(); a timeout must never run
+      // inside schedule() (its caller has not recorded the handle yet: a 0 ms initial rebalance delay
+      // on a clock that has not moved did exactly that), so such a run is deferred to a microtask.
+      let adding = true;
+      let cancelled = false;
+      const run = (): void => {
+        if (!cancelled) callback();
+      };
       // group.max.session.timeout.ms and friends are ints: a clamp to 2^31-1 ms changes nothing.
-      const task = new GroupTimeoutTask(timer.clock.deadlineAfterMs(Math.min(Math.max(0, Math.floor(delayMs)), 2 ** 31 - 1)), callback);
+      const task = new GroupTimeoutTask(timer.clock.deadlineAfterMs(Math.min(Math.max(0, Math.floor(delayMs)), 2 ** 31 - 1)), () => {
+        if (adding) queueMicrotask(run);
+        else run();
+      });
       timer.add(task);
-      return { cancel: () => task.cancel() };
+      adding = false;
+      return {
+        cancel: () => {
+          cancelled = true;
+          task.cancel();
+        },
+      };
     },
   };
 }

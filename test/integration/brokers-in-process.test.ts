@@ -5,9 +5,7 @@
 // (dataPlaneOf's WeakMap, groupsOf, metadataOf) and module singletons (the Metadata entry cache) are gone:
 // before BrokerServices, a Broker had no clock of its own and no `services`.
 //
-// Not yet independent (fix/K-coord-runtime removes it): the group coordinator's timeouts sit on one
-// process-wide timing wheel (src/coordinator/group/timer.ts systemGroupClock), on the system clock;
-// see the test.todo at the end.
+// The group coordinator's timeouts run on a timing wheel per broker, on that broker's clock.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +18,7 @@ import { Broker } from "../../src/server/broker.ts";
 import { createLogger } from "../../src/util/log.ts";
 import { FakeClock } from "../../src/util/purgatory/index.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
+import { encodeConsumerSubscription } from "../../src/coordinator/group/consumer-protocol.ts";
 import { batchViews, createTopic, fetchOnce, produce } from "../unit/produce/wire-helpers.ts";
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -57,7 +56,7 @@ async function startNode(nodeId: number): Promise<Node> {
   );
   formatStorage(config, CLUSTER_ID, { ignoreFormatted: false });
   const clock = new FakeClock(1_000_000 * nodeId);
-  const broker = new Broker({ config, log: createLogger("error"), clock });
+  const broker = new Broker({ config, log: createLogger((process.env.INPROC_LOG ?? "error") as "error"), clock });
   const bound = await broker.start();
   const port = bound.find((b) => b.name === "PLAINTEXT")!.port;
   const client = await KafkaTestClient.connect(port);
@@ -188,8 +187,68 @@ test("a long-polling fetch expires on its own broker's clock, not on another bro
   expect(doneB).toBe(true);
 }, 40_000);
 
-// The group coordinator's join/sync/session timeouts are armed on one process-wide wheel on the system
-// clock (coordinator/group/timer.ts systemGroupClock), shared by every Broker of the process, so they
-// cannot follow each broker's clock yet. The coordinator runtime (fix/K-coord-runtime) takes the
-// broker's clock; then this becomes a test like the long-poll one above.
-test.todo("group session timeouts expire on their own broker's clock (needs the coordinator runtime: coordinator/group/timer.ts systemGroupClock is shared)");
+/**
+ * Waits for `p` while moving `n`'s clock 10 ms a step: the coordinator's join timers (the initial
+ * rebalance delay, even 0 ms) are armed on the broker's own clock, which only moves when told to.
+ * Bounded by 500 steps (5 s of broker time, well under the 10 s session timeout).
+ */
+async function whileAdvancing<T>(n: Node, p: Promise<T>): Promise<T> {
+  let done = false;
+  const q = p.finally(() => (done = true));
+  for (let i = 0; i < 500 && !done; i++) {
+    n.clock.advance(10);
+    await Bun.sleep(5);
+  }
+  return q;
+}
+
+async function joinAndSync(n: Node, groupId: string): Promise<string> {
+  const c = n.client;
+  const base = {
+    groupId,
+    sessionTimeoutMs: 10_000,
+    rebalanceTimeoutMs: 10_000,
+    memberId: "",
+    groupInstanceId: null,
+    protocolType: "consumer",
+    protocols: [{ name: "range", metadata: encodeConsumerSubscription(["data"]) }],
+  };
+  let j = await retryCoordinator(() => whileAdvancing(n, c.request<Any>(11, 9, base)), (r) => r.errorCode);
+  if (j.errorCode === ErrorCode.MEMBER_ID_REQUIRED) j = await whileAdvancing(n, c.request<Any>(11, 9, { ...base, memberId: j.memberId }));
+  expect(j.errorCode).toBe(ErrorCode.NONE);
+  const sync = await c.request<Any>(14, 5, {
+    groupId,
+    generationId: j.generationId,
+    memberId: j.memberId,
+    groupInstanceId: null,
+    protocolType: "consumer",
+    protocolName: "range",
+    assignments: [{ memberId: j.memberId, assignment: new Uint8Array(0) }],
+  });
+  expect(sync.errorCode).toBe(ErrorCode.NONE);
+  return j.memberId as string;
+}
+
+async function groupMembers(c: KafkaTestClient, groupId: string): Promise<{ state: string; members: number }> {
+  const d = await c.request<Any>(15, 5, { groups: [groupId], includeAuthorizedOperations: false });
+  return { state: d.groups[0].groupState, members: d.groups[0].members.length };
+}
+
+test("group session timeouts expire on their own broker's clock, not on another broker's", async () => {
+  const [a, b] = nodes as [Node, Node];
+  await joinAndSync(a, "session");
+  await joinAndSync(b, "session");
+  expect(await groupMembers(a.client, "session")).toEqual({ state: "Stable", members: 1 });
+  expect(await groupMembers(b.client, "session")).toEqual({ state: "Stable", members: 1 });
+
+  // No heartbeats: a's member expires once a's clock passes the 10 s session timeout.
+  a.clock.advance(11_000);
+  for (let i = 0; i < 400 && (await groupMembers(a.client, "session")).members > 0; i++) await Bun.sleep(10);
+  expect(await groupMembers(a.client, "session")).toEqual({ state: "Empty", members: 0 });
+  // b's clock has not moved: its member is still there.
+  expect(await groupMembers(b.client, "session")).toEqual({ state: "Stable", members: 1 });
+
+  b.clock.advance(11_000);
+  for (let i = 0; i < 400 && (await groupMembers(b.client, "session")).members > 0; i++) await Bun.sleep(10);
+  expect(await groupMembers(b.client, "session")).toEqual({ state: "Empty", members: 0 });
+}, 60_000);
