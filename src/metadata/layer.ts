@@ -93,3 +93,11 @@ export interface MetadataLayer {
    */
   autoCreateTopics?(names: readonly string[]): Promise<Map<string, number>>;
 }
+
+/**
+ * The broker's metadata layer, or undefined before it starts. Read through a structural view so the
+ * config handlers do not depend on when Broker gains the field.
+ */
+export function metadataOf(broker: object): MetadataLayer | undefined {
+  return (broker as { metadata?: MetadataLayer }).metadata;
+}

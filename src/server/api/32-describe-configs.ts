@@ -15,7 +15,8 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeConfigsRequest } from "../../protocol/generated/messages/describe-configs-request.ts";
 import { newDescribeConfigsResponse, type DescribeConfigsResponse, type DescribeConfigsResult } from "../../protocol/generated/messages/describe-configs-response.ts";
-import { brokerLayersOf, metadataOf, topicOverridesOf } from "../../config/broker-layers.ts";
+import { brokerLayersOf, topicOverridesOf } from "../../config/broker-layers.ts";
+import { metadataOf } from "../../metadata/layer.ts";
 import { describeBrokerConfigs, describeBrokerLoggers, describeTopicConfigs } from "../../config/describe.ts";
 import { topicNameError } from "../../metadata/topic-names.ts";
 import { defineHandler } from "../handler.ts";

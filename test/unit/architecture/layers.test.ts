@@ -28,12 +28,6 @@ const KNOWN: readonly string[] = [
   "server/broker.ts -> cli/version.ts",
   "storage/log-manager.ts -> server/log.ts",
   "storage/recovery.ts -> server/log.ts",
-  // Config resolution reads the metadata image (item 3: one topic-config snapshot per image).
-  "config/alter-run.ts -> metadata/layer.ts",
-  "config/alter.ts -> metadata/layer.ts",
-  "config/alter.ts -> metadata/topic-names.ts",
-  "config/broker-layers.ts -> metadata/image.ts",
-  "config/broker-layers.ts -> metadata/layer.ts",
 ];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
