@@ -30,7 +30,7 @@ console.log(JSON.stringify({ crc: loadNative().implementation, requests, chunkBy
 
 const settings = {
   maxMessageBytes: 1048588, logAppendTime: false, timestampBeforeMaxMs: Number.MAX_SAFE_INTEGER, timestampAfterMaxMs: Number.MAX_SAFE_INTEGER,
-  compression: "producer" as const, compact: false, delete: true, segmentBytes: 1 << 30,
+  compression: "producer" as const, compact: false, delete: true, segmentBytes: 1 << 30, minInsyncReplicas: 1,
 };
 const batches = Array.from({ length: 6 }, (_, p) =>
   buildRecordBatch({ records: Array.from({ length: 63 }, (_, i) => ({ value: new Uint8Array(1024).fill((p + i) & 0xff), timestamp: Date.now() })) }),
