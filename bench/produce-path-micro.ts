@@ -71,7 +71,8 @@ async function run(mode: "copy" | "slice", logs: Log[]): Promise<number> {
       const req = d.body as ProduceRequest;
       for (const pd of req.topicData[0]!.partitionData) {
         const v = validateProducedRecords(pd.records as never, { apiVersion: 9, settings, partitionName: `t-${pd.index}`, nowMs: Date.now() });
-        logs[pd.index]!.append(v.bytes, { leaderEpoch: 0, crcVerified: true });
+        // As append-partition.ts: the header validation parsed goes to the append (ignored by trees before it).
+        logs[pd.index]!.append(v.bytes, { leaderEpoch: 0, crcVerified: true, header: v.header });
       }
       done++;
     }
