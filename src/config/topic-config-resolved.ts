@@ -33,7 +33,7 @@ export interface TopicSettings {
   readonly compact: boolean;
   /** cleanup.policy contains delete (DeleteRecords allowed). */
   readonly delete: boolean;
-  /** segment.bytes: a produced message set larger than this is RECORD_LIST_TOO_LARGE. */
+  /** segment.bytes (or internal.segment.bytes): a produced message set larger than this is RECORD_LIST_TOO_LARGE. */
   readonly segmentBytes: number;
   /** min.insync.replicas (acks=all needs this many in-sync replicas). */
   readonly minInsyncReplicas: number;
@@ -95,8 +95,9 @@ export function resolveTopicConfig(layers: BrokerLayers, overrides: ReadonlyMap<
   const compression = v("compression.type") as string;
   const timestampType = v("message.timestamp.type") === "LogAppendTime" ? "LogAppendTime" : "CreateTime";
   const maxMessageBytes = n("max.message.bytes");
-  const segmentBytes = n("segment.bytes");
-  const internalSegment = overrides.has("internal.segment.bytes") ? n("internal.segment.bytes") : undefined;
+  // Kafka's LogConfig.segmentSize(): internal.segment.bytes (tests' small segments) when set, for the
+  // roll and for the RECORD_LIST_TOO_LARGE check alike.
+  const segmentBytes = overrides.has("internal.segment.bytes") ? n("internal.segment.bytes") : n("segment.bytes");
   const settings: TopicSettings = {
     maxMessageBytes,
     logAppendTime: timestampType === "LogAppendTime",
@@ -109,7 +110,7 @@ export function resolveTopicConfig(layers: BrokerLayers, overrides: ReadonlyMap<
     minInsyncReplicas: n("min.insync.replicas"),
   };
   const logConfig: LogConfig = {
-    segmentBytes: internalSegment ?? segmentBytes,
+    segmentBytes,
     segmentMs: n("segment.ms"),
     segmentIndexBytes: n("segment.index.bytes"),
     indexIntervalBytes: n("index.interval.bytes"),

@@ -13,6 +13,7 @@ import { removeDataDir, startStrand, type StrandHandle } from "../support/strand
 import { createTopic, produce } from "../unit/produce/wire-helpers.ts";
 
 const MESSAGE_TOO_LARGE = 10;
+const RECORD_LIST_TOO_LARGE = 18;
 type AlterRes = { responses: Array<{ errorCode: number; errorMessage: string | null }> };
 
 const dataDir = mkdtempSync(join(tmpdir(), "strand-topic-layers-"));
@@ -83,4 +84,13 @@ test("a per-broker dynamic config beats the cluster default; a topic override be
   })) as AlterRes;
   expect(res.responses[0]!.errorCode).toBe(0);
   expect(await answers("layered")).toEqual({ small: 0, big: MESSAGE_TOO_LARGE, logAppendTime: true });
+}, 60_000);
+
+test("internal.segment.bytes is the segment size produce checks, as Kafka's LogConfig.segmentSize()", async () => {
+  // max.message.bytes above the batch (the test above left a 5000-byte cluster default).
+  await createTopic(c!, "small-segments", 1, { "internal.segment.bytes": "4096", "max.message.bytes": "100000" });
+  expect((await produce(c!, "small-segments", 0, batchOf(3000))).errorCode).toBe(0);
+  // Before one resolver served both, validation checked segment.bytes (1 GiB) and the log refused the
+  // batch itself: CORRUPT_MESSAGE (2) instead of RECORD_LIST_TOO_LARGE.
+  expect((await produce(c!, "small-segments", 0, batchOf(6000))).errorCode).toBe(RECORD_LIST_TOO_LARGE);
 }, 60_000);

@@ -76,6 +76,9 @@ describe("TopicConfigSnapshot", () => {
     withBroker.set("topic:t", m({ "retention.ms": "400", "max.message.bytes": "8000" }));
     expect(layered(withBroker).logConfig.retentionMs).toBe(400);
     expect(layered(withBroker).settings.maxMessageBytes).toBe(8000);
+    // internal.segment.bytes is the segment size for both users (Kafka's LogConfig.segmentSize()).
+    const small = layered(new Map([["topic:t", m({ "internal.segment.bytes": "4096" })]]));
+    expect([small.settings.segmentBytes, small.logConfig.segmentBytes]).toEqual([4096, 4096]);
     // Kafka's default when no layer has the key.
     expect(new TopicConfigSnapshot({ configs: new Map(), staticConfig: new Map(), nodeId: 1 }).get("t").logConfig.retentionMs).toBe(604800000);
   });
