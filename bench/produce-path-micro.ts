@@ -30,7 +30,7 @@ console.log(JSON.stringify({ crc: loadNative().implementation, requests, chunkBy
 
 const settings = {
   maxMessageBytes: 1048588, logAppendTime: false, timestampBeforeMaxMs: Number.MAX_SAFE_INTEGER, timestampAfterMaxMs: Number.MAX_SAFE_INTEGER,
-  compression: "producer" as const, compact: false, delete: true, segmentBytes: 1 << 30,
+  compression: "producer" as const, compact: false, delete: true, segmentBytes: 1 << 30, minInsyncReplicas: 1,
 };
 const batches = Array.from({ length: 6 }, (_, p) =>
   buildRecordBatch({ records: Array.from({ length: 63 }, (_, i) => ({ value: new Uint8Array(1024).fill((p + i) & 0xff), timestamp: Date.now() })) }),
@@ -71,7 +71,8 @@ async function run(mode: "copy" | "slice", logs: Log[]): Promise<number> {
       const req = d.body as ProduceRequest;
       for (const pd of req.topicData[0]!.partitionData) {
         const v = validateProducedRecords(pd.records as never, { apiVersion: 9, settings, partitionName: `t-${pd.index}`, nowMs: Date.now() });
-        logs[pd.index]!.append(v.bytes, { leaderEpoch: 0, crcVerified: true });
+        // As append-partition.ts: the header validation parsed goes to the append (ignored by trees before it).
+        logs[pd.index]!.append(v.bytes, { leaderEpoch: 0, crcVerified: true, header: v.header });
       }
       done++;
     }

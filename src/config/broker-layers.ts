@@ -1,21 +1,26 @@
 // The config layers of a running broker: server.properties (+ --override) as given, and the dynamic
-// overrides held in the metadata image ("broker:ID" for this broker, "broker:" for the cluster default,
-// "topic:NAME" per topic). Read once per request from the current image, which is never mutated.
+// overrides the metadata image holds ("broker:ID" for this broker, "broker:" for the cluster default,
+// "topic:NAME" per topic). Takes the image's config maps as plain data (config/ sits below metadata/
+// and does not import it); read once per request from the current image, which is never mutated.
 
 import type { BrokerConfig } from "./broker-config.ts";
-import type { MetadataImage } from "../metadata/image.ts";
 import type { BrokerLayers } from "./topic-config.ts";
 
 const NONE: ReadonlyMap<string, string> = new Map();
+
+/** What config reads of a metadata image: its dynamic config overrides, keyed "topic:NAME" / "broker:ID" / "broker:". */
+export interface DynamicConfigs {
+  readonly configs: ReadonlyMap<string, ReadonlyMap<string, string>>;
+}
 
 /** What a handler has: the broker's static config and, once the metadata layer runs, its image. */
 export interface ConfigHost {
   readonly config: BrokerConfig;
   readonly nodeId: number;
-  readonly metadata?: { readonly image: MetadataImage };
+  readonly metadata?: { readonly image: DynamicConfigs };
 }
 
-export function brokerLayersOf(host: ConfigHost, image: MetadataImage | undefined = host.metadata?.image): BrokerLayers {
+export function brokerLayersOf(host: ConfigHost, image: DynamicConfigs | undefined = host.metadata?.image): BrokerLayers {
   return {
     staticConfig: host.config.given,
     dynamicDefault: image?.configs.get("broker:") ?? NONE,
@@ -23,6 +28,6 @@ export function brokerLayersOf(host: ConfigHost, image: MetadataImage | undefine
   };
 }
 
-export function topicOverridesOf(image: MetadataImage | undefined, topic: string): ReadonlyMap<string, string> {
+export function topicOverridesOf(image: DynamicConfigs | undefined, topic: string): ReadonlyMap<string, string> {
   return image?.configs.get(`topic:${topic}`) ?? NONE;
 }

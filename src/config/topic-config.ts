@@ -1,6 +1,6 @@
 // Topic configuration: validating overrides (CreateTopics, AlterConfigs), resolving each key's effective
-// value and source through the broker layers (as DescribeConfigs reports it), and mapping the result
-// onto storage's LogConfig.
+// value and source through the broker layers (as DescribeConfigs reports it); the parsed settings and
+// storage's LogConfig a topic runs with come from topic-config-resolved.ts, over resolveTopicKey.
 //
 // Layers, most specific first: topic override (DYNAMIC_TOPIC_CONFIG); then, for each broker synonym in
 // Kafka's order, the dynamic per-broker value (DYNAMIC_BROKER_CONFIG), the dynamic cluster default
@@ -11,6 +11,7 @@ import { ErrorCode } from "../protocol/errors.ts";
 import type { LogConfig } from "../storage/log-config.ts";
 import { brokerDef, brokerSynonymNames } from "./broker-keys.ts";
 import { checkValue, ConfigError, type ConfigValue } from "./def.ts";
+import { resolveTopicConfig } from "./topic-config-resolved.ts";
 import { DESCRIBED_TOPIC_KEYS, TOPIC_DEFS_BY_NAME, type SynonymUnit, type TopicConfigDef } from "./topic-defs.ts";
 
 export type ConfigSourceName =
@@ -148,21 +149,41 @@ export function convertSynonymValue(def: TopicConfigDef, synonymName: string, ra
  * to ms, else the key's default. The source is the first reported synonym's, or DEFAULT_CONFIG.
  */
 export function resolveTopicKey(def: TopicConfigDef, layers: BrokerLayers, overrides: ReadonlyMap<string, string>): ResolvedConfig {
-  const brokerNames = def.synonyms.flatMap((s) => (s.unit ? [s.name] : brokerSynonymNames(s.name))).filter((n, i, a) => a.indexOf(n) === i);
+  const brokerNames = brokerNamesOf(def);
   const synonyms = brokerNames.length === 0 ? [] : brokerSynonymEntries(brokerNames, layers, brokerNames[0]!);
   const own = overrides.get(def.name);
   if (own !== undefined) {
     return { name: def.name, value: own, source: "DYNAMIC_TOPIC_CONFIG", synonyms: [{ name: def.name, value: own, source: "DYNAMIC_TOPIC_CONFIG" }, ...synonyms] };
   }
-  let value = def.default;
+  return { name: def.name, value: brokerValueOf(def, brokerNames, layers), source: synonyms[0]?.source ?? "DEFAULT_CONFIG", synonyms };
+}
+
+/**
+ * resolveTopicKey's value alone (no synonyms, which only DescribeConfigs reports): what the topic runs
+ * with, as its raw string, or null when neither a layer nor the key has one.
+ */
+export function resolveTopicValue(def: TopicConfigDef, layers: BrokerLayers, overrides: ReadonlyMap<string, string>): string | null {
+  return overrides.get(def.name) ?? brokerValueOf(def, brokerNamesOf(def), layers);
+}
+
+/** The broker keys a topic key falls back to, in Kafka's order (memoised per definition: a fixed set). */
+const BROKER_NAMES = new Map<TopicConfigDef, readonly string[]>();
+function brokerNamesOf(def: TopicConfigDef): readonly string[] {
+  let names = BROKER_NAMES.get(def);
+  if (!names) {
+    names = def.synonyms.flatMap((s) => (s.unit ? [s.name] : brokerSynonymNames(s.name))).filter((n, i, a) => a.indexOf(n) === i);
+    BROKER_NAMES.set(def, names);
+  }
+  return names;
+}
+
+/** The first broker synonym set in any layer, converted to the topic key's unit, else the key's default. */
+function brokerValueOf(def: TopicConfigDef, brokerNames: readonly string[], layers: BrokerLayers): string | null {
   for (const name of brokerNames) {
     const found = brokerLayerValue(name, layers);
-    if (found) {
-      value = convertSynonymValue(def, name, found.value);
-      break;
-    }
+    if (found) return convertSynonymValue(def, name, found.value);
   }
-  return { name: def.name, value, source: synonyms[0]?.source ?? "DEFAULT_CONFIG", synonyms };
+  return def.default;
 }
 
 /** Every described topic key's effective value, source and synonyms. */
@@ -172,43 +193,12 @@ export function effectiveTopicConfig(layers: BrokerLayers, overrides: ReadonlyMa
   return out;
 }
 
-function num(name: string, raw: string | null): number {
-  const def = TOPIC_DEFS_BY_NAME.get(name)!;
-  const v = raw === null ? null : checkValue(def, raw);
-  if (typeof v !== "number") throw new ConfigError(name, String(raw), `a ${def.type}`);
-  return v;
-}
-
-/** Long.MAX_VALUE ("never") as storage's Infinity. */
-const unlimited = (n: number): number => (n >= Number.MAX_SAFE_INTEGER ? Infinity : n);
-
 /**
- * Storage's LogConfig for a topic. Values the broker layers got wrong (a bad server.properties value was
- * already refused at start-up) throw ConfigError.
+ * Storage's LogConfig for a topic, through the one resolver (topic-config-resolved.ts). A value that
+ * does not parse throws ConfigError (a bad server.properties value was already refused at start-up).
  */
 export function logConfigFor(layers: BrokerLayers, overrides: ReadonlyMap<string, string>): LogConfig {
-  const v = (name: string) => resolveTopicKey(TOPIC_DEFS_BY_NAME.get(name)!, layers, overrides).value;
-  const internalSegment = overrides.get("internal.segment.bytes");
-  const fsyncRaw = layers.dynamicBroker.get("strand.log.fsync.before.ack") ?? layers.dynamicDefault.get("strand.log.fsync.before.ack") ?? layers.staticConfig.get("strand.log.fsync.before.ack") ?? "false";
-  return {
-    segmentBytes: internalSegment !== undefined ? num("internal.segment.bytes", internalSegment) : num("segment.bytes", v("segment.bytes")),
-    segmentMs: num("segment.ms", v("segment.ms")),
-    segmentIndexBytes: num("segment.index.bytes", v("segment.index.bytes")),
-    indexIntervalBytes: num("index.interval.bytes", v("index.interval.bytes")),
-    retentionMs: num("retention.ms", v("retention.ms")),
-    retentionBytes: num("retention.bytes", v("retention.bytes")),
-    flushMessages: unlimited(num("flush.messages", v("flush.messages"))),
-    flushMs: unlimited(num("flush.ms", v("flush.ms"))),
-    fileDeleteDelayMs: num("file.delete.delay.ms", v("file.delete.delay.ms")),
-    maxMessageBytes: num("max.message.bytes", v("max.message.bytes")),
-    timestampType: v("message.timestamp.type") === "LogAppendTime" ? "LogAppendTime" : "CreateTime",
-    fsyncBeforeAck: fsyncRaw.trim().toLowerCase() === "true",
-  };
-}
-
-/** The effective message.timestamp.* and compression settings other handlers need (Produce). */
-export function topicValue(name: string, layers: BrokerLayers, overrides: ReadonlyMap<string, string>): string | null {
-  const def = TOPIC_DEFS_BY_NAME.get(name);
-  if (!def) throw new RangeError(`no topic configuration named ${name}`);
-  return resolveTopicKey(def, layers, overrides).value;
+  return resolveTopicConfig(layers, overrides, (e) => {
+    throw e;
+  }).logConfig;
 }

@@ -3,6 +3,7 @@
 // a reference taken at the start of a request stays consistent for that request.
 
 import type { Endpoint } from "../config/listeners.ts";
+import type { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
 
 export interface PartitionImage {
   readonly topicId: string;
@@ -48,6 +49,11 @@ export interface MetadataImage {
   readonly configs: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** Finalized feature levels (metadata.version, ...). */
   readonly features: ReadonlyMap<string, number>;
+  /**
+   * Each topic's resolved settings and LogConfig for this image (the metadata layer attaches it when it
+   * publishes the image; images built elsewhere, e.g. by tests, have none and resolve on the fly).
+   */
+  readonly topicConfigs?: TopicConfigSnapshot;
 }
 
 export function configKey(resource: "topic" | "broker", name: string): string {

@@ -20,13 +20,14 @@ import type { Logger } from "../util/log.ts";
 import { planResourceConfigs, type ResourceChanges, type ResourceResult } from "./config-changes.ts";
 import { planCreatePartitions, planCreateTopics, planDeleteTopics, type ControllerEnv } from "./controller.ts";
 import { ImageBuilder } from "./image-builder.ts";
-import { configKey, type MetadataImage, type PartitionImage, type TopicImage } from "./image.ts";
+import { type MetadataImage, type PartitionImage, type TopicImage } from "./image.ts";
 import type { CreatedTopic, MetadataLayer, OperationResult, PartitionIncrease, TopicDeletion, TopicToCreate } from "./layer.ts";
 import { METADATA_TOPIC, MetadataLog, metadataLogConfig } from "./metadata-log.ts";
 import { deleteStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
 import { registrationRecord, registrationMatches } from "./registration.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
+import { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
 import { mark } from "../util/startup-trace.ts";
 
 /** metadata.version of Kafka 4.4.0's latest production release (MetadataVersion.IBP_4_4_IV2). */
@@ -74,7 +75,7 @@ export class LocalMetadata implements MetadataLayer {
     private readonly mlog: MetadataLog,
     image: MetadataImage,
   ) {
-    this.image = image;
+    this.image = this.withTopicConfigs(image, undefined);
     const dirIds = opts.logs.logDirs.map((d) => opts.logs.metaProperties(d)?.directoryId ?? ZERO_UUID);
     this.env = {
       nodeId: opts.nodeId,
@@ -197,7 +198,7 @@ export class LocalMetadata implements MetadataLayer {
         else brokerConfigChanged = true;
       }
     });
-    const after = builder.build();
+    const after = this.withTopicConfigs(builder.build(), before.topicConfigs);
     // Logs of new partitions exist before the image that shows them is published.
     this.image = after;
     // The records are committed: whatever happens to the logs now (a partition that cannot get its
@@ -284,17 +285,25 @@ export class LocalMetadata implements MetadataLayer {
     return out;
   }
 
+  /** The image with its topic-config snapshot, carried over from `previous` where inputs did not change. */
+  private withTopicConfigs(image: MetadataImage, previous: TopicConfigSnapshot | undefined): MetadataImage {
+    const topicConfigs = new TopicConfigSnapshot(
+      {
+        configs: image.configs,
+        staticConfig: this.opts.config.given,
+        nodeId: this.opts.nodeId,
+        onError: (topic, e) => this.opts.logger.error("topic config value could not be parsed: using the next layer's", { topic, key: e.key, value: e.value, error: e.message }),
+      },
+      previous,
+    );
+    return { ...image, topicConfigs };
+  }
+
+  /** The log config of `topic` in the current image (from its topic-config snapshot). */
   logConfigFor(topic: string): Partial<LogConfig> | undefined {
-    const img = this.image;
     // The metadata partition, if the LogManager holds it, is never trimmed by retention.
     if (topic === METADATA_TOPIC) return { ...this.mlog.log.config, ...metadataLogConfig() };
-    return topicConfigSupport.logConfig({
-      staticConfig: this.opts.config.given,
-      dynamicBroker: img.configs.get(configKey("broker", String(this.opts.nodeId))) ?? new Map(),
-      dynamicDefault: img.configs.get(configKey("broker", "")) ?? new Map(),
-      overrides: img.configs.get(configKey("topic", topic)) ?? new Map(),
-      onError: (e) => this.opts.logger.error("topic log config could not be resolved: using defaults", { topic, error: e.message }),
-    });
+    return this.image.topicConfigs?.get(topic).logConfig;
   }
 
   partitionLog(topic: string, partition: number): Log | undefined {

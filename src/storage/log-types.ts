@@ -1,4 +1,5 @@
 // Types at the Log's API boundary.
+import type { BatchHeader } from "../protocol/records/batch-header.ts";
 import type { LeaderEpochCache } from "./leader-epoch-cache.ts";
 import type { LogConfig } from "./log-config.ts";
 import type { ProducerStateManager } from "./producer-state.ts";
@@ -13,6 +14,12 @@ export interface AppendOptions {
   leaderEpoch?: number;
   /** The caller already verified every batch CRC (the produce path does). */
   crcVerified?: boolean;
+  /**
+   * The parsed header of the one batch the records hold, already validated by the caller (produce
+   * validation, which also verified the CRC): the append trusts it instead of parsing the header
+   * again, and takes it over (its offsets and leader epoch are rewritten in place).
+   */
+  header?: BatchHeader;
   nowMs?: number;
 }
 

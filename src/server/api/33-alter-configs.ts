@@ -2,7 +2,7 @@
 //
 // Legacy semantics: a resource's overrides are replaced by the set given (a key left out is removed).
 // Topic and broker ("ID" for this broker, "" for the cluster default) resources; validate_only checks
-// without writing. Validation and Kafka's per-resource errors are in src/config/alter.ts, the
+// without writing. Validation and Kafka's per-resource errors are in src/metadata/config-alter.ts, the
 // ConfigRecords are written by the metadata layer. Dynamic broker values of the log.* keys become the
 // defaults of every topic that has no override (src/config/topic-config.ts).
 //
@@ -10,7 +10,7 @@
 
 import type { AlterConfigsRequest } from "../../protocol/generated/messages/alter-configs-request.ts";
 import { newAlterConfigsResponse, type AlterConfigsResponse } from "../../protocol/generated/messages/alter-configs-response.ts";
-import { runAlterConfigs } from "../../config/alter-run.ts";
+import { runAlterConfigs } from "../../metadata/config-alter-run.ts";
 import { defineHandler } from "../handler.ts";
 
 export const alterConfigsHandler = defineHandler<AlterConfigsRequest, AlterConfigsResponse>({

@@ -2,7 +2,7 @@
 //
 // SET and DELETE on any key, APPEND and SUBTRACT on list keys (starting from the override, or the key's
 // default when there is none), validate_only. Topic, broker ("ID" or "" for the cluster default) and
-// broker-logger resources. Validation and Kafka's per-resource errors are in src/config/alter.ts; the
+// broker-logger resources. Validation and Kafka's per-resource errors are in src/metadata/config-alter.ts; the
 // metadata layer writes the ConfigRecords. A resource named twice in one request fails both times;
 // an operation id outside 0-3 fails its resource with UNKNOWN_SERVER_ERROR, as Kafka 4.4.0 answers.
 //
@@ -11,8 +11,8 @@
 
 import type { IncrementalAlterConfigsRequest } from "../../protocol/generated/messages/incremental-alter-configs-request.ts";
 import { newIncrementalAlterConfigsResponse, type IncrementalAlterConfigsResponse } from "../../protocol/generated/messages/incremental-alter-configs-response.ts";
-import { OP_BY_ID } from "../../config/alter.ts";
-import { runAlterConfigs } from "../../config/alter-run.ts";
+import { OP_BY_ID } from "../../metadata/config-alter.ts";
+import { runAlterConfigs } from "../../metadata/config-alter-run.ts";
 import { defineHandler } from "../handler.ts";
 
 export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse>({

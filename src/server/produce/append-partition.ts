@@ -120,7 +120,7 @@ export function appendToPartition(plane: DataPlane, req: AppendRequest): Partiti
         detail: null,
       };
     }
-    const r = log.append(v.bytes, { leaderEpoch: image.leaderEpoch, crcVerified: true, nowMs: req.nowMs });
+    const r = log.append(v.bytes, { leaderEpoch: image.leaderEpoch, crcVerified: true, header: v.header, nowMs: req.nowMs });
     const endOffset = r.lastOffset + 1;
     const flushOffset = log.pendingFlushOffset;
     if (plane.fsyncBeforeAck(log)) {

@@ -59,7 +59,7 @@ export class DataPlane {
   }
 
   settings(topic: string): TopicSettings {
-    return resolveTopicSettings(this.host.metadata?.image, this.host.config, topic);
+    return resolveTopicSettings(this.host.metadata?.image, this.host.config, topic, this.host.nodeId);
   }
 
   fsyncBeforeAck(log: Log): boolean {

@@ -19,6 +19,10 @@
 // names the error, or accepts what the fast walk is stricter about (offset deltas other than the index).
 // Compressed batches are decompressed (bounded) into a reused buffer and walked the same way; records
 // are decoded as objects only to recompress or to name what is wrong.
+//
+// The batch header is parsed once (protocol/records/batch-header.ts readBatchHeader) after the size
+// check; every check here reads that object, and it goes with the result (ValidatedBatch.header) to
+// Log.append, which trusts it instead of parsing the header again.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import { concatSliced, type SlicedRecords } from "../../protocol/primitives/records-ref.ts";
@@ -26,6 +30,13 @@ import {
   ATTRIBUTES_OFFSET,
   BATCH_HEADER_SIZE,
   COMPRESSION_CODEC_MASK,
+  CONTROL_FLAG_MASK,
+  CRC_OFFSET,
+  TIMESTAMP_TYPE_MASK,
+  TRANSACTIONAL_FLAG_MASK,
+  readBatchHeader,
+  viewOf,
+  type BatchHeader,
   batchParts,
   copyRange,
   crcOfParts,
@@ -57,6 +68,11 @@ export interface ValidatedBatch {
   bytes: Uint8Array | BatchParts;
   /** Over the batch (for BatchParts: over the header copy; header fields only). */
   view: RecordBatchView;
+  /**
+   * The batch's header, parsed once and kept in step with the stamps made here (LogAppendTime): hand it
+   * to Log.append (AppendOptions.header) so the append does not parse it again.
+   */
+  header: BatchHeader;
   /** The LogAppendTime stamped (the batch is stamped already), or -1 under CreateTime. */
   logAppendTimeMs: number;
 }
@@ -134,12 +150,12 @@ export function validateProducedRecords(records: Uint8Array | SlicedRecords, o: 
   const { size } = checkRequestShape(records, o.apiVersion);
   const bytes = records.subarray(0, size);
   const view = new RecordBatchView(bytes);
-  checkBatchHeader(view, size, () => view.computeCrc(), o);
+  const header = checkBatchHeader(bytes, size, () => view.computeCrc(), o);
 
   const target = targetCompressionId(o.settings.compression);
-  const source = view.compression;
-  if (source === 0 && (target === -1 || target === 0)) return validateUncompressed(bytes, view, o);
-  return validateCompressed(view, target === -1 ? source : target, o);
+  const source = header.attributes & COMPRESSION_CODEC_MASK;
+  if (source === 0 && (target === -1 || target === 0)) return validateUncompressed(bytes, view, header, o);
+  return validateCompressed(view, header, target === -1 ? source : target, o);
 }
 
 /**
@@ -151,38 +167,55 @@ function validateSliced(records: SlicedRecords, o: ValidateOptions): ValidatedBa
   const { size } = checkRequestShape(records, o.apiVersion);
   if (size < BATCH_HEADER_SIZE) return null;
   const parts = batchParts(records.slices, size);
-  const view = new RecordBatchView(parts.header);
   const target = targetCompressionId(o.settings.compression);
-  if (!(view.compression === 0 && (target === -1 || target === 0))) return null;
-  checkBatchHeader(view, size, () => crcOfParts(parts), o);
-  const check = fastRecordCheck(view, o);
-  if (check === null || !slicedRecordsPassCheck(records.slices, RECORDS_OFFSET, size, view.recordCount, check)) return null;
+  if (!((parts.header[ATTRIBUTES_OFFSET + 1]! & COMPRESSION_CODEC_MASK) === 0 && (target === -1 || target === 0))) return null;
+  const header = checkBatchHeader(parts.header, size, () => crcOfParts(parts), o);
+  const check = fastRecordCheck(header, o);
+  if (check === null || !slicedRecordsPassCheck(records.slices, RECORDS_OFFSET, size, header.recordCount, check)) return null;
   const logAppendTimeMs = logAppendTimeOf(o);
-  if (logAppendTimeMs >= 0) setLogAppendTimeParts(parts, BigInt(logAppendTimeMs));
-  return { bytes: parts, view, logAppendTimeMs };
+  if (logAppendTimeMs >= 0) {
+    setLogAppendTimeParts(parts, BigInt(logAppendTimeMs));
+    stamped(header, parts.header, logAppendTimeMs);
+  }
+  return { bytes: parts, view: new RecordBatchView(parts.header), header, logAppendTimeMs };
 }
 
-/** Kafka's analyzeAndValidateRecords and LogValidator.validateBatch, on the header (`computeCrc` over the whole batch). */
-function checkBatchHeader(view: RecordBatchView, size: number, computeCrc: () => number, o: ValidateOptions): void {
+/**
+ * Kafka's analyzeAndValidateRecords and LogValidator.validateBatch, on the header of the batch at the
+ * start of `buf` (`computeCrc` over the whole batch). Parses the header once, after the size check
+ * that guarantees its bytes, and returns it.
+ */
+function checkBatchHeader(buf: Uint8Array, size: number, computeCrc: () => number, o: ValidateOptions): BatchHeader {
   const tp = o.partitionName;
   // analyzeAndValidateRecords
   if (size < BATCH_HEADER_SIZE) throw new ProducePartitionError(ErrorCode.CORRUPT_MESSAGE, `Record is corrupt: batch size ${size} is below the ${BATCH_HEADER_SIZE}-byte header in topic partition ${tp}.`);
-  if (view.baseOffset !== 0n) throw invalid(`The baseOffset of the record batch in the append to ${tp} should be 0, but it is ${view.baseOffset}`);
+  const h = readBatchHeader(buf, 0);
+  // baseOffset is -1 for an int64 outside [0, 2^53-1]: the message shows the stored value.
+  if (h.baseOffset !== 0) throw invalid(`The baseOffset of the record batch in the append to ${tp} should be 0, but it is ${viewOf(buf).getBigInt64(0)}`);
   if (size > o.settings.maxMessageBytes) {
     throw new ProducePartitionError(ErrorCode.MESSAGE_TOO_LARGE, `The record batch size in the append to ${tp} is ${size} bytes which exceeds the maximum configured value of ${o.settings.maxMessageBytes}.`);
   }
-  if (view.crc !== computeCrc()) throw new ProducePartitionError(ErrorCode.CORRUPT_MESSAGE, `Record is corrupt (stored crc = ${view.crc}) in topic partition ${tp}.`);
-  if (view.compression > 4) throw new ProducePartitionError(ErrorCode.UNKNOWN_SERVER_ERROR, `Unknown compression type id: ${view.compression}`);
+  if (h.crc !== computeCrc()) throw new ProducePartitionError(ErrorCode.CORRUPT_MESSAGE, `Record is corrupt (stored crc = ${h.crc}) in topic partition ${tp}.`);
+  const compression = h.attributes & COMPRESSION_CODEC_MASK;
+  if (compression > 4) throw new ProducePartitionError(ErrorCode.UNKNOWN_SERVER_ERROR, `Unknown compression type id: ${compression}`);
   // LogValidator.validateBatch
-  const count = view.recordCount;
-  const countFromOffsets = view.lastOffsetDelta + 1;
-  if (countFromOffsets <= 0) throw invalid(`Batch has an invalid offset range: [0, ${view.lastOffsetDelta}] in topic partition ${tp}`);
+  const count = h.recordCount;
+  const countFromOffsets = h.lastOffsetDelta + 1;
+  if (countFromOffsets <= 0) throw invalid(`Batch has an invalid offset range: [0, ${h.lastOffsetDelta}] in topic partition ${tp}`);
   if (count <= 0) throw invalid(`Invalid reported count for record batch: ${count} in topic partition ${tp}`);
-  if (countFromOffsets !== count) throw invalid(`Inconsistent batch offset range [0, ${view.lastOffsetDelta}] and count of records ${count} in topic partition ${tp}`);
-  if (view.isControl) throw invalid(`Clients are not allowed to write control records in topic partition ${tp}`);
-  if (view.producerId >= 0n && view.baseSequence < 0) {
-    throw invalid(`Invalid sequence number ${view.baseSequence} in record batch with producerId ${view.producerId} in topic partition ${tp}`);
+  if (countFromOffsets !== count) throw invalid(`Inconsistent batch offset range [0, ${h.lastOffsetDelta}] and count of records ${count} in topic partition ${tp}`);
+  if ((h.attributes & CONTROL_FLAG_MASK) !== 0) throw invalid(`Clients are not allowed to write control records in topic partition ${tp}`);
+  if (h.producerId >= 0n && h.baseSequence < 0) {
+    throw invalid(`Invalid sequence number ${h.baseSequence} in record batch with producerId ${h.producerId} in topic partition ${tp}`);
   }
+  return h;
+}
+
+/** Brings a parsed header in step with the LogAppendTime just stamped into `buf` (attributes, max timestamp, CRC). */
+function stamped(h: BatchHeader, buf: Uint8Array, timestampMs: number): void {
+  h.attributes |= TIMESTAMP_TYPE_MASK;
+  h.maxTimestamp = timestampMs;
+  h.crc = viewOf(buf).getUint32(CRC_OFFSET);
 }
 
 function timestampError(o: ValidateOptions, ts: bigint, offset: bigint, index: number): RecordError | null {
@@ -244,11 +277,11 @@ function checkRecords(records: Iterable<Record>, o: ValidateOptions, compressed:
  * What the fast walk checks of this batch's records, or null when only the object walk can judge them
  * (a batch the producer marked LogAppendTime: every record then carries maxTimestamp).
  */
-function fastRecordCheck(view: RecordBatchView, o: ValidateOptions): RecordCheck | null {
-  if (view.isLogAppendTime) return null;
+function fastRecordCheck(h: BatchHeader, o: ValidateOptions): RecordCheck | null {
+  if ((h.attributes & TIMESTAMP_TYPE_MASK) !== 0) return null;
   const s = o.settings;
   return {
-    baseTimestampMs: Number(view.baseTimestamp),
+    baseTimestampMs: h.baseTimestamp,
     checkTimestamps: !s.logAppendTime,
     minTimestampMs: o.nowMs - s.timestampBeforeMaxMs,
     maxTimestampMs: o.nowMs + s.timestampAfterMaxMs,
@@ -266,12 +299,15 @@ function recordsOf(view: RecordBatchView, o: ValidateOptions): Iterable<Record> 
   }
 }
 
-function validateUncompressed(bytes: Uint8Array, view: RecordBatchView, o: ValidateOptions): ValidatedBatch {
-  const check = fastRecordCheck(view, o);
-  if (check === null || !recordsPassCheck(bytes, RECORDS_OFFSET, bytes.length, view.recordCount, check)) checkRecords(recordsOf(view, o), o, false);
+function validateUncompressed(bytes: Uint8Array, view: RecordBatchView, header: BatchHeader, o: ValidateOptions): ValidatedBatch {
+  const check = fastRecordCheck(header, o);
+  if (check === null || !recordsPassCheck(bytes, RECORDS_OFFSET, bytes.length, header.recordCount, check)) checkRecords(recordsOf(view, o), o, false);
   const logAppendTimeMs = logAppendTimeOf(o);
-  if (logAppendTimeMs >= 0) view.setLogAppendTime(BigInt(logAppendTimeMs));
-  return { bytes, view, logAppendTimeMs };
+  if (logAppendTimeMs >= 0) {
+    view.setLogAppendTime(BigInt(logAppendTimeMs));
+    stamped(header, bytes, logAppendTimeMs);
+  }
+  return { bytes, view, header, logAppendTimeMs };
 }
 
 // Decompression buffer reused by every compressed batch validated in place (validation is synchronous,
@@ -295,8 +331,8 @@ function decodeRecords(view: RecordBatchView, o: ValidateOptions): Record[] {
  * records without objects (record-scan.ts). True when every record passes; false sends the caller to
  * the slow path, which names the problem (or, for a check the scan is stricter about, passes).
  */
-function passesFastCheck(view: RecordBatchView, o: ValidateOptions): boolean {
-  const check = fastRecordCheck(view, o);
+function passesFastCheck(view: RecordBatchView, header: BatchHeader, o: ValidateOptions): boolean {
+  const check = fastRecordCheck(header, o);
   if (check === null) return false;
   let bytes: Uint8Array;
   try {
@@ -306,20 +342,24 @@ function passesFastCheck(view: RecordBatchView, o: ValidateOptions): boolean {
     throw e;
   }
   try {
-    return recordsPassCheck(bytes, 0, bytes.length, view.recordCount, check);
+    return recordsPassCheck(bytes, 0, bytes.length, header.recordCount, check);
   } finally {
     if (scratch.buf.length > SCRATCH_KEEP_BYTES) scratch.buf = new Uint8Array(0);
   }
 }
 
-function validateCompressed(view: RecordBatchView, targetId: number, o: ValidateOptions): ValidatedBatch {
+function validateCompressed(view: RecordBatchView, header: BatchHeader, targetId: number, o: ValidateOptions): ValidatedBatch {
   const s = o.settings;
-  if (targetId === view.compression) {
+  if (targetId === (header.attributes & COMPRESSION_CODEC_MASK)) {
     // In place: only the timestamp (and so the CRC) may change.
-    if (!passesFastCheck(view, o)) checkRecords(decodeRecords(view, o), o, true);
+    if (!passesFastCheck(view, header, o)) checkRecords(decodeRecords(view, o), o, true);
     const logAppendTimeMs = logAppendTimeOf(o);
-    if (logAppendTimeMs >= 0) view.setLogAppendTime(BigInt(logAppendTimeMs));
-    return { bytes: view.bytes, view, logAppendTimeMs };
+    const bytes = view.bytes;
+    if (logAppendTimeMs >= 0) {
+      view.setLogAppendTime(BigInt(logAppendTimeMs));
+      stamped(header, bytes, logAppendTimeMs);
+    }
+    return { bytes, view, header, logAppendTimeMs };
   }
   const records = decodeRecords(view, o);
   checkRecords(records, o, true);
@@ -327,10 +367,10 @@ function validateCompressed(view: RecordBatchView, targetId: number, o: Validate
   const inputs: RecordInput[] = records.map((r) => ({ key: r.key, value: r.value, headers: r.headers, timestamp: r.timestamp, offsetDelta: r.offsetDelta }));
   const rebuilt = buildRecordBatch({
     records: inputs,
-    producerId: view.producerId,
-    producerEpoch: view.producerEpoch,
-    baseSequence: view.baseSequence,
-    isTransactional: view.isTransactional,
+    producerId: header.producerId,
+    producerEpoch: header.producerEpoch,
+    baseSequence: header.baseSequence,
+    isTransactional: (header.attributes & TRANSACTIONAL_FLAG_MASK) !== 0,
     compression: targetId,
   });
   const out = new RecordBatchView(rebuilt);
@@ -342,5 +382,6 @@ function validateCompressed(view: RecordBatchView, targetId: number, o: Validate
   }
   const logAppendTimeMs = logAppendTimeOf(o);
   if (logAppendTimeMs >= 0) out.setLogAppendTime(BigInt(logAppendTimeMs));
-  return { bytes: rebuilt, view: out, logAppendTimeMs };
+  // A new batch: its header is parsed once, here.
+  return { bytes: rebuilt, view: out, header: readBatchHeader(rebuilt, 0), logAppendTimeMs };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { ErrorCode } from "../../../src/protocol/errors.ts";
 import { describeBrokerConfigs, describeTopicConfigs } from "../../../src/config/describe.ts";
-import { applyChanges, validateBrokerAlter, validateTopicAlter } from "../../../src/config/alter.ts";
-import { runAlterConfigs } from "../../../src/config/alter-run.ts";
+import { applyChanges, validateBrokerAlter, validateTopicAlter } from "../../../src/metadata/config-alter.ts";
+import { runAlterConfigs } from "../../../src/metadata/config-alter-run.ts";
 import type { BrokerLayers } from "../../../src/config/topic-config.ts";
 import type { MetadataImage } from "../../../src/metadata/image.ts";
 import type { MetadataLayer } from "../../../src/metadata/layer.ts";

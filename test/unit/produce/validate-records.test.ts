@@ -24,6 +24,7 @@ function options(s: Partial<TopicSettings> = {}): ValidateOptions {
     compact: false,
     delete: true,
     segmentBytes: 1 << 30,
+    minInsyncReplicas: 1,
     ...s,
   };
   return { apiVersion: 9, settings, partitionName: "t-0", nowMs: NOW };

@@ -1,10 +1,10 @@
 // Runs an AlterConfigs / IncrementalAlterConfigs request: request-level checks (unknown resource
-// types, a resource named twice), per-resource validation (alter.ts), then one call to the metadata
+// types, a resource named twice), per-resource validation (config-alter.ts), then one call to the metadata
 // layer for the resources that passed. Results keep the request's order.
 
 import { ErrorCode } from "../protocol/errors.ts";
-import type { ConfigResourceType, MetadataLayer } from "../metadata/layer.ts";
-import { validateBrokerAlter, validateLoggerAlter, validateTopicAlter, RESOURCE_TYPE_BY_ID, type AlterError, type RequestedChange } from "./alter.ts";
+import type { ConfigResourceType, MetadataLayer } from "./layer.ts";
+import { validateBrokerAlter, validateLoggerAlter, validateTopicAlter, RESOURCE_TYPE_BY_ID, type AlterError, type RequestedChange } from "./config-alter.ts";
 
 export interface AlterResourceIn {
   readonly resourceType: number;

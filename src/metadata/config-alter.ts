@@ -6,14 +6,16 @@
 // overrides that result from the changes must all be valid (INVALID_CONFIG). Broker: the name is this
 // broker's id or "" (INVALID_REQUEST otherwise); read-only keys, per-broker keys at the cluster level
 // and bad values are INVALID_REQUEST; keys Kafka does not know are stored, as Kafka stores them.
+// In metadata/ because it checks requests against the image (Kafka: the controller's
+// ConfigurationControlManager); the key definitions it reads are config/'s.
 
 import { ErrorCode } from "../protocol/errors.ts";
-import type { ConfigOp, ConfigResourceType } from "../metadata/layer.ts";
-import { topicNameError } from "../metadata/topic-names.ts";
-import { brokerDef } from "./broker-keys.ts";
-import { checkValue, ConfigError } from "./def.ts";
-import { validateTopicConfigs } from "./topic-config.ts";
-import { TOPIC_DEFS_BY_NAME } from "./topic-defs.ts";
+import { brokerDef } from "../config/broker-keys.ts";
+import { checkValue, ConfigError } from "../config/def.ts";
+import { validateTopicConfigs } from "../config/topic-config.ts";
+import { TOPIC_DEFS_BY_NAME } from "../config/topic-defs.ts";
+import type { ConfigOp, ConfigResourceType } from "./layer.ts";
+import { topicNameError } from "./topic-names.ts";
 
 export interface RequestedChange {
   readonly name: string;
