@@ -152,7 +152,8 @@ describe.skipIf(!java.ok || !ENABLED)(`committed offsets survive SIGKILL (Java c
       // Fetches of one to three producer batches (batch.size 16384) per partition, so polls and commits
       // move several partitions. Not below a batch: Strand then answers the partial first batch of a
       // partition after the first one, where Kafka answers none (ReplicaManager.checkFetchDataInfo), and
-      // the Java consumer fails with "no complete records were found" (reported, not yet fixed).
+      // the Java consumer fails with "no complete records were found" (test.todo in
+      // test/integration/fetch-oversized-first-batch.test.ts).
       const fetchBytes = 20_000 + Math.floor(random() * 30_000);
       const proc = client.spawn(["commit", ...spec, "--group", group, "--records", `${records}`,
         "--max-poll-records", `${maxPoll}`, "--max-partition-fetch-bytes", `${fetchBytes}`, "--session-timeout-ms", `${SESSION_TIMEOUT_MS}`,
