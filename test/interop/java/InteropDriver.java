@@ -1,4 +1,5 @@
-// Entry point of the Java kafka-clients interop driver: `produce`, `consume` or `admin`, each printing
+// Entry point of the Java kafka-clients interop driver: `produce`, `consume`, `admin`, `commit`
+// (a group member committing its positions) or `group-offsets`, each printing
 // JSON lines on stdout (see test/interop/java.test.ts). Exit code 0 means the command ran to its end;
 // the checks themselves are reported in the JSON and asserted by the TypeScript test.
 package strand.interop;
@@ -8,7 +9,7 @@ public final class InteropDriver {
 
   public static void main(String[] argv) throws Exception {
     if (argv.length < 1) {
-      System.err.println("usage: InteropDriver produce|consume|admin --bootstrap HOST:PORT ...");
+      System.err.println("usage: InteropDriver produce|consume|admin|commit|group-offsets --bootstrap HOST:PORT ...");
       System.exit(2);
     }
     Args args = new Args(argv, 1);
@@ -16,6 +17,8 @@ public final class InteropDriver {
       case "produce" -> ProduceCommand.run(args);
       case "consume" -> ConsumeCommand.run(args);
       case "admin" -> AdminCommand.run(args);
+      case "commit" -> CommitCommand.run(args);
+      case "group-offsets" -> GroupOffsetsCommand.run(args);
       default -> {
         System.err.println("unknown command " + argv[0]);
         System.exit(2);
