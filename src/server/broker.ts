@@ -22,7 +22,9 @@ import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "./log.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
-import { dataPlaneOf } from "./produce/data-plane.ts";
+import { ReplicaManager } from "../replication/replica-manager.ts";
+import { ProducerIdManager } from "../coordinator/producer-ids.ts";
+import { FetchSessionCache } from "./fetch/session-cache.ts";
 import { STRAND_VERSION } from "../cli/version.ts";
 import { GroupCoordinatorService } from "../coordinator/group/service.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
@@ -102,6 +104,12 @@ export class Broker {
   private readonly connectionQuotas: ConnectionQuotaConfig;
   /** advertised.listeners with any port 0 replaced by the port actually bound (tests bind port 0). */
   advertisedEndpoints: Endpoint[] = [];
+  /** The partitions hosted here and the produce / fetch paths through them; set during start(). */
+  replicaManager!: ReplicaManager;
+  /** Incremental fetch sessions (KIP-227) of every connection. */
+  readonly fetchSessions = new FetchSessionCache();
+  /** InitProducerId's allocator (blocks persisted in the metadata log dir); set during start(). */
+  producerIds!: ProducerIdManager;
   /** Group coordinator (issue 5): consumer groups and offsets in __consumer_offsets. */
   groupCoordinator: GroupCoordinatorService | null = null;
 
@@ -157,8 +165,11 @@ export class Broker {
     for (const o of this.logs.offlinePartitions()) {
       this.log.error("partition offline after recovery", { partition: `${o.tp.topic}-${o.tp.partition}`, dir: o.dir, error: o.error.message });
     }
-    // metadata: replay the metadata log, bootstrap or register, open the partition logs.
-    this.localMetadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs: this.logs, logger: this.log });
+    this.replicaManager = new ReplicaManager({ nodeId: this.nodeId, config: this.config, logs: this.logs, logger: this.log });
+    this.producerIds = new ProducerIdManager(this.config.metadataLogDir);
+    // metadata: replay the metadata log, bootstrap or register; each committed change reaches the
+    // replica manager (partition logs and Partitions) before it is visible.
+    this.localMetadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs: this.logs, logger: this.log, publisher: this.replicaManager });
     this.metadata = this.localMetadata;
     mark("metadata-open");
     this.logs.startScheduler({ retentionCheckMs: this.config.long("log.retention.check.interval.ms") });
@@ -251,7 +262,7 @@ export class Broker {
       // No new request starts; those in flight are answered before their connection closes.
       server.quiesceAll();
       // Long-polling fetches answer now with what they have, so their connections can drain.
-      dataPlaneOf(this).fetchWaiters.completeAll();
+      this.replicaManager?.completeDelayedFetches();
       const deadline = Date.now() + SHUTDOWN_DRAIN_MS;
       // Bounded wait for in-flight requests to be answered.
       while (Date.now() < deadline && [...server.connections].some((c) => !c.idle)) await Bun.sleep(20);
@@ -262,6 +273,8 @@ export class Broker {
     // metadata: finish running operations before the logs close.
     if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.log.error("metadata close failed", { error: String(e) }));
     this.groupCoordinator?.close();
+    // Produces still waiting for their high watermark answer now (REQUEST_TIMED_OUT); none can wait on closed logs.
+    this.replicaManager?.shutdown();
     const { uncleanDirs } = this.logs ? await this.logs.close() : { uncleanDirs: [] };
     if (uncleanDirs.length > 0) {
       this.log.error("strand stopped; log dirs with offline partitions are not marked cleanly shut down and will be recovered at the next start", { dirs: uncleanDirs.join(",") });

@@ -11,7 +11,6 @@ import { ErrorCode } from "../../protocol/errors.ts";
 import type { InitProducerIdRequest } from "../../protocol/generated/messages/init-producer-id-request.ts";
 import { newInitProducerIdResponse, type InitProducerIdResponse } from "../../protocol/generated/messages/init-producer-id-response.ts";
 import { defineHandler } from "../handler.ts";
-import { dataPlaneOf } from "../produce/data-plane.ts";
 
 export const initProducerIdHandler = defineHandler<InitProducerIdRequest, InitProducerIdResponse>({
   key: 22,
@@ -26,7 +25,7 @@ export const initProducerIdHandler = defineHandler<InitProducerIdRequest, InitPr
       return res;
     }
     try {
-      res.producerId = dataPlaneOf(ctx.broker).producerIds().generate();
+      res.producerId = ctx.broker.producerIds.generate();
       res.producerEpoch = 0;
     } catch (e) {
       ctx.broker.log.error("producer id allocation failed", { error: (e as Error).message });

@@ -1,5 +1,6 @@
 // A broker stand-in for data-path unit tests: a real LogManager in a temp dir, a fake MetadataLayer
-// with the topics a test declares (node 1 leads every partition), and the broker config from overrides.
+// with the topics a test declares (node 1 leads every partition, published to a real ReplicaManager as
+// the metadata layer publishes deltas), and the broker config from overrides.
 // Handlers get a RequestContext whose broker is this object.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +11,9 @@ import type { MetadataLayer } from "../../../src/metadata/layer.ts";
 import type { Broker } from "../../../src/server/broker.ts";
 import type { ApiHandler, RequestContext } from "../../../src/server/handler.ts";
 import { createLogger } from "../../../src/server/log.ts";
-import { DataPlane, dataPlaneOf } from "../../../src/server/produce/data-plane.ts";
+import { ReplicaManager } from "../../../src/replication/replica-manager.ts";
+import { ProducerIdManager } from "../../../src/coordinator/producer-ids.ts";
+import { FetchSessionCache } from "../../../src/server/fetch/session-cache.ts";
 import { LogManager } from "../../../src/storage/log-manager.ts";
 import type { Log } from "../../../src/storage/log.ts";
 import type { LogConfig } from "../../../src/storage/log-config.ts";
@@ -31,6 +34,9 @@ export class FakeBroker {
   readonly log = createLogger("error");
   readonly logs: LogManager;
   readonly metadata: MetadataLayer;
+  readonly replicaManager: ReplicaManager;
+  readonly fetchSessions = new FetchSessionCache();
+  readonly producerIds: ProducerIdManager;
   private topics = new Map<string, TopicImage>();
   private configs = new Map<string, Map<string, string>>();
   leaderEpoch = 0;
@@ -64,10 +70,8 @@ export class FakeBroker {
       autoCreateTopics: () => Promise.reject(new Error("not in the fake")),
       logConfigFor: () => undefined,
     } as unknown as MetadataLayer;
-  }
-
-  get plane(): DataPlane {
-    return dataPlaneOf(this);
+    this.replicaManager = new ReplicaManager({ nodeId: NODE_ID, config: this.config, logs: this.logs, logger: this.log });
+    this.producerIds = new ProducerIdManager(this.config.metadataLogDir);
   }
 
   addTopic(name: string, partitions = 1, configs: Record<string, string> = {}, logConfig: Partial<LogConfig> = {}): TopicImage {
@@ -80,6 +84,8 @@ export class FakeBroker {
     const t: TopicImage = { name, topicId, partitions: parts };
     this.topics.set(name, t);
     if (Object.keys(configs).length > 0) this.configs.set(`topic:${name}`, new Map(Object.entries(configs)));
+    // No configChanged: the logs keep the LogConfig given here (the fake has no topic config source).
+    this.replicaManager.applyDelta({ before: null, after: this.metadata.image, configChanged: new Set() });
     return t;
   }
 
@@ -103,7 +109,7 @@ export class FakeBroker {
   }
 
   async close(keepDir = false): Promise<void> {
-    this.plane.fetchWaiters.completeAll();
+    this.replicaManager.shutdown();
     await this.logs.close();
     if (!keepDir) rmSync(this.dir, { recursive: true, force: true });
   }

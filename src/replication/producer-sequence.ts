@@ -10,8 +10,8 @@
 //   OUT_OF_ORDER_SEQUENCE_NUMBER; a producer with no known state (expired, deleted, or never seen)
 //   may start at any sequence (KIP-360).
 
-import { ErrorCode } from "../../protocol/errors.ts";
-import type { ProducerBatch, ProducerState } from "../../storage/producer-state.ts";
+import { ErrorCode } from "../protocol/errors.ts";
+import type { ProducerBatch, ProducerState } from "../storage/producer-state.ts";
 import { ProducePartitionError } from "./errors.ts";
 
 export interface ProducedBatchIds {
