@@ -137,14 +137,10 @@ export class Partition {
     if (seq.kind === "duplicate") {
       this.maybeIncrementHighWatermark();
       const endOffset = seq.batch.lastOffset + 1;
-      return {
-        firstOffset: seq.batch.firstOffset,
-        endOffset,
-        logAppendTimeMs: seq.batch.timestamp,
-        logStartOffset: log.logStartOffset,
-        flushOffset: endOffset > d.durableOffset ? d.pendingFlushOffset : -1,
-        duplicate: true,
-      };
+      const flushOffset = endOffset > d.durableOffset ? d.pendingFlushOffset : -1;
+      // The retry waits like the original would have: wake it when the pending forced flush returns.
+      if (flushOffset >= 0) this.settleAfter(() => d.waitFlushed(flushOffset));
+      return { firstOffset: seq.batch.firstOffset, endOffset, logAppendTimeMs: seq.batch.timestamp, logStartOffset: log.logStartOffset, flushOffset, duplicate: true };
     }
     // Offsets are checked monotonic inside Log.append (base = previous log end, last >= base).
     const r = log.append(records, { leaderEpoch: this.leaderEpoch, crcVerified, nowMs });
@@ -208,7 +204,11 @@ export class Partition {
       () => {
         this.durabilityWaits--;
         const log = this.log;
-        if (offset > log.highWatermark && !log.isOffline) this.moveHighWatermark(Math.min(offset, log.logEndOffset));
+        if (log.isOffline) return this.host.tryCompleteDelayedRequests(this);
+        if (offset > log.highWatermark) this.moveHighWatermark(Math.min(offset, log.logEndOffset));
+        // Appended meanwhile and no wait of its own (a duplicate, a catch-up): keep going until the
+        // high watermark reaches the log end. Each further round waits for a real sync or flush.
+        if (log.highWatermark < log.logEndOffset && this.durabilityWaits === 0) this.maybeIncrementHighWatermark();
         this.host.tryCompleteDelayedRequests(this);
       },
       () => {

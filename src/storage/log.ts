@@ -329,7 +329,12 @@ export class Log {
     }
   }
 
-  /** The broker moves the high watermark; it stays within [logStartOffset, logEndOffset]. */
+  /**
+   * Moves the high watermark, kept within [logStartOffset, logEndOffset]. For partition logs only
+   * replication/partition.ts calls this (its rule and checks); the metadata log sets its own raft high
+   * watermark, and the group coordinator's __consumer_offsets writer still does until its runtime
+   * appends through ReplicaManager.
+   */
   setHighWatermark(offset: number): void {
     this.hw = Math.min(Math.max(offset, this.startOffset), this.nextOffset);
   }

@@ -131,3 +131,16 @@ test("deleteRecordsOnLeader moves the log start up to the high watermark and wak
   expect(p.logStartOffset).toBe(3);
   expect(woken).toEqual(["t\u00000"]);
 });
+
+test("with fsync-before-ack the high watermark keeps catching up to what was appended without a wait of its own", async () => {
+  const { p, log, d } = setup({ brokerFsync: true });
+  append(p, 4);
+  log.append(batchOf(2)); // written around the Partition (no wait of its own)
+  d.reach(4);
+  await settleMicrotasks();
+  expect(p.highWatermark).toBe(4);
+  expect(d.waiting).toBe(1); // a new round for offsets 4-5 was asked for
+  d.reach(6);
+  await settleMicrotasks();
+  expect(p.highWatermark).toBe(6);
+});
