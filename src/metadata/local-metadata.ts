@@ -1,8 +1,8 @@
 // The MetadataLayer of a single node that is the only voter of its metadata quorum: it replays the
 // metadata log into the image at start-up, bootstraps a fresh cluster (metadata.version and this
 // broker's registration), and runs controller operations one at a time: plan (controller.ts) ->
-// append to the metadata log and fsync (committed) -> apply to a new image -> create/delete partition
-// logs -> publish the image -> tell listeners.
+// append to the metadata log and fsync (committed) -> apply to a new image -> publish the delta (the
+// ReplicaManager creates/deletes partition logs and Partitions) -> tell listeners.
 //
 // Operations are serialised so that each one is planned against the image its predecessor produced.
 // Left out: snapshots (the whole log is replayed at start-up), broker fencing and controlled-shutdown
@@ -23,7 +23,7 @@ import { ImageBuilder } from "./image-builder.ts";
 import { type MetadataImage, type PartitionImage, type TopicImage } from "./image.ts";
 import type { CreatedTopic, MetadataLayer, OperationResult, PartitionIncrease, TopicDeletion, TopicToCreate } from "./layer.ts";
 import { METADATA_TOPIC, MetadataLog, metadataLogConfig } from "./metadata-log.ts";
-import { deleteStrayLogs, reconcileLogs } from "./partition-logs.ts";
+import type { MetadataDelta, MetadataPublisher } from "./publisher.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
 import { registrationRecord, registrationMatches } from "./registration.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
@@ -60,6 +60,8 @@ export interface LocalMetadataOptions {
   config: BrokerConfig;
   logs: LogManager;
   logger: Logger;
+  /** Gets every committed change before it is visible (ReplicaManager.applyDelta). */
+  publisher: MetadataPublisher;
 }
 
 export class LocalMetadata implements MetadataLayer {
@@ -115,7 +117,7 @@ export class LocalMetadata implements MetadataLayer {
     }
     const md = new LocalMetadata({ ...opts, logger }, mlog, builder.build());
     // From here on every log's config comes from the replayed image (topic overrides, dynamic broker
-    // configs) over server.properties; reconcileLogs(null, ..., "all") below re-applies it to the logs
+    // configs) over server.properties; the first delta published below re-applies it to the logs
     // loaded at start-up, before the broker starts its flush and retention tasks.
     opts.logs.setTopicConfigSource((topic) => md.logConfigFor(topic));
     mark("metadata-replayed");
@@ -136,9 +138,8 @@ export class LocalMetadata implements MetadataLayer {
       logger.info("new cluster bootstrapped", { metadataVersion: METADATA_VERSION_LEVEL });
       mark("metadata-bootstrapped");
     }
-    const stray = deleteStrayLogs(md.image, opts.logs, opts.nodeId, logger);
-    reconcileLogs(null, md.image, opts.logs, opts.nodeId, "all", logger);
-    if (stray > 0) logger.warn("stray partition logs deleted", { count: stray });
+    // Stray logs deleted, the logs of every partition hosted here opened (ReplicaManager.applyDelta).
+    md.publish({ before: null, after: md.image, configChanged: "all" });
     mark("metadata-logs-reconciled");
     await md.registerBroker([...opts.config.advertisedListeners]);
     return md;
@@ -204,11 +205,7 @@ export class LocalMetadata implements MetadataLayer {
     // The records are committed: whatever happens to the logs now (a partition that cannot get its
     // log goes offline) must not turn the operation's answer into a failure, as in Kafka, where the
     // controller answers and the brokers apply the change later.
-    try {
-      reconcileLogs(before, after, this.opts.logs, this.opts.nodeId, brokerConfigChanged ? "all" : configChanged, this.opts.logger);
-    } catch (e) {
-      this.opts.logger.error("applying a committed metadata change to the logs failed", { error: (e as Error).message });
-    }
+    this.publish({ before, after, configChanged: brokerConfigChanged ? "all" : configChanged });
     mark("commit-applied");
     for (const l of this.listeners) {
       try {
@@ -216,6 +213,14 @@ export class LocalMetadata implements MetadataLayer {
       } catch (e) {
         this.opts.logger.error("metadata listener failed", { error: (e as Error).message });
       }
+    }
+  }
+
+  private publish(delta: MetadataDelta): void {
+    try {
+      this.opts.publisher.applyDelta(delta);
+    } catch (e) {
+      this.opts.logger.error("applying a committed metadata change to the logs failed", { error: (e as Error).message });
     }
   }
 

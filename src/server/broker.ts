@@ -23,7 +23,6 @@ import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "../util/log.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
-import { DataPlane } from "./produce/data-plane.ts";
 import { MetadataEntryCache } from "./metadata-entry-cache.ts";
 import type { AdvertisedApi, BrokerServices } from "./services.ts";
 import { ProducerIdManager } from "../coordinator/producer-ids.ts";
@@ -31,7 +30,10 @@ import { systemClock, Timer, type TimerClock } from "../util/purgatory/index.ts"
 import { STRAND_VERSION } from "../util/version.ts";
 import { GroupCoordinatorService, coordinatorConfigOf } from "../coordinator/group/service.ts";
 import { LogPartitionWriter } from "./coordinator-partition-writer.ts";
+import { resolveTopicSettings } from "./produce/topic-settings.ts";
 import { wheelGroupClock } from "./group-clock.ts";
+import { ReplicaManager } from "../replication/replica-manager.ts";
+import { FetchSessionCache } from "./fetch/session-cache.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import { LocalMetadata } from "../metadata/local-metadata.ts";
 import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
@@ -118,6 +120,8 @@ export class Broker {
   private stopping: Promise<void> | null = null;
   readonly startedAtMs = Date.now();
   private readonly connectionQuotas: ConnectionQuotaConfig;
+  /** The partitions hosted here; set during start(), kept for shutdown. */
+  private replicas: ReplicaManager | null = null;
 
   constructor(opts: BrokerOptions) {
     this.config = opts.config;
@@ -205,8 +209,12 @@ export class Broker {
     for (const o of logs.offlinePartitions()) {
       this.log.error("partition offline after recovery", { partition: `${o.tp.topic}-${o.tp.partition}`, dir: o.dir, error: o.error.message });
     }
-    // metadata: replay the metadata log, bootstrap or register, open the partition logs.
-    const metadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs, logger: this.log });
+    // The replica manager hosts the partitions: each committed metadata change reaches it (partition
+    // logs and Partitions) before it is visible. Its delayed operations run on this broker's clock.
+    const replicaManager = new ReplicaManager({ nodeId: this.nodeId, config: this.config, logs, logger: this.log, timer: new Timer({ clock: this.clock }) });
+    this.replicas = replicaManager;
+    // metadata: replay the metadata log, bootstrap or register.
+    const metadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs, logger: this.log, publisher: replicaManager });
     this.localMetadata = metadata;
     mark("metadata-open");
     logs.startScheduler({
@@ -215,15 +223,13 @@ export class Broker {
     });
 
     // Group coordinator (issue 5): replay __consumer_offsets before accepting requests.
-    // The data plane first: the coordinator appends to __consumer_offsets through it.
-    const dataPlane = new DataPlane({ config: this.config, nodeId: this.nodeId, metadata, clock: this.clock });
     // The coordinator gets explicit dependencies (no Broker): its own timing wheel, on this broker's clock.
     const groupCoordinator = new GroupCoordinatorService({
       config: coordinatorConfigOf(this.config),
       segmentBytes: this.config.int("offsets.topic.segment.bytes"),
       nodeId: this.nodeId,
       metadata: () => metadata,
-      writer: new LogPartitionWriter(dataPlane),
+      writer: new LogPartitionWriter(replicaManager, (topic) => resolveTopicSettings(metadata.image, this.config, topic, this.nodeId)),
       logger: this.log.child({ component: "group-coordinator" }),
       clock: wheelGroupClock(new Timer({ clock: this.clock })),
     });
@@ -239,7 +245,8 @@ export class Broker {
       clock: this.clock,
       metadata,
       logManager: logs,
-      dataPlane,
+      replicaManager,
+      fetchSessions: new FetchSessionCache(),
       groupCoordinator,
       producerIds: new ProducerIdManager(this.config.metadataLogDir),
       metadataEntries: new MetadataEntryCache(),
@@ -331,7 +338,7 @@ export class Broker {
       // No new request starts; those in flight are answered before their connection closes.
       server.quiesceAll();
       // Long-polling fetches answer now with what they have, so their connections can drain.
-      this.running?.dataPlane.fetchWaiters.completeAll();
+      this.replicas?.completeDelayedFetches();
       const deadline = Date.now() + SHUTDOWN_DRAIN_MS;
       // Bounded wait for in-flight requests to be answered.
       while (Date.now() < deadline && [...server.connections].some((c) => !c.idle)) await Bun.sleep(20);
@@ -342,6 +349,8 @@ export class Broker {
     // metadata: finish running operations before the logs close.
     if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.log.error("metadata close failed", { error: String(e) }));
     this.coordinatorService?.close();
+    // Produces still waiting for their high watermark answer now (REQUEST_TIMED_OUT); none can wait on closed logs.
+    this.replicas?.shutdown();
     const { uncleanDirs } = this.logManager ? await this.logManager.close() : { uncleanDirs: [] };
     if (uncleanDirs.length > 0) {
       this.log.error("strand stopped; log dirs with offline partitions are not marked cleanly shut down and will be recovered at the next start", { dirs: uncleanDirs.join(",") });

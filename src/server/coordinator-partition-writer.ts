@@ -1,50 +1,47 @@
-// The coordinators' PartitionWriter (src/coordinator/runtime/partition-writer.ts) on this node's log
-// append path, until the ReplicaManager's appendRecords(entries, acks=-1, timeoutMs, origin) takes
-// its place: one uncompressed magic-2 batch per write (no producer id, as Kafka's runtime writes
-// them), appended as leader (leaderLog: NOT_LEADER_OR_FOLLOWER / KAFKA_STORAGE_ERROR as for a
-// produce), max.message.bytes checked, and acks=-1 on a single node: with strand.log.fsync.before.ack
-// (broker or topic) the promise resolves only once the batch is on disk (group commit, one fdatasync
-// for every waiter) and the high watermark moves then; otherwise the high watermark follows the log
-// end at once, as for a produce. flush.messages / flush.ms apply inside Log.append as for any append.
+// The coordinators' PartitionWriter (src/coordinator/runtime/partition-writer.ts) on the ReplicaManager:
+// one uncompressed magic-2 batch per write (no producer id, as Kafka's runtime writes them), checked
+// against max.message.bytes, appended with appendRecords(acks=-1, origin "coordinator"), so the write is
+// answered once the high watermark passes it: with strand.log.fsync.before.ack (broker or topic) only
+// once the batch is on disk, and later, with replication, once the ISR has it. The errors are the
+// append's own (NOT_LEADER_OR_FOLLOWER, KAFKA_STORAGE_ERROR, REQUEST_TIMED_OUT, ...); the runtime maps
+// them to the coordinator's answer as Kafka's CoordinatorRuntime does.
 
 import type { CoordinatorRecord, PartitionWriter, TopicPartition } from "../coordinator/runtime/partition-writer.ts";
 import { PartitionWriterError } from "../coordinator/runtime/partition-writer.ts";
 import { ErrorCode } from "../protocol/errors.ts";
 import { buildRecordBatch } from "../protocol/records/builder.ts";
-import { InvalidBatchError, LogClosedError, LogOfflineError } from "../storage/errors.ts";
-import type { DataPlane } from "./produce/data-plane.ts";
-import { leaderLog } from "./produce/append-partition.ts";
+import type { ReplicaManager } from "../replication/replica-manager.ts";
+import type { TopicSettings } from "./produce/topic-settings.ts";
+
+/** How long a coordinator write waits for its high watermark: Kafka's offsets.commit.timeout.ms default. */
+export const COORDINATOR_WRITE_TIMEOUT_MS = 5000;
 
 export class LogPartitionWriter implements PartitionWriter {
-  constructor(private readonly plane: DataPlane) {}
+  constructor(
+    private readonly replicas: ReplicaManager,
+    private readonly settingsOf: (topic: string) => TopicSettings,
+    private readonly timeoutMs = COORDINATOR_WRITE_TIMEOUT_MS,
+  ) {}
 
-  append(tp: TopicPartition, records: readonly CoordinatorRecord[]): Promise<number> {
-    const found = leaderLog(this.plane, tp.topic, tp.partition);
-    if ("errorCode" in found) return Promise.reject(new PartitionWriterError(found.errorCode, tp, found.detail));
-    const { image, log } = found;
+  async append(tp: TopicPartition, records: readonly CoordinatorRecord[]): Promise<number> {
     const batch = buildRecordBatch({ records: records.map((r) => ({ key: r.key, value: r.value })) });
-    const maxBytes = this.plane.settings(tp.topic).maxMessageBytes;
+    const maxBytes = this.settingsOf(tp.topic).maxMessageBytes;
     if (batch.length > maxBytes) {
-      return Promise.reject(new PartitionWriterError(ErrorCode.MESSAGE_TOO_LARGE, tp, `a ${batch.length}-byte batch exceeds max.message.bytes ${maxBytes}`));
+      throw new PartitionWriterError(ErrorCode.MESSAGE_TOO_LARGE, tp, `a ${batch.length}-byte batch exceeds max.message.bytes ${maxBytes}`);
     }
-    let endOffset: number;
-    try {
-      endOffset = log.append(batch, { leaderEpoch: image.leaderEpoch, crcVerified: true }).lastOffset + 1;
-    } catch (e) {
-      if (e instanceof LogOfflineError || e instanceof LogClosedError) return Promise.reject(new PartitionWriterError(ErrorCode.KAFKA_STORAGE_ERROR, tp, e.message));
-      if (e instanceof InvalidBatchError) return Promise.reject(new PartitionWriterError(ErrorCode.CORRUPT_MESSAGE, tp, e.message));
-      return Promise.reject(e);
+    const entry = {
+      topic: tp.topic,
+      partition: tp.partition,
+      records: batch,
+      batch: { producerId: -1n, producerEpoch: -1, baseSequence: -1, lastOffsetDelta: records.length - 1 },
+      crcVerified: true, // built here
+      logAppendTimeMs: -1,
+      nowMs: Date.now(),
+    };
+    const [r] = await this.replicas.appendRecords([entry], -1, this.timeoutMs, "coordinator");
+    if (!r || r.errorCode !== ErrorCode.NONE) {
+      throw new PartitionWriterError(r?.errorCode ?? ErrorCode.UNKNOWN_SERVER_ERROR, tp, r?.detail ?? "no append result");
     }
-    if (!this.plane.fsyncBeforeAck(log)) {
-      log.setHighWatermark(endOffset);
-      this.plane.notifyAppended(tp.topic, tp.partition);
-      return Promise.resolve(endOffset);
-    }
-    return this.plane.advanceWhenDurable(log, endOffset).then(
-      () => endOffset,
-      (e: unknown) => {
-        throw new PartitionWriterError(ErrorCode.KAFKA_STORAGE_ERROR, tp, `waiting for offset ${endOffset} to be on disk: ${e instanceof Error ? e.message : String(e)}`);
-      },
-    );
+    return r.baseOffset + records.length;
   }
 }

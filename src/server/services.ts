@@ -19,7 +19,8 @@ import type { LogManager } from "../storage/log-manager.ts";
 import type { Logger } from "../util/log.ts";
 import type { TimerClock } from "../util/purgatory/index.ts";
 import type { MetadataEntryCache } from "./metadata-entry-cache.ts";
-import type { DataPlane } from "./produce/data-plane.ts";
+import type { ReplicaManager } from "../replication/replica-manager.ts";
+import type { FetchSessionCache } from "./fetch/session-cache.ts";
 
 /** One API of the ApiVersions answer. */
 export interface AdvertisedApi {
@@ -38,8 +39,10 @@ export interface BrokerServices {
   /** The metadata image and the controller operations (Kafka's MetadataCache + ControllerClient). */
   readonly metadata: MetadataLayer;
   readonly logManager: LogManager;
-  /** Fetch sessions, delayed produce/fetch and the single-node high-watermark rule. */
-  readonly dataPlane: DataPlane;
+  /** The partitions hosted here: appends, fetches, delayed produce/fetch, the high watermark (replication/). */
+  readonly replicaManager: ReplicaManager;
+  /** Incremental fetch sessions (KIP-227) of every connection. */
+  readonly fetchSessions: FetchSessionCache;
   readonly groupCoordinator: GroupCoordinatorService;
   readonly producerIds: ProducerIdManager;
   /** The Metadata handler's topic entries, reused while the image is unchanged (03-metadata.ts). */

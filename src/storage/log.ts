@@ -16,6 +16,7 @@ import type { TopicPartition } from "./file-names.ts";
 import { tpKey } from "./file-names.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { afterSync } from "./sync-hook.ts";
+import { assert } from "../util/assert.ts";
 import type { LeaderEpochCache } from "./leader-epoch-cache.ts";
 import type { LogConfig } from "./log-config.ts";
 import type { AppendOptions, AppendResult, LogParts, ReadResult, ReadUpperBound } from "./log-types.ts";
@@ -174,6 +175,12 @@ export class Log {
         ? prepareAppend(records, this.nextOffset, this.config, opts, nowMs)
         : prepareAppendParts(records, this.nextOffset, this.config, opts, nowMs);
     const { batches, headers, firstOffset, lastOffset, maxTimestamp, offsetOfMaxTimestamp, logAppendTime } = prepared;
+    // Before a byte is written: offsets continue the log (a leader's base is the log end; a follower's
+    // may skip ahead, never back) and go forward. CRCs were checked by prepareAppend, or by the caller's
+    // validation when crcVerified (the produce path's validate.ts), so no second pass runs here.
+    const leader = opts.assignOffsets ?? true;
+    assert(leader ? firstOffset === this.nextOffset : firstOffset >= this.nextOffset, () => `${this.name}: append at base offset ${firstOffset} but the log end is ${this.nextOffset}`);
+    assert(lastOffset >= firstOffset, () => `${this.name}: append of last offset ${lastOffset} below its base offset ${firstOffset}`);
     const next = lastOffset + 1;
     let segment: LogSegment;
     try {
@@ -322,7 +329,12 @@ export class Log {
     }
   }
 
-  /** The broker moves the high watermark; it stays within [logStartOffset, logEndOffset]. */
+  /**
+   * Moves the high watermark, kept within [logStartOffset, logEndOffset]. For partition logs only
+   * replication/partition.ts calls this (its rule and checks); the metadata log sets its own raft high
+   * watermark, and the group coordinator's __consumer_offsets writer still does until its runtime
+   * appends through ReplicaManager.
+   */
   setHighWatermark(offset: number): void {
     this.hw = Math.min(Math.max(offset, this.startOffset), this.nextOffset);
   }

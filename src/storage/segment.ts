@@ -391,6 +391,8 @@ export class LogSegment {
     let invalid: RecoverResult["invalid"] = null;
     // Bounded by the segment size: each step advances by a checked batch size.
     for (let b = scanner.next(); b; b = scanner.next()) {
+      // The CRC check after a read-back: checkBatch verifies every batch's CRC32C before the index
+      // entries for it are rebuilt; a batch that fails is the torn tail, never indexed.
       let reason = checkBatch(b.buf, b.bufPos, b.bufEnd, maxBatchBytes);
       let h: BatchHeader | null = null;
       if (!reason) {

@@ -92,7 +92,7 @@ test("each broker has its own services, node id and port", () => {
   for (let i = 0; i < 3; i++) {
     for (let j = i + 1; j < 3; j++) {
       expect(s[i]!.metadata).not.toBe(s[j]!.metadata);
-      expect(s[i]!.dataPlane).not.toBe(s[j]!.dataPlane);
+      expect(s[i]!.replicaManager).not.toBe(s[j]!.replicaManager);
       expect(s[i]!.groupCoordinator).not.toBe(s[j]!.groupCoordinator);
       expect(s[i]!.metadataEntries).not.toBe(s[j]!.metadataEntries);
       expect(s[i]!.producerIds).not.toBe(s[j]!.producerIds);
@@ -167,9 +167,9 @@ test("a long-polling fetch expires on its own broker's clock, not on another bro
   void waitA.then(() => (doneA = true));
   void waitB.then(() => (doneB = true));
   // Poll until both fetches are parked in their broker's purgatory (no fixed sleep).
-  for (let i = 0; i < 400 && (a.broker.services.dataPlane.fetchWaiters.waiting < 1 || b.broker.services.dataPlane.fetchWaiters.waiting < 1); i++) await Bun.sleep(10);
-  expect(a.broker.services.dataPlane.fetchWaiters.waiting).toBe(1);
-  expect(b.broker.services.dataPlane.fetchWaiters.waiting).toBe(1);
+  for (let i = 0; i < 400 && (a.broker.services.replicaManager.delayedFetchCount < 1 || b.broker.services.replicaManager.delayedFetchCount < 1); i++) await Bun.sleep(10);
+  expect(a.broker.services.replicaManager.delayedFetchCount).toBe(1);
+  expect(b.broker.services.replicaManager.delayedFetchCount).toBe(1);
 
   a.clock.advance(600_000);
   const ra = await waitA;
@@ -179,7 +179,7 @@ test("a long-polling fetch expires on its own broker's clock, not on another bro
   // B's clock has not moved: its fetch still waits.
   await Bun.sleep(0);
   expect(doneB).toBe(false);
-  expect(b.broker.services.dataPlane.fetchWaiters.waiting).toBe(1);
+  expect(b.broker.services.replicaManager.delayedFetchCount).toBe(1);
 
   b.clock.advance(600_000);
   const rb = await waitB;

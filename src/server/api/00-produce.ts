@@ -4,11 +4,13 @@
 // Behaviour (Kafka's KafkaApis.handleProduceRequest + ReplicaManager.appendRecords):
 // - unknown topic id (v13) -> UNKNOWN_TOPIC_ID; unknown topic or partition -> UNKNOWN_TOPIC_OR_PARTITION;
 // - acks other than -1, 0, 1 -> INVALID_REQUIRED_ACKS for every known partition;
-// - each partition validated and appended synchronously, before any await, so appends keep request
-//   order (see produce/append-partition.ts and produce/validate.ts for the errors);
-// - acks=0: no response; acks=1: answered once appended; acks=-1: on a single node the same, except
-//   with strand.log.fsync.before.ack=true, where the answer waits (group commit) until the appended
-//   offsets are on disk, or REQUEST_TIMED_OUT after the request's timeout;
+// - each partition checked and validated here (produce/prepare-partition.ts, produce/validate.ts), then
+//   appended through ReplicaManager.appendRecords synchronously, before any await, so appends keep
+//   request order;
+// - acks=0: no response; acks=1: answered once appended; acks=-1: once the high watermark passes the
+//   batch (Partition's rule: at once on a single node, except with strand.log.fsync.before.ack=true,
+//   where it waits, group-committed, until the appended offsets are on disk), or REQUEST_TIMED_OUT
+//   after the request's timeout (replication/delayed-produce.ts);
 // - acks=1 and -1: an append that forces a flush (flush.messages / flush.ms reached), or comes while
 //   such a flush is pending, is answered once that flush has returned (Kafka flushes inside
 //   UnifiedLog.append, before it answers); group-committed, off the event loop.
@@ -28,9 +30,10 @@ import {
   type TopicProduceResponse,
 } from "../../protocol/generated/messages/produce-response.ts";
 import { isFileRecords } from "../../protocol/primitives/records-ref.ts";
+import type { AppendEntry, PartitionAppendResult } from "../../replication/replica-manager.ts";
 import { CLOSE_CONNECTION, defineHandler, NO_RESPONSE } from "../handler.ts";
-import type { DurableTarget } from "../produce/delayed-produce.ts";
-import { appendToPartition, type PartitionAppendResult } from "../produce/append-partition.ts";
+import { preparePartition } from "../produce/prepare-partition.ts";
+import { resolveTopicSettings, type TopicSettings } from "../produce/topic-settings.ts";
 
 function partitionResponse(index: number, r: Pick<PartitionAppendResult, "errorCode" | "errorMessage" | "recordErrors" | "baseOffset" | "logAppendTimeMs" | "logStartOffset">): PartitionProduceResponse {
   const p = newPartitionProduceResponse();
@@ -48,21 +51,27 @@ function errorOnly(index: number, code: number): PartitionProduceResponse {
   return partitionResponse(index, { errorCode: code, errorMessage: null, recordErrors: [], baseOffset: -1, logAppendTimeMs: -1, logStartOffset: -1 });
 }
 
+/** Holds an appended partition's place in its topic's list until appendRecords answers (never sent). */
+const PENDING: PartitionProduceResponse = errorOnly(-1, ErrorCode.UNKNOWN_SERVER_ERROR);
+
 export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
   key: 0,
   minVersion: 3,
   maxVersion: 13,
   advertisedMinVersion: 0,
   handle(ctx, req) {
-    const plane = ctx.services.dataPlane;
+    const services = ctx.services;
+    const rm = services.replicaManager;
     const v = ctx.apiVersion;
-    const image = plane.metadata.image;
+    const image = services.metadata.image;
+    const settingsOf = (topic: string): TopicSettings => resolveTopicSettings(image, services.config, topic, services.nodeId);
     const nowMs = Date.now();
     const validAcks = req.acks === -1 || req.acks === 0 || req.acks === 1;
     const res = newProduceResponse();
-    const durableWaits: Array<Promise<void>> = [];
-    const durableTargets: DurableTarget[] = [];
     const failures: string[] = [];
+    // The partitions appended, and where their answers go.
+    const entries: AppendEntry[] = [];
+    const slots: Array<{ list: PartitionProduceResponse[]; at: number; index: number }> = [];
     // Bounded by the request's decoded topics and partitions.
     for (const td of req.topicData) {
       const topic = v >= 13 ? image.topicsById.get(td.topicId) : image.topicsByName.get(td.name);
@@ -76,35 +85,42 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
           continue;
         }
         if (!validAcks) {
-          const known = plane.metadata.partition(topic.name, pd.index) !== undefined;
+          const known = topic.partitions[pd.index] !== undefined;
           tr.partitionResponses.push(errorOnly(pd.index, known ? ErrorCode.INVALID_REQUIRED_ACKS : ErrorCode.UNKNOWN_TOPIC_OR_PARTITION));
           continue;
         }
         const records = pd.records !== null && isFileRecords(pd.records) ? null : pd.records;
-        const r = appendToPartition(plane, { topic: topic.name, partition: pd.index, records, apiVersion: v, nowMs });
-        if (r.errorCode !== 0) failures.push(`${topic.name}-${pd.index}: ${r.detail ?? r.errorCode}`);
-        else if (r.log) {
-          if (req.acks === -1 && plane.fsyncBeforeAck(r.log)) {
-            durableTargets.push({ log: r.log, endOffset: r.endOffset });
-            durableWaits.push(r.log.waitDurable(r.endOffset));
-          }
-          if (req.acks !== 0 && r.flushOffset >= 0) {
-            durableTargets.push({ log: r.log, endOffset: r.flushOffset });
-            durableWaits.push(r.log.waitFlushed(r.flushOffset));
-          }
+        const prepared = preparePartition(rm, settingsOf, { topic: topic.name, partition: pd.index, records, apiVersion: v, nowMs });
+        if ("errorCode" in prepared) {
+          failures.push(`${topic.name}-${pd.index}: ${prepared.detail ?? prepared.errorCode}`);
+          tr.partitionResponses.push(partitionResponse(pd.index, prepared));
+          continue;
         }
-        tr.partitionResponses.push(partitionResponse(pd.index, r));
+        entries.push(prepared);
+        slots.push({ list: tr.partitionResponses, at: tr.partitionResponses.length, index: pd.index });
+        tr.partitionResponses.push(PENDING); // replaced by the append's answer below
       }
     }
-    if (failures.length > 0) ctx.services.logger.debug("produce partitions failed", { connection: ctx.conn.id, acks: req.acks, failures: failures.slice(0, 5).join("; ") });
-    // acks=0: no response; a failed partition closes the connection so the producer notices (Kafka's way).
-    if (req.acks === 0) return failures.length > 0 ? CLOSE_CONNECTION : NO_RESPONSE;
-    fitToVersion(res, v);
-    if (durableWaits.length === 0) return res;
-    return plane.produceWaiters.wait(durableTargets, durableWaits, req.timeoutMs).then((ok) => {
-      if (!ok) for (const t of res.responses) for (const p of t.partitionResponses) if (p.errorCode === 0) Object.assign(p, errorOnly(p.index, ErrorCode.REQUEST_TIMED_OUT));
+    const fill = (results: readonly PartitionAppendResult[]): ProduceResponse => {
+      results.forEach((r, i) => {
+        const slot = slots[i]!;
+        if (r.errorCode !== 0) failures.push(`${entries[i]!.topic}-${slot.index}: ${r.detail ?? r.errorCode}`);
+        slot.list[slot.at] = partitionResponse(slot.index, r);
+      });
+      if (failures.length > 0) services.logger.debug("produce partitions failed", { connection: ctx.conn.id, acks: req.acks, failures: failures.slice(0, 5).join("; ") });
+      fitToVersion(res, v);
       return res;
-    });
+    };
+    // Appended synchronously, before any await, so appends keep the order requests arrived in.
+    const appended = entries.length === 0 ? [] : rm.appendRecords(entries, req.acks, req.timeoutMs, "client");
+    // acks=0: no response; a failed partition closes the connection so the producer notices (Kafka's way).
+    if (req.acks === 0) {
+      const results = appended as PartitionAppendResult[];
+      const failed = failures.length > 0 || results.some((r) => r.errorCode !== 0);
+      if (failed) fill(results);
+      return failed ? CLOSE_CONNECTION : NO_RESPONSE;
+    }
+    return appended instanceof Promise ? appended.then(fill) : fill(appended);
   },
 });
 

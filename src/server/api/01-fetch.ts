@@ -9,8 +9,8 @@
 // - consumers read up to the high watermark; read_committed stops at the last stable offset, which
 //   is the high watermark while there are no transactions, and gets an empty aborted list;
 // - long polling: answered at once when max_wait_ms <= 0, nothing is fetched, min_bytes are
-//   available or a partition has an error; otherwise the fetch waits (fetch/delayed-fetch.ts) until
-//   an append makes min_bytes available or max_wait_ms passes, then reads again;
+//   available or a partition has an error; otherwise the fetch waits (ReplicaManager.fetchMessages,
+//   replication/delayed-fetch.ts) until an append makes min_bytes available or max_wait_ms passes;
 // - OFFSET_OUT_OF_RANGE outside [log start, log end]; FENCED_LEADER_EPOCH / UNKNOWN_LEADER_EPOCH for a
 //   current leader epoch that is not the partition's; preferred read replica -1.
 //
@@ -25,44 +25,16 @@ import {
   type FetchResponse,
   type FetchableTopicResponse,
 } from "../../protocol/generated/messages/fetch-response.ts";
+import type { FetchResults } from "../../replication/fetch-read.ts";
 import { defineHandler } from "../handler.ts";
-import { partitionWatchKey } from "../fetch/delayed-fetch.ts";
-import { newFetchContext, selectResponse, type FetchContext, type FetchTarget } from "../fetch/fetch-context.ts";
-import { readError, readPartition, type PartitionReadResult } from "../fetch/read-partition.ts";
-import type { DataPlane } from "../produce/data-plane.ts";
-import { ErrorCode } from "../../protocol/errors.ts";
+import { newFetchContext, selectResponse, type FetchContext } from "../fetch/fetch-context.ts";
+import type { FetchSessionCache } from "../fetch/session-cache.ts";
 
 const READ_COMMITTED = 1;
 
-interface ReadAll {
-  results: Map<string, PartitionReadResult>;
-  totalBytes: number;
-  anyError: boolean;
-}
-
-function readAll(plane: DataPlane, targets: readonly FetchTarget[], maxBytes: number): ReadAll {
-  const results = new Map<string, PartitionReadResult>();
-  let limit = maxBytes;
-  let minOne = true;
-  let totalBytes = 0;
-  let anyError = false;
-  // Bounded by the request's (or session's) partitions.
-  for (const t of targets) {
-    const r = t.unknownTopicId ? readError(ErrorCode.UNKNOWN_TOPIC_ID) : readPartition(plane, t, limit, minOne);
-    if (r.sizeBytes > 0) {
-      minOne = false;
-      limit = Math.max(0, limit - r.sizeBytes);
-    }
-    totalBytes += r.sizeBytes;
-    if (r.errorCode !== 0) anyError = true;
-    results.set(t.key, r);
-  }
-  return { results, totalBytes, anyError };
-}
-
-function respond(plane: DataPlane, ctx: Exclude<FetchContext, { kind: "error" }>, read: ReadAll, isolationLevel: number, version: number): FetchResponse {
+function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind: "error" }>, read: FetchResults, isolationLevel: number, version: number): FetchResponse {
   const res = newFetchResponse();
-  const sel = selectResponse(ctx, plane.fetchSessions, read.results, Date.now());
+  const sel = selectResponse(ctx, sessions, read.results, Date.now());
   res.sessionId = sel.sessionId;
   let current: FetchableTopicResponse | null = null;
   for (const { target: t, result: r } of sel.partitions) {
@@ -92,43 +64,20 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
   minVersion: 4,
   maxVersion: 18,
   handle(ctx, req) {
-    const plane = ctx.services.dataPlane;
+    const services = ctx.services;
+    const sessions = services.fetchSessions;
     const v = ctx.apiVersion;
-    const fctx = newFetchContext(plane.fetchSessions, req, v, plane.metadata.image, Date.now());
+    const fctx = newFetchContext(sessions, req, v, services.metadata.image, Date.now());
     if (fctx.kind === "error") {
       const res = newFetchResponse();
       res.errorCode = fctx.errorCode;
       res.sessionId = 0;
       return res;
     }
-    const maxBytes = Math.max(0, Math.min(req.maxBytes, ctx.services.config.int("fetch.max.bytes")));
+    const maxBytes = Math.max(0, Math.min(req.maxBytes, services.config.int("fetch.max.bytes")));
     const minBytes = Math.min(req.minBytes, maxBytes);
-    const first = readAll(plane, fctx.targets, maxBytes);
-    if (req.maxWaitMs <= 0 || fctx.targets.length === 0 || first.totalBytes >= minBytes || first.anyError) {
-      return respond(plane, fctx, first, req.isolationLevel, v);
-    }
-    const keys = [...new Set(fctx.targets.map((t) => partitionWatchKey(t.topic, t.partition)))];
-    return new Promise<FetchResponse>((resolve) => {
-      let last: ReadAll | null = null;
-      let checked = false;
-      plane.fetchWaiters.tryCompleteElseWatch(
-        {
-          tryComplete() {
-            // The first check repeats the read just made; skip it.
-            if (!checked) {
-              checked = true;
-              return false;
-            }
-            last = readAll(plane, fctx.targets, maxBytes);
-            return last.totalBytes >= minBytes || last.anyError;
-          },
-          onComplete(expired) {
-            resolve(respond(plane, fctx, expired || !last ? readAll(plane, fctx.targets, maxBytes) : last, req.isolationLevel, v));
-          },
-        },
-        keys,
-        req.maxWaitMs,
-      );
-    });
+    const read = services.replicaManager.fetchMessages({ partitions: fctx.targets, maxBytes, minBytes, maxWaitMs: req.maxWaitMs });
+    if (read instanceof Promise) return read.then((r) => respond(sessions, fctx, r, req.isolationLevel, v));
+    return respond(sessions, fctx, read, req.isolationLevel, v);
   },
 });

@@ -30,8 +30,7 @@ import { codecForId } from "../../protocol/records/index.ts";
 import type { RecordsDecompressor } from "../../storage/timestamp-lookup.ts";
 import { defineHandler } from "../handler.ts";
 import { epochForOffset } from "../fetch/epoch-lookup.ts";
-import { checkLeaderEpoch } from "../fetch/read-partition.ts";
-import { leaderLog } from "../produce/append-partition.ts";
+import { checkLeaderEpoch } from "../../replication/fetch-read.ts";
 
 const EARLIEST = -2n;
 const LATEST = -1n;
@@ -60,7 +59,7 @@ export const listOffsetsHandler = defineHandler<ListOffsetsRequest, ListOffsetsR
   minVersion: 1,
   maxVersion: 11,
   handle(ctx, req) {
-    const plane = ctx.services.dataPlane;
+    const rm = ctx.services.replicaManager;
     const res = newListOffsetsResponse();
     const counts = new Map<string, number>();
     for (const t of req.topics) for (const p of t.partitions) counts.set(`${t.name}\u0000${p.partitionIndex}`, (counts.get(`${t.name}\u0000${p.partitionIndex}`) ?? 0) + 1);
@@ -74,18 +73,17 @@ export const listOffsetsHandler = defineHandler<ListOffsetsRequest, ListOffsetsR
           tr.partitions.push(answer(p.partitionIndex, ErrorCode.INVALID_REQUEST));
           continue;
         }
-        const found = leaderLog(plane, t.name, p.partitionIndex);
+        const found = rm.getPartitionOrError(t.name, p.partitionIndex);
         if ("errorCode" in found) {
           tr.partitions.push(answer(p.partitionIndex, found.errorCode));
           continue;
         }
-        const { image, log } = found;
-        const epochError = checkLeaderEpoch(p.currentLeaderEpoch, image.leaderEpoch);
+        const log = found.log;
+        const epochError = checkLeaderEpoch(p.currentLeaderEpoch, found.leaderEpoch);
         if (epochError !== 0) {
           tr.partitions.push(answer(p.partitionIndex, epochError));
           continue;
         }
-        plane.syncHighWatermark(log);
         // read_committed stops at the last stable offset, which is the high watermark without transactions.
         const lastFetchable = req.replicaId === DEBUG_REPLICA_ID ? log.logEndOffset : log.highWatermark;
         const entries = log.epochs.all;
@@ -95,7 +93,7 @@ export const listOffsetsHandler = defineHandler<ListOffsetsRequest, ListOffsetsR
           const epoch = first && first.startOffset <= log.logStartOffset ? first.epoch : -1;
           tr.partitions.push(answer(p.partitionIndex, 0, -1n, BigInt(log.logStartOffset), epoch));
         } else if (ts === LATEST) {
-          tr.partitions.push(answer(p.partitionIndex, 0, -1n, BigInt(lastFetchable), image.leaderEpoch));
+          tr.partitions.push(answer(p.partitionIndex, 0, -1n, BigInt(lastFetchable), found.leaderEpoch));
         } else if (ts === LATEST_TIERED || ts === EARLIEST_PENDING_UPLOAD) {
           tr.partitions.push(answer(p.partitionIndex, 0, -1n, -1n, -1));
         } else if (ts === MAX_TIMESTAMP) {

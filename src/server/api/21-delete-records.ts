@@ -19,7 +19,7 @@ import {
 } from "../../protocol/generated/messages/delete-records-response.ts";
 import { LogClosedError, LogOfflineError, OffsetOutOfRangeError } from "../../storage/errors.ts";
 import { defineHandler } from "../handler.ts";
-import { leaderLog } from "../produce/append-partition.ts";
+import { resolveTopicSettings } from "../produce/topic-settings.ts";
 
 const HIGH_WATERMARK = -1n;
 
@@ -28,7 +28,7 @@ export const deleteRecordsHandler = defineHandler<DeleteRecordsRequest, DeleteRe
   minVersion: 0,
   maxVersion: 2,
   handle(ctx, req) {
-    const plane = ctx.services.dataPlane;
+    const rm = ctx.services.replicaManager;
     const res = newDeleteRecordsResponse();
     // Bounded by the request's partitions.
     for (const t of req.topics) {
@@ -40,26 +40,23 @@ export const deleteRecordsHandler = defineHandler<DeleteRecordsRequest, DeleteRe
         r.partitionIndex = p.partitionIndex;
         r.lowWatermark = -1n;
         tr.partitions.push(r);
-        const found = leaderLog(plane, t.name, p.partitionIndex);
+        const found = rm.getPartitionOrError(t.name, p.partitionIndex);
         if ("errorCode" in found) {
           r.errorCode = found.errorCode;
           continue;
         }
-        const { log } = found;
-        if (!plane.settings(t.name).delete) {
+        if (!resolveTopicSettings(ctx.services.metadata.image, ctx.services.config, t.name, ctx.services.nodeId).delete) {
           r.errorCode = ErrorCode.POLICY_VIOLATION;
           continue;
         }
-        plane.syncHighWatermark(log);
-        const offset = p.offset === HIGH_WATERMARK ? BigInt(log.highWatermark) : p.offset;
-        if (offset < 0n || offset > BigInt(log.highWatermark)) {
+        const hw = found.highWatermark;
+        const offset = p.offset === HIGH_WATERMARK ? BigInt(hw) : p.offset;
+        if (offset < 0n || offset > BigInt(hw)) {
           r.errorCode = ErrorCode.OFFSET_OUT_OF_RANGE;
           continue;
         }
         try {
-          log.setLogStartOffset(Number(offset));
-          r.lowWatermark = BigInt(log.logStartOffset);
-          plane.notifyAppended(t.name, p.partitionIndex);
+          r.lowWatermark = BigInt(found.deleteRecordsOnLeader(Number(offset)));
         } catch (e) {
           if (e instanceof OffsetOutOfRangeError) r.errorCode = ErrorCode.OFFSET_OUT_OF_RANGE;
           else if (e instanceof LogOfflineError || e instanceof LogClosedError) r.errorCode = ErrorCode.KAFKA_STORAGE_ERROR;

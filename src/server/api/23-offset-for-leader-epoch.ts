@@ -16,15 +16,14 @@ import {
 } from "../../protocol/generated/messages/offset-for-leader-epoch-response.ts";
 import { defineHandler } from "../handler.ts";
 import { endOffsetForEpoch } from "../fetch/epoch-lookup.ts";
-import { checkLeaderEpoch } from "../fetch/read-partition.ts";
-import { leaderLog } from "../produce/append-partition.ts";
+import { checkLeaderEpoch } from "../../replication/fetch-read.ts";
 
 export const offsetForLeaderEpochHandler = defineHandler<OffsetForLeaderEpochRequest, OffsetForLeaderEpochResponse>({
   key: 23,
   minVersion: 2,
   maxVersion: 4,
   handle(ctx, req) {
-    const plane = ctx.services.dataPlane;
+    const rm = ctx.services.replicaManager;
     const res = newOffsetForLeaderEpochResponse();
     // Bounded by the request's partitions.
     for (const t of req.topics) {
@@ -37,12 +36,12 @@ export const offsetForLeaderEpochHandler = defineHandler<OffsetForLeaderEpochReq
         e.leaderEpoch = -1;
         e.endOffset = -1n;
         tr.partitions.push(e);
-        const found = leaderLog(plane, t.topic, p.partition);
+        const found = rm.getPartitionOrError(t.topic, p.partition);
         if ("errorCode" in found) {
           e.errorCode = found.errorCode;
           continue;
         }
-        const epochError = checkLeaderEpoch(p.currentLeaderEpoch, found.image.leaderEpoch);
+        const epochError = checkLeaderEpoch(p.currentLeaderEpoch, found.leaderEpoch);
         if (epochError !== 0) {
           e.errorCode = epochError;
           continue;

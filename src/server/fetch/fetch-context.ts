@@ -16,14 +16,11 @@ import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
 import type { FetchRequest } from "../../protocol/generated/messages/fetch-request.ts";
 import type { MetadataImage } from "../../metadata/image.ts";
 import { FINAL_EPOCH, INITIAL_EPOCH, INVALID_SESSION_ID, partitionKey, type FetchPartitionState, type FetchSession, type PartitionRequestUpdate } from "./fetch-session.ts";
-import type { PartitionReadRequest, PartitionReadResult } from "./read-partition.ts";
+import type { FetchPartitionRequest, PartitionReadResult } from "../../replication/fetch-read.ts";
 import type { FetchSessionCache } from "./session-cache.ts";
 
-export interface FetchTarget extends PartitionReadRequest {
+export interface FetchTarget extends FetchPartitionRequest {
   topicId: string;
-  /** v13+: the request's topic id is not in the metadata image. */
-  unknownTopicId: boolean;
-  key: string;
 }
 
 export type FetchContext =

@@ -54,7 +54,7 @@ import {
 } from "../../protocol/records/index.ts";
 import type { DecompressScratch } from "../../protocol/records/compression/codec.ts";
 import { recordsPassCheck, slicedRecordsPassCheck, type RecordCheck } from "../../protocol/records/record-scan.ts";
-import { ProducePartitionError, type RecordError } from "./errors.ts";
+import { ProducePartitionError, type RecordError } from "../../replication/errors.ts";
 import { targetCompressionId, type TopicSettings } from "./topic-settings.ts";
 
 /** Bound on a compressed batch's decompressed size when validating it. */

@@ -74,6 +74,24 @@ test("nothing in coordinator/, replication/, metadata/ or storage/ imports serve
   expect(bad.filter((e) => !KNOWN.includes(e))).toEqual([]);
 });
 
+/** Imports between two sub-folders of one layer, e.g. "server/produce" -> "server/fetch". */
+function importsBetween(fromDir: string, toDir: string): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(join(SRC, fromDir))) {
+    for (const target of importsOf(file)) {
+      const to = relative(SRC, target);
+      if (to.startsWith(toDir + "/")) found.push(`${relative(SRC, file)} -> ${to}`);
+    }
+  }
+  return found;
+}
+
+test("server/produce (request validation) and server/fetch (fetch sessions) do not import each other", () => {
+  // What they shared (partition lookup, the high-watermark rule, delayed operations) is in replication/.
+  expect(importsBetween("server/produce", "server/fetch")).toEqual([]);
+  expect(importsBetween("server/fetch", "server/produce")).toEqual([]);
+});
+
 test("the import reader sees static and type-only imports", () => {
   const probe = join(SRC, "server", "dispatch.ts");
   const targets = importsOf(probe).map((t) => relative(SRC, t));

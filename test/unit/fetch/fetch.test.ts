@@ -121,7 +121,7 @@ test("a long poll is woken by an append, and expires empty after max_wait_ms", a
   const started = Date.now();
   const pending = fetch(12, fetchRequest([{ partition: 0, fetchOffset: 0n }], { maxWaitMs: 10_000, minBytes: 1 }));
   await Bun.sleep(20);
-  expect(b.plane.fetchWaiters.waiting).toBe(1);
+  expect(b.replicaManager.delayedFetchCount).toBe(1);
   await produce(1);
   const res = await pending;
   expect(Date.now() - started).toBeLessThan(5000);
@@ -130,14 +130,14 @@ test("a long poll is woken by an append, and expires empty after max_wait_ms", a
   const empty = await fetch(12, fetchRequest([{ partition: 0, fetchOffset: 1n }], { maxWaitMs: 60, minBytes: 1 }));
   expect(Date.now() - t0).toBeGreaterThanOrEqual(50);
   expect(bytesOf(empty.responses[0]!.partitions[0]!).length).toBe(0);
-  expect(b.plane.fetchWaiters.waiting).toBe(0);
+  expect(b.replicaManager.delayedFetchCount).toBe(0);
 });
 
 test("min_bytes waits until enough bytes arrived", async () => {
   const pending = fetch(12, fetchRequest([{ partition: 0, fetchOffset: 0n }], { maxWaitMs: 10_000, minBytes: 500 }));
   await produce(1);
   await Bun.sleep(10);
-  expect(b.plane.fetchWaiters.waiting).toBe(1);
+  expect(b.replicaManager.delayedFetchCount).toBe(1);
   await produce(10, 0, 100);
   const res = await pending;
   expect(batchesIn(bytesOf(res.responses[0]!.partitions[0]!)).length).toBe(2);
@@ -167,12 +167,12 @@ test("incremental sessions: only changed partitions, epochs checked, forgotten t
   await produce(1, 1);
   const inc4 = await fetch(12, fetchRequest([], { sessionId: id, sessionEpoch: 4 }));
   expect(inc4.responses.length).toBe(0);
-  expect(b.plane.fetchSessions.get(id)!.size).toBe(1);
+  expect(b.fetchSessions.get(id)!.size).toBe(1);
   // a topic-id request on a name session is FETCH_SESSION_TOPIC_ID_ERROR
   expect((await fetch(13, fetchRequest([], { sessionId: id, sessionEpoch: 5 }))).errorCode).toBe(ErrorCode.FETCH_SESSION_TOPIC_ID_ERROR);
   // epoch -1 closes the session
   await fetch(12, fetchRequest([{ partition: 0, fetchOffset: 0n }], { sessionId: id, sessionEpoch: -1 }));
-  expect(b.plane.fetchSessions.get(id)).toBeUndefined();
+  expect(b.fetchSessions.get(id)).toBeUndefined();
 });
 
 test("the session cache is bounded and evicts smaller sessions for larger ones", async () => {

@@ -2,6 +2,7 @@
 // carried over when an image leaves a topic's inputs alone, bounded, honouring every layer (topic
 // override > per-broker dynamic > cluster default > server.properties > Kafka default), and the
 // LocalMetadata that publishes the images hands the result to the live logs (AlterConfigs, restart).
+import { ReplicaManager } from "../../../src/replication/replica-manager.ts";
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -120,7 +121,10 @@ describe("LocalMetadata hands the snapshot to the logs", () => {
       }),
     );
     const logs = LogManager.open({ logDirs: [join(dir, "logs")], nodeId: 1, clusterId: "AAAAAAAAAAAAAAAAAAAAAA" });
-    const md = await LocalMetadata.open({ nodeId: 1, clusterId: "AAAAAAAAAAAAAAAAAAAAAA", config, logs, logger: createLogger("error") });
+    const logger = createLogger("error");
+    // The replica manager is the publisher that applies a committed config change to the live logs.
+    const publisher = new ReplicaManager({ nodeId: 1, config, logs, logger });
+    const md = await LocalMetadata.open({ nodeId: 1, clusterId: "AAAAAAAAAAAAAAAAAAAAAA", config, logs, logger, publisher });
     return { md, logs };
   }
   async function close(x: { md: LocalMetadata; logs: LogManager }): Promise<void> {

@@ -1,5 +1,6 @@
 // A broker stand-in for data-path unit tests: a real LogManager in a temp dir, a fake MetadataLayer
-// with the topics a test declares (node 1 leads every partition), and the broker config from overrides.
+// with the topics a test declares (node 1 leads every partition, published to a real ReplicaManager as
+// the metadata layer publishes deltas), and the broker config from overrides.
 // Handlers get a RequestContext whose services are built from this object (no group coordinator).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,11 +10,12 @@ import type { MetadataImage, PartitionImage, TopicImage } from "../../../src/met
 import type { MetadataLayer } from "../../../src/metadata/layer.ts";
 import type { ApiHandler, RequestContext } from "../../../src/server/handler.ts";
 import { createLogger } from "../../../src/util/log.ts";
-import { DataPlane } from "../../../src/server/produce/data-plane.ts";
+import { ReplicaManager } from "../../../src/replication/replica-manager.ts";
 import { MetadataEntryCache } from "../../../src/server/metadata-entry-cache.ts";
 import { ANONYMOUS } from "../../../src/server/principal.ts";
 import type { BrokerServices } from "../../../src/server/services.ts";
 import { ProducerIdManager } from "../../../src/coordinator/producer-ids.ts";
+import { FetchSessionCache } from "../../../src/server/fetch/session-cache.ts";
 import { systemClock } from "../../../src/util/purgatory/index.ts";
 import { LogManager } from "../../../src/storage/log-manager.ts";
 import type { Log } from "../../../src/storage/log.ts";
@@ -35,6 +37,9 @@ export class FakeBroker {
   readonly log = createLogger("error");
   readonly logs: LogManager;
   readonly metadata: MetadataLayer;
+  readonly replicaManager: ReplicaManager;
+  readonly fetchSessions = new FetchSessionCache();
+  readonly producerIds: ProducerIdManager;
   private topics = new Map<string, TopicImage>();
   private configs = new Map<string, Map<string, string>>();
   leaderEpoch = 0;
@@ -68,7 +73,8 @@ export class FakeBroker {
       autoCreateTopics: () => Promise.reject(new Error("not in the fake")),
       logConfigFor: () => undefined,
     } as unknown as MetadataLayer;
-    this.plane = new DataPlane({ config: this.config, nodeId: this.nodeId, metadata: this.metadata });
+    this.replicaManager = new ReplicaManager({ nodeId: NODE_ID, config: this.config, logs: this.logs, logger: this.log });
+    this.producerIds = new ProducerIdManager(this.config.metadataLogDir);
     this.services = {
       nodeId: this.nodeId,
       clusterId: "AAAAAAAAAAAAAAAAAAAAAA",
@@ -77,11 +83,12 @@ export class FakeBroker {
       clock: systemClock,
       metadata: this.metadata,
       logManager: this.logs,
-      dataPlane: this.plane,
+      replicaManager: this.replicaManager,
+      fetchSessions: this.fetchSessions,
       get groupCoordinator(): never {
         throw new Error("no group coordinator in the fake");
       },
-      producerIds: new ProducerIdManager(join(this.dir, "metadata")),
+      producerIds: this.producerIds,
       metadataEntries: new MetadataEntryCache(),
       apis: [],
       advertisedEndpoints: [],
@@ -92,7 +99,6 @@ export class FakeBroker {
     };
   }
 
-  readonly plane: DataPlane;
   readonly services: BrokerServices;
 
   addTopic(name: string, partitions = 1, configs: Record<string, string> = {}, logConfig: Partial<LogConfig> = {}): TopicImage {
@@ -105,6 +111,8 @@ export class FakeBroker {
     const t: TopicImage = { name, topicId, partitions: parts };
     this.topics.set(name, t);
     if (Object.keys(configs).length > 0) this.configs.set(`topic:${name}`, new Map(Object.entries(configs)));
+    // No configChanged: the logs keep the LogConfig given here (the fake has no topic config source).
+    this.replicaManager.applyDelta({ before: null, after: this.metadata.image, configChanged: new Set() });
     return t;
   }
 
@@ -131,7 +139,7 @@ export class FakeBroker {
   }
 
   async close(keepDir = false): Promise<void> {
-    this.plane.fetchWaiters.completeAll();
+    this.replicaManager.shutdown();
     await this.logs.close();
     if (!keepDir) rmSync(this.dir, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@ import { ErrorCode } from "../../../src/protocol/errors.ts";
 import type { ProduceResponse } from "../../../src/protocol/generated/messages/produce-response.ts";
 import { buildRecordBatch } from "../../../src/protocol/records/index.ts";
 import { produceHandler } from "../../../src/server/api/00-produce.ts";
-import { checkProducerSequence, lastSequenceOf } from "../../../src/server/produce/idempotence.ts";
+import { checkProducerSequence, lastSequenceOf } from "../../../src/replication/producer-sequence.ts";
 import { ProducerIdManager } from "../../../src/coordinator/producer-ids.ts";
 import { FakeBroker, produceRequest } from "./fake-broker.ts";
 

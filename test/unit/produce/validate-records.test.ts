@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { ErrorCode } from "../../../src/protocol/errors.ts";
 import { slicedRecords } from "../../../src/protocol/primitives/records-ref.ts";
 import { buildRecordBatch, concatParts } from "../../../src/protocol/records/index.ts";
-import { ProducePartitionError } from "../../../src/server/produce/errors.ts";
+import { ProducePartitionError } from "../../../src/replication/errors.ts";
 import type { TopicSettings } from "../../../src/server/produce/topic-settings.ts";
 import { validateProducedRecords, type ValidateOptions } from "../../../src/server/produce/validate.ts";
 import { ACCEPTED_BY_KAFKA, MALFORMED, buildGoodBatch, reassemble } from "../../support/malformed-batch.ts";

@@ -10,7 +10,7 @@ const logs = new TempLogs("ff");
 afterEach(() => {
   setSyncHookForTests(null);
   logs.cleanup();
-});
+}, 90_000);
 
 /** Holds every flush until release(); records what completed. */
 function gate(): { release: () => void; done: Array<{ kind: SyncKind; offset: number }>; held: () => number } {
@@ -54,7 +54,7 @@ test("flush.messages=1: the wait resolves only after the flush covering the appe
   expect(log.recoveryPoint).toBe(3);
   expect(log.durableOffset).toBe(3);
   expect(log.pendingFlushOffset).toBe(-1);
-});
+}, 90_000);
 
 test("forced flushes are group-committed: appends made during a flush share the next one", async () => {
   const g = gate();
@@ -66,7 +66,7 @@ test("forced flushes are group-committed: appends made during a flush share the 
   await Promise.all(waits);
   expect(g.done.map((d) => d.offset)).toEqual([1, 50]);
   expect(log.durableOffset).toBe(50);
-});
+}, 90_000);
 
 test("an append made while a forced flush is pending waits for it; one below flush.messages alone does not", async () => {
   const g = gate();
@@ -82,7 +82,7 @@ test("an append made while a forced flush is pending waits for it; one below flu
   await log.waitFlushed(10);
   expect(log.pendingFlushOffset).toBe(-1);
   expect(log.recoveryPoint).toBeGreaterThanOrEqual(10);
-});
+}, 90_000);
 
 test("flush.ms forces a flush at the append that finds the oldest unflushed append that old", async () => {
   const g = gate();
@@ -99,10 +99,10 @@ test("flush.ms forces a flush at the append that finds the oldest unflushed appe
   zero.append(valuesBatch(1, 10));
   expect(zero.pendingFlushOffset).toBe(1);
   await zero.waitFlushed(1);
-});
+}, 90_000);
 
 test("without flush.messages / flush.ms nothing is forced", () => {
   const log = logs.fresh();
   for (let i = 0; i < 100; i++) log.append(valuesBatch(1, 10, i));
   expect(log.pendingFlushOffset).toBe(-1);
-});
+}, 90_000);

@@ -1,3 +1,4 @@
+// The log side of ReplicaManager.applyDelta (moved from metadata/, which only publishes the delta now).
 // Keeps the LogManager's partition logs in step with the image: a partition of this broker that
 // appears gets its log (with the topic's log config), a topic that goes away loses its logs, and a
 // topic's config change reaches its open logs. At start-up, logs on disk whose topic is not in the
@@ -14,8 +15,8 @@ import type { LogManager } from "../storage/log-manager.ts";
 import { partitionDirName } from "../storage/file-names.ts";
 import type { Log } from "../storage/log.ts";
 import type { Logger } from "../util/log.ts";
-import type { MetadataImage, PartitionImage } from "./image.ts";
-import { METADATA_TOPIC } from "./metadata-log.ts";
+import type { MetadataImage, PartitionImage } from "../metadata/image.ts";
+import { METADATA_TOPIC } from "../metadata/metadata-log.ts";
 
 export const PARTITION_METADATA_FILE = "partition.metadata";
 

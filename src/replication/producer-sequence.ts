@@ -12,8 +12,8 @@
 //   for an empty entry (epoch -1), so a batch after producer.id.expiration.ms is appended with no
 //   error: UNKNOWN_PRODUCER_ID is not answered since KIP-360.
 
-import { ErrorCode } from "../../protocol/errors.ts";
-import type { ProducerBatch, ProducerState } from "../../storage/producer-state.ts";
+import { ErrorCode } from "../protocol/errors.ts";
+import type { ProducerBatch, ProducerState } from "../storage/producer-state.ts";
 import { ProducePartitionError } from "./errors.ts";
 
 export interface ProducedBatchIds {

@@ -1,0 +1,57 @@
+// Types of a fetch's read of one partition (Kafka's FetchPartitionData / LogReadResult) and the leader
+// epoch check every partition-addressed request makes (Kafka's Partition.checkCurrentLeaderEpoch).
+
+import { ErrorCode } from "../protocol/errors.ts";
+import type { Records } from "../protocol/primitives/records-ref.ts";
+
+export const EMPTY_RECORDS: Uint8Array = new Uint8Array(0);
+
+/** One partition of a fetch (consumers now; followers in the replication issue). */
+export interface FetchPartitionRequest {
+  /** Distinct per partition of the fetch; the results are keyed by it. */
+  key: string;
+  topic: string;
+  partition: number;
+  fetchOffset: bigint;
+  maxBytes: number;
+  currentLeaderEpoch: number;
+  /** v13+: the request's topic id is not in the metadata image (answered UNKNOWN_TOPIC_ID). */
+  unknownTopicId: boolean;
+}
+
+export interface PartitionReadResult {
+  errorCode: number;
+  highWatermark: bigint;
+  lastStableOffset: bigint;
+  logStartOffset: bigint;
+  records: Records;
+  /** Bytes of records returned. */
+  sizeBytes: number;
+  /** Leader epoch of the partition, -1 when unknown. */
+  leaderEpoch: number;
+}
+
+export function readError(errorCode: number): PartitionReadResult {
+  return { errorCode, highWatermark: -1n, lastStableOffset: -1n, logStartOffset: -1n, records: EMPTY_RECORDS, sizeBytes: 0, leaderEpoch: -1 };
+}
+
+/** Kafka's leader epoch check: -1 skips it; older is FENCED_LEADER_EPOCH, newer UNKNOWN_LEADER_EPOCH. */
+export function checkLeaderEpoch(requested: number, current: number): number {
+  if (requested === -1 || requested === current) return 0;
+  return requested < current ? ErrorCode.FENCED_LEADER_EPOCH : ErrorCode.UNKNOWN_LEADER_EPOCH;
+}
+
+export interface FetchParams {
+  partitions: readonly FetchPartitionRequest[];
+  /** Over the whole response (already capped by fetch.max.bytes). */
+  maxBytes: number;
+  minBytes: number;
+  maxWaitMs: number;
+}
+
+export interface FetchResults {
+  /** By FetchPartitionRequest.key. */
+  results: Map<string, PartitionReadResult>;
+  totalBytes: number;
+  anyError: boolean;
+}

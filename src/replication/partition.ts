@@ -1,0 +1,244 @@
+// One partition hosted by this broker (Kafka's kafka.cluster.Partition): its assignment as the metadata
+// image states it (leader, leader epoch, partition epoch, replicas, ISR: one replica for now, but real
+// fields the replication issue fills), its log, and the offsets it exposes: log start, high watermark,
+// log end. This class is the only place the high watermark of a produced-to partition moves (the
+// metadata log keeps its own raft high watermark; the group coordinator's __consumer_offsets appends
+// still set theirs until its runtime appends through ReplicaManager).
+//
+// The high watermark on a single node (the ISR is this broker): every appended offset is committed, so
+// it follows the log end; except
+// - with strand.log.fsync.before.ack (broker) or the topic's fsync setting, where it follows what is on
+//   disk (group commit), so a consumer never reads a record a crash could lose;
+// - while a forced flush (flush.messages / flush.ms) is pending, where it moves once that flush has
+//   returned (Kafka flushes inside the append, before the high watermark moves).
+// Every move is checked (util/assert.ts): log start <= high watermark <= log end. Reads never move it.
+//
+// Durability is reached through the LogDurability seam (the Log itself in the broker; tests inject one
+// whose syncs they settle by hand). When the high watermark moves, or a sync the partition waits for
+// settles, the host's tryCompleteDelayedRequests runs (delayed produces and fetches re-check).
+//
+// Sharding: a Partition holds no state shared with other partitions (its host callbacks are the only
+// way out), so a worker that owns a subset of partitions owns their Partition objects outright.
+
+import type { BatchHeader } from "../protocol/records/batch-header.ts";
+import type { PartitionImage } from "../metadata/image.ts";
+import type { BatchParts } from "../protocol/records/batch-parts.ts";
+import type { Log, ReadResult } from "../storage/log.ts";
+import { assert } from "../util/assert.ts";
+import { checkProducerSequence, type ProducedBatchIds } from "./producer-sequence.ts";
+
+/** What the high-watermark rule needs of the log's durability (group commit and forced flushes). */
+export interface LogDurability {
+  /** Offsets below this are on disk. */
+  readonly durableOffset: number;
+  /** The offset a pending forced flush must reach before the latest append is exposed, or -1. */
+  readonly pendingFlushOffset: number;
+  /** Resolves once every offset below `offset` is on disk (group commit). */
+  waitDurable(offset: number): Promise<void>;
+  /** Resolves once the forced flush up to `offset` has returned. */
+  waitFlushed(offset: number): Promise<void>;
+}
+
+export interface PartitionHost {
+  /** strand.log.fsync.before.ack of the broker's static configuration (the topic's own is in log.config). */
+  brokerFsyncBeforeAck(): boolean;
+  /** The high watermark moved or a durability wait settled: re-check delayed produces and fetches. */
+  tryCompleteDelayedRequests(partition: Partition): void;
+}
+
+export interface LeaderAppendInfo {
+  firstOffset: number;
+  /** The offset after the last appended (or, for a duplicate, originally appended) record. */
+  endOffset: number;
+  /** The LogAppendTime stamped, or the duplicate's original timestamp; -1 under CreateTime. */
+  logAppendTimeMs: number;
+  logStartOffset: number;
+  /** -1, or the offset a forced flush must reach before this append is answered (acks 1 and -1). */
+  flushOffset: number;
+  /** An idempotent retry of a batch already in the log: answered with its offsets, not appended. */
+  duplicate: boolean;
+}
+
+export class Partition {
+  readonly topic: string;
+  readonly partition: number;
+  topicId = "";
+  leaderId = -1;
+  leaderEpoch = -1;
+  partitionEpoch = -1;
+  replicas: readonly number[] = [];
+  /** In-sync replicas: on a single node, the leader itself. */
+  isr: readonly number[] = [];
+  /** The purgatory key delayed operations on this partition watch. */
+  readonly watchKey: string;
+  private readonly durability: LogDurability;
+  /** Durability waits running (bounded: one per append awaiting a sync, each settles with its sync). */
+  private durabilityWaits = 0;
+
+  constructor(
+    readonly log: Log,
+    private readonly host: PartitionHost,
+    watchKey: string,
+    durability?: LogDurability,
+  ) {
+    this.topic = log.tp.topic;
+    this.partition = log.tp.partition;
+    this.watchKey = watchKey;
+    this.durability = durability ?? log;
+  }
+
+  get name(): string {
+    return this.log.name;
+  }
+  get highWatermark(): number {
+    return this.log.highWatermark;
+  }
+  get logStartOffset(): number {
+    return this.log.logStartOffset;
+  }
+  get logEndOffset(): number {
+    return this.log.logEndOffset;
+  }
+  get durableOffset(): number {
+    return this.durability.durableOffset;
+  }
+  get isOffline(): boolean {
+    return this.log.isOffline;
+  }
+
+  fsyncBeforeAck(): boolean {
+    return this.log.config.fsyncBeforeAck || this.host.brokerFsyncBeforeAck();
+  }
+
+  /**
+   * Takes the assignment the metadata image states (Kafka's makeLeader / makeFollower). As leader, the
+   * high watermark catches up at once with what the rule allows (a checkpointed one may lag the log end).
+   */
+  applyAssignment(state: PartitionImage, localBrokerId: number): void {
+    this.topicId = state.topicId;
+    this.leaderId = state.leader;
+    this.leaderEpoch = state.leaderEpoch;
+    this.partitionEpoch = state.partitionEpoch;
+    this.replicas = state.replicas;
+    this.isr = state.isr;
+    if (state.leader === localBrokerId && !this.log.isOffline) this.maybeIncrementHighWatermark();
+  }
+
+  /**
+   * Appends validated batches as leader (Kafka's appendRecordsToLeader): idempotence checks over the
+   * log's producer state (a duplicate is answered with its original offsets), Log.append, then the
+   * high watermark as the rule allows. Synchronous, so appends keep the order they were called in.
+   * Throws ProducePartitionError (sequence / epoch), InvalidBatchError, OffsetOverflowError,
+   * LogOfflineError or LogClosedError.
+   */
+  appendRecordsToLeader(records: Uint8Array | BatchParts, batch: ProducedBatchIds, nowMs: number, crcVerified: boolean, header?: BatchHeader): LeaderAppendInfo {
+    const log = this.log;
+    const d = this.durability;
+    const seq = checkProducerSequence(batch.producerId >= 0n ? log.producers.get(batch.producerId) : undefined, batch, log.name, log.logEndOffset);
+    if (seq.kind === "duplicate") {
+      this.maybeIncrementHighWatermark();
+      const endOffset = seq.batch.lastOffset + 1;
+      const flushOffset = endOffset > d.durableOffset ? d.pendingFlushOffset : -1;
+      // The retry waits like the original would have: wake it when the pending forced flush returns.
+      if (flushOffset >= 0) this.settleAfter(() => d.waitFlushed(flushOffset));
+      return { firstOffset: seq.batch.firstOffset, endOffset, logAppendTimeMs: seq.batch.timestamp, logStartOffset: log.logStartOffset, flushOffset, duplicate: true };
+    }
+    // Offsets are checked monotonic inside Log.append (base = previous log end, last >= base).
+    const r = log.append(records, { leaderEpoch: this.leaderEpoch, crcVerified, header, nowMs });
+    const endOffset = r.lastOffset + 1;
+    const flushOffset = d.pendingFlushOffset;
+    if (this.fsyncBeforeAck()) {
+      this.advanceAfter(() => d.waitDurable(endOffset), endOffset);
+      // acks=1 waits for the forced flush only: wake it when that flush returns.
+      if (flushOffset >= 0) this.settleAfter(() => d.waitFlushed(flushOffset));
+    } else if (flushOffset >= 0) {
+      this.advanceAfter(() => d.waitFlushed(flushOffset), endOffset);
+    } else {
+      this.moveHighWatermark(endOffset);
+      this.host.tryCompleteDelayedRequests(this);
+    }
+    return { firstOffset: r.firstOffset, endOffset, logAppendTimeMs: r.logAppendTimeMs, logStartOffset: r.logStartOffset, flushOffset, duplicate: false };
+  }
+
+  /** Whole batches from `fetchOffset`, never beyond the high watermark (consumers). Does not move it. */
+  read(fetchOffset: number, maxBytes: number, minOneBatch: boolean): ReadResult {
+    return this.log.read(fetchOffset, maxBytes, "highWatermark", minOneBatch);
+  }
+
+  /** DeleteRecords as leader: moves the log start (at most to the high watermark); returns the new one. */
+  deleteRecordsOnLeader(offset: number): number {
+    this.log.setLogStartOffset(offset);
+    // Fetches waiting below the new log start answer OFFSET_OUT_OF_RANGE now.
+    this.host.tryCompleteDelayedRequests(this);
+    return this.log.logStartOffset;
+  }
+
+  /**
+   * Moves the high watermark as far as the rule allows (see the file comment); when what is appended
+   * is not durable yet and no wait runs, waits for it (group commit / the forced flush) and moves then.
+   */
+  maybeIncrementHighWatermark(): void {
+    const log = this.log;
+    const end = log.logEndOffset;
+    if (log.highWatermark >= end) return;
+    const fsync = this.fsyncBeforeAck();
+    const d = this.durability;
+    const flushAt = fsync ? -1 : d.pendingFlushOffset;
+    if (!fsync && flushAt < 0) {
+      this.moveHighWatermark(end);
+      this.host.tryCompleteDelayedRequests(this);
+      return;
+    }
+    const durable = Math.min(d.durableOffset, end);
+    if (durable > log.highWatermark) {
+      this.moveHighWatermark(durable);
+      this.host.tryCompleteDelayedRequests(this);
+    }
+    if (durable >= end || this.durabilityWaits > 0) return;
+    this.advanceAfter(fsync ? () => d.waitDurable(end) : () => d.waitFlushed(flushAt), end);
+  }
+
+  /** Once `sync` resolves, the high watermark moves to `offset` (never back); either way delayed ops re-check. */
+  private advanceAfter(sync: () => Promise<void>, offset: number): void {
+    this.durabilityWaits++;
+    started(sync).then(
+      () => {
+        this.durabilityWaits--;
+        const log = this.log;
+        if (log.isOffline) return this.host.tryCompleteDelayedRequests(this);
+        if (offset > log.highWatermark) this.moveHighWatermark(Math.min(offset, log.logEndOffset));
+        // Appended meanwhile and no wait of its own (a duplicate, a catch-up): keep going until the
+        // high watermark reaches the log end. Each further round waits for a real sync or flush.
+        if (log.highWatermark < log.logEndOffset && this.durabilityWaits === 0) this.maybeIncrementHighWatermark();
+        this.host.tryCompleteDelayedRequests(this);
+      },
+      () => {
+        // The sync failed and took the log offline: waiting produces settle with KAFKA_STORAGE_ERROR.
+        this.durabilityWaits--;
+        this.host.tryCompleteDelayedRequests(this);
+      },
+    );
+  }
+
+  private settleAfter(sync: () => Promise<void>): void {
+    const wake = (): void => this.host.tryCompleteDelayedRequests(this);
+    started(sync).then(wake, wake);
+  }
+
+  private moveHighWatermark(offset: number): void {
+    const log = this.log;
+    assert(offset <= log.logEndOffset, () => `${log.name}: high watermark ${offset} above the log end ${log.logEndOffset}`);
+    log.setHighWatermark(offset);
+    const hw = log.highWatermark;
+    assert(hw >= log.logStartOffset && hw <= log.logEndOffset, () => `${log.name}: high watermark ${hw} outside [${log.logStartOffset}, ${log.logEndOffset}]`);
+  }
+}
+
+/** Runs `sync`, turning a synchronous throw (log offline or closed) into a rejected promise. */
+function started(sync: () => Promise<void>): Promise<void> {
+  try {
+    return sync();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}

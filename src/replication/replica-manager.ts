@@ -1,0 +1,377 @@
+// The partitions this broker hosts and the calls every produce and fetch go through (Kafka's
+// kafka.server.ReplicaManager, for a single node):
+// - appendRecords(entries, acks, timeoutMs, origin): each entry is one partition's validated records
+//   (server/produce validates the request); each is appended synchronously, in order, through its
+//   Partition, and answered on its own: acks=0/1 at once (unless a forced flush must return first),
+//   acks=-1 once the high watermark passes the batch (DelayedProduce), bounded by timeoutMs
+//   (REQUEST_TIMED_OUT for what is still pending);
+// - fetchMessages(params): reads every partition up to its high watermark (the read never moves it),
+//   and waits (DelayedFetch) while fewer than min_bytes are available, until an append or a
+//   high-watermark move completes it or max_wait_ms passes; consumers now, follower fetches later;
+// - applyDelta(delta): the metadata layer's publisher: creates the logs and Partitions of partitions
+//   that appear here, deletes those that go (and, for the first image, stray logs on disk), re-reads
+//   topic configs, and applies each partition's assignment (leader epoch, replicas, ISR). A partition
+//   whose log is offline (failed to load, or a write failed) stays offline until its topic is deleted:
+//   it answers KAFKA_STORAGE_ERROR and nothing here recreates it.
+//
+// Sharding across Bun workers (later): every call is per partition (a request is split per partition
+// and its result is per partition), and Partition holds no state shared with another partition. A
+// worker shard would own a ReplicaManager over a subset of partitions (partition -> worker by a stable
+// hash of topic id and index), with its own timer and purgatories; the connection's thread splits a
+// produce or fetch by owner, posts each part, and merges the per-partition results in request order.
+// What stays per broker here (the timer, the two purgatories, the image reference) becomes per worker.
+
+import type { BatchHeader } from "../protocol/records/batch-header.ts";
+import type { BrokerConfig } from "../config/broker-config.ts";
+import type { MetadataImage } from "../metadata/image.ts";
+import type { MetadataDelta, MetadataPublisher } from "../metadata/publisher.ts";
+import { METADATA_TOPIC } from "../metadata/metadata-log.ts";
+import { ErrorCode } from "../protocol/errors.ts";
+import { fileRecords } from "../protocol/primitives/records-ref.ts";
+import type { BatchParts } from "../protocol/records/batch-parts.ts";
+import type { Logger } from "../util/log.ts";
+import { Timer } from "../util/purgatory/index.ts";
+import { InvalidBatchError, LogClosedError, LogOfflineError, OffsetOutOfRangeError, OffsetOverflowError } from "../storage/errors.ts";
+import type { LogManager } from "../storage/log-manager.ts";
+import type { Log } from "../storage/log.ts";
+import { DelayedFetchPurgatory, partitionWatchKey } from "./delayed-fetch.ts";
+import { DelayedProducePurgatory, pendingStatus, type ProducePartitionStatus } from "./delayed-produce.ts";
+import { ProducePartitionError, type RecordError } from "./errors.ts";
+import { checkLeaderEpoch, EMPTY_RECORDS, readError, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
+import { Partition, type LogDurability, type PartitionHost } from "./partition.ts";
+import { deleteStrayLogs, reconcileLogs } from "./partition-logs.ts";
+import type { ProducedBatchIds } from "./producer-sequence.ts";
+
+/** Topics clients may not produce to (Kafka's Topic.isInternal). */
+export const INTERNAL_TOPICS: ReadonlySet<string> = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state"]);
+
+/** Who appends (Kafka's AppendOrigin): clients may not write internal topics; coordinators may. */
+export type AppendOrigin = "client" | "coordinator";
+
+export interface AppendEntry {
+  topic: string;
+  partition: number;
+  /** Validated batches (for the produce path: validate.ts, which checked every CRC). */
+  records: Uint8Array | BatchParts;
+  /** The producer fields of the batch (producerId -1: not idempotent). */
+  batch: ProducedBatchIds;
+  /** Every batch CRC was checked on this path already (Log.append then skips its own check). */
+  crcVerified: boolean;
+  /** The one batch's header as validation parsed it: Log.append trusts it instead of parsing again. */
+  header?: BatchHeader;
+  /** The LogAppendTime validation stamped, or -1. */
+  logAppendTimeMs: number;
+  nowMs: number;
+}
+
+export interface PartitionAppendResult {
+  errorCode: number;
+  /** Sent only for record-level failures (Kafka's hasCustomErrorMessage). */
+  errorMessage: string | null;
+  recordErrors: readonly RecordError[];
+  baseOffset: number;
+  logAppendTimeMs: number;
+  logStartOffset: number;
+  /** Detail for the broker's log when errorCode != 0. */
+  detail: string | null;
+}
+
+export interface PartitionLookupError {
+  errorCode: number;
+  detail: string;
+}
+
+export function failedAppend(code: number, detail: string | null, e?: ProducePartitionError): PartitionAppendResult {
+  return {
+    errorCode: code,
+    errorMessage: e?.sendMessage ? e.message : null,
+    recordErrors: e?.recordErrors ?? [],
+    baseOffset: -1,
+    logAppendTimeMs: -1,
+    logStartOffset: -1,
+    detail,
+  };
+}
+
+export interface ReplicaManagerOptions {
+  nodeId: number;
+  config: BrokerConfig;
+  logs: LogManager;
+  logger: Logger;
+  /** The wheel delayed operations wait on (tests pass one on a FakeClock). */
+  timer?: Timer;
+  /** Test seam: the durability a new Partition waits on (default: its Log's group commit and flushes). */
+  durabilityOf?: (log: Log) => LogDurability;
+}
+
+export class ReplicaManager implements MetadataPublisher, PartitionHost {
+  readonly nodeId: number;
+  /** One timing wheel (one wake-up) for every delayed operation of the data path. */
+  private readonly timer: Timer;
+  private readonly delayedProduce: DelayedProducePurgatory;
+  private readonly delayedFetch: DelayedFetchPurgatory;
+  /** topic -> partition index -> Partition, for the partitions hosted here (bounded by the image). */
+  private partitions = new Map<string, Array<Partition | undefined>>();
+  private image: MetadataImage | null = null;
+  private readonly settleStatus = (s: ProducePartitionStatus): number => this.produceStatus(s);
+
+  constructor(private readonly opts: ReplicaManagerOptions) {
+    this.nodeId = opts.nodeId;
+    this.timer = opts.timer ?? new Timer();
+    this.delayedProduce = new DelayedProducePurgatory(this.timer);
+    this.delayedFetch = new DelayedFetchPurgatory(this.timer);
+  }
+
+  get delayedProduceCount(): number {
+    return this.delayedProduce.waiting;
+  }
+  get delayedFetchCount(): number {
+    return this.delayedFetch.waiting;
+  }
+
+  brokerFsyncBeforeAck(): boolean {
+    return this.opts.config.bool("strand.log.fsync.before.ack");
+  }
+
+  tryCompleteDelayedRequests(p: Partition): void {
+    if (this.delayedProduce.waiting > 0) this.delayedProduce.checkAndComplete(p.watchKey);
+    if (this.delayedFetch.waiting > 0) this.delayedFetch.checkAndComplete(p.watchKey);
+  }
+
+  /** The hosted Partition, for tests and tools (undefined when not hosted here). */
+  partition(topic: string, partition: number): Partition | undefined {
+    return this.partitions.get(topic)?.[partition];
+  }
+
+  /** The partition when this broker leads it, else the error Kafka answers with (getPartitionOrException). */
+  getPartitionOrError(topic: string, partition: number): Partition | PartitionLookupError {
+    const hosted = this.partitions.get(topic)?.[partition];
+    if (hosted !== undefined && hosted.leaderId === this.nodeId) {
+      // Kafka's ReplicaManager answers an offline partition (HostedPartition.Offline) this way.
+      if (hosted.isOffline) return { errorCode: ErrorCode.KAFKA_STORAGE_ERROR, detail: `${topic}-${partition} is offline` };
+      return hosted;
+    }
+    const state = this.image?.topicsByName.get(topic)?.partitions[partition];
+    if (!state) return { errorCode: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, detail: `${topic}-${partition} does not exist` };
+    if (state.leader !== this.nodeId) return { errorCode: ErrorCode.NOT_LEADER_OR_FOLLOWER, detail: `${topic}-${partition} is led by ${state.leader}, not ${this.nodeId}` };
+    if (this.opts.logs.isOffline({ topic, partition })) return { errorCode: ErrorCode.KAFKA_STORAGE_ERROR, detail: `${topic}-${partition} is offline` };
+    return { errorCode: ErrorCode.NOT_LEADER_OR_FOLLOWER, detail: `${topic}-${partition} has no log on this broker` };
+  }
+
+  /**
+   * Appends each entry to its partition as leader, synchronously and in order (callers run this before
+   * their first await, so appends keep the order requests arrived in). Returns the per-entry results,
+   * at once when nothing must wait, else once every waiting partition settled or timeoutMs passed.
+   */
+  appendRecords(entries: readonly AppendEntry[], acks: number, timeoutMs: number, origin: AppendOrigin): PartitionAppendResult[] | Promise<PartitionAppendResult[]> {
+    const results: PartitionAppendResult[] = new Array(entries.length);
+    let statuses: ProducePartitionStatus[] | null = null;
+    let waitingIndex: number[] | null = null;
+    let keys: string[] | null = null;
+    // Bounded by the request's partitions.
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
+      const found = this.getPartitionOrError(e.topic, e.partition);
+      if (!(found instanceof Partition)) {
+        results[i] = failedAppend(found.errorCode, found.detail);
+        continue;
+      }
+      if (origin === "client" && INTERNAL_TOPICS.has(e.topic)) {
+        results[i] = failedAppend(ErrorCode.INVALID_TOPIC_EXCEPTION, `Cannot append to internal topic ${e.topic}`);
+        continue;
+      }
+      const name = found.name;
+      try {
+        const info = found.appendRecordsToLeader(e.records, e.batch, e.nowMs, e.crcVerified, e.header);
+        results[i] = {
+          errorCode: 0,
+          errorMessage: null,
+          recordErrors: [],
+          baseOffset: info.firstOffset,
+          logAppendTimeMs: info.duplicate ? info.logAppendTimeMs : Math.max(e.logAppendTimeMs, info.logAppendTimeMs),
+          logStartOffset: info.logStartOffset,
+          detail: null,
+        };
+        if (acks === 0) continue;
+        const required = acks === -1 ? info.endOffset : -1;
+        const behindHw = required >= 0 && found.highWatermark < required;
+        const behindFlush = info.flushOffset >= 0 && found.durableOffset < info.flushOffset;
+        if (!behindHw && !behindFlush) continue;
+        (statuses ??= []).push(pendingStatus(e.topic, e.partition, behindHw ? required : -1, behindFlush ? info.flushOffset : -1));
+        (waitingIndex ??= []).push(i);
+        (keys ??= []).push(found.watchKey);
+      } catch (err) {
+        results[i] = appendFailure(err, name);
+      }
+    }
+    if (statuses === null) return results;
+    const idx = waitingIndex!;
+    return this.delayedProduce.wait(statuses, keys!, this.settleStatus, timeoutMs).then((settled) => {
+      settled.forEach((s, k) => {
+        if (s.errorCode !== 0) results[idx[k]!] = failedAppend(s.errorCode, `${s.topic}-${s.partition}: ${s.acksPending ? "timed out waiting for the high watermark" : "went offline while waiting"}`);
+      });
+      return results;
+    });
+  }
+
+  /** -1 while `s` must wait, else its error code (0: its offsets are committed). */
+  private produceStatus(s: ProducePartitionStatus): number {
+    const p = this.getPartitionOrError(s.topic, s.partition);
+    if (!(p instanceof Partition)) return p.errorCode;
+    if (s.requiredOffset >= 0 && p.highWatermark < s.requiredOffset) return -1;
+    if (s.flushOffset >= 0 && p.durableOffset < s.flushOffset) return -1;
+    return 0;
+  }
+
+  /**
+   * Reads every partition of a fetch; answers at once when max_wait_ms <= 0, nothing is fetched,
+   * min_bytes are available or a partition has an error; otherwise waits (DelayedFetch) and reads again.
+   */
+  fetchMessages(params: FetchParams): FetchResults | Promise<FetchResults> {
+    const first = this.readFromLocalLog(params);
+    if (params.maxWaitMs <= 0 || params.partitions.length === 0 || first.totalBytes >= params.minBytes || first.anyError) return first;
+    const keys = params.partitions.map((p) => partitionWatchKey(p.topic, p.partition));
+    return new Promise<FetchResults>((resolve) => {
+      let last: FetchResults | null = null;
+      let checked = false;
+      this.delayedFetch.tryCompleteElseWatch(
+        {
+          tryComplete: () => {
+            // The first check repeats the read just made; skip it.
+            if (!checked) {
+              checked = true;
+              return false;
+            }
+            last = this.readFromLocalLog(params);
+            return last.totalBytes >= params.minBytes || last.anyError;
+          },
+          onComplete: (expired) => resolve(expired || !last ? this.readFromLocalLog(params) : last),
+        },
+        keys,
+        params.maxWaitMs,
+      );
+    });
+  }
+
+  /** Kafka's readFromLocalLog: the first partition with data returns at least one batch (minOneMessage). */
+  readFromLocalLog(params: FetchParams): FetchResults {
+    const results = new Map<string, PartitionReadResult>();
+    let limit = params.maxBytes;
+    let minOne = true;
+    let totalBytes = 0;
+    let anyError = false;
+    // Bounded by the request's (or session's) partitions.
+    for (const p of params.partitions) {
+      const r = this.readPartition(p, limit, minOne);
+      if (r.sizeBytes > 0) {
+        minOne = false;
+        limit = Math.max(0, limit - r.sizeBytes);
+      }
+      totalBytes += r.sizeBytes;
+      if (r.errorCode !== 0) anyError = true;
+      results.set(p.key, r);
+    }
+    return { results, totalBytes, anyError };
+  }
+
+  private readPartition(p: FetchPartitionRequest, limitBytes: number, minOneBatch: boolean): PartitionReadResult {
+    if (p.unknownTopicId) return readError(ErrorCode.UNKNOWN_TOPIC_ID);
+    const found = this.getPartitionOrError(p.topic, p.partition);
+    if (!(found instanceof Partition)) return readError(found.errorCode);
+    const epochError = checkLeaderEpoch(p.currentLeaderEpoch, found.leaderEpoch);
+    if (epochError !== 0) return readError(epochError);
+    const maxBytes = Math.max(0, Math.min(p.maxBytes, limitBytes));
+    try {
+      if (p.fetchOffset > BigInt(Number.MAX_SAFE_INTEGER) || p.fetchOffset < 0n) throw new OffsetOutOfRangeError(Number(p.fetchOffset), found.logStartOffset, found.logEndOffset);
+      const r = found.read(Number(p.fetchOffset), maxBytes, minOneBatch);
+      const hw = BigInt(r.highWatermark);
+      // read_committed stops at the last stable offset, which is the high watermark without transactions.
+      const base = { errorCode: 0, highWatermark: hw, lastStableOffset: hw, logStartOffset: BigInt(r.logStartOffset), leaderEpoch: found.leaderEpoch };
+      if (!r.slice || r.slice.length === 0) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0 };
+      return { ...base, records: fileRecords([{ file: r.slice.file, position: r.slice.position, length: r.slice.length }]), sizeBytes: r.slice.length };
+    } catch (e) {
+      if (e instanceof OffsetOutOfRangeError) return readError(ErrorCode.OFFSET_OUT_OF_RANGE);
+      if (e instanceof LogOfflineError || e instanceof LogClosedError) return readError(ErrorCode.KAFKA_STORAGE_ERROR);
+      throw e;
+    }
+  }
+
+  /**
+   * The metadata layer's publisher (Kafka's applyDelta): logs created / deleted / reconfigured as the
+   * image says, then every hosted partition's Partition made to match its assignment. Never throws past
+   * one partition (the change is committed).
+   */
+  applyDelta(delta: MetadataDelta): void {
+    const { logs, logger } = this.opts;
+    if (delta.before === null) {
+      const stray = deleteStrayLogs(delta.after, logs, this.nodeId, logger);
+      if (stray > 0) logger.warn("stray partition logs deleted", { count: stray });
+    }
+    try {
+      reconcileLogs(delta.before, delta.after, logs, this.nodeId, delta.configChanged, logger);
+    } catch (e) {
+      logger.error("applying a committed metadata change to the logs failed", { error: (e as Error).message });
+    }
+    this.image = delta.after;
+    this.updatePartitions(delta.after);
+  }
+
+  private updatePartitions(image: MetadataImage): void {
+    const next = new Map<string, Array<Partition | undefined>>();
+    // Bounded by the image's partitions.
+    for (const t of image.topicsById.values()) {
+      if (t.name === METADATA_TOPIC) continue;
+      const old = this.partitions.get(t.name);
+      let hosted: Array<Partition | undefined> | null = null;
+      for (const state of t.partitions) {
+        if (!state.replicas.includes(this.nodeId)) continue;
+        let p = old?.[state.partition];
+        const log = this.currentLog(t.name, state.partition);
+        // A log deleted and made again is a new Partition; an offline one (log undefined) keeps its own.
+        if (p !== undefined && log !== undefined && p.log !== log) p = undefined;
+        if (p === undefined && log !== undefined) p = new Partition(log, this, partitionWatchKey(t.name, state.partition), this.opts.durabilityOf?.(log));
+        if (p === undefined) continue;
+        (hosted ??= [])[state.partition] = p;
+        try {
+          p.applyAssignment(state, this.nodeId);
+        } catch (e) {
+          this.opts.logger.error("could not apply a partition's assignment", { partition: p.name, error: (e as Error).message });
+        }
+      }
+      if (hosted) next.set(t.name, hosted);
+    }
+    const gone: Partition[] = [];
+    for (const [topic, arr] of this.partitions) for (const p of arr) if (p !== undefined && next.get(topic)?.[p.partition] !== p) gone.push(p);
+    this.partitions = next;
+    // Operations waiting on a partition that went answer now (UNKNOWN_TOPIC_OR_PARTITION and the like).
+    for (const p of gone) this.tryCompleteDelayedRequests(p);
+  }
+
+  private currentLog(topic: string, partition: number): Log | undefined {
+    try {
+      return this.opts.logs.getLog({ topic, partition });
+    } catch (e) {
+      if (e instanceof LogOfflineError) return undefined;
+      throw e;
+    }
+  }
+
+  /** Completes every delayed fetch now (shutdown: long polls answer with what they have). */
+  completeDelayedFetches(): void {
+    this.delayedFetch.completeAll();
+  }
+
+  /** Shutdown: every delayed operation answers now; produces still pending answer REQUEST_TIMED_OUT. */
+  shutdown(): void {
+    this.delayedFetch.completeAll();
+    this.delayedProduce.completeAll();
+  }
+}
+
+function appendFailure(e: unknown, name: string): PartitionAppendResult {
+  if (e instanceof ProducePartitionError) return failedAppend(e.code, e.message, e);
+  if (e instanceof InvalidBatchError) return failedAppend(ErrorCode.CORRUPT_MESSAGE, `${name}: ${e.message}`);
+  if (e instanceof OffsetOverflowError) return failedAppend(ErrorCode.UNKNOWN_SERVER_ERROR, `${name}: ${e.message}`);
+  if (e instanceof LogOfflineError || e instanceof LogClosedError) return failedAppend(ErrorCode.KAFKA_STORAGE_ERROR, `${name}: ${e.message}`);
+  throw e;
+}
