@@ -329,11 +329,15 @@ export class LogSegment {
    * only whole batches are sent: Kafka's range ends inside a batch, which every client drops and fetches
    * again (up to a batch per partition per fetch sent twice). The index holds a batch start at least
    * every index.interval.bytes, so this gives up at most that many bytes of the limit. When the first
-   * batch alone is larger than the limit (and minOneBatch is off), the range ends at the limit as Kafka's.
+   * batch alone is larger than the limit (and minOneBatch is off) the range is empty (length 0), as
+   * Kafka answers Fetch v3+: LogSegment.read marks the first entry incomplete and ReplicaManager
+   * replaces it with empty records, so the consumer fetches the partition again first in its next
+   * request (a partial batch alone makes Java's consumer fail: "no complete records were found").
    */
   read(startOffset: number, maxBytes: number, maxPosition: number, minOneBatch: boolean): { start: BatchPosition; length: number } | null {
     const start = this.translateOffset(startOffset);
     if (!start || start.position >= maxPosition) return null;
+    if (!minOneBatch && start.sizeBytes > maxBytes && start.position + start.sizeBytes <= maxPosition) return { start, length: 0 };
     const limit = minOneBatch ? Math.max(maxBytes, start.sizeBytes) : maxBytes;
     const end = start.position + limit;
     if (end >= maxPosition) return { start, length: maxPosition - start.position };

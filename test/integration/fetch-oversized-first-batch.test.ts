@@ -3,14 +3,14 @@
 // minus what earlier partitions took) gets no records at all. Kafka's LogSegment.read cuts the range
 // inside that batch and ReplicaManager.readFromLog (checkFetchDataInfo, firstEntryIncomplete) then
 // replaces it with empty records; the consumer fetches the partition again in its next request, which
-// puts it first. Strand answers the partial batch instead, and the Java consumer 4.4.0 fails on it:
+// puts it first. Strand answered the partial batch instead, and the Java consumer 4.4.0 failed on it:
 // "Failed to make progress reading messages at <tp>=<offset>. Received a non-empty fetch response from
 // the server, but no complete records were found" (seen by test/interop/offsets-sigkill.test.ts with
 // max.partition.fetch.bytes below the producer's batch size, STRAND_TEST_SEED=1421510593 at its first
 // commit; Kafka 4.4.0 passes the same run).
 //
-// A todo until src/server/fetch/read-partition.ts (or segment.read) drops an incomplete first batch
-// when minOneBatch is off: then change test.todo to test. `bun test --todo` runs it now (it fails).
+// Fixed in LogSegment.read (src/storage/segment.ts): an incomplete first batch with minOneBatch off
+// gives an empty range.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
@@ -33,7 +33,7 @@ afterAll(async () => {
   await broker?.stop();
 });
 
-test.todo("a later partition whose first batch does not fit gets empty records, not part of the batch", async () => {
+test("a later partition whose first batch does not fit gets empty records, not part of the batch", async () => {
   const whole = await fetchOnce(c, "oversized", [{ partition: 0, offset: 0n }]);
   const batchBytes = whole.partitions[0]!.records!.length;
   expect(batchViews(whole.partitions[0]!.records).length).toBe(1);
