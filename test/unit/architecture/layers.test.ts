@@ -4,8 +4,9 @@
 // between folders), and so on any import from coordinator/, replication/, metadata/ or storage/ into
 // server/.
 //
-// KNOWN lists the upward imports that exist today, each to be removed by issue 10 (broker layers). The
-// test also fails when a listed import is gone, so the list only shrinks: delete the line with the fix.
+// KNOWN held the upward imports that existed before issue 10 (broker layers) removed them; it is empty
+// now and must stay so. It stays as the place to name a deliberate exception, with its reason, which
+// the second test then keeps honest (a listed import that is gone fails it).
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -13,9 +14,8 @@ import { dirname, join, relative, resolve } from "node:path";
 const SRC = resolve(import.meta.dir, "..", "..", "..", "src");
 const ORDER = ["cli", "server", "coordinator", "replication", "metadata", "config", "network", "storage", "protocol", "util"] as const;
 
-/** file -> imported file (paths relative to src/), for imports that break the order today. */
-const KNOWN: readonly string[] = [
-];
+/** "file -> imported file" (paths relative to src/) allowed to break the order: none. */
+const KNOWN: readonly string[] = [];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
   // Bounded by the tree: src/ holds a few hundred files.
