@@ -9,11 +9,12 @@
 // Output is deterministic. Exit codes: 0 written, 1 failed, 75 (EX_TEMPFAIL) cannot run here (no JDK
 // or Maven Central unreachable).
 
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureKafkaDist, KafkaDistUnavailableError } from "../../test/support/kafka-dist.ts";
 import { parseBrokerKeysDump, renderBrokerKeys } from "./render.ts";
+import { compileJavaOnce, runTool } from "../java-class.ts";
 
 export const EXIT_UNAVAILABLE = 75;
 const SOURCE_PATH = join(import.meta.dir, "DumpBrokerKeys.java");
@@ -24,32 +25,16 @@ class UnavailableError extends Error {
   override readonly name = "UnavailableError";
 }
 
-function run(cmd: readonly string[]): { exitCode: number; stdout: string; stderr: string } {
-  const p = Bun.spawnSync([...cmd], { stdout: "pipe", stderr: "pipe" });
-  return { exitCode: p.exitCode ?? -1, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
-}
 
-/** Compile the dumper once per source version; concurrent runs race safely via rename. */
 function ensureCompiled(classpath: string): string {
-  const source = readFileSync(SOURCE_PATH);
-  const key = new Bun.CryptoHasher("sha256").update(source).update(`release=${JAVA_RELEASE}`).digest("hex").slice(0, 16);
-  const dir = join(CACHE_ROOT, key);
-  if (existsSync(join(dir, "DumpBrokerKeys.class"))) return dir;
-  if (Bun.which("javac") === null) throw new UnavailableError("javac (a JDK) is not installed");
-  mkdirSync(CACHE_ROOT, { recursive: true });
-  const tmp = mkdtempSync(join(CACHE_ROOT, "tmp-"));
-  const cmd = ["javac", "--release", JAVA_RELEASE, "-d", tmp, "-cp", classpath, SOURCE_PATH];
-  const r = run(cmd);
-  if (r.exitCode !== 0) {
-    rmSync(tmp, { recursive: true, force: true });
-    throw new Error(`${cmd.join(" ")} exited with ${r.exitCode}: ${r.stderr.slice(0, 2000)}`);
-  }
-  try {
-    renameSync(tmp, dir);
-  } catch {
-    rmSync(tmp, { recursive: true, force: true }); // another run won the race; its class is identical
-  }
-  return dir;
+  return compileJavaOnce({
+    sourcePath: SOURCE_PATH,
+    cacheRoot: CACHE_ROOT,
+    release: JAVA_RELEASE,
+    classpath,
+    unavailable: (reason) => new UnavailableError(reason),
+    failed: (cmd, code, stderr) => new Error(`${cmd.join(" ")} exited with ${code}: ${stderr.slice(0, 2000)}`),
+  });
 }
 
 export async function dumpBrokerKeys(): Promise<string> {
@@ -62,7 +47,7 @@ export async function dumpBrokerKeys(): Promise<string> {
   }
   const classDir = ensureCompiled(dist.classpath);
   const cmd = [dist.javaBin, "-cp", `${classDir}:${dist.classpath}`, "DumpBrokerKeys"];
-  const r = run(cmd);
+  const r = runTool(cmd);
   if (r.exitCode !== 0) throw new Error(`${cmd.slice(0, 1).join(" ")} DumpBrokerKeys exited with ${r.exitCode}: ${r.stderr.slice(0, 2000)}`);
   return r.stdout;
 }

@@ -3,10 +3,11 @@
 // and keeps the compiled class in ~/.cache/strand/gen-errors/<hash of the source>/ so later runs
 // only start one JVM (about 0.1 s).
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { mavenArtifactPath, mavenGet } from "../maven.ts";
+import { compileJavaOnce, runTool } from "../java-class.ts";
 
 export const KAFKA_VERSION = "4.4.0";
 const JAVA_RELEASE = "11"; // Kafka clients 4.x need Java 11+, so the class runs on any JVM that can load the jar.
@@ -39,10 +40,6 @@ function artifactPath(a: Artifact, ext: "jar" | "pom"): string {
   return mavenArtifactPath(`${a.group}:${a.artifact}:${a.version}`, ext);
 }
 
-function run(cmd: readonly string[]): { exitCode: number; stdout: string; stderr: string } {
-  const p = Bun.spawnSync([...cmd], { stdout: "pipe", stderr: "pipe" });
-  return { exitCode: p.exitCode ?? -1, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
-}
 
 /** The jar of `a` in ~/.m2, fetched with its pom (without transitive dependencies) if either is missing. */
 function ensureArtifact(a: Artifact): string {
@@ -68,27 +65,15 @@ function slf4jVersionOf(clientsPom: string): string {
   return m[1]!;
 }
 
-/** Compile DumpErrors.java once per source version; concurrent runs race safely via rename. */
 function ensureCompiled(clientsJar: string): string {
-  const source = readFileSync(SOURCE_PATH);
-  const key = new Bun.CryptoHasher("sha256").update(source).update(`release=${JAVA_RELEASE}`).digest("hex").slice(0, 16);
-  const dir = join(CACHE_ROOT, key);
-  if (existsSync(join(dir, "DumpErrors.class"))) return dir;
-  if (Bun.which("javac") === null) throw new GenErrorsUnavailableError("javac (a JDK) is not installed");
-  mkdirSync(CACHE_ROOT, { recursive: true });
-  const tmp = mkdtempSync(join(CACHE_ROOT, "tmp-"));
-  const cmd = ["javac", "--release", JAVA_RELEASE, "-d", tmp, "-cp", clientsJar, SOURCE_PATH];
-  const r = run(cmd);
-  if (r.exitCode !== 0) {
-    rmSync(tmp, { recursive: true, force: true });
-    throw new GenErrorsToolError(cmd, r.exitCode, r.stderr);
-  }
-  try {
-    renameSync(tmp, dir);
-  } catch {
-    rmSync(tmp, { recursive: true, force: true }); // another run won the race; its class is identical
-  }
-  return dir;
+  return compileJavaOnce({
+    sourcePath: SOURCE_PATH,
+    cacheRoot: CACHE_ROOT,
+    release: JAVA_RELEASE,
+    classpath: clientsJar,
+    unavailable: (reason) => new GenErrorsUnavailableError(reason),
+    failed: (cmd, code, stderr) => new GenErrorsToolError(cmd, code, stderr),
+  });
 }
 
 /** Run the dumper and return its raw JSON text. */
@@ -100,7 +85,7 @@ export function dumpKafkaErrors(): string {
   const slf4jJar = ensureArtifact(slf4j);
   const classDir = ensureCompiled(clientsJar);
   const cmd = ["java", "-cp", [classDir, clientsJar, slf4jJar].join(":"), "DumpErrors"];
-  const r = run(cmd);
+  const r = runTool(cmd);
   // stderr carries slf4j's "no binding" notice on success, so only look at it on failure.
   if (r.exitCode !== 0) throw new GenErrorsToolError(cmd, r.exitCode, r.stderr);
   return r.stdout;
