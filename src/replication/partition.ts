@@ -96,6 +96,10 @@ export class Partition {
   get logStartOffset(): number {
     return this.log.logStartOffset;
   }
+  /** Kafka's lastStableOffset: below it no record belongs to an open transaction, and all is below the HW. */
+  get lastStableOffset(): number {
+    return this.log.lastStableOffset;
+  }
   get logEndOffset(): number {
     return this.log.logEndOffset;
   }

@@ -57,7 +57,18 @@ export interface ReadResult {
   logEndOffset: number;
 }
 
-export type ReadUpperBound = "logEnd" | "highWatermark";
+export type ReadUpperBound = "logEnd" | "highWatermark" | "lastStable";
+
+/** One aborted transaction of a partition (Kafka's AbortedTxn in the .txnindex / FetchResponse). */
+export interface AbortedTxnInfo {
+  producerId: bigint;
+  /** Offset of the transaction's first record. */
+  firstOffset: number;
+  /** Offset of its abort marker. */
+  lastOffset: number;
+  /** The partition's last stable offset when the abort marker was appended. */
+  lastStableOffset: number;
+}
 
 export interface LogParts {
   dir: string;

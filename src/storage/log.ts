@@ -19,7 +19,7 @@ import { afterSync } from "./sync-hook.ts";
 import { assert } from "../util/assert.ts";
 import type { LeaderEpochCache } from "./leader-epoch-cache.ts";
 import type { LogConfig } from "./log-config.ts";
-import type { AppendOptions, AppendResult, LogParts, ReadResult, ReadUpperBound } from "./log-types.ts";
+import type { AbortedTxnInfo, AppendOptions, AppendResult, LogParts, ReadResult, ReadUpperBound } from "./log-types.ts";
 import type { ProducerStateManager } from "./producer-state.ts";
 import { LogSegment } from "./segment.ts";
 import { builtinDecompressor, findOffsetByTimestamp } from "./timestamp-lookup.ts";
@@ -113,6 +113,25 @@ export class Log {
   }
   get highWatermark(): number {
     return this.hw;
+  }
+  /**
+   * Offset of the first record of the oldest open transaction (Kafka's firstUnstableOffset), or null
+   * when no transaction is open on this partition. (Stub until the transaction data path lands.)
+   */
+  get firstUnstableOffset(): number | null {
+    return null;
+  }
+  /** Kafka's lastStableOffset: the first unstable offset, bounded by the high watermark. */
+  get lastStableOffset(): number {
+    const fuo = this.firstUnstableOffset;
+    return fuo !== null && fuo < this.hw ? fuo : this.hw;
+  }
+  /**
+   * The aborted transactions whose records overlap [startOffset, upperBoundOffset), oldest first
+   * (Kafka's collectAbortedTransactions over the segments' .txnindex). (Stub: none yet.)
+   */
+  collectAbortedTransactions(_startOffset: number, _upperBoundOffset: number): AbortedTxnInfo[] {
+    return [];
   }
   get recoveryPoint(): number {
     return this.recovery;
@@ -373,7 +392,7 @@ export class Log {
     this.ensureUsable();
     const result: ReadResult = { slice: null, highWatermark: this.hw, logStartOffset: this.startOffset, logEndOffset: this.nextOffset };
     if (fetchOffset < this.startOffset || fetchOffset > this.nextOffset) throw new OffsetOutOfRangeError(fetchOffset, this.startOffset, this.nextOffset);
-    const end = upperBound === "highWatermark" ? this.hw : this.nextOffset;
+    const end = upperBound === "highWatermark" ? this.hw : upperBound === "lastStable" ? this.lastStableOffset : this.nextOffset;
     // Bounded by the number of segments.
     for (let i = this.floorSegment(fetchOffset); i < this.segments.length && fetchOffset < end; i++) {
       const seg = this.segments[i]!;
