@@ -13,19 +13,15 @@
 // the first FindCoordinator or write, as Kafka creates it on demand; appends issued while it is being
 // created wait for it, in order.
 
-import { readSync } from "node:fs";
 import type { MetadataLayer } from "../../metadata/layer.ts";
 import { LogOfflineError } from "../../storage/errors.ts";
 import type { Log } from "../../storage/log.ts";
-import { MessageSetIterator } from "../../protocol/records/message-set.ts";
+import { loadCoordinatorPartition } from "../runtime/log-loader.ts";
 import type { KeyValue } from "./records.ts";
 import type { CoordinatorLoader, LoadSummary } from "../runtime/coordinator-loader.ts";
 import type { PartitionWriter, TopicPartition } from "../runtime/partition-writer.ts";
 
 export const OFFSETS_TOPIC = "__consumer_offsets";
-
-/** Read back in chunks of this size (a batch larger than this is still returned whole by Log.read). */
-const LOAD_CHUNK_BYTES = 4 * 1024 * 1024;
 
 export interface OffsetsTopicOptions {
   /** The broker's metadata layer (undefined while the broker is being assembled). */
@@ -93,37 +89,9 @@ export class OffsetsTopicLog implements CoordinatorLoader {
   }
 
   private loadNow(p: number, onRecord: (key: Uint8Array, value: Uint8Array | null) => void): LoadSummary {
-    let records = 0;
-    let bytes = 0;
-    {
-      const log = this.log(p);
-      if (!log) throw new Error(`${OFFSETS_TOPIC}-${p} has no usable log on this node`);
-      let offset = log.logStartOffset;
-      // Bounded by the log end: each pass moves `offset` past at least one batch.
-      while (offset < log.logEndOffset) {
-        const r = log.read(offset, LOAD_CHUNK_BYTES, "logEnd");
-        if (!r.slice) break;
-        const buf = new Uint8Array(r.slice.length);
-        const n = readSync(r.slice.file.fd, buf, 0, buf.length, r.slice.position);
-        bytes += n;
-        const it = new MessageSetIterator(buf, 0, n);
-        let next = offset;
-        for (const batch of it) {
-          const last = Number(batch.lastOffset);
-          if (last < offset) continue;
-          next = last + 1;
-          if (batch.isControl) continue;
-          for (const rec of batch.records()) {
-            if (Number(rec.offset) < offset || rec.key === null) continue;
-            onRecord(rec.key, rec.value);
-            records++;
-          }
-        }
-        if (next === offset) break;
-        offset = next;
-      }
-    }
-    return { records, bytes };
+    const log = this.log(p);
+    if (!log) throw new Error(`${OFFSETS_TOPIC}-${p} has no usable log on this node`);
+    return loadCoordinatorPartition(log, { record: (_offset, _pid, _epoch, key, value) => onRecord(key, value), endTransactionMarker: () => undefined });
   }
 
   /**
