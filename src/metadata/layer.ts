@@ -5,6 +5,7 @@
 // the image finds its log with `partitionLog`.
 
 import type { Log } from "../storage/log.ts";
+import type { FeatureUpdate } from "./feature-control.ts";
 import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
 
 export interface TopicToCreate {
@@ -92,4 +93,9 @@ export interface MetadataLayer {
    * (UNKNOWN_TOPIC_OR_PARTITION for one just created, as Kafka 4.4.0 answers).
    */
   autoCreateTopics?(names: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * UpdateFeatures (feature-control.ts): all updates commit as FeatureLevelRecords, or none does and
+   * the first bad one's INVALID_UPDATE_VERSION is returned. Optional for the same reason as the two above.
+   */
+  updateFeatures?(updates: FeatureUpdate[], opts: { validateOnly: boolean }): Promise<OperationResult>;
 }

@@ -29,9 +29,11 @@ import { registrationRecord, registrationMatches } from "./registration.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
 import { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
 import { mark } from "../util/startup-trace.ts";
+import { planUpdateFeatures, type FeatureUpdate } from "./feature-control.ts";
+import { bootstrapFeatureLevels, LATEST_METADATA_VERSION_LEVEL } from "./supported-features.ts";
 
 /** metadata.version of Kafka 4.4.0's latest production release (MetadataVersion.IBP_4_4_IV2). */
-export const METADATA_VERSION_LEVEL = 33;
+export const METADATA_VERSION_LEVEL = LATEST_METADATA_VERSION_LEVEL;
 
 /** Operations waiting for the metadata log at once; more are refused (REQUEST_TIMED_OUT). */
 const MAX_PENDING_OPERATIONS = 4096;
@@ -134,9 +136,15 @@ export class LocalMetadata implements MetadataLayer {
     await mlog.writeLeaderChange(opts.nodeId, [opts.nodeId]);
     mark("metadata-leader-change");
     if (!md.image.features.has("metadata.version")) {
-      await md.commit([metadataRecord(RecordType.FEATURE_LEVEL, { name: "metadata.version", featureLevel: METADATA_VERSION_LEVEL })]);
-      logger.info("new cluster bootstrapped", { metadataVersion: METADATA_VERSION_LEVEL });
+      // A fresh cluster finalizes what Kafka's `kafka-storage format` finalizes (supported-features.ts).
+      // A log that has metadata.version but lacks another feature keeps it absent, i.e. at level 0,
+      // as Kafka reads it: such a cluster runs e.g. transactions V1 until `kafka-features upgrade`.
+      const levels = bootstrapFeatureLevels();
+      await md.commit(levels.map((f) => metadataRecord(RecordType.FEATURE_LEVEL, { name: f.name, featureLevel: f.level })));
+      logger.info("new cluster bootstrapped", { metadataVersion: METADATA_VERSION_LEVEL, features: levels.map((f) => `${f.name}=${f.level}`).join(",") });
       mark("metadata-bootstrapped");
+    } else {
+      logger.info("finalized features", { features: [...md.image.features].map(([k, v]) => `${k}=${v}`).sort().join(",") });
     }
     // Stray logs deleted, the logs of every partition hosted here opened (ReplicaManager.applyDelta).
     md.publish({ before: null, after: md.image, configChanged: "all" });
@@ -260,6 +268,17 @@ export class LocalMetadata implements MetadataLayer {
       if (!opts.validateOnly) await this.commit(records);
       return results;
     }).catch((e) => resources.map((r) => ({ resourceType: r.resourceType, resourceName: r.resourceName, ...errorOf(e) })));
+  }
+
+  updateFeatures(updates: FeatureUpdate[], opts: { validateOnly: boolean }): Promise<OperationResult> {
+    return this.serial(async () => {
+      const plan = planUpdateFeatures(this.image, this.opts.nodeId, updates);
+      if (plan.errorCode === ErrorCode.NONE && !opts.validateOnly) {
+        await this.commit(plan.records);
+        this.opts.logger.info("features updated", { updates: updates.map((u) => `${u.feature}=${u.maxVersionLevel}`).join(",") });
+      }
+      return { errorCode: plan.errorCode, errorMessage: plan.errorMessage };
+    }).catch((e) => errorOf(e));
   }
 
   async ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, replicationFactor = 1): Promise<TopicImage> {

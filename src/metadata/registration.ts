@@ -7,14 +7,11 @@ import type { BrokerConfig } from "../config/broker-config.ts";
 import type { Endpoint } from "../config/listeners.ts";
 import type { BrokerRegistrationImage } from "./image.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
+import { SUPPORTED_FEATURES } from "./supported-features.ts";
 
 /** Kafka's SecurityProtocol ids. */
 export const SECURITY_PROTOCOL_ID: Readonly<Record<string, number>> = { PLAINTEXT: 0, SSL: 1, SASL_PLAINTEXT: 2, SASL_SSL: 3 };
 
-/** Feature ranges this broker supports (metadata.version 7 = IBP_3_3_IV3, Kafka 4's minimum). */
-export const SUPPORTED_FEATURES: ReadonlyArray<{ name: string; minSupportedVersion: number; maxSupportedVersion: number }> = [
-  { name: "metadata.version", minSupportedVersion: 7, maxSupportedVersion: 33 },
-];
 
 export function registrationRecord(a: {
   nodeId: number;
@@ -35,7 +32,8 @@ export function registrationRecord(a: {
       port: e.port,
       securityProtocol: SECURITY_PROTOCOL_ID[(a.config.protocolMap.get(e.name) ?? "PLAINTEXT").toUpperCase()] ?? 0,
     })),
-    features: SUPPORTED_FEATURES.map((f) => ({ ...f })),
+    // Every feature this node supports, with its range (Kafka registers all of them, 0-0 ones included).
+    features: SUPPORTED_FEATURES.map((f) => ({ name: f.name, minSupportedVersion: f.minVersion, maxSupportedVersion: f.maxVersion })),
     rack: a.config.optionalString("broker.rack"),
     fenced: false,
     inControlledShutdown: false,

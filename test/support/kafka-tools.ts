@@ -121,3 +121,21 @@ export async function dumpLogSegments(files: readonly string[], opts: DumpLogOpt
   ];
   return await runOk(KAFKA_MAIN.dumpLog, ["--files", files.join(","), ...flags]);
 }
+
+/**
+ * kafka-features --bootstrap-server B <args> (describe, upgrade --feature f=N, downgrade, disable,
+ * --dry-run). Returns the result whatever the exit code: a refused update exits 1 with Kafka's message.
+ */
+export async function runFeatures(bootstrap: string, args: readonly string[]): Promise<KafkaToolResult> {
+  return await runKafkaClass(KAFKA_MAIN.features, ["--bootstrap-server", bootstrap, ...args], { timeoutMs: 60_000 });
+}
+
+/** `kafka-features describe` lines as feature -> { supportedMin, supportedMax, finalized, epoch }. */
+export function parseFeaturesDescribe(stdout: string): Map<string, { supportedMin: string; supportedMax: string; finalized: string; epoch: number }> {
+  const out = new Map<string, { supportedMin: string; supportedMax: string; finalized: string; epoch: number }>();
+  for (const line of stdout.split("\n")) {
+    const m = line.match(/^Feature: (\S+)\s+SupportedMinVersion: (\S+)\s+SupportedMaxVersion: (\S+)\s+FinalizedVersionLevel: (\S+)\s+Epoch: (\S+)/);
+    if (m) out.set(m[1]!, { supportedMin: m[2]!, supportedMax: m[3]!, finalized: m[4]!, epoch: Number(m[5]) });
+  }
+  return out;
+}

@@ -28,6 +28,7 @@ import { describeConfigsHandler } from "./32-describe-configs.ts";
 import { alterConfigsHandler } from "./33-alter-configs.ts";
 import { describeLogDirsHandler } from "./35-describe-log-dirs.ts";
 import { incrementalAlterConfigsHandler } from "./44-incremental-alter-configs.ts";
+import { updateFeaturesHandler } from "./57-update-features.ts";
 import { consumerGroupHeartbeatHandler } from "./68-consumer-group-heartbeat.ts";
 import { consumerGroupDescribeHandler } from "./69-consumer-group-describe.ts";
 
@@ -60,6 +61,7 @@ export const ALL_HANDLERS: ApiHandler[] = [
   alterConfigsHandler,
   describeLogDirsHandler,
   incrementalAlterConfigsHandler,
+  updateFeaturesHandler,
   consumerGroupHeartbeatHandler,
   consumerGroupDescribeHandler,
 ];
