@@ -160,8 +160,8 @@ export class ProducerStateManager {
     const idle: number[] = [];
     for (const s of this.producers.values()) if (s.currentTxnFirstOffset < 0) idle.push(s.lastTimestamp);
     if (idle.length === 0) {
-      // Every producer has an open transaction (not served yet; only a Kafka log dir holds them):
-      // the bound still holds, the first one goes.
+      // Every producer has an open transaction: the bound still holds, the first one goes, its
+      // transaction with it (no longer holding the LSO back; a degenerate case of made-up ids).
       const first = this.producers.values().next();
       if (!first.done) {
         this.producers.delete(first.value.producerId);
