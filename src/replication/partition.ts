@@ -20,12 +20,20 @@
 // Sharding: a Partition holds no state shared with other partitions (its host callbacks are the only
 // way out), so a worker that owns a subset of partitions owns their Partition objects outright.
 
-import type { BatchHeader } from "../protocol/records/batch-header.ts";
+import { BATCH_HEADER_SIZE, CONTROL_FLAG_MASK, readBatchHeader, TRANSACTIONAL_FLAG_MASK, type BatchHeader } from "../protocol/records/batch-header.ts";
+import { ErrorCode } from "../protocol/errors.ts";
+import { endTxnMarkerOf } from "../storage/control-record.ts";
 import type { PartitionImage } from "../metadata/image.ts";
-import type { BatchParts } from "../protocol/records/batch-parts.ts";
+import { concatParts, type BatchParts } from "../protocol/records/batch-parts.ts";
 import type { Log, ReadResult } from "../storage/log.ts";
+import type { ProducerBatch } from "../storage/producer-state.ts";
 import { assert } from "../util/assert.ts";
+import { checkDataBatchTxnState, checkEndTxnMarker, checkProducerEpoch } from "./producer-append-check.ts";
 import { checkProducerSequence, type ProducedBatchIds } from "./producer-sequence.ts";
+import { ProducePartitionError } from "./errors.ts";
+
+/** Who appends (Kafka's AppendOrigin): clients get every idempotence check; coordinators epochs only. */
+export type AppendOrigin = "client" | "coordinator";
 
 /** What the high-watermark rule needs of the log's durability (group commit and forced flushes). */
 export interface LogDurability {
@@ -129,23 +137,33 @@ export class Partition {
   }
 
   /**
-   * Appends validated batches as leader (Kafka's appendRecordsToLeader): idempotence checks over the
-   * log's producer state (a duplicate is answered with its original offsets), Log.append, then the
-   * high watermark as the rule allows. Synchronous, so appends keep the order they were called in.
-   * Throws ProducePartitionError (sequence / epoch), InvalidBatchError, OffsetOverflowError,
-   * LogOfflineError or LogClosedError.
+   * Appends validated batches as leader (Kafka's appendRecordsToLeader): idempotence and transaction
+   * checks over the log's producer state (a duplicate is answered with its original offsets; see
+   * producer-append-check.ts), Log.append, then the high watermark as the rule allows. Synchronous, so
+   * appends keep the order they were called in. Origin "coordinator" (markers, coordinator records)
+   * skips the sequence checks, as Kafka's AppendOrigin.COORDINATOR. `transactionVersion` is a marker's
+   * (WriteTxnMarkers v2), 0 when not given. Throws ProducePartitionError (sequence / epoch / txn state),
+   * InvalidBatchError, OffsetOverflowError, LogOfflineError or LogClosedError.
    */
-  appendRecordsToLeader(records: Uint8Array | BatchParts, batch: ProducedBatchIds, nowMs: number, crcVerified: boolean, header?: BatchHeader): LeaderAppendInfo {
+  appendRecordsToLeader(
+    records: Uint8Array | BatchParts,
+    batch: ProducedBatchIds,
+    nowMs: number,
+    crcVerified: boolean,
+    header?: BatchHeader,
+    origin: AppendOrigin = "client",
+    transactionVersion = 0,
+  ): LeaderAppendInfo {
     const log = this.log;
     const d = this.durability;
-    const seq = checkProducerSequence(batch.producerId >= 0n ? log.producers.get(batch.producerId) : undefined, batch, log.name, log.logEndOffset);
-    if (seq.kind === "duplicate") {
+    const dup = this.checkProducerState(records, batch, header, origin, transactionVersion);
+    if (dup !== null) {
       this.maybeIncrementHighWatermark();
-      const endOffset = seq.batch.lastOffset + 1;
+      const endOffset = dup.lastOffset + 1;
       const flushOffset = endOffset > d.durableOffset ? d.pendingFlushOffset : -1;
       // The retry waits like the original would have: wake it when the pending forced flush returns.
       if (flushOffset >= 0) this.settleAfter(() => d.waitFlushed(flushOffset));
-      return { firstOffset: seq.batch.firstOffset, endOffset, logAppendTimeMs: seq.batch.timestamp, logStartOffset: log.logStartOffset, flushOffset, duplicate: true };
+      return { firstOffset: dup.firstOffset, endOffset, logAppendTimeMs: dup.timestamp, logStartOffset: log.logStartOffset, flushOffset, duplicate: true };
     }
     // Offsets are checked monotonic inside Log.append (base = previous log end, last >= base).
     const r = log.append(records, { leaderEpoch: this.leaderEpoch, crcVerified, header, nowMs });
@@ -162,6 +180,36 @@ export class Partition {
       this.host.tryCompleteDelayedRequests(this);
     }
     return { firstOffset: r.firstOffset, endOffset, logAppendTimeMs: r.logAppendTimeMs, logStartOffset: r.logStartOffset, flushOffset, duplicate: false };
+  }
+
+  /**
+   * Kafka's analyzeAndValidateProducerState for the one batch of an append: the remembered batch a
+   * client's retry duplicates, or null to append. Throws ProducePartitionError.
+   */
+  private checkProducerState(records: Uint8Array | BatchParts, batch: ProducedBatchIds, header: BatchHeader | undefined, origin: AppendOrigin, transactionVersion: number): ProducerBatch | null {
+    if (batch.producerId < 0n) return null;
+    const log = this.log;
+    const state = log.producers.get(batch.producerId);
+    const offset = log.logEndOffset;
+    const h = header ?? headerOf(records);
+    // A batch too short for a header: Log.append refuses it (InvalidBatchError).
+    if (h === null) return null;
+    if ((h.attributes & CONTROL_FLAG_MASK) !== 0) {
+      if (origin === "client") throw new ProducePartitionError(ErrorCode.INVALID_RECORD, `Clients are not allowed to write control records in topic partition ${log.name}`);
+      const bytes = records instanceof Uint8Array ? records : concatParts(records);
+      const marker = endTxnMarkerOf(bytes, 0, h);
+      if (marker === null) return null; // an empty control batch completes nothing
+      checkEndTxnMarker(state, batch.producerId, batch.producerEpoch, marker, transactionVersion, log.name, offset);
+      return null;
+    }
+    if (origin === "client") {
+      const seq = checkProducerSequence(state, batch, log.name, offset);
+      if (seq.kind === "duplicate") return seq.batch;
+    } else {
+      checkProducerEpoch(state, batch.producerId, batch.producerEpoch, -1, log.name, offset);
+    }
+    checkDataBatchTxnState(state, batch.producerId, (h.attributes & TRANSACTIONAL_FLAG_MASK) !== 0, log.name, offset);
+    return null;
   }
 
   /** Whole batches from `fetchOffset`, never beyond the high watermark (consumers). Does not move it. */
@@ -236,6 +284,12 @@ export class Partition {
     const hw = log.highWatermark;
     assert(hw >= log.logStartOffset && hw <= log.logEndOffset, () => `${log.name}: high watermark ${hw} outside [${log.logStartOffset}, ${log.logEndOffset}]`);
   }
+}
+
+/** The header of the first batch of an append, or null when the bytes are too short to hold one. */
+function headerOf(records: Uint8Array | BatchParts): BatchHeader | null {
+  const bytes = records instanceof Uint8Array ? records : records.header;
+  return bytes.length >= BATCH_HEADER_SIZE ? readBatchHeader(bytes, 0) : null;
 }
 
 /** Runs `sync`, turning a synchronous throw (log offline or closed) into a rejected promise. */

@@ -53,7 +53,7 @@ export function checkProducerSequence(state: ProducerState | undefined, b: Produ
   if (state && b.producerEpoch < currentEpoch) {
     throw new ProducePartitionError(
       ErrorCode.INVALID_PRODUCER_EPOCH,
-      `Epoch of producer ${b.producerId} at offset ${offset} in ${partitionName} is ${b.producerEpoch}, which is smaller than the last seen epoch ${currentEpoch}`,
+      `Epoch of producer ${b.producerId} at offset ${offset} in ${partitionName} is ${b.producerEpoch}, which is < the last seen epoch ${currentEpoch} (TV-1)`, // Kafka 4.4's wording for data batches
     );
   }
   if (b.producerEpoch !== currentEpoch) {

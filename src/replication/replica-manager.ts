@@ -38,7 +38,7 @@ import { DelayedFetchPurgatory, partitionWatchKey } from "./delayed-fetch.ts";
 import { DelayedProducePurgatory, pendingStatus, type ProducePartitionStatus } from "./delayed-produce.ts";
 import { ProducePartitionError, type RecordError } from "./errors.ts";
 import { checkLeaderEpoch, EMPTY_RECORDS, readError, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
-import { Partition, type LogDurability, type PartitionHost } from "./partition.ts";
+import { Partition, type AppendOrigin, type LogDurability, type PartitionHost } from "./partition.ts";
 import { deleteStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import type { ProducedBatchIds } from "./producer-sequence.ts";
 
@@ -46,7 +46,7 @@ import type { ProducedBatchIds } from "./producer-sequence.ts";
 export const INTERNAL_TOPICS: ReadonlySet<string> = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state"]);
 
 /** Who appends (Kafka's AppendOrigin): clients may not write internal topics; coordinators may. */
-export type AppendOrigin = "client" | "coordinator";
+export type { AppendOrigin } from "./partition.ts";
 
 export interface AppendEntry {
   topic: string;
@@ -62,6 +62,8 @@ export interface AppendEntry {
   /** The LogAppendTime validation stamped, or -1. */
   logAppendTimeMs: number;
   nowMs: number;
+  /** A marker's transaction version (WriteTxnMarkers v2's field; 0 when absent): TV2 epoch rules. */
+  transactionVersion?: number;
 }
 
 export interface PartitionAppendResult {
@@ -182,7 +184,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
       }
       const name = found.name;
       try {
-        const info = found.appendRecordsToLeader(e.records, e.batch, e.nowMs, e.crcVerified, e.header);
+        const info = found.appendRecordsToLeader(e.records, e.batch, e.nowMs, e.crcVerified, e.header, origin, e.transactionVersion ?? 0);
         results[i] = {
           errorCode: 0,
           errorMessage: null,

@@ -4,7 +4,10 @@
 //
 // For each marker, every partition gets one control batch (src/protocol/records/control-batch.ts) with
 // the producer's id and epoch, appended by the ReplicaManager as origin "coordinator" (so internal
-// topics are allowed) with acks=-1: the answer waits for the high watermark to pass the marker.
+// topics are allowed) with acks=-1: the answer waits for the high watermark to pass the marker. The
+// partition checks the marker against the producer's state first (replication/producer-append-check.ts:
+// INVALID_PRODUCER_EPOCH, TRANSACTION_COORDINATOR_FENCED), and the log completes the transaction
+// (an abort goes to the segment's .txnindex) and moves the last stable offset.
 // __consumer_offsets partitions go to the group coordinator instead (completeTransaction), which
 // writes the marker itself and applies or drops the transaction's pending offsets.
 
@@ -19,6 +22,11 @@ export interface TxnMarkerRequest {
   coordinatorEpoch: number;
   result: TransactionResult;
   partitions: ReadonlyArray<{ topic: string; partition: number }>;
+  /**
+   * The marker's transaction version (WriteTxnMarkers v2; 0/1 legacy, 2 = Transactions V2, whose
+   * marker must carry an epoch above the producer's). Absent: 0.
+   */
+  transactionVersion?: number;
 }
 
 export interface TxnMarkerPartitionResult {
@@ -58,6 +66,7 @@ export async function writeTxnMarkers(services: BrokerServices, markers: readonl
         crcVerified: true, // built here
         logAppendTimeMs: -1,
         nowMs,
+        transactionVersion: m.transactionVersion ?? 0,
       });
     }
     if (entries.length === 0) continue;

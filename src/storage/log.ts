@@ -9,7 +9,10 @@
 // (one flush covers every append made meanwhile), and pendingFlushOffset tells the caller what must be
 // flushed before the append is acknowledged or made visible.
 import { prepareAppend, prepareAppendParts } from "./append-prepare.ts";
-import type { BatchParts } from "../protocol/records/batch-parts.ts";
+import { concatParts, type BatchParts } from "../protocol/records/batch-parts.ts";
+import { isControl } from "./batch.ts";
+import type { BatchHeader } from "./batch.ts";
+import { endTxnMarkerOf } from "./control-record.ts";
 import { syncPathAsync } from "./checkpoint-file.ts";
 import { LogClosedError, LogOfflineError, OffsetOutOfRangeError } from "./errors.ts";
 import type { TopicPartition } from "./file-names.ts";
@@ -21,6 +24,7 @@ import type { LeaderEpochCache } from "./leader-epoch-cache.ts";
 import type { LogConfig } from "./log-config.ts";
 import type { AbortedTxnInfo, AppendOptions, AppendResult, LogParts, ReadResult, ReadUpperBound } from "./log-types.ts";
 import type { ProducerStateManager } from "./producer-state.ts";
+import { floorSegmentIndex, replayProducerState } from "./producer-replay.ts";
 import { LogSegment } from "./segment.ts";
 import { builtinDecompressor, findOffsetByTimestamp } from "./timestamp-lookup.ts";
 import type { RecordsDecompressor, TimestampAndOffset } from "./timestamp-lookup.ts";
@@ -115,11 +119,12 @@ export class Log {
     return this.hw;
   }
   /**
-   * Offset of the first record of the oldest open transaction (Kafka's firstUnstableOffset), or null
-   * when no transaction is open on this partition. (Stub until the transaction data path lands.)
+   * Offset of the first record of the oldest transaction that is open or whose marker is not below the
+   * high watermark yet (Kafka's firstUnstableOffset), never below the log start; null when none.
    */
   get firstUnstableOffset(): number | null {
-    return null;
+    const fuo = this.producers.firstUnstableOffset();
+    return fuo === null ? null : Math.max(fuo, this.startOffset);
   }
   /** Kafka's lastStableOffset: the first unstable offset, bounded by the high watermark. */
   get lastStableOffset(): number {
@@ -127,11 +132,20 @@ export class Log {
     return fuo !== null && fuo < this.hw ? fuo : this.hw;
   }
   /**
-   * The aborted transactions whose records overlap [startOffset, upperBoundOffset), oldest first
-   * (Kafka's collectAbortedTransactions over the segments' .txnindex). (Stub: none yet.)
+   * The aborted transactions whose records overlap [startOffset, upperBoundOffset), in marker order
+   * (Kafka's LocalLog.collectAbortedTransactions over the segments' .txnindex): from the segment
+   * holding startOffset on, until an entry's last stable offset reaches the upper bound.
    */
-  collectAbortedTransactions(_startOffset: number, _upperBoundOffset: number): AbortedTxnInfo[] {
-    return [];
+  collectAbortedTransactions(startOffset: number, upperBoundOffset: number): AbortedTxnInfo[] {
+    this.ensureUsable();
+    const out: AbortedTxnInfo[] = [];
+    // Bounded by the segments; each index holds one entry per aborted transaction of its segment.
+    for (let i = floorSegmentIndex(this.segments, startOffset); i < this.segments.length; i++) {
+      const r = this.segments[i]!.txnIndex.collectAbortedTxns(startOffset, upperBoundOffset);
+      out.push(...r.abortedTransactions);
+      if (r.isComplete) break;
+    }
+    return out;
   }
   get recoveryPoint(): number {
     return this.recovery;
@@ -214,9 +228,12 @@ export class Log {
     }
     this.nextOffset = next;
     this.dirty.add(segment);
-    for (const h of headers) {
+    let position = 0;
+    for (let i = 0; i < headers.length; i++) {
+      const h = headers[i]!;
       if (h.partitionLeaderEpoch >= 0 && h.partitionLeaderEpoch > this.epochs.latestEpoch()) this.epochs.assign(h.partitionLeaderEpoch, h.baseOffset);
-      this.producers.update(h);
+      this.applyProducerBatch(segment, h, records, position);
+      position += batches[i]!.sizeBytes;
     }
     if (this.noteUnflushed(lastOffset - firstOffset + 1, nowMs)) {
       this.forcedFlushEnd = next;
@@ -233,6 +250,39 @@ export class Log {
       batchCount: batches.length,
       sizeBytes: records.length,
     };
+  }
+
+  /**
+   * The producer state after one appended batch; a marker that completes a transaction also writes
+   * the aborted one to the segment's .txnindex with the LSO right after it (Kafka's UnifiedLog.append:
+   * lastStableOffset, updateTxnIndex, completeTxn, in that order). A failed index write takes the log
+   * offline: recovery rebuilds the index from the data.
+   */
+  private applyProducerBatch(segment: LogSegment, h: BatchHeader, records: Uint8Array | BatchParts, position: number): void {
+    let marker = null;
+    if (isControl(h.attributes) && h.producerId >= 0n) {
+      const bytes = records instanceof Uint8Array ? records : concatParts(records);
+      try {
+        marker = endTxnMarkerOf(bytes, position, h);
+      } catch {
+        // Written already (a follower's or an import's batch the caller did not check): it completes
+        // nothing, as Kafka treats an empty control batch.
+        marker = null;
+      }
+    }
+    const completed = this.producers.update(h, marker);
+    if (!completed) return;
+    const lastStableOffset = this.producers.lastStableOffset(completed);
+    if (completed.isAborted) {
+      try {
+        segment.txnIndex.append({ producerId: completed.producerId, firstOffset: completed.firstOffset, lastOffset: completed.lastOffset, lastStableOffset });
+      } catch (e) {
+        const cause = e instanceof Error ? e : new Error(String(e));
+        this.takeOffline(new Error(`writing the aborted transaction at ${completed.lastOffset} to ${segment.txnIndex.path} failed: ${cause.message}`, { cause }));
+        throw this.offline;
+      }
+    }
+    this.producers.completeTxn(completed);
   }
 
   private maybeRoll(bytes: number, maxTimestamp: number, firstOffset: number, lastOffset: number, nowMs: number): LogSegment {
@@ -356,20 +406,12 @@ export class Log {
    */
   setHighWatermark(offset: number): void {
     this.hw = Math.min(Math.max(offset, this.startOffset), this.nextOffset);
+    // Transactions decided below the high watermark are stable now (the LSO may move).
+    this.producers.onHighWatermarkUpdated(this.hw);
   }
 
   private floorSegment(offset: number): number {
-    let lo = 0;
-    let hi = this.segments.length - 1;
-    let found = 0;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.segments[mid]!.baseOffset <= offset) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found;
+    return floorSegmentIndex(this.segments, offset);
   }
 
   /** File position where offset `end` starts in segment i (its size when end is beyond it). */
@@ -447,16 +489,14 @@ export class Log {
     this.replayProducers(from < 0 ? this.startOffset : from);
   }
 
-  /** Rebuilds producer state from the batches in [fromOffset, log end), reading headers only. */
+  /**
+   * Rebuilds producer state from the batches in [fromOffset, log end): headers, and the markers of
+   * control batches (open transactions close as they did). Then transactions decided below the high
+   * watermark are stable.
+   */
   replayProducers(fromOffset: number): void {
-    for (let i = this.floorSegment(fromOffset); i < this.segments.length; i++) {
-      const seg = this.segments[i]!;
-      const start = seg.translateOffset(fromOffset);
-      if (!start) continue;
-      seg.forEachHeader(start.position, (h) => {
-        if (h.lastOffset >= fromOffset) this.producers.update(h);
-      });
-    }
+    replayProducerState(this.segments, this.producers, fromOffset);
+    this.producers.onHighWatermarkUpdated(this.hw);
   }
 
   /** Moves the log start offset up (DeleteRecords, retention); whole segments below it go later. */
@@ -465,6 +505,7 @@ export class Log {
     if (offset > this.hw) throw new OffsetOutOfRangeError(offset, this.startOffset, this.hw);
     this.startOffset = offset;
     this.epochs.truncateFromStart(offset);
+    this.producers.onLogStartOffsetIncremented(offset);
   }
 
   /** Removes segments from the list, renames them `.deleted`, and deletes them after file.delete.delay.ms. */
@@ -481,6 +522,7 @@ export class Log {
     if (first > this.startOffset) {
       this.startOffset = first;
       this.epochs.truncateFromStart(first);
+      this.producers.onLogStartOffsetIncremented(first);
     }
     this.producers.deleteSnapshotsBelow(this.segments[0]!.baseOffset);
   }

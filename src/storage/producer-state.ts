@@ -9,6 +9,15 @@
 // removeExpiredProducers every `producer.id.expiration.check.interval.ms`, never the produce path;
 // loading a snapshot skips the entries already expired, as Kafka's loadFromSnapshot does.
 //
+// Transactions (Kafka's ongoingTxns / unreplicatedTxns): a producer's first transactional batch opens
+// its transaction (currentTxnFirstOffset, and an entry in ongoingTxns keyed by that offset); its
+// COMMIT/ABORT marker completes it (update returns a CompletedTxn, which the log turns into a
+// `.txnindex` entry for an abort, then calls completeTxn). A completed transaction stays unstable
+// until the high watermark passes its marker (unreplicatedTxns), so firstUnstableOffset is the
+// smallest first offset among the open and the completed-but-unreplicated transactions. Validation
+// (epochs, coordinator epochs, a non-transactional write inside a transaction) is the caller's,
+// before the append (replication/producer-append-check.ts); update only applies what was appended.
+//
 // Bound: Kafka keeps any number of producers per partition until they expire, so a client that
 // makes up producer ids can grow a partition's map without limit for a day. Strand keeps at most
 // `maxProducers` (default MAX_PRODUCERS_PER_PARTITION) per partition: when a new producer would
@@ -18,6 +27,8 @@
 // loses only what expiry costs it (a retry of its last batch is appended again, not recognised).
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import type { EndTxnMarkerInfo } from "../protocol/records/control-batch.ts";
+import { assert } from "../util/assert.ts";
 import type { BatchHeader } from "./batch.ts";
 import { isControl, isTransactional } from "./batch.ts";
 import { CorruptSnapshotError } from "./errors.ts";
@@ -59,6 +70,22 @@ export interface ProducerState {
   lastBatches: ProducerBatch[];
 }
 
+/** Kafka's CompletedTxn: a transaction its marker just ended. */
+export interface CompletedTxn {
+  producerId: bigint;
+  firstOffset: number;
+  /** Offset of the COMMIT/ABORT marker. */
+  lastOffset: number;
+  isAborted: boolean;
+}
+
+/** Kafka's TxnMetadata: an open transaction, or a completed one (lastOffset >= 0) not yet below the HW. */
+export interface TxnMetadata {
+  producerId: bigint;
+  firstOffset: number;
+  lastOffset: number;
+}
+
 export interface ProducerStateOptions {
   /** producer.id.expiration.ms (default one day). */
   producerIdExpirationMs?: number;
@@ -75,6 +102,15 @@ function decrementSequence(sequence: number, decrement: number): number {
 
 export class ProducerStateManager {
   private readonly producers = new Map<bigint, ProducerState>();
+  /**
+   * Open transactions by first offset. Insertion order is offset order: transactions open in log
+   * order, and a snapshot's are inserted sorted. Bounded by the producers (one open each).
+   */
+  private readonly ongoingTxns = new Map<number, TxnMetadata>();
+  /** Completed transactions whose marker is not below the high watermark yet; bounded like ongoingTxns. */
+  private readonly unreplicatedTxns = new Map<number, TxnMetadata>();
+  /** First offset of the latest transaction opened: the next one must start above it. */
+  private lastTxnStart = -1;
   private producerIdExpirationMs: number;
   private readonly maxProducers: number;
   private readonly logger: ProducerStateOptions["logger"];
@@ -124,10 +160,13 @@ export class ProducerStateManager {
     const idle: number[] = [];
     for (const s of this.producers.values()) if (s.currentTxnFirstOffset < 0) idle.push(s.lastTimestamp);
     if (idle.length === 0) {
-      // Every producer has an open transaction (not served yet; only a Kafka log dir holds them):
-      // the bound still holds, the first one goes.
-      const first = this.producers.keys().next();
-      if (!first.done) this.producers.delete(first.value);
+      // Every producer has an open transaction: the bound still holds, the first one goes, its
+      // transaction with it (no longer holding the LSO back; a degenerate case of made-up ids).
+      const first = this.producers.values().next();
+      if (!first.done) {
+        this.producers.delete(first.value.producerId);
+        this.ongoingTxns.delete(first.value.currentTxnFirstOffset);
+      }
       this.evictedCount++;
       return;
     }
@@ -143,28 +182,107 @@ export class ProducerStateManager {
     }
   }
 
-  /** Applies one batch appended to (or replayed from) the log. */
-  update(h: BatchHeader): void {
-    if (h.producerId < 0n) return;
+  /**
+   * Applies one batch appended to (or replayed from) the log, as Kafka's ProducerAppendInfo.append
+   * without its checks. `marker` is the end-transaction marker of a control batch (null for an empty
+   * one: it completes nothing). Returns the transaction a marker completed, for the caller to index
+   * (an abort) and then pass to completeTxn; null otherwise.
+   */
+  update(h: BatchHeader, marker: EndTxnMarkerInfo | null = null): CompletedTxn | null {
+    if (h.producerId < 0n) return null;
+    const control = isControl(h.attributes);
+    if (control && marker === null) return null;
     let s = this.producers.get(h.producerId);
-    if (!s || h.producerEpoch > s.epoch) {
-      const fresh: ProducerState = { producerId: h.producerId, epoch: h.producerEpoch, coordinatorEpoch: s?.coordinatorEpoch ?? -1, currentTxnFirstOffset: -1, lastTimestamp: -1, lastBatches: [] };
-      if (s) this.producers.set(h.producerId, fresh);
-      else this.insert(fresh);
-      s = fresh;
+    if (!s) {
+      s = { producerId: h.producerId, epoch: h.producerEpoch, coordinatorEpoch: -1, currentTxnFirstOffset: -1, lastTimestamp: -1, lastBatches: [] };
+      this.insert(s);
+    }
+    // Kafka's maybeUpdateProducerEpoch: another epoch forgets the remembered batches (TV2 bumps the
+    // epoch with every transaction's marker, and the next transaction starts at sequence 0).
+    if (h.producerEpoch !== s.epoch) {
+      s.epoch = h.producerEpoch;
+      s.lastBatches = [];
     }
     s.lastTimestamp = h.maxTimestamp;
-    if (isControl(h.attributes)) {
-      // A commit/abort marker ends the transaction. (Its coordinator epoch is in the record value,
-      // which the storage layer does not decode; the transaction work will pass it in.)
+    if (control) {
+      const completed: CompletedTxn | null =
+        s.currentTxnFirstOffset >= 0 ? { producerId: s.producerId, firstOffset: s.currentTxnFirstOffset, lastOffset: h.baseOffset, isAborted: marker!.result === "ABORT" } : null;
+      s.coordinatorEpoch = marker!.coordinatorEpoch;
       s.currentTxnFirstOffset = -1;
-      return;
+      return completed;
     }
-    if (isTransactional(h.attributes) && s.currentTxnFirstOffset < 0) s.currentTxnFirstOffset = h.baseOffset;
-    if (h.baseSequence < 0) return;
+    if (isTransactional(h.attributes) && s.currentTxnFirstOffset < 0) {
+      s.currentTxnFirstOffset = h.baseOffset;
+      this.addOngoing({ producerId: s.producerId, firstOffset: h.baseOffset, lastOffset: -1 });
+    }
+    if (h.baseSequence < 0) return null;
     const lastSequence = (h.baseSequence + h.lastOffsetDelta) % 0x80000000; // sequences wrap at int32
     s.lastBatches.push({ firstSequence: h.baseSequence, lastSequence, firstOffset: h.baseOffset, lastOffset: h.lastOffset, timestamp: h.maxTimestamp });
     if (s.lastBatches.length > BATCHES_REMEMBERED) s.lastBatches.shift();
+    return null;
+  }
+
+  private addOngoing(t: TxnMetadata): void {
+    assert(t.firstOffset > this.lastTxnStart, () => `transaction of producer ${t.producerId} opens at ${t.firstOffset}, not above the previous one at ${this.lastTxnStart}`);
+    this.lastTxnStart = t.firstOffset;
+    this.ongoingTxns.set(t.firstOffset, t);
+  }
+
+  /**
+   * Kafka's lastStableOffset(CompletedTxn), computed before completeTxn: the first offset of the oldest
+   * transaction of another producer still open, else the offset after the marker.
+   */
+  lastStableOffset(completed: CompletedTxn): number {
+    // Bounded by the open transactions; the first one of another producer ends it.
+    for (const t of this.ongoingTxns.values()) if (t.producerId !== completed.producerId) return t.firstOffset;
+    return completed.lastOffset + 1;
+  }
+
+  /** Kafka's completeTxn: the transaction is decided; it stays unstable until the HW passes its marker. */
+  completeTxn(completed: CompletedTxn): void {
+    const t = this.ongoingTxns.get(completed.firstOffset);
+    assert(t !== undefined && t.producerId === completed.producerId, () => `completing transaction of producer ${completed.producerId} at ${completed.firstOffset}, which was not started`);
+    this.ongoingTxns.delete(completed.firstOffset);
+    t.lastOffset = completed.lastOffset;
+    this.unreplicatedTxns.set(t.firstOffset, t);
+  }
+
+  /** Completed transactions whose marker is below the high watermark are stable now. */
+  onHighWatermarkUpdated(highWatermark: number): void {
+    this.removeUnreplicatedTransactions(highWatermark);
+  }
+
+  onLogStartOffsetIncremented(logStartOffset: number): void {
+    this.removeUnreplicatedTransactions(logStartOffset);
+  }
+
+  private removeUnreplicatedTransactions(offset: number): void {
+    if (this.unreplicatedTxns.size === 0) return;
+    // Bounded by the completed-but-unreplicated transactions.
+    for (const [k, t] of this.unreplicatedTxns) if (t.lastOffset < offset) this.unreplicatedTxns.delete(k);
+  }
+
+  /**
+   * Kafka's firstUnstableOffset: the first offset of the oldest transaction that is open, or decided
+   * with its marker at or above the high watermark; null when there is none.
+   */
+  firstUnstableOffset(): number | null {
+    const first = this.ongoingTxns.values().next();
+    let fuo = first.done ? -1 : first.value.firstOffset;
+    // Bounded by the unreplicated transactions (on one node: those above a lagging HW).
+    for (const t of this.unreplicatedTxns.values()) if (fuo < 0 || t.firstOffset < fuo) fuo = t.firstOffset;
+    return fuo < 0 ? null : fuo;
+  }
+
+  /** Kafka's firstUndecidedOffset: the oldest open transaction's first offset, or null. */
+  firstUndecidedOffset(): number | null {
+    const first = this.ongoingTxns.values().next();
+    return first.done ? null : first.value.firstOffset;
+  }
+
+  /** The open transactions, oldest first (tests, DescribeProducers-style tools). */
+  ongoingTransactions(): TxnMetadata[] {
+    return [...this.ongoingTxns.values()].map((t) => ({ ...t }));
   }
 
   /** Kafka's isProducerExpired: no open transaction, and the last write is expiration ms old or older. */
@@ -242,12 +360,14 @@ export class ProducerStateManager {
    * describe offsets the log no longer has) and corrupt ones (Kafka's CorruptSnapshotException:
    * logged, deleted, and the next older one tried). Producers already expired at nowMs are not
    * loaded. Returns the snapshot's offset, or -1 when none is usable (the log replay rebuilds the
-   * state). An I/O error reading a snapshot propagates, as in Kafka.
+   * state). An I/O error reading a snapshot propagates, as in Kafka. `keepNewer`: leave the snapshots
+   * above maxOffset (recovery positions a second manager at a segment's base without the log's own
+   * snapshots going).
    */
-  loadLatest(maxOffset: number, nowMs = Date.now()): number {
+  loadLatest(maxOffset: number, nowMs = Date.now(), keepNewer = false): number {
     this.clear();
     const offsets = this.snapshotOffsets();
-    for (const o of offsets) if (o > maxOffset) this.deleteSnapshot(o);
+    if (!keepNewer) for (const o of offsets) if (o > maxOffset) this.deleteSnapshot(o);
     const candidates = offsets.filter((o) => o <= maxOffset).reverse();
     for (const o of candidates) {
       const path = join(this.dir, offsetFileName(o) + SNAPSHOT_SUFFIX);
@@ -258,6 +378,12 @@ export class ProducerStateManager {
           if (this.producers.has(s.producerId)) this.producers.set(s.producerId, s);
           else this.insert(s);
         }
+        // Kafka's loadProducerEntry: every entry with a currentTxnFirstOffset is an open transaction.
+        const open: TxnMetadata[] = [];
+        for (const s of this.producers.values()) if (s.currentTxnFirstOffset >= 0) open.push({ producerId: s.producerId, firstOffset: s.currentTxnFirstOffset, lastOffset: -1 });
+        open.sort((a, b) => a.firstOffset - b.firstOffset);
+        // A damaged snapshot could name one offset twice: the first producer keeps it.
+        for (const t of open) if (!this.ongoingTxns.has(t.firstOffset)) this.addOngoing(t);
         return o;
       } catch (e) {
         if (!(e instanceof CorruptSnapshotError)) throw e;
@@ -282,5 +408,8 @@ export class ProducerStateManager {
 
   clear(): void {
     this.producers.clear();
+    this.ongoingTxns.clear();
+    this.unreplicatedTxns.clear();
+    this.lastTxnStart = -1;
   }
 }

@@ -8,10 +8,15 @@
 // checked against its data (a sample of entries must point at real batch starts; they are rebuilt when
 // they disagree), and the active segment's last batches are read and CRC-checked (a torn tail is
 // truncated). What recovery did is logged: segments re-read, indexes rebuilt, bytes truncated.
+// A re-read segment's `.txnindex` is rebuilt too, as Kafka's LogLoader.recoverSegment does: a second
+// producer state, positioned at the segment's base (newest snapshot at or below it plus the batches
+// up to it), follows the segment's batches and writes each aborted transaction its markers complete.
 import { existsSync, readdirSync, readSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { BATCH_HEADER_SIZE, BATCH_LENGTH_OFFSET, LOG_OVERHEAD, MAGIC_OFFSET, CURRENT_MAGIC } from "../protocol/records/batch-header.ts";
-import { checkBatch, readBatchHeader } from "./batch.ts";
+import { checkBatch, isControl, readBatchHeader } from "./batch.ts";
+import type { BatchHeader } from "./batch.ts";
+import { endTxnMarkerOf } from "./control-record.ts";
 import { CorruptRecordError } from "./errors.ts";
 import { CLEANED_SUFFIX, DELETED_SUFFIX, INDEX_SUFFIX, LOG_SUFFIX, offsetFromFileName, SWAP_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX } from "./file-names.ts";
 import type { TopicPartition } from "./file-names.ts";
@@ -20,6 +25,7 @@ import { Log } from "./log.ts";
 import type { LogConfig } from "./log-config.ts";
 import type { Logger } from "../util/log.ts";
 import { ProducerStateManager } from "./producer-state.ts";
+import { replayProducerState } from "./producer-replay.ts";
 import type { ProducerStateOptions } from "./producer-state.ts";
 import { LogSegment } from "./segment.ts";
 
@@ -116,9 +122,39 @@ export function loadLog(dir: string, tp: TopicPartition, config: LogConfig, para
   try {
     for (const b of bases) segments.push(LogSegment.open(dir, b, settings, nowMs));
     if (segments.length === 0) segments.push(LogSegment.open(dir, Math.max(0, params.logStartOffset), settings, nowMs));
-    // Batches with a leader epoch are re-registered while recovering (Kafka does the same).
-    const onBatch = (h: ReturnType<typeof readBatchHeader>): void => {
-      if (h.partitionLeaderEpoch >= 0 && h.partitionLeaderEpoch > epochs.latestEpoch()) epochs.assign(h.partitionLeaderEpoch, h.baseOffset);
+    // The producer state the re-read segments' transaction indexes are rebuilt from (see the file
+    // comment); made on the first segment re-read, moved forward over the segments in between.
+    let txnState: { producers: ProducerStateManager; at: number } | null = null;
+    const txnStateAt = (base: number): ProducerStateManager => {
+      if (txnState === null || txnState.at > base) {
+        const p = new ProducerStateManager(dir, { ...params.producerState, logger });
+        const snap = p.loadLatest(base, nowMs, true);
+        txnState = { producers: p, at: Math.max(snap >= 0 ? snap : segments[0]!.baseOffset, params.logStartOffset) };
+      }
+      if (txnState.at < base) replayProducerState(segments, txnState.producers, txnState.at, base);
+      txnState.at = base;
+      return txnState.producers;
+    };
+    const batchHandler = (seg: LogSegment) => {
+      const state = txnStateAt(seg.baseOffset);
+      return (h: BatchHeader, _position: number, buf: Uint8Array, bufPos: number): void => {
+        // Batches with a leader epoch are re-registered while recovering (Kafka does the same).
+        if (h.partitionLeaderEpoch >= 0 && h.partitionLeaderEpoch > epochs.latestEpoch()) epochs.assign(h.partitionLeaderEpoch, h.baseOffset);
+        if (h.producerId < 0n) return;
+        let marker = null;
+        if (isControl(h.attributes)) {
+          try {
+            marker = endTxnMarkerOf(buf, bufPos, h);
+          } catch {
+            return; // completes nothing, as an empty control batch
+          }
+        }
+        const completed = state.update(h, marker);
+        if (!completed) return;
+        const lastStableOffset = state.lastStableOffset(completed);
+        if (completed.isAborted) seg.txnIndex.append({ producerId: completed.producerId, firstOffset: completed.firstOffset, lastOffset: completed.lastOffset, lastStableOffset });
+        state.completeTxn(completed);
+      };
     };
     const maxBatchBytes = 0x7fffffff;
     for (let i = 0; i < segments.length; i++) {
@@ -139,7 +175,8 @@ export function loadLog(dir: string, tp: TopicPartition, config: LogConfig, para
       if (!unflushed && !distrust) continue;
       if (unflushed && seg.sizeBytes > 0) logger?.info("recovering unflushed segment", { partition, segment: seg.baseOffset, bytes: seg.sizeBytes, recoveryPoint: params.recoveryPoint });
       if (stats) stats.segmentsRecovered++;
-      const r = seg.recover(maxBatchBytes, onBatch);
+      const r = seg.recover(maxBatchBytes, batchHandler(seg));
+      if (txnState !== null) (txnState as { at: number }).at = r.nextOffset;
       if (!r.invalid) continue;
       const laterData = segments.slice(i + 1).some((s) => s.sizeBytes > 0);
       // From the valid batches only: readNextOffset would read the invalid batch's header too.

@@ -16,6 +16,7 @@ import { appendFault, APPEND_FAULTS_ENABLED, enospcError, isKeepTorn } from "./f
 import { OffsetIndex } from "./offset-index.ts";
 import { SegmentFile } from "./segment-file.ts";
 import { TimeIndex } from "./time-index.ts";
+import { TransactionIndex } from "./transaction-index.ts";
 
 export interface AppendedBatch {
   lastOffset: number;
@@ -86,7 +87,7 @@ export class LogSegment {
     fd: number,
     readonly offsetIndex: OffsetIndex,
     readonly timeIndex: TimeIndex,
-    private txnIndexPath: string,
+    readonly txnIndex: TransactionIndex,
     nowMs: number,
   ) {
     this.fd = fd;
@@ -109,10 +110,10 @@ export class LogSegment {
     const offsetIndex = OffsetIndex.open(segmentFile(dir, baseOffset, INDEX_SUFFIX), baseOffset, settings.maxIndexBytes);
     const timeIndex = TimeIndex.open(segmentFile(dir, baseOffset, TIME_INDEX_SUFFIX), baseOffset, settings.maxIndexBytes);
     const txnIndexPath = segmentFile(dir, baseOffset, TXN_INDEX_SUFFIX);
-    // Transaction index entries come with transactions (a later issue); the file exists so Kafka's
-    // tools and layout checks find the full set.
+    // Kafka creates the file with its first aborted transaction; Strand creates it empty with the
+    // segment so Kafka's tools and layout checks find the full set. Entries: transaction-index.ts.
     closeSync(openSync(txnIndexPath, constants.O_WRONLY | constants.O_CREAT, 0o644));
-    const seg = new LogSegment(dir, baseOffset, settings, logPath, fd, offsetIndex, timeIndex, txnIndexPath, nowMs);
+    const seg = new LogSegment(dir, baseOffset, settings, logPath, fd, offsetIndex, timeIndex, new TransactionIndex(baseOffset, txnIndexPath), nowMs);
     if (seg.size > 0) seg.loadRollingTimestamp();
     return seg;
   }
@@ -156,6 +157,13 @@ export class LogSegment {
         const why = this.batchStartMismatch(e.position, after, e.offset);
         if (why) return `offset index ${this.offsetIndex.path}: entry ${i} (offset ${e.offset}, position ${e.position}): ${why}`;
       }
+    }
+    // Kafka's TransactionIndex.sanityCheck: no entry's marker below the segment.
+    try {
+      const why = this.txnIndex.sanityCheck();
+      if (why) return why;
+    } catch (e) {
+      return (e as Error).message;
     }
     const t = this.timeIndex.entries;
     if (t > 0 && this.timeIndex.entry(t - 1).offset >= nextSegmentBase) {
@@ -348,6 +356,19 @@ export class LogSegment {
     return { start, length: boundary > start.position ? boundary - start.position : limit };
   }
 
+  /** The whole batch at `position` (a control batch for the producer state: a few dozen bytes). */
+  readBatchBytes(position: number, sizeBytes: number): Uint8Array {
+    const buf = new Uint8Array(sizeBytes);
+    let read = 0;
+    // Bounded: each read takes > 0 bytes or stops.
+    while (read < sizeBytes) {
+      const n = readSync(this.fd, buf, read, sizeBytes - read, position + read);
+      if (n <= 0) throw new Error(`${this.logPath}: ${sizeBytes}-byte batch at ${position} ends past the file`);
+      read += n;
+    }
+    return buf;
+  }
+
   /** Calls fn with each batch header from position to the end (headers only, no CRC check). */
   forEachHeader(position: number, fn: (h: BatchHeader, position: number) => void): void {
     const scanner = new BatchScanner(this.fd, position, this.size, "headers");
@@ -383,9 +404,11 @@ export class LogSegment {
    * Re-reads the whole segment, checks every batch (CRC, magic, lengths, increasing offsets), and
    * rebuilds both indexes. Stops at the first invalid batch and reports it; does not truncate.
    */
-  recover(maxBatchBytes: number, onBatch: (h: BatchHeader, position: number) => void): RecoverResult {
+  recover(maxBatchBytes: number, onBatch: (h: BatchHeader, position: number, buf: Uint8Array, bufPos: number) => void): RecoverResult {
     this.offsetIndex.reset();
     this.timeIndex.reset();
+    // Rebuilt by the caller's onBatch from the producer state (recovery.ts), as Kafka's LogSegment.recover.
+    this.txnIndex.reset();
     this.maxTimestampSoFar = -1;
     this.offsetOfMaxTimestampSoFar = this.baseOffset;
     this.bytesSinceLastIndexEntry = 0;
@@ -410,7 +433,7 @@ export class LogSegment {
       }
       if (b.position === 0) this.rollingBasedTimestamp = h.maxTimestamp;
       this.indexBatch(b.position, { lastOffset: h.lastOffset, sizeBytes: h.sizeBytes, maxTimestamp: h.maxTimestamp });
-      onBatch(h, b.position);
+      onBatch(h, b.position, b.buf, b.bufPos);
       nextOffset = h.lastOffset + 1;
       scanner.advance(h.sizeBytes);
     }
@@ -424,6 +447,7 @@ export class LogSegment {
     this.size = bytes;
     this.offsetIndex.truncateTo(nextOffset);
     this.timeIndex.truncateTo(nextOffset);
+    this.txnIndex.truncateTo(nextOffset);
     const last = this.timeIndex.lastEntry();
     this.maxTimestampSoFar = this.timeIndex.entries > 0 ? last.timestamp : -1;
     this.offsetOfMaxTimestampSoFar = this.timeIndex.entries > 0 ? last.offset : this.baseOffset;
@@ -469,7 +493,7 @@ export class LogSegment {
 
   /** fdatasync of the `.log` and fsync of both indexes, on the thread pool. */
   async syncAll(): Promise<void> {
-    await Promise.all([this.syncData(), this.offsetIndex.syncAsync(), this.timeIndex.syncAsync()]);
+    await Promise.all([this.syncData(), this.offsetIndex.syncAsync(), this.timeIndex.syncAsync(), this.txnIndex.sync()]);
   }
 
   syncIndexes(): void {
@@ -488,7 +512,7 @@ export class LogSegment {
     this.logPath = rename(this.logPath);
     this.offsetIndex.rename(this.offsetIndex.path + DELETED_SUFFIX);
     this.timeIndex.rename(this.timeIndex.path + DELETED_SUFFIX);
-    this.txnIndexPath = rename(this.txnIndexPath);
+    this.txnIndex.rename(this.txnIndex.path + DELETED_SUFFIX);
   }
 
   /**
@@ -497,7 +521,7 @@ export class LogSegment {
    */
   deleteFiles(): void {
     this.close();
-    for (const p of [this.logPath, this.offsetIndex.path, this.timeIndex.path, this.txnIndexPath]) rmSync(p, { force: true });
+    for (const p of [this.logPath, this.offsetIndex.path, this.timeIndex.path, this.txnIndex.path]) rmSync(p, { force: true });
   }
 
   close(): void {
@@ -507,6 +531,7 @@ export class LogSegment {
     }
     this.offsetIndex.close();
     this.timeIndex.close();
+    this.txnIndex.close();
     // The owner's reference: the descriptor closes now, or when the last queued response is sent.
     this.logFile.release();
     this.fd = -1;

@@ -24,6 +24,7 @@ import { offsetDeleteHandler } from "./47-offset-delete.ts";
 import { deleteRecordsHandler } from "./21-delete-records.ts";
 import { initProducerIdHandler } from "./22-init-producer-id.ts";
 import { offsetForLeaderEpochHandler } from "./23-offset-for-leader-epoch.ts";
+import { writeTxnMarkersHandler } from "./27-write-txn-markers.ts";
 import { describeConfigsHandler } from "./32-describe-configs.ts";
 import { alterConfigsHandler } from "./33-alter-configs.ts";
 import { describeLogDirsHandler } from "./35-describe-log-dirs.ts";
@@ -57,6 +58,7 @@ export const ALL_HANDLERS: ApiHandler[] = [
   deleteRecordsHandler,
   initProducerIdHandler,
   offsetForLeaderEpochHandler,
+  writeTxnMarkersHandler,
   describeConfigsHandler,
   alterConfigsHandler,
   describeLogDirsHandler,
