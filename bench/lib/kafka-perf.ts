@@ -1,6 +1,6 @@
 // The clients of the benchmark, identical for both brokers: Kafka 4.4.0's ProducerPerformance and
-// ConsumerPerformance from the kafka-tools jar, and bench/java/{RateLatency,TxnCommitLatency}.java (compiled once against
-// kafka-clients 4.4.0, cached by source hash), each in a JVM with the "throughput" tool profile of
+// ConsumerPerformance from the kafka-tools jar, and bench/java/{RateLatency,TxnCommitLatency}.java
+// (compiled once against kafka-clients 4.4.0, cached by source hash), each in a JVM with the "throughput" tool profile of
 // test/support/kafka-dist.ts (G1, 1 GiB heap, full JIT). Processes are tracked (killed on exit) and
 // time-bounded; failures raise ToolError with the tool's stderr tail.
 import { createHash } from "node:crypto";
