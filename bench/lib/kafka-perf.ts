@@ -1,15 +1,15 @@
 // The clients of the benchmark, identical for both brokers: Kafka 4.4.0's ProducerPerformance and
-// ConsumerPerformance from the kafka-tools jar, and bench/java/RateLatency.java (compiled once against
-// kafka-clients 4.4.0, cached by source hash), each in a JVM with the "throughput" tool profile of
+// ConsumerPerformance from the kafka-tools jar, and bench/java/{RateLatency,TxnCommitLatency}.java
+// (compiled once against kafka-clients 4.4.0, cached by source hash), each in a JVM with the "throughput" tool profile of
 // test/support/kafka-dist.ts (G1, 1 GiB heap, full JIT). Processes are tracked (killed on exit) and
 // time-bounded; failures raise ToolError with the tool's stderr tail.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { ensureKafkaDist, KAFKA_CACHE_DIR, KAFKA_MAIN, toolJvmArgs } from "../../test/support/kafka-dist.ts";
 import type { KafkaDist } from "../../test/support/kafka-dist.ts";
-import { parseConsumerPerf, parseProducerPerf, parseRateLatency } from "./parse.ts";
-import type { ConsumerPerfResult, ProducerPerfResult, RateLatencyResult } from "./parse.ts";
+import { parseConsumerPerf, parseProducerPerf, parseRateLatency, parseTxnCommitLatency } from "./parse.ts";
+import type { ConsumerPerfResult, ProducerPerfResult, RateLatencyResult, TxnCommitLatencyResult } from "./parse.ts";
 import { runTool } from "./procs.ts";
 import type { ToolRun } from "./procs.ts";
 
@@ -34,6 +34,8 @@ export interface ProducerPerfOptions {
   throughput: number;
   producerProps: Record<string, string | number>;
   timeoutMs: number;
+  /** Transactional: ProducerPerformance commits a transaction every durationMs (--transaction-duration-ms). */
+  transaction?: { transactionalId: string; durationMs: number };
 }
 
 /** CPU seconds and wall time of the tool's JVM (start-up and JIT included). */
@@ -46,6 +48,7 @@ export async function producerPerf(bootstrap: string, o: ProducerPerfOptions): P
   const run = await javaTool(KAFKA_MAIN.producerPerf, [
     "--bootstrap-server", bootstrap, "--topic", o.topic, "--num-records", String(o.numRecords),
     "--record-size", String(o.recordBytes), "--throughput", String(o.throughput),
+    ...(o.transaction ? ["--transactional-id", o.transaction.transactionalId, "--transaction-duration-ms", String(o.transaction.durationMs)] : []),
     "--command-property", ...props(o.producerProps),
   ], { name: "ProducerPerformance", timeoutMs: o.timeoutMs });
   return { ...parseProducerPerf(run.stdout), clientCpuS: run.cpuSeconds, clientWallMs: run.durationMs, stdout: run.stdout };
@@ -71,22 +74,25 @@ export async function consumerPerf(bootstrap: string, o: ConsumerPerfOptions): P
   return { ...r, clientCpuS: run.cpuSeconds, clientWallMs: run.durationMs, stdout: run.stdout };
 }
 
-const RATE_LATENCY_SRC = join(import.meta.dir, "..", "java", "RateLatency.java");
+const JAVA_DIR = join(import.meta.dir, "..", "java");
+/** The benchmark's own Java clients, compiled together into one cached class dir. */
+const BENCH_JAVA_SOURCES = ["RateLatency.java", "TxnCommitLatency.java"].map((f) => join(JAVA_DIR, f));
 
-/** Compiles RateLatency.java once per source version into the Kafka cache; returns its class dir. */
-export async function ensureRateLatencyClasses(dist?: KafkaDist): Promise<string> {
+/** Compiles bench/java/*.java once per source version into the Kafka cache; returns its class dir. */
+export async function ensureBenchClasses(dist?: KafkaDist): Promise<string> {
   const d = dist ?? (await ensureKafkaDist());
-  const src = readFileSync(RATE_LATENCY_SRC);
-  const hash = createHash("sha256").update(src).digest("hex").slice(0, 16);
+  const h = createHash("sha256");
+  for (const f of BENCH_JAVA_SOURCES) h.update(f.slice(JAVA_DIR.length)).update("\0").update(readFileSync(f)).update("\0");
+  const hash = h.digest("hex").slice(0, 16);
   const dir = join(KAFKA_CACHE_DIR, "bench-classes", hash);
-  if (existsSync(join(dir, "RateLatency.class"))) return dir;
+  if (BENCH_JAVA_SOURCES.every((f) => existsSync(join(dir, basename(f).replace(/\.java$/, ".class"))))) return dir;
   const staging = `${dir}.tmp-${process.pid}`;
   mkdirSync(staging, { recursive: true });
   const javac = join(d.javaBin, "..", "javac");
   const clientsJar = d.classpath.split(":").find((j) => /kafka-clients-[\d.]+\.jar$/.test(j));
   if (!clientsJar) throw new Error("kafka-clients jar not found in the Kafka classpath");
-  await runTool([existsSync(javac) ? javac : "javac", "-nowarn", "-d", staging, "-cp", clientsJar, RATE_LATENCY_SRC], {
-    name: "javac RateLatency.java",
+  await runTool([existsSync(javac) ? javac : "javac", "-nowarn", "-d", staging, "-cp", clientsJar, ...BENCH_JAVA_SOURCES], {
+    name: "javac bench/java",
     timeoutMs: 120_000,
   });
   try {
@@ -107,8 +113,25 @@ export interface RateLatencyOptions {
 }
 
 export async function rateLatency(bootstrap: string, o: RateLatencyOptions): Promise<RateLatencyResult> {
-  const classes = await ensureRateLatencyClasses();
+  const classes = await ensureBenchClasses();
   const run = await javaTool("RateLatency", [bootstrap, o.topic, String(o.ratePerSec), String(o.durationS), String(o.warmupS),
     String(o.recordBytes), o.acks], { name: "RateLatency", timeoutMs: (o.durationS + 90) * 1000, extraClasspath: classes });
   return parseRateLatency(run.stdout);
+}
+
+export interface TxnCommitLatencyOptions {
+  topic: string;
+  transactions: number;
+  recordsPerTxn: number;
+  recordBytes: number;
+  warmupTxns: number;
+  transactionalId: string;
+  timeoutMs: number;
+}
+
+export async function txnCommitLatency(bootstrap: string, o: TxnCommitLatencyOptions): Promise<TxnCommitLatencyResult> {
+  const classes = await ensureBenchClasses();
+  const run = await javaTool("TxnCommitLatency", [bootstrap, o.topic, String(o.transactions), String(o.recordsPerTxn), String(o.recordBytes),
+    String(o.warmupTxns), o.transactionalId], { name: "TxnCommitLatency", timeoutMs: o.timeoutMs, extraClasspath: classes });
+  return parseTxnCommitLatency(run.stdout);
 }

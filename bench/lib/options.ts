@@ -13,6 +13,12 @@ export interface BenchOptions {
   latencyDurationS: number;
   latencyWarmupS: number;
   latencyAcks: string;
+  /** Transactional produce: ProducerPerformance commits every txnDurationMs. */
+  txnDurationMs: number;
+  /** Commit latency: transactions of txnRecords records each, the first txnWarmup not counted. */
+  txnCommits: number;
+  txnRecords: number;
+  txnWarmup: number;
   manyPartitions: number;
   metadataRequests: number;
   idleSettleMs: number;
@@ -36,13 +42,16 @@ export const USAGE = `usage: bun bench/run.ts [options]        (make bench = no 
   --latency-rate N        records/s of the fixed-rate latency workload (default 2000; quick 1000)
   --latency-seconds N     its duration (default 30; quick 6), first --latency-warmup-seconds (5; quick 1) not counted
   --latency-acks 1|all    (default all)
+  --txn-duration-ms N      transactional produce: a commit every N ms (default 100)
+  --txn-commits N         commit-latency transactions (default 1000; quick 200), first --txn-warmup (100; quick 20) not counted,
+                          --txn-records records of --record-size each per transaction (default 10)
   --many-partitions N     partitions of the Metadata workload's topic (default 10000; quick 1000)
   --metadata-requests N   Metadata round trips, median reported (default 50; quick 20)
   --kafka-heap-mb N       Kafka broker heap, -Xms = -Xmx (default 1024)
   --strand compiled|source|PATH   how Strand runs (default compiled: a fresh build, as make build)
   --pair A,B              systems in the two slots (default kafka,strand; kafka,kafka tests the harness)
   --dir PATH              parent of both brokers' data dirs (default ${tmpdir()})
-  --skip a,b              skip workloads: startup is always run; produce, consume, latency, many, restart, ceilings
+  --skip a,b              skip workloads: startup is always run; produce, consume, txn, latency, many, restart, ceilings
   --no-readme             do not rewrite the README table
   --results-dir PATH      where the JSON and SVG go (default bench/results, quick: bench/results/tmp)`;
 
@@ -68,6 +77,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     latencyDurationS: quick ? 6 : 30,
     latencyWarmupS: quick ? 1 : 5,
     latencyAcks: "all",
+    txnDurationMs: 100,
+    txnCommits: quick ? 200 : 1000,
+    txnRecords: 10,
+    txnWarmup: quick ? 20 : 100,
     manyPartitions: quick ? 1000 : 10_000,
     metadataRequests: quick ? 20 : 50,
     idleSettleMs: quick ? 2_000 : 5_000,
@@ -102,6 +115,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         o.latencyAcks = v;
         break;
       }
+      case "--txn-duration-ms": o.txnDurationMs = int(flag, next(), 1, 600_000); break;
+      case "--txn-commits": o.txnCommits = int(flag, next(), 2, 1_000_000); break;
+      case "--txn-records": o.txnRecords = int(flag, next(), 1, 100_000); break;
+      case "--txn-warmup": o.txnWarmup = int(flag, next(), 0, 100_000); break;
       case "--many-partitions": o.manyPartitions = int(flag, next(), 1, 100_000); break;
       case "--metadata-requests": o.metadataRequests = int(flag, next(), 1, 10_000); break;
       case "--kafka-heap-mb": o.kafkaHeapMb = int(flag, next(), 256, 65_536); break;
@@ -141,6 +158,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         throw new OptionError(flag, undefined, "one of the options below");
     }
   }
+  if (o.txnWarmup >= o.txnCommits) throw new OptionError("--txn-warmup", String(o.txnWarmup), "less than --txn-commits");
   if (o.latencyWarmupS >= o.latencyDurationS) throw new OptionError("--latency-warmup-seconds", String(o.latencyWarmupS), "less than --latency-seconds");
   return o;
 }

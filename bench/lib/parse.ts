@@ -1,4 +1,4 @@
-// Parsers for the output of Kafka's perf tools and of bench/java/RateLatency.java. Pure functions:
+// Parsers for the output of Kafka's perf tools and of bench/java/{RateLatency,TxnCommitLatency}.java. Pure functions:
 // each throws ParseError (with the text it could not read) rather than guessing.
 
 export class ParseError extends Error {
@@ -88,6 +88,27 @@ export function parseRateLatency(stdout: string): RateLatencyResult {
   const j = JSON.parse(line) as RateLatencyResult;
   for (const k of ["sent", "received", "counted", "p50Us", "p99Us", "p999Us", "maxUs", "avgUs", "rate"] as const) {
     if (typeof j[k] !== "number") throw new ParseError(`RateLatency field ${k}`, stdout);
+  }
+  return j;
+}
+
+export interface TxnCommitLatencyResult {
+  transactions: number;
+  counted: number;
+  commitP50Us: number;
+  commitP99Us: number;
+  commitMaxUs: number;
+  commitAvgUs: number;
+  txnP50Us: number;
+  txnP99Us: number;
+}
+
+export function parseTxnCommitLatency(stdout: string): TxnCommitLatencyResult {
+  const line = stdout.split("\n").reverse().find((l) => l.trim().startsWith("{\"transactions\""));
+  if (!line) throw new ParseError("TxnCommitLatency JSON line", stdout);
+  const j = JSON.parse(line) as TxnCommitLatencyResult;
+  for (const k of ["transactions", "counted", "commitP50Us", "commitP99Us", "commitMaxUs", "commitAvgUs", "txnP50Us", "txnP99Us"] as const) {
+    if (typeof j[k] !== "number") throw new ParseError(`TxnCommitLatency field ${k}`, stdout);
   }
   return j;
 }

@@ -2,11 +2,12 @@
 // in a fixed order, the broker stopped and its data deleted. A failing workload is recorded (with the
 // tool's stderr tail) and the session goes on; a broker that died ends the session.
 //
-//   start-up -> idle RSS -> produce x4 (peak RSS, broker CPU) -> consume -> fixed-rate latency
-//   -> topic with many partitions (create time, Metadata latency, RSS)
+//   start-up -> idle RSS -> produce x4 (peak RSS, broker CPU) -> consume -> transactional produce
+//   -> transaction commit latency -> fixed-rate latency -> topic with many partitions (create time,
+//   Metadata latency, RSS)
 import { startUnderTest } from "./brokers.ts";
 import type { BrokerSettings, BrokerUnderTest } from "./brokers.ts";
-import { consumerPerf, producerPerf, rateLatency } from "./kafka-perf.ts";
+import { consumerPerf, producerPerf, rateLatency, txnCommitLatency } from "./kafka-perf.ts";
 import { addSample, median } from "./metrics.ts";
 import type { BenchResult, Slot } from "./metrics.ts";
 import type { BenchOptions, SystemName } from "./options.ts";
@@ -170,6 +171,43 @@ async function consume(c: Ctx): Promise<void> {
   });
 }
 
+/**
+ * Transactions: ProducerPerformance with a transactional id committing every txnDurationMs (MiB/s as
+ * for the other produce workloads), then TxnCommitLatency: what commitTransaction takes once the
+ * transaction's records are acknowledged (the EndTxn round trip), and the whole small transaction.
+ */
+async function transactions(c: Ctx): Promise<void> {
+  const { o } = c;
+  const numRecords = Math.floor((o.dataMiB * 1024 * 1024) / o.recordBytes);
+  await step(c, "txn.produce", async () => {
+    const topic = "perf-txn";
+    await withClient(c, (cl) => cl.createTopic(topic, PARTITIONS));
+    const res = await producerPerf(c.broker.bootstrap, {
+      topic, numRecords, recordBytes: o.recordBytes, throughput: -1, timeoutMs: workloadTimeoutMs(o),
+      producerProps: { acks: "all", "compression.type": "none", "linger.ms": 5, "batch.size": 65536 },
+      transaction: { transactionalId: `bench-txn-${c.round}`, durationMs: o.txnDurationMs },
+    });
+    if (res.records < numRecords) throw new Error(`ProducerPerformance sent ${res.records} of ${numRecords} records\n${res.stdout.slice(-2000)}`);
+    addSample(c.r, "txn.produce", c.slot, res.mbPerSec);
+    const { stdout: _s, ...parsed } = res;
+    c.details["txn.produce"] = { ...parsed, transactionDurationMs: o.txnDurationMs };
+    log(c, `txn.produce (commit every ${o.txnDurationMs} ms): ${res.mbPerSec} MiB/s, ${res.recordsPerSec} rec/s, p99 ${res.p99Ms} ms`);
+  });
+  await step(c, "txn.commit", async () => {
+    const topic = "txn-commit";
+    await withClient(c, (cl) => cl.createTopic(topic, PARTITIONS));
+    const res = await txnCommitLatency(c.broker.bootstrap, {
+      topic, transactions: o.txnCommits, recordsPerTxn: o.txnRecords, recordBytes: o.recordBytes, warmupTxns: o.txnWarmup,
+      transactionalId: `bench-commit-${c.round}`, timeoutMs: 90_000 + o.txnCommits * 200,
+    });
+    addSample(c.r, "txn.commit.p50", c.slot, res.commitP50Us / 1000);
+    addSample(c.r, "txn.commit.p99", c.slot, res.commitP99Us / 1000);
+    c.details["txn.commit"] = res;
+    log(c, `txn.commit over ${res.counted} transactions of ${o.txnRecords} records: commit p50 ${res.commitP50Us} µs, p99 ${res.commitP99Us} µs; ` +
+      `whole transaction p50 ${res.txnP50Us} µs, p99 ${res.txnP99Us} µs`);
+  });
+}
+
 async function latency(c: Ctx): Promise<void> {
   const { o } = c;
   await step(c, "latency", async () => {
@@ -254,6 +292,7 @@ export async function runSession(o: BenchOptions, r: BenchResult, slot: Slot, sy
     });
     if (!o.skip.includes("produce")) await produceAll(c);
     if (!o.skip.includes("produce")) await consume(c); // reads what produce wrote
+    await transactions(c);
     await latency(c);
     await manyPartitions(c);
   } finally {

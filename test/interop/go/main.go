@@ -4,6 +4,7 @@
 //   admin-create --bootstrap B --topic T --partitions P
 //   admin-check  --bootstrap B --topic T --partitions P --count N --t0 T0
 //   group-produce / group-member ...  consumer-group modes, see groups.go
+//   txn-produce / txn-hop / txn-verify ...  transactions (GroupTransactSession chain), see txn.go
 package main
 
 import (
@@ -47,7 +48,7 @@ func fail(format string, a ...any) {
 
 func main() {
 	if len(os.Args) < 2 {
-		fail("usage: driver produce|consume|admin-create|admin-check|group-produce|group-member --bootstrap B ...")
+		fail("usage: driver produce|consume|admin-create|admin-check|group-produce|group-member|txn-produce|txn-hop|txn-verify --bootstrap B ...")
 	}
 	a := args{}
 	for i := 2; i < len(os.Args); i += 2 {
@@ -69,6 +70,12 @@ func main() {
 		groupProduce(a)
 	case "group-member":
 		groupMember(a)
+	case "txn-produce":
+		txnProduce(a)
+	case "txn-hop":
+		txnHop(a)
+	case "txn-verify":
+		txnVerify(a)
 	default:
 		fail("unknown command %s", os.Args[1])
 	}

@@ -2,6 +2,7 @@
 #   produce --bootstrap B --topic T --partitions P --count N --t0 T0 --compression C
 #   consume --bootstrap B --topic T --partitions P --count N --t0 T0 [--timeout-ms 60000]
 #   group-produce / group-member ...   consumer-group modes, see groups.py
+#   txn-produce / txn-ctp / txn-verify ...   transactions, see txn.py
 # Records follow test/interop/spec.ts: record i -> partition i % P, offset i // P, key "k<i>",
 # value of size(i) letters, i % 3 headers, timestamp t0 + i.
 import json
@@ -11,6 +12,7 @@ import time
 from confluent_kafka import Consumer, Producer, TopicPartition, TIMESTAMP_CREATE_TIME
 
 import groups  # beside this file: the script's directory is on sys.path
+import txn
 
 SIZES = [1, 10, 50, 100, 300, 600, 1500]
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -165,7 +167,7 @@ def consume(o):
 
 
 def main():
-    modes = {"produce": produce, "consume": consume, **groups.MODES}
+    modes = {"produce": produce, "consume": consume, **groups.MODES, **txn.MODES}
     if len(sys.argv) < 2 or sys.argv[1] not in modes:
         raise SystemExit("usage: driver.py %s --bootstrap B ..." % "|".join(modes))
     modes[sys.argv[1]](parse(sys.argv[2:]))

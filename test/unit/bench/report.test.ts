@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import { addSample, emptyResult, median, ratioOf, summarize, targetStatus } from "../../../bench/lib/metrics.ts";
 import type { BenchResult } from "../../../bench/lib/metrics.ts";
-import { parseConsumerPerf, parseDd, parseProducerPerf, parseRateLatency, ParseError } from "../../../bench/lib/parse.ts";
+import { parseConsumerPerf, parseDd, parseProducerPerf, parseRateLatency, parseTxnCommitLatency, ParseError } from "../../../bench/lib/parse.ts";
 import { fmtRatio, loadWarning, markdownTable, README_END, README_START, readmeSection, replaceSection } from "../../../bench/lib/report.ts";
 import { chartSvg } from "../../../bench/lib/svg.ts";
 import { parseOptions, OptionError } from "../../../bench/lib/options.ts";
@@ -106,6 +106,11 @@ test("parsers of ProducerPerformance, ConsumerPerformance, RateLatency and dd", 
   expect(parseDd("2048+0 records in\n2048+0 records out\n2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.07374 s, 2.0 GB/s\n")).toBeCloseTo(2147483648 / 1.07374);
   expect(() => parseProducerPerf("Exception in thread main")).toThrow(ParseError);
   expect(() => parseConsumerPerf("")).toThrow(ParseError);
+  const txn = parseTxnCommitLatency('[main] INFO x\n{"transactions":200,"counted":180,"commitP50Us":2100,"commitP99Us":5400,' +
+    '"commitMaxUs":9000,"commitAvgUs":2300,"txnP50Us":4100,"txnP99Us":8800}\n');
+  expect([txn.counted, txn.commitP50Us, txn.commitP99Us, txn.txnP99Us]).toEqual([180, 2100, 5400, 8800]);
+  expect(() => parseTxnCommitLatency('{"transactions":200,"counted":"x"}')).toThrow(ParseError);
+  expect(() => parseTxnCommitLatency("")).toThrow(ParseError);
 });
 
 test("options: make bench defaults, --quick, validation", () => {
@@ -116,4 +121,8 @@ test("options: make bench defaults, --quick, validation", () => {
   expect(() => parseOptions(["--rounds", "0"])).toThrow(OptionError);
   expect(() => parseOptions(["--pair", "kafka"])).toThrow(OptionError);
   expect(() => parseOptions(["--bogus"])).toThrow(OptionError);
+  expect([full.txnDurationMs, full.txnCommits, full.txnRecords, full.txnWarmup]).toEqual([100, 1000, 10, 100]);
+  expect([quick.txnCommits, quick.txnWarmup]).toEqual([200, 20]);
+  expect(parseOptions(["--txn-duration-ms", "50", "--txn-commits", "30", "--txn-warmup", "3"]).txnDurationMs).toBe(50);
+  expect(() => parseOptions(["--txn-commits", "10", "--txn-warmup", "10"])).toThrow(OptionError);
 });
