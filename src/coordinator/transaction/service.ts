@@ -17,13 +17,13 @@
 // registered) replicas and min.insync.replicas min(transaction.state.log.min.isr, replicas), so a
 // single node with Kafka's defaults (3 / 2) still works: Kafka would refuse to create it.
 
+import type { BrokerConfig } from "../../config/broker-config.ts";
 import type { MetadataImage } from "../../metadata/image.ts";
 import type { MetadataLayer } from "../../metadata/layer.ts";
 import { transactionVersion } from "../../metadata/features.ts";
 import { ErrorCode } from "../../protocol/errors.ts";
 import { LogOfflineError } from "../../storage/errors.ts";
 import type { Log } from "../../storage/log.ts";
-import type { TxnPartitionVerifier, VerifyOrAddRequest } from "../../server/txn-verification.ts";
 import { kafkaAbs, javaStringHashCode } from "../group/partitioner.ts";
 import type { GroupClock } from "../group/timer.ts";
 import type { CoordinatorLoader, LoadSummary } from "../runtime/coordinator-loader.ts";
@@ -49,6 +49,20 @@ export interface TransactionConfig {
   removeExpiredTransactionalIdsIntervalMs: number;
   transactionalIdExpirationMs: number;
   partitionVerificationEnable: boolean;
+}
+
+export function transactionConfigOf(c: BrokerConfig): TransactionConfig {
+  return {
+    numPartitions: c.int("transaction.state.log.num.partitions"),
+    replicationFactor: c.int("transaction.state.log.replication.factor"),
+    minIsr: c.int("transaction.state.log.min.isr"),
+    segmentBytes: c.int("transaction.state.log.segment.bytes"),
+    maxTimeoutMs: c.int("transaction.max.timeout.ms"),
+    abortTimedOutTransactionsIntervalMs: c.int("transaction.abort.timed.out.transaction.cleanup.interval.ms"),
+    removeExpiredTransactionalIdsIntervalMs: c.int("transaction.remove.expired.transaction.cleanup.interval.ms"),
+    transactionalIdExpirationMs: c.int("transactional.id.expiration.ms"),
+    partitionVerificationEnable: c.bool("transaction.partition.verification.enable"),
+  };
 }
 
 export interface TransactionCoordinatorServiceDeps {
@@ -91,7 +105,16 @@ export function partitionForTransactionalId(transactionalId: string, numPartitio
   return kafkaAbs(javaStringHashCode(transactionalId)) % numPartitions;
 }
 
-export class TransactionCoordinatorService implements TxnPartitionVerifier {
+/** server/txn-verification.ts's VerifyOrAddRequest (the coordinator does not import server/). */
+export interface VerifyOrAddRequest {
+  transactionalId: string;
+  producerId: bigint;
+  producerEpoch: number;
+  partitions: ReadonlyArray<{ topic: string; partition: number }>;
+  add: boolean;
+}
+
+export class TransactionCoordinatorService {
   readonly runtime: CoordinatorRuntime<TransactionCoordinatorShard>;
   readonly markers: TransactionMarkerChannelManager;
   readonly config: TransactionConfig;
@@ -396,7 +419,7 @@ export class TransactionCoordinatorService implements TxnPartitionVerifier {
         const name = stateName(m.state);
         if (states.size > 0 && !states.has(name)) continue;
         if (pids.size > 0 && !pids.has(m.producerId)) continue;
-        if (durationFilterMs >= 0 && (m.txnStartTimestamp < 0 || now - m.txnStartTimestamp < durationFilterMs)) continue;
+        if (durationFilterMs >= 0 && now - m.txnStartTimestamp < durationFilterMs) continue;
         if (pattern !== null && !pattern.test(m.transactionalId)) continue;
         out.push({ transactionalId: m.transactionalId, producerId: m.producerId, state: name });
       }
