@@ -15,7 +15,8 @@
 //   such a flush is pending, is answered once that flush has returned (Kafka flushes inside
 //   UnifiedLog.append, before it answers); group-committed, off the event loop.
 //
-// - transactional batches (with the request's transactional id) are verified with, or added to the
+// - transactional batches need the request's transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+//   for the whole request, as Kafka); they are verified with, or added to the
 //   transaction by, the transaction coordinator first (produce/txn-verify.ts); the append then waits
 //   for that answer, as Kafka's does.
 //
@@ -116,6 +117,14 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
       fitToVersion(res, v);
       return res;
     };
+    // Kafka: transactional records need the request's transactional id (authorized for it): else the
+    // whole request is TRANSACTIONAL_ID_AUTHORIZATION_FAILED.
+    if (req.transactionalId === null && entries.some((e) => e.transactional)) {
+      for (const t of res.responses) t.partitionResponses = t.partitionResponses.map((p) => errorOnly(p === PENDING ? -1 : p.index, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED));
+      slots.forEach((sl) => (sl.list[sl.at] = errorOnly(sl.index, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)));
+      fitToVersion(res, v);
+      return req.acks === 0 ? CLOSE_CONNECTION : res;
+    }
     const txn = services.transactionCoordinator;
     const mode = txnVerifyMode(v, transactionVersion(image), services.config.bool("transaction.partition.verification.enable"));
     if (txn !== null && mode !== "none" && req.transactionalId !== null && entries.some((e) => e.transactional)) {
