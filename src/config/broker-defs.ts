@@ -101,6 +101,10 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "transaction.state.log.min.isr", type: "int", default: "2", validate: atLeast(1), doc: "min.insync.replicas of __transaction_state.", scope: "read-only" }),
   d({ name: "transactional.id.expiration.ms", type: "int", default: "604800000", validate: atLeast(1), doc: "Idle transactional ids expire after this long.", scope: "read-only" }),
   d({ name: "transaction.max.timeout.ms", type: "int", default: "900000", validate: atLeast(1), doc: "Largest transaction timeout a producer may ask for.", scope: "read-only" }),
+  d({ name: "transaction.state.log.segment.bytes", type: "int", default: "104857600", validate: atLeast(1), doc: "Segment size of __transaction_state.", scope: "read-only" }),
+  d({ name: "transaction.abort.timed.out.transaction.cleanup.interval.ms", type: "int", default: "10000", validate: atLeast(1), doc: "How often transactions past their timeout are aborted.", scope: "read-only" }),
+  d({ name: "transaction.remove.expired.transaction.cleanup.interval.ms", type: "int", default: "3600000", validate: atLeast(1), doc: "How often expired transactional ids are removed.", scope: "read-only" }),
+  d({ name: "transaction.partition.verification.enable", type: "boolean", default: "true", doc: "Verify with the transaction coordinator that a transactional produce's partition is in the transaction.", scope: "cluster-wide" }),
   d({ name: "producer.id.expiration.ms", type: "int", default: "86400000", validate: atLeast(1), doc: "Idle producer ids expire after this long.", scope: "cluster-wide" }),
   // Kafka 4.4.0: TransactionLogConfig, defineInternal(INT, 600000, atLeast(1)).
   d({ name: "producer.id.expiration.check.interval.ms", type: "int", default: "600000", validate: atLeast(1), doc: "How often producer ids idle for producer.id.expiration.ms are removed.", scope: "read-only", internal: true }),

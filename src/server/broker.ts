@@ -37,6 +37,8 @@ import { FetchSessionCache } from "./fetch/session-cache.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import { LocalMetadata } from "../metadata/local-metadata.ts";
 import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
+import { TransactionCoordinatorService, transactionConfigOf } from "../coordinator/transaction/service.ts";
+import { writeTxnMarkers } from "./txn-markers.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -113,6 +115,7 @@ export class Broker {
   private logManager: LogManager | null = null;
   private localMetadata: LocalMetadata | null = null;
   private coordinatorService: GroupCoordinatorService | null = null;
+  private txnCoordinator: TransactionCoordinatorService | null = null;
   /** Built by start() once everything it holds is open; null before. */
   private running: BrokerServices | null = null;
   private server: SocketServer | null = null;
@@ -237,6 +240,26 @@ export class Broker {
     this.log.info("group coordinator loaded", await groupCoordinator.start());
     mark("group-coordinator");
 
+    // Transaction coordinator: replays the __transaction_state partitions led here (transactions left
+    // in PREPARE_* by a crash get their markers written again) before accepting requests. Markers go
+    // through writeTxnMarkers, the path WriteTxnMarkers requests take.
+    const producerIds = new ProducerIdManager(this.config.metadataLogDir);
+    const transactionCoordinator = new TransactionCoordinatorService({
+      config: transactionConfigOf(this.config),
+      nodeId: this.nodeId,
+      metadata: () => metadata,
+      writer: new LogPartitionWriter(replicaManager, (topic) => resolveTopicSettings(metadata.image, this.config, topic, this.nodeId)),
+      logger: this.log.child({ component: "transaction-coordinator" }),
+      clock: wheelGroupClock(new Timer({ clock: this.clock })),
+      generateProducerId: () => producerIds.generate(),
+      markerWriter: (markers) => {
+        const services = this.running;
+        if (!services) return Promise.reject(new BrokerNotStartedError("services"));
+        return writeTxnMarkers(services, markers);
+      },
+    });
+    this.txnCoordinator = transactionCoordinator;
+
     const services: BrokerServices = {
       nodeId: this.nodeId,
       clusterId,
@@ -248,16 +271,18 @@ export class Broker {
       replicaManager,
       fetchSessions: new FetchSessionCache(),
       groupCoordinator,
-      producerIds: new ProducerIdManager(this.config.metadataLogDir),
+      producerIds,
       metadataEntries: new MetadataEntryCache(),
       apis: advertisedApisOf(this.handlerList),
       advertisedEndpoints: [],
-      transactionCoordinator: null,
+      transactionCoordinator,
       authorizer: null,
       quotas: null,
       metrics: null,
     };
     this.running = services;
+    this.log.info("transaction coordinator loaded", await transactionCoordinator.start());
+    mark("transaction-coordinator");
     const dispatcher = new Dispatcher(services, this.handlerList, this.log);
     mark("dispatcher");
 
@@ -349,6 +374,7 @@ export class Broker {
     // metadata: finish running operations before the logs close.
     if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.log.error("metadata close failed", { error: String(e) }));
     this.coordinatorService?.close();
+    this.txnCoordinator?.close();
     // Produces still waiting for their high watermark answer now (REQUEST_TIMED_OUT); none can wait on closed logs.
     this.replicas?.shutdown();
     const { uncleanDirs } = this.logManager ? await this.logManager.close() : { uncleanDirs: [] };

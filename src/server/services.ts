@@ -21,7 +21,7 @@ import type { TimerClock } from "../util/purgatory/index.ts";
 import type { MetadataEntryCache } from "./metadata-entry-cache.ts";
 import type { ReplicaManager } from "../replication/replica-manager.ts";
 import type { FetchSessionCache } from "./fetch/session-cache.ts";
-import type { TxnPartitionVerifier } from "./txn-verification.ts";
+import type { TransactionCoordinatorService } from "../coordinator/transaction/service.ts";
 
 /** One API of the ApiVersions answer. */
 export interface AdvertisedApi {
@@ -57,10 +57,10 @@ export interface BrokerServices {
   advertisedEndpoints: readonly Endpoint[];
   // Filled by later issues; null until then.
   /**
-   * Kafka's TransactionCoordinator (the transactions issue). Until it lands, only the seam the produce
-   * and TxnOffsetCommit paths call (txn-verification.ts); null: no transaction coordinator here.
+   * Kafka's TransactionCoordinator (coordinator/transaction/service.ts); also the TxnPartitionVerifier
+   * the produce and TxnOffsetCommit paths call (txn-verification.ts). Null: no transaction coordinator.
    */
-  readonly transactionCoordinator: TxnPartitionVerifier | null;
+  readonly transactionCoordinator: TransactionCoordinatorService | null;
   /** Kafka's Authorizer (the security issue); null allows every operation, as Kafka without one. */
   readonly authorizer: null;
   /** Kafka's QuotaManagers (the quotas work). */

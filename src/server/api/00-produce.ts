@@ -15,8 +15,12 @@
 //   such a flush is pending, is answered once that flush has returned (Kafka flushes inside
 //   UnifiedLog.append, before it answers); group-committed, off the event loop.
 //
-// Left out: transactional batches are refused with INVALID_TXN_STATE until the transaction coordinator
-// exists. With acks=0 a failed partition closes the connection, as Kafka does (the producer has no
+// - transactional batches need the request's transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+//   for the whole request, as Kafka); they are verified with, or added to the
+//   transaction by, the transaction coordinator first (produce/txn-verify.ts); the append then waits
+//   for that answer, as Kafka's does.
+//
+// Left out: with acks=0 a failed partition closes the connection, as Kafka does (the producer has no
 // other way to learn of it).
 
 import { ErrorCode } from "../../protocol/errors.ts";
@@ -32,7 +36,9 @@ import {
 import { isFileRecords } from "../../protocol/primitives/records-ref.ts";
 import type { AppendEntry, PartitionAppendResult } from "../../replication/replica-manager.ts";
 import { CLOSE_CONNECTION, defineHandler, NO_RESPONSE } from "../handler.ts";
-import { preparePartition } from "../produce/prepare-partition.ts";
+import { preparePartition, type PreparedEntry } from "../produce/prepare-partition.ts";
+import { txnVerifyMode, verifyTransactionalEntries } from "../produce/txn-verify.ts";
+import { transactionVersion } from "../../metadata/features.ts";
 import { resolveTopicSettings, type TopicSettings } from "../produce/topic-settings.ts";
 
 function partitionResponse(index: number, r: Pick<PartitionAppendResult, "errorCode" | "errorMessage" | "recordErrors" | "baseOffset" | "logAppendTimeMs" | "logStartOffset">): PartitionProduceResponse {
@@ -70,7 +76,7 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
     const res = newProduceResponse();
     const failures: string[] = [];
     // The partitions appended, and where their answers go.
-    const entries: AppendEntry[] = [];
+    const entries: PreparedEntry[] = [];
     const slots: Array<{ list: PartitionProduceResponse[]; at: number; index: number }> = [];
     // Bounded by the request's decoded topics and partitions.
     for (const td of req.topicData) {
@@ -111,6 +117,37 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
       fitToVersion(res, v);
       return res;
     };
+    // Kafka: transactional records need the request's transactional id (authorized for it): else the
+    // whole request is TRANSACTIONAL_ID_AUTHORIZATION_FAILED.
+    if (req.transactionalId === null && entries.some((e) => e.transactional)) {
+      for (const t of res.responses) t.partitionResponses = t.partitionResponses.map((p) => errorOnly(p === PENDING ? -1 : p.index, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED));
+      slots.forEach((sl) => (sl.list[sl.at] = errorOnly(sl.index, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)));
+      fitToVersion(res, v);
+      return req.acks === 0 ? CLOSE_CONNECTION : res;
+    }
+    const txn = services.transactionCoordinator;
+    const mode = txnVerifyMode(v, transactionVersion(image), services.config.bool("transaction.partition.verification.enable"));
+    if (txn !== null && mode !== "none" && req.transactionalId !== null && entries.some((e) => e.transactional)) {
+      // Verified first (per producer in order, txn-verify.ts); the refused partitions are answered
+      // without an append.
+      const transactionalId = req.transactionalId;
+      const verified = verifyTransactionalEntries(txn, transactionalId, entries, mode, v).then((codes) => {
+        const ok: number[] = [];
+        codes.forEach((c, i) => (c === ErrorCode.NONE ? ok.push(i) : undefined));
+        const toAppend: AppendEntry[] = ok.map((i) => entries[i]!);
+        const done = (appendedResults: readonly PartitionAppendResult[]): ProduceResponse => {
+          const results: PartitionAppendResult[] = codes.map((c) => ({ errorCode: c, errorMessage: null, recordErrors: [], baseOffset: -1, logAppendTimeMs: -1, logStartOffset: -1, detail: `transaction verification answered ${c}` }));
+          ok.forEach((i, j) => (results[i] = appendedResults[j]!));
+          return fill(results);
+        };
+        const a = toAppend.length === 0 ? [] : rm.appendRecords(toAppend, req.acks, req.timeoutMs, "client");
+        return a instanceof Promise ? a.then(done) : done(a);
+      });
+      if (req.acks === 0) {
+        return verified.then((r) => (r.responses.some((t) => t.partitionResponses.some((p) => p.errorCode !== 0)) ? CLOSE_CONNECTION : NO_RESPONSE));
+      }
+      return verified;
+    }
     // Appended synchronously, before any await, so appends keep the order requests arrived in.
     const appended = entries.length === 0 ? [] : rm.appendRecords(entries, req.acks, req.timeoutMs, "client");
     // acks=0: no response; a failed partition closes the connection so the producer notices (Kafka's way).

@@ -4,11 +4,13 @@
 // (GroupCoordinatorService.locate): this node, on the listener the request came in on, while its shard
 // of that partition is loaded; COORDINATOR_NOT_AVAILABLE while the shard loads, while the partition
 // has no leader or its log is offline here; another node's endpoint when that node leads it. v4+ batches keys (coordinatorKeys), each
-// answered on its own. Transaction keys (key type 1): the transaction coordinator does not exist yet,
-// so COORDINATOR_NOT_AVAILABLE (clients retry). Share keys (2) likewise. Unknown key types:
-// INVALID_REQUEST.
+// answered on its own. Transaction keys (key type 1): the leader of the id's __transaction_state
+// partition (TransactionCoordinatorService.locate), the same way; an empty transactional id is
+// INVALID_REQUEST, as Kafka. Share keys (2): COORDINATOR_NOT_AVAILABLE (no share coordinator).
+// Unknown key types: INVALID_REQUEST.
 //
-// A group key makes sure __consumer_offsets exists first (created through the metadata layer); Kafka
+// A group key makes sure __consumer_offsets exists first, a transaction key __transaction_state
+// (created through the metadata layer); Kafka
 // answers COORDINATOR_NOT_AVAILABLE while it creates the topic, Strand waits for it (one node, a few
 // ms) and answers, and answers COORDINATOR_NOT_AVAILABLE only if the creation fails.
 
@@ -23,12 +25,17 @@ const KEY_TYPE_TRANSACTION = 1;
 
 function lookup(ctx: RequestContext, svc: GroupCoordinatorService, key: string, keyType: number, topicReady: boolean): Coordinator {
   const none = (errorCode: number, errorMessage: string): Coordinator => ({ key, nodeId: -1, host: "", port: -1, errorCode, errorMessage });
-  if (keyType === KEY_TYPE_TRANSACTION) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, "the transaction coordinator is not available on this broker yet");
-  if (keyType !== KEY_TYPE_GROUP) return none(keyType === 2 ? ErrorCode.COORDINATOR_NOT_AVAILABLE : ErrorCode.INVALID_REQUEST, `key type ${keyType} is not served`);
-  if (!topicReady) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, "__consumer_offsets could not be created");
+  if (keyType !== KEY_TYPE_GROUP && keyType !== KEY_TYPE_TRANSACTION) return none(keyType === 2 ? ErrorCode.COORDINATOR_NOT_AVAILABLE : ErrorCode.INVALID_REQUEST, `key type ${keyType} is not served`);
   const s = ctx.services;
-  const where = svc.locate(key);
-  if (where.kind === "loading") return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, `the coordinator of group ${key} is loading`);
+  const txn = s.transactionCoordinator;
+  if (keyType === KEY_TYPE_TRANSACTION) {
+    if (key === "") return none(ErrorCode.INVALID_REQUEST, "an empty transactional id");
+    if (!txn) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, "no transaction coordinator on this broker");
+  }
+  const what = keyType === KEY_TYPE_GROUP ? "__consumer_offsets" : "__transaction_state";
+  if (!topicReady) return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, `${what} could not be created`);
+  const where = keyType === KEY_TYPE_GROUP ? svc.locate(key) : txn!.locate(key);
+  if (where.kind === "loading") return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, `the coordinator of ${keyType === KEY_TYPE_GROUP ? "group" : "transactional id"} ${key} is loading`);
   if (where.kind === "unavailable") return none(ErrorCode.COORDINATOR_NOT_AVAILABLE, where.reason);
   if (where.kind === "elsewhere") {
     const node = s.metadata.image.brokers.get(where.leader);
@@ -56,6 +63,13 @@ export const findCoordinatorHandler = defineHandler<FindCoordinatorRequest, Find
       } catch (e) {
         topicReady = false;
         ctx.services.logger.warn("__consumer_offsets could not be created", { error: (e as Error).message });
+      }
+    } else if (keyType === KEY_TYPE_TRANSACTION && ctx.services.transactionCoordinator) {
+      try {
+        await ctx.services.transactionCoordinator.ensureTopic();
+      } catch (e) {
+        topicReady = false;
+        ctx.services.logger.warn("__transaction_state could not be created", { error: (e as Error).message });
       }
     }
     if (ctx.apiVersion >= 4) {

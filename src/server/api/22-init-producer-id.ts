@@ -1,11 +1,16 @@
-// InitProducerId (key 22), versions 0-6 served.
+// InitProducerId (key 22), versions 0-5 served (v6, 2PC, is latestVersionUnstable in Kafka 4.4.0's JSON
+// and not advertised by a default 4.4.0 broker; Strand matches).
 //
 // Idempotent producers (no transactional id): a new producer id with epoch 0 from the block allocator
 // (src/coordinator/producer-ids.ts), whatever producer id / epoch the request carries, as Kafka's
 // TransactionCoordinator does for a null transactional id. transactionTimeoutMs is not checked then.
 //
-// Left out: transactional ids (the transaction coordinator is its own issue): answered with
-// COORDINATOR_NOT_AVAILABLE, which clients treat as retriable while FindCoordinator cannot find one.
+// Transactional ids go to the transaction coordinator (coordinator/transaction): an empty id is
+// INVALID_REQUEST, a timeout above transaction.max.timeout.ms INVALID_TRANSACTION_TIMEOUT; the epoch
+// is bumped (fencing older producers of the id), an ongoing transaction is fenced and aborted first
+// (CONCURRENT_TRANSACTIONS, the client retries), v3+ may name its current producer id and epoch
+// (KIP-360 recovery: both or neither, else INVALID_REQUEST). PRODUCER_FENCED is answered as
+// INVALID_PRODUCER_EPOCH below v4, as Kafka does.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { InitProducerIdRequest } from "../../protocol/generated/messages/init-producer-id-request.ts";
@@ -15,13 +20,30 @@ import { defineHandler } from "../handler.ts";
 export const initProducerIdHandler = defineHandler<InitProducerIdRequest, InitProducerIdResponse>({
   key: 22,
   minVersion: 0,
-  maxVersion: 6,
-  handle(ctx, req) {
+  maxVersion: 5,
+  async handle(ctx, req) {
     const res = newInitProducerIdResponse();
     res.producerId = -1n;
     res.producerEpoch = -1;
+    const v = ctx.apiVersion;
+    const pid = v >= 3 ? req.producerId : -1n;
+    const epoch = v >= 3 ? req.producerEpoch : -1;
+    if ((pid === -1n) !== (epoch === -1)) {
+      res.errorCode = ErrorCode.INVALID_REQUEST;
+      return res;
+    }
     if (req.transactionalId !== null) {
-      res.errorCode = ErrorCode.COORDINATOR_NOT_AVAILABLE;
+      const txn = ctx.services.transactionCoordinator;
+      if (!txn) {
+        res.errorCode = ErrorCode.COORDINATOR_NOT_AVAILABLE;
+        return res;
+      }
+      const r = await txn.handleInitProducerId(req.transactionalId, req.transactionTimeoutMs, pid === -1n ? null : { producerId: pid, producerEpoch: epoch });
+      res.errorCode = v < 4 && r.errorCode === ErrorCode.PRODUCER_FENCED ? ErrorCode.INVALID_PRODUCER_EPOCH : r.errorCode;
+      if (r.errorCode === ErrorCode.NONE) {
+        res.producerId = r.producerId;
+        res.producerEpoch = r.producerEpoch;
+      }
       return res;
     }
     try {

@@ -23,6 +23,11 @@ import { deleteGroupsHandler } from "./42-delete-groups.ts";
 import { offsetDeleteHandler } from "./47-offset-delete.ts";
 import { deleteRecordsHandler } from "./21-delete-records.ts";
 import { initProducerIdHandler } from "./22-init-producer-id.ts";
+import { addPartitionsToTxnHandler } from "./24-add-partitions-to-txn.ts";
+import { addOffsetsToTxnHandler } from "./25-add-offsets-to-txn.ts";
+import { endTxnHandler } from "./26-end-txn.ts";
+import { describeTransactionsHandler } from "./65-describe-transactions.ts";
+import { listTransactionsHandler } from "./66-list-transactions.ts";
 import { offsetForLeaderEpochHandler } from "./23-offset-for-leader-epoch.ts";
 import { writeTxnMarkersHandler } from "./27-write-txn-markers.ts";
 import { describeConfigsHandler } from "./32-describe-configs.ts";
@@ -57,6 +62,11 @@ export const ALL_HANDLERS: ApiHandler[] = [
   offsetDeleteHandler,
   deleteRecordsHandler,
   initProducerIdHandler,
+  addPartitionsToTxnHandler,
+  addOffsetsToTxnHandler,
+  endTxnHandler,
+  describeTransactionsHandler,
+  listTransactionsHandler,
   offsetForLeaderEpochHandler,
   writeTxnMarkersHandler,
   describeConfigsHandler,

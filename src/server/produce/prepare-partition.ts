@@ -3,7 +3,8 @@
 //
 // the partition is known and led here -> internal topics refused -> records validated (validate.ts,
 // which checks every batch CRC, so the append skips its own CRC pass: crcVerified) -> transactional
-// batches refused (transactions are another issue) -> message set not above segment.bytes.
+// message set not above segment.bytes. Transactional batches are marked (`transactional`) so the
+// Produce handler verifies them with the transaction coordinator before appending.
 // Idempotence (duplicates, sequence and epoch checks) runs below, in Partition.appendRecordsToLeader,
 // over the log's producer state, as Kafka's UnifiedLog.analyzeAndValidateProducerState does.
 
@@ -25,7 +26,9 @@ export interface ProducePartitionRequest {
 }
 
 /** The entry to append, or the partition's answer when a check refused it. */
-export function preparePartition(rm: ReplicaManager, settingsOf: (topic: string) => TopicSettings, req: ProducePartitionRequest): AppendEntry | PartitionAppendResult {
+export type PreparedEntry = AppendEntry & { transactional: boolean };
+
+export function preparePartition(rm: ReplicaManager, settingsOf: (topic: string) => TopicSettings, req: ProducePartitionRequest): PreparedEntry | PartitionAppendResult {
   const found = rm.getPartitionOrError(req.topic, req.partition);
   if ("errorCode" in found) return failedAppend(found.errorCode, found.detail);
   if (INTERNAL_TOPICS.has(req.topic)) return failedAppend(ErrorCode.INVALID_TOPIC_EXCEPTION, `Cannot append to internal topic ${req.topic}`);
@@ -34,9 +37,6 @@ export function preparePartition(rm: ReplicaManager, settingsOf: (topic: string)
   try {
     const v = validateProducedRecords(req.records ?? new Uint8Array(0), { apiVersion: req.apiVersion, settings, partitionName: name, nowMs: req.nowMs });
     const view = v.view;
-    if (view.isTransactional) {
-      throw new ProducePartitionError(ErrorCode.INVALID_TXN_STATE, `transactional produce to ${name} refused: this broker has no transaction coordinator yet`);
-    }
     if (v.bytes.length > settings.segmentBytes) {
       throw new ProducePartitionError(
         ErrorCode.RECORD_LIST_TOO_LARGE,
@@ -52,6 +52,7 @@ export function preparePartition(rm: ReplicaManager, settingsOf: (topic: string)
       header: v.header,
       logAppendTimeMs: v.logAppendTimeMs,
       nowMs: req.nowMs,
+      transactional: view.isTransactional,
     };
   } catch (e) {
     if (e instanceof ProducePartitionError) return failedAppend(e.code, e.message, e);

@@ -194,9 +194,9 @@ test("acks=0 sends no response but appends", async () => {
   expect(b.partitionLog("t").logEndOffset).toBe(4);
 });
 
-test("transactional batches are refused until transactions exist", async () => {
+test("transactional batches without the request's transactional id are refused as Kafka does", async () => {
   const r = await produce(batch(1, { producerId: 1n, producerEpoch: 0, baseSequence: 0, isTransactional: true }));
-  expect(r.errorCode).toBe(ErrorCode.INVALID_TXN_STATE);
+  expect(r.errorCode).toBe(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
 });
 
 test("acks=-1 with strand.log.fsync.before.ack waits until the offsets are durable", async () => {

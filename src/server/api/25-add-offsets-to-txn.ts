@@ -1,0 +1,31 @@
+// AddOffsetsToTxn (key 25), versions 0-4 served.
+//
+// Adds the group's __consumer_offsets partition (abs(hash(groupId)) % offsets.topic.num.partitions)
+// to the transaction, so EndTxn writes a marker there too (the group coordinator then applies or
+// drops the transaction's offsets). PRODUCER_FENCED is INVALID_PRODUCER_EPOCH below v2, as Kafka.
+// Under Transactions V2 clients do not send it (TxnOffsetCommit v5 adds the partition).
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import type { AddOffsetsToTxnRequest } from "../../protocol/generated/messages/add-offsets-to-txn-request.ts";
+import { newAddOffsetsToTxnResponse, type AddOffsetsToTxnResponse } from "../../protocol/generated/messages/add-offsets-to-txn-response.ts";
+import { OFFSETS_TOPIC } from "../../coordinator/group/offsets-topic.ts";
+import { tpKey } from "../../coordinator/transaction/transaction-metadata.ts";
+import { defineHandler } from "../handler.ts";
+
+export const addOffsetsToTxnHandler = defineHandler<AddOffsetsToTxnRequest, AddOffsetsToTxnResponse>({
+  key: 25,
+  minVersion: 0,
+  maxVersion: 4,
+  async handle(ctx, req) {
+    const res = newAddOffsetsToTxnResponse();
+    const txn = ctx.services.transactionCoordinator;
+    if (!txn) {
+      res.errorCode = ErrorCode.COORDINATOR_NOT_AVAILABLE;
+      return res;
+    }
+    const partition = ctx.services.groupCoordinator.partitionFor(req.groupId);
+    const code = await txn.handleAddPartitionsToTransaction(req.transactionalId, req.producerId, req.producerEpoch, [tpKey(OFFSETS_TOPIC, partition)], 0);
+    res.errorCode = ctx.apiVersion < 2 && code === ErrorCode.PRODUCER_FENCED ? ErrorCode.INVALID_PRODUCER_EPOCH : code;
+    return res;
+  },
+});
