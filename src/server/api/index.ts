@@ -30,6 +30,7 @@ import { describeLogDirsHandler } from "./35-describe-log-dirs.ts";
 import { incrementalAlterConfigsHandler } from "./44-incremental-alter-configs.ts";
 import { consumerGroupHeartbeatHandler } from "./68-consumer-group-heartbeat.ts";
 import { consumerGroupDescribeHandler } from "./69-consumer-group-describe.ts";
+import { describeProducersHandler } from "./61-describe-producers.ts";
 
 export const ALL_HANDLERS: ApiHandler[] = [
   produceHandler,
@@ -62,4 +63,5 @@ export const ALL_HANDLERS: ApiHandler[] = [
   incrementalAlterConfigsHandler,
   consumerGroupHeartbeatHandler,
   consumerGroupDescribeHandler,
+  describeProducersHandler,
 ];
