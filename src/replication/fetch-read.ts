@@ -39,14 +39,24 @@ export interface PartitionReadResult {
   leaderEpoch: number;
   /**
    * read_committed: the aborted transactions overlapping the returned records ([] when none or when
-   * nothing was returned); null for read_uncommitted, errors and a first batch too large to send, as
-   * Kafka answers (its FetchDataInfo then carries no aborted list).
+   * nothing was returned); null for read_uncommitted, read errors and a first batch too large to send,
+   * as Kafka answers (its FetchDataInfo then carries no aborted list); [] for the partitions Kafka
+   * refuses before reading (metadataError).
    */
   abortedTransactions: readonly AbortedTxnInfo[] | null;
 }
 
+/** A partition the read failed on (Kafka's LogReadResult for an exception): no aborted list. */
 export function readError(errorCode: number): PartitionReadResult {
   return { errorCode, highWatermark: -1n, lastStableOffset: -1n, logStartOffset: -1n, records: EMPTY_RECORDS, sizeBytes: 0, leaderEpoch: -1, abortedTransactions: null };
+}
+
+/**
+ * A partition Kafka refuses before reading (FetchResponse.partitionResponse for an unknown topic id or
+ * a partition not in the metadata): its PartitionData defaults, so an empty aborted list, not null.
+ */
+export function metadataError(errorCode: number): PartitionReadResult {
+  return { ...readError(errorCode), abortedTransactions: [] };
 }
 
 /** Kafka's leader epoch check: -1 skips it; older is FENCED_LEADER_EPOCH, newer UNKNOWN_LEADER_EPOCH. */

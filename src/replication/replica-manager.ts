@@ -40,7 +40,7 @@ import { fetchUpperBoundOffset } from "../storage/fetch-upper-bound.ts";
 import { DelayedFetchPurgatory, partitionWatchKey } from "./delayed-fetch.ts";
 import { DelayedProducePurgatory, pendingStatus, type ProducePartitionStatus } from "./delayed-produce.ts";
 import { ProducePartitionError, type RecordError } from "./errors.ts";
-import { checkLeaderEpoch, EMPTY_RECORDS, readError, type FetchIsolation, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
+import { checkLeaderEpoch, EMPTY_RECORDS, metadataError, readError, type FetchIsolation, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
 import { Partition, type LogDurability, type PartitionHost } from "./partition.ts";
 import { deleteStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import type { ProducedBatchIds } from "./producer-sequence.ts";
@@ -279,9 +279,10 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   }
 
   private readPartition(p: FetchPartitionRequest, limitBytes: number, minOneBatch: boolean, isolation: FetchIsolation): PartitionReadResult {
-    if (p.unknownTopicId) return readError(ErrorCode.UNKNOWN_TOPIC_ID);
+    if (p.unknownTopicId) return metadataError(ErrorCode.UNKNOWN_TOPIC_ID);
     const found = this.getPartitionOrError(p.topic, p.partition);
-    if (!(found instanceof Partition)) return readError(found.errorCode);
+    // UNKNOWN_TOPIC_OR_PARTITION comes only from a partition missing from the image: Kafka's metadata check.
+    if (!(found instanceof Partition)) return found.errorCode === ErrorCode.UNKNOWN_TOPIC_OR_PARTITION ? metadataError(found.errorCode) : readError(found.errorCode);
     const epochError = checkLeaderEpoch(p.currentLeaderEpoch, found.leaderEpoch);
     if (epochError !== 0) return readError(epochError);
     const maxBytes = Math.max(0, Math.min(p.maxBytes, limitBytes));

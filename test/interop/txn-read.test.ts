@@ -165,6 +165,24 @@ describe.skipIf(!ENABLED)(`transactions read side vs ${interopTarget()}`, () => 
     // From inside the aborted transaction it is listed; past its marker it is not.
     expect((await fetch(5n, 1)).abortedTransactions!.map((a) => a.firstOffset)).toEqual([4n]);
     expect((await fetch(7n, 1)).abortedTransactions).toEqual([]);
+    // An isolation level Kafka does not know: UNKNOWN_SERVER_ERROR, at the top and on the partition (v12).
+    const bad = await c.request<{ errorCode: number; responses: Array<{ partitions: FetchedPartition[] }> }>(1, 12, {
+      replicaId: -1, maxWaitMs: 0, minBytes: 1, maxBytes: 1 << 20, isolationLevel: 2, sessionId: 0, sessionEpoch: -1,
+      topics: [{ topic: TOPIC, topicId: ZERO_UUID, partitions: [{ partition: 0, currentLeaderEpoch: -1, fetchOffset: 0n, lastFetchedEpoch: -1, logStartOffset: -1n, partitionMaxBytes: 1 << 20 }] }],
+      forgottenTopicsData: [], rackId: "",
+    });
+    expect(bad.errorCode).toBe(-1);
+    expect(bad.responses[0]!.partitions[0]).toMatchObject({ errorCode: -1, highWatermark: -1n, lastStableOffset: -1n, abortedTransactions: [] });
+    // Errors: a read error (out of range) has no aborted list; a partition not in the metadata has Kafka's default [].
+    for (const level of [0, 1]) {
+      expect(await fetch(99n, level)).toMatchObject({ errorCode: 1, highWatermark: -1n, lastStableOffset: -1n, abortedTransactions: null });
+      const unknown = await c.request<{ responses: Array<{ partitions: FetchedPartition[] }> }>(1, 12, {
+        replicaId: -1, maxWaitMs: 0, minBytes: 1, maxBytes: 1 << 20, isolationLevel: level, sessionId: 0, sessionEpoch: -1,
+        topics: [{ topic: TOPIC, topicId: ZERO_UUID, partitions: [{ partition: 7, currentLeaderEpoch: -1, fetchOffset: 0n, lastFetchedEpoch: -1, logStartOffset: -1n, partitionMaxBytes: 1 << 20 }] }],
+        forgottenTopicsData: [], rackId: "",
+      });
+      expect(unknown.responses[0]!.partitions[0]).toMatchObject({ errorCode: 3, highWatermark: -1n, lastStableOffset: -1n, abortedTransactions: [] });
+    }
     // At the end: nothing, an empty list.
     const end = await fetch(9n, 1);
     expect(batchViews(end.records)).toEqual([]);

@@ -141,7 +141,7 @@ test("at or past the last stable offset: no records, no error, an empty aborted 
   expect(out.abortedTransactions).toBeNull();
 });
 
-test("errors and an oversized first batch carry no aborted list", async () => {
+test("read errors and an oversized first batch carry no aborted list; partitions refused before the read an empty one", async () => {
   await produce(1, 0, 100);
   await produce(1, 1, 5000);
   stubTransactions(b.partitionLog("t", 1), { aborted: [aborted(9n, 0, 0)] });
@@ -153,9 +153,14 @@ test("errors and an oversized first batch carry no aborted list", async () => {
   expect(p1!.errorCode).toBe(0);
   expect(p1!.lastStableOffset).toBe(1n);
   expect(p1!.abortedTransactions).toBeNull();
+  // Refused before the read (Kafka's FetchResponse.partitionResponse): the default, an empty list.
   expect(p5!.errorCode).toBe(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION);
   expect(p5!.lastStableOffset).toBe(-1n);
-  expect(p5!.abortedTransactions).toBeNull();
+  expect(p5!.abortedTransactions).toEqual([]);
+  const ru = await fetch(12, fetchRequest([{ partition: 5, fetchOffset: 0n }], { isolationLevel: 0 }));
+  expect(part0(ru).abortedTransactions).toEqual([]);
+  const badId = await fetch(13, fetchRequest([{ partition: 0, fetchOffset: 0n }], { isolationLevel: 0, topicId: "AQIDBAUGBwgJCgsMDQ4PEA" }));
+  expect(part0(badId)).toMatchObject({ errorCode: ErrorCode.UNKNOWN_TOPIC_ID, abortedTransactions: [] });
 });
 
 test("the upper bound is the next segment's base offset, or the log end, when the slice ends a segment", async () => {
@@ -287,4 +292,22 @@ test("v4 and v12 bytes of a partition with an aborted transaction, by hand", asy
   const abortedAt = head12.length;
   expect(bytes.slice(0, abortedAt)).toEqual(head12);
   expect(bytes.slice(abortedAt, abortedAt + 18)).toEqual([2, ...i64(5n), ...i64(0n), 0]);
+});
+
+test("an isolation level other than 0 and 1 is UNKNOWN_SERVER_ERROR once there is a partition to read", async () => {
+  await produce(1);
+  const topicId = b.metadata.image.topicsByName.get("t")!.topicId;
+  const v12 = await fetch(12, fetchRequest([{ partition: 0, fetchOffset: 0n }, { partition: 7, fetchOffset: 0n }], { isolationLevel: 2 }));
+  expect(v12.errorCode).toBe(ErrorCode.UNKNOWN_SERVER_ERROR);
+  expect(v12.responses[0]!.partitions.map((p) => [p.partitionIndex, p.errorCode, p.highWatermark, p.lastStableOffset, p.abortedTransactions])).toEqual([
+    [0, ErrorCode.UNKNOWN_SERVER_ERROR, -1n, -1n, []],
+    [7, ErrorCode.UNKNOWN_SERVER_ERROR, -1n, -1n, []],
+  ]);
+  const v13 = await fetch(13, fetchRequest([{ partition: 0, fetchOffset: 0n }], { isolationLevel: 2, topicId }));
+  expect(v13.errorCode).toBe(ErrorCode.UNKNOWN_SERVER_ERROR);
+  expect(v13.responses).toEqual([]);
+  // Nothing to read (Kafka's "interesting" is empty): the level is never looked at.
+  const none = await fetch(12, fetchRequest([{ partition: 7, fetchOffset: 0n }], { isolationLevel: 2 }));
+  expect(none.errorCode).toBe(0);
+  expect(part0(none).errorCode).toBe(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION);
 });
