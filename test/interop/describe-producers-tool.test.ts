@@ -61,4 +61,21 @@ describe.skipIf(!dist.ok)(`kafka-transactions.sh describe-producers vs ${interop
     expect(empty.exitCode, empty.stderr).toBe(0);
     expect(table(empty.stdout)).toEqual([]);
   }, 90_000);
+
+  test("DescribeProducers errors on the wire: invalid name, unknown topic, unknown partition", async () => {
+    const res = await c.request<{ topics: Array<{ name: string; partitions: Array<{ partitionIndex: number; errorCode: number; errorMessage: string | null; activeProducers: unknown[] }> }> }>(61, 0, {
+      topics: [
+        { name: "bad/name", partitionIndexes: [0] },
+        { name: "no-such-topic", partitionIndexes: [3] },
+        { name: TOPIC, partitionIndexes: [1, 9] },
+      ],
+    });
+    const rows = res.topics.flatMap((t) => t.partitions.map((p) => [t.name, p.partitionIndex, p.errorCode, p.errorMessage, p.activeProducers.length]));
+    expect(rows).toEqual([
+      ["bad/name", 0, 17, "Topic name is invalid: 'bad/name' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'", 0],
+      ["no-such-topic", 3, 3, "This server does not host this topic-partition.", 0],
+      [TOPIC, 1, 0, null, 0],
+      [TOPIC, 9, 3, null, 0],
+    ]);
+  }, 30_000);
 });
