@@ -74,8 +74,8 @@ describe.skipIf(!ENABLED)(`transactions read side vs ${interopTarget()}`, () => 
     expect(res.resultsByTopicV3AndBelow[0]!.resultsByPartition[0]!.partitionErrorCode).toBe(0);
   }
 
-  async function produceTxn(count: number): Promise<bigint> {
-    const records = buildRecordBatch({ producerId, producerEpoch, baseSequence: sequence, isTransactional: true, records: Array.from({ length: count }, (_, i) => ({ value: new TextEncoder().encode(`v${sequence + i}`) })) });
+  async function produceTxn(count: number, timestamp = Date.now()): Promise<bigint> {
+    const records = buildRecordBatch({ producerId, producerEpoch, baseSequence: sequence, isTransactional: true, records: Array.from({ length: count }, (_, i) => ({ value: new TextEncoder().encode(`v${sequence + i}`), timestamp })) });
     sequence += count;
     const res = await c.request<{ responses: Array<{ partitionResponses: Array<{ errorCode: number; baseOffset: bigint }> }> }>(0, 9, { transactionalId: TXN_ID, acks: -1, timeoutMs: 10_000, topicData: [{ name: TOPIC, topicId: ZERO_UUID, partitionData: [{ index: 0, records }] }] });
     const p = res.responses[0]!.partitionResponses[0]!;
@@ -109,12 +109,13 @@ describe.skipIf(!ENABLED)(`transactions read side vs ${interopTarget()}`, () => 
     return res.responses[0]!.partitions[0]!;
   }
 
-  async function latest(isolationLevel: number): Promise<bigint> {
-    const res = await c.request<{ topics: Array<{ partitions: Array<{ errorCode: number; offset: bigint }> }> }>(2, 9, { replicaId: -1, isolationLevel, topics: [{ name: TOPIC, partitions: [{ partitionIndex: 0, currentLeaderEpoch: -1, timestamp: -1n }] }] });
+  async function listOffset(isolationLevel: number, timestamp: bigint): Promise<bigint> {
+    const res = await c.request<{ topics: Array<{ partitions: Array<{ errorCode: number; offset: bigint }> }> }>(2, 9, { replicaId: -1, isolationLevel, topics: [{ name: TOPIC, partitions: [{ partitionIndex: 0, currentLeaderEpoch: -1, timestamp }] }] });
     const p = res.topics[0]!.partitions[0]!;
     expect(p.errorCode).toBe(0);
     return p.offset;
   }
+  const latest = (isolationLevel: number) => listOffset(isolationLevel, -1n);
 
   /** Markers are written after EndTxn answers: waits (bounded) until the LSO reaches `offset`. */
   async function waitForLso(offset: bigint): Promise<void> {
@@ -191,9 +192,17 @@ describe.skipIf(!ENABLED)(`transactions read side vs ${interopTarget()}`, () => 
 
   test("an open transaction holds the LSO back; DescribeProducers shows it; the commit wakes a long poll", async () => {
     await addPartition();
-    expect(await produceTxn(2)).toBe(9n);
+    // Timestamps later than every earlier batch (the markers included), so lookups land on offset 9.
+    const ts = Date.now() + 60_000;
+    expect(await produceTxn(2, ts)).toBe(9n);
     expect(await latest(1)).toBe(9n);
     expect(await latest(0)).toBe(11n);
+    // Timestamp and max-timestamp lookups are bounded by the last fetchable offset too.
+    expect(await listOffset(1, BigInt(ts - 1))).toBe(-1n);
+    expect(await listOffset(0, BigInt(ts - 1))).toBe(9n);
+    expect(await listOffset(1, -3n)).toBe(-1n);
+    expect(await listOffset(0, -3n)).toBe(9n);
+    expect(await listOffset(1, -2n)).toBe(0n);
     const rc = await fetch(0n, 1);
     expect([rc.highWatermark, rc.lastStableOffset]).toEqual([11n, 9n]);
     expect(bases(rc).map(([o]) => o)).toEqual([0, 3, 4, 6, 7, 8]);
