@@ -3,6 +3,7 @@
 
 import { ErrorCode } from "../protocol/errors.ts";
 import type { Records } from "../protocol/primitives/records-ref.ts";
+import type { AbortedTxnInfo } from "../storage/log-types.ts";
 
 export const EMPTY_RECORDS: Uint8Array = new Uint8Array(0);
 
@@ -19,9 +20,16 @@ export interface FetchPartitionRequest {
   unknownTopicId: boolean;
 }
 
+/**
+ * How far a fetch reads (Kafka's FetchIsolation): consumers read_uncommitted up to the high watermark,
+ * read_committed up to the last stable offset. (Followers will read to the log end.)
+ */
+export type FetchIsolation = "highWatermark" | "lastStable";
+
 export interface PartitionReadResult {
   errorCode: number;
   highWatermark: bigint;
+  /** The partition's last stable offset, sent for both isolation levels as Kafka does; -1 on error. */
   lastStableOffset: bigint;
   logStartOffset: bigint;
   records: Records;
@@ -29,10 +37,26 @@ export interface PartitionReadResult {
   sizeBytes: number;
   /** Leader epoch of the partition, -1 when unknown. */
   leaderEpoch: number;
+  /**
+   * read_committed: the aborted transactions overlapping the returned records ([] when none or when
+   * nothing was returned); null for read_uncommitted, read errors and a first batch too large to send,
+   * as Kafka answers (its FetchDataInfo then carries no aborted list); [] for the partitions Kafka
+   * refuses before reading (metadataError).
+   */
+  abortedTransactions: readonly AbortedTxnInfo[] | null;
 }
 
+/** A partition the read failed on (Kafka's LogReadResult for an exception): no aborted list. */
 export function readError(errorCode: number): PartitionReadResult {
-  return { errorCode, highWatermark: -1n, lastStableOffset: -1n, logStartOffset: -1n, records: EMPTY_RECORDS, sizeBytes: 0, leaderEpoch: -1 };
+  return { errorCode, highWatermark: -1n, lastStableOffset: -1n, logStartOffset: -1n, records: EMPTY_RECORDS, sizeBytes: 0, leaderEpoch: -1, abortedTransactions: null };
+}
+
+/**
+ * A partition Kafka refuses before reading (FetchResponse.partitionResponse for an unknown topic id or
+ * a partition not in the metadata): its PartitionData defaults, so an empty aborted list, not null.
+ */
+export function metadataError(errorCode: number): PartitionReadResult {
+  return { ...readError(errorCode), abortedTransactions: [] };
 }
 
 /** Kafka's leader epoch check: -1 skips it; older is FENCED_LEADER_EPOCH, newer UNKNOWN_LEADER_EPOCH. */
@@ -47,6 +71,8 @@ export interface FetchParams {
   maxBytes: number;
   minBytes: number;
   maxWaitMs: number;
+  /** Up to where every partition is read (default "highWatermark"); a delayed fetch counts bytes up to it too. */
+  isolation?: FetchIsolation;
 }
 
 export interface FetchResults {

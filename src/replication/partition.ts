@@ -212,9 +212,12 @@ export class Partition {
     return null;
   }
 
-  /** Whole batches from `fetchOffset`, never beyond the high watermark (consumers). Does not move it. */
-  read(fetchOffset: number, maxBytes: number, minOneBatch: boolean): ReadResult {
-    return this.log.read(fetchOffset, maxBytes, "highWatermark", minOneBatch);
+  /**
+   * Whole batches from `fetchOffset`, never beyond the high watermark (read_uncommitted consumers) or
+   * the last stable offset (read_committed). Does not move either.
+   */
+  read(fetchOffset: number, maxBytes: number, minOneBatch: boolean, upTo: "highWatermark" | "lastStable" = "highWatermark"): ReadResult {
+    return this.log.read(fetchOffset, maxBytes, upTo, minOneBatch);
   }
 
   /** DeleteRecords as leader: moves the log start (at most to the high watermark); returns the new one. */

@@ -5,9 +5,11 @@
 //   Partition, and answered on its own: acks=0/1 at once (unless a forced flush must return first),
 //   acks=-1 once the high watermark passes the batch (DelayedProduce), bounded by timeoutMs
 //   (REQUEST_TIMED_OUT for what is still pending);
-// - fetchMessages(params): reads every partition up to its high watermark (the read never moves it),
-//   and waits (DelayedFetch) while fewer than min_bytes are available, until an append or a
-//   high-watermark move completes it or max_wait_ms passes; consumers now, follower fetches later;
+// - fetchMessages(params): reads every partition up to its high watermark, or for read_committed its
+//   last stable offset (the read never moves either), with the partition's LSO and, for read_committed,
+//   the aborted transactions overlapping what was read; waits (DelayedFetch) while fewer than
+//   min_bytes are available up to that bound, until an append, a high-watermark or LSO move
+//   (tryCompleteDelayedRequests) completes it or max_wait_ms passes; consumers now, followers later;
 // - applyDelta(delta): the metadata layer's publisher: creates the logs and Partitions of partitions
 //   that appear here, deletes those that go (and, for the first image, stray logs on disk), re-reads
 //   topic configs, and applies each partition's assignment (leader epoch, replicas, ISR). A partition
@@ -34,10 +36,11 @@ import { Timer } from "../util/purgatory/index.ts";
 import { InvalidBatchError, LogClosedError, LogOfflineError, OffsetOutOfRangeError, OffsetOverflowError } from "../storage/errors.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import type { Log } from "../storage/log.ts";
+import { fetchUpperBoundOffset } from "../storage/fetch-upper-bound.ts";
 import { DelayedFetchPurgatory, partitionWatchKey } from "./delayed-fetch.ts";
 import { DelayedProducePurgatory, pendingStatus, type ProducePartitionStatus } from "./delayed-produce.ts";
 import { ProducePartitionError, type RecordError } from "./errors.ts";
-import { checkLeaderEpoch, EMPTY_RECORDS, readError, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
+import { checkLeaderEpoch, EMPTY_RECORDS, metadataError, readError, type FetchIsolation, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
 import { Partition, type AppendOrigin, type LogDurability, type PartitionHost } from "./partition.ts";
 import { deleteStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import type { ProducedBatchIds } from "./producer-sequence.ts";
@@ -262,9 +265,10 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     let minOne = true;
     let totalBytes = 0;
     let anyError = false;
+    const isolation = params.isolation ?? "highWatermark";
     // Bounded by the request's (or session's) partitions.
     for (const p of params.partitions) {
-      const r = this.readPartition(p, limit, minOne);
+      const r = this.readPartition(p, limit, minOne, isolation);
       if (r.sizeBytes > 0) {
         minOne = false;
         limit = Math.max(0, limit - r.sizeBytes);
@@ -276,21 +280,28 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     return { results, totalBytes, anyError };
   }
 
-  private readPartition(p: FetchPartitionRequest, limitBytes: number, minOneBatch: boolean): PartitionReadResult {
-    if (p.unknownTopicId) return readError(ErrorCode.UNKNOWN_TOPIC_ID);
+  private readPartition(p: FetchPartitionRequest, limitBytes: number, minOneBatch: boolean, isolation: FetchIsolation): PartitionReadResult {
+    if (p.unknownTopicId) return metadataError(ErrorCode.UNKNOWN_TOPIC_ID);
     const found = this.getPartitionOrError(p.topic, p.partition);
-    if (!(found instanceof Partition)) return readError(found.errorCode);
+    // UNKNOWN_TOPIC_OR_PARTITION comes only from a partition missing from the image: Kafka's metadata check.
+    if (!(found instanceof Partition)) return found.errorCode === ErrorCode.UNKNOWN_TOPIC_OR_PARTITION ? metadataError(found.errorCode) : readError(found.errorCode);
     const epochError = checkLeaderEpoch(p.currentLeaderEpoch, found.leaderEpoch);
     if (epochError !== 0) return readError(epochError);
     const maxBytes = Math.max(0, Math.min(p.maxBytes, limitBytes));
     try {
       if (p.fetchOffset > BigInt(Number.MAX_SAFE_INTEGER) || p.fetchOffset < 0n) throw new OffsetOutOfRangeError(Number(p.fetchOffset), found.logStartOffset, found.logEndOffset);
-      const r = found.read(Number(p.fetchOffset), maxBytes, minOneBatch);
-      const hw = BigInt(r.highWatermark);
-      // read_committed stops at the last stable offset, which is the high watermark without transactions.
-      const base = { errorCode: 0, highWatermark: hw, lastStableOffset: hw, logStartOffset: BigInt(r.logStartOffset), leaderEpoch: found.leaderEpoch };
-      if (!r.slice || r.slice.length === 0) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0 };
-      return { ...base, records: fileRecords([{ file: r.slice.file, position: r.slice.position, length: r.slice.length }]), sizeBytes: r.slice.length };
+      const fetchOffset = Number(p.fetchOffset);
+      // Kafka's Partition.readRecords takes the offsets before the read; both isolation levels get the LSO.
+      const lastStableOffset = BigInt(found.lastStableOffset);
+      const r = found.read(fetchOffset, maxBytes, minOneBatch, isolation);
+      const base = { errorCode: 0, highWatermark: BigInt(r.highWatermark), lastStableOffset, logStartOffset: BigInt(r.logStartOffset), leaderEpoch: found.leaderEpoch };
+      const committed = isolation === "lastStable";
+      // Nothing at this offset yet: Kafka's emptyFetchDataInfo, with an empty aborted list for read_committed.
+      if (!r.slice) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0, abortedTransactions: committed ? [] : null };
+      // A first batch larger than the limit: Kafka replaces the incomplete read with empty records and no aborted list.
+      if (r.slice.length === 0) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0, abortedTransactions: null };
+      const abortedTransactions = committed ? found.log.collectAbortedTransactions(fetchOffset, fetchUpperBoundOffset(found.log.segments, found.logEndOffset, r.slice)) : null;
+      return { ...base, records: fileRecords([{ file: r.slice.file, position: r.slice.position, length: r.slice.length }]), sizeBytes: r.slice.length, abortedTransactions };
     } catch (e) {
       if (e instanceof OffsetOutOfRangeError) return readError(ErrorCode.OFFSET_OUT_OF_RANGE);
       if (e instanceof LogOfflineError || e instanceof LogClosedError) return readError(ErrorCode.KAFKA_STORAGE_ERROR);

@@ -19,7 +19,8 @@ export type InteropSuite =
   | "franz-go-txn"
   | "confluent-python-txn"
   | "kafkajs"
-  | "single-binary-kcat";
+  | "single-binary-kcat"
+  | "txn-read";
 
 export interface StrandGate {
   enabled: boolean;
@@ -50,6 +51,11 @@ export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
   "confluent-python-txn": { enabled: true, waitingFor: `${RECORDS}, ${TXN}` },
   kafkajs: { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
   "single-binary-kcat": { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (kcat runs idempotent)` },
+  "txn-read": {
+    enabled: false,
+    waitingFor: `${RECORDS}, FindCoordinator(10) TRANSACTION, InitProducerId(22) with a transactional id, AddPartitionsToTxn(24), ` +
+      "EndTxn(26) and its markers, the log's transaction state (LSO, .txnindex), DescribeProducers(61)",
+  },
 };
 
 export function interopTarget(): TargetName {

@@ -6,11 +6,19 @@
 //   fetch offset (a fetch from the middle of a batch gets the whole batch);
 // - max_bytes (capped by fetch.max.bytes) over the response and partition_max_bytes per partition;
 //   the first partition with data returns at least one batch even when larger (minOneMessage);
-// - consumers read up to the high watermark; read_committed stops at the last stable offset, which
-//   is the high watermark while there are no transactions, and gets an empty aborted list;
+// - isolation (Kafka's FetchIsolation): read_uncommitted consumers read up to the high watermark,
+//   read_committed (isolation_level 1) up to the last stable offset; every partition answered without
+//   error carries its last stable offset whatever the level; read_committed answers list the aborted
+//   transactions overlapping the returned batches (Log.collectAbortedTransactions from the fetch offset
+//   to the first offset not returned), [] when nothing was returned, null for read_uncommitted, read
+//   errors and an oversized first batch, as Kafka encodes them; partitions refused before the read
+//   (UNKNOWN_TOPIC_ID, UNKNOWN_TOPIC_OR_PARTITION) carry Kafka's defaults: [] whatever the level;
+//   a long poll counts bytes up to the same bound;
 // - long polling: answered at once when max_wait_ms <= 0, nothing is fetched, min_bytes are
 //   available or a partition has an error; otherwise the fetch waits (ReplicaManager.fetchMessages,
 //   replication/delayed-fetch.ts) until an append makes min_bytes available or max_wait_ms passes;
+// - an isolation level other than 0 / 1 with a partition to read: UNKNOWN_SERVER_ERROR, as Kafka's
+//   IsolationLevel.forId throw becomes (top level; every requested partition below v13);
 // - OFFSET_OUT_OF_RANGE outside [log start, log end]; FENCED_LEADER_EPOCH / UNKNOWN_LEADER_EPOCH for a
 //   current leader epoch that is not the partition's; preferred read replica -1.
 //
@@ -21,18 +29,73 @@ import type { FetchRequest } from "../../protocol/generated/messages/fetch-reque
 import {
   newFetchResponse,
   newFetchableTopicResponse,
+  newAbortedTransaction,
   newPartitionData,
+  type AbortedTransaction,
   type FetchResponse,
   type FetchableTopicResponse,
 } from "../../protocol/generated/messages/fetch-response.ts";
-import type { FetchResults } from "../../replication/fetch-read.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
+import type { MetadataImage } from "../../metadata/image.ts";
+import { EMPTY_RECORDS, type FetchIsolation, type FetchResults } from "../../replication/fetch-read.ts";
+import type { AbortedTxnInfo } from "../../storage/log-types.ts";
 import { defineHandler } from "../handler.ts";
-import { newFetchContext, selectResponse, type FetchContext } from "../fetch/fetch-context.ts";
+import { newFetchContext, selectResponse, type FetchContext, type FetchTarget } from "../fetch/fetch-context.ts";
 import type { FetchSessionCache } from "../fetch/session-cache.ts";
 
 const READ_COMMITTED = 1;
 
-function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind: "error" }>, read: FetchResults, isolationLevel: number, version: number): FetchResponse {
+/** Kafka's FetchIsolation.of for a consumer: isolation level 1 is read_committed, anything else is not. */
+export function fetchIsolation(isolationLevel: number): FetchIsolation {
+  return isolationLevel === READ_COMMITTED ? "lastStable" : "highWatermark";
+}
+
+function wireAborted(list: readonly AbortedTxnInfo[] | null): AbortedTransaction[] | null {
+  if (list === null) return null;
+  return list.map((a) => {
+    const w = newAbortedTransaction();
+    w.producerId = a.producerId;
+    w.firstOffset = BigInt(a.firstOffset);
+    return w;
+  });
+}
+
+/** Kafka's "interesting" partitions: a known topic (by id from v13) and a partition it has. */
+function isReadable(image: MetadataImage, t: FetchTarget): boolean {
+  return !t.unknownTopicId && image.topicsByName.get(t.topic)?.partitions[t.partition] !== undefined;
+}
+
+/**
+ * An isolation level other than 0 and 1: Kafka's IsolationLevel.forId throws once there is a partition
+ * to read, and the request gets FetchRequest.getErrorResponse: UNKNOWN_SERVER_ERROR at the top, and
+ * below v13 the same error on every partition the request named.
+ */
+function unknownIsolationLevel(req: FetchRequest, version: number): FetchResponse {
+  const res = newFetchResponse();
+  res.errorCode = ErrorCode.UNKNOWN_SERVER_ERROR;
+  res.sessionId = req.sessionId;
+  if (version >= 13) return res;
+  for (const t of req.topics) {
+    const tr = newFetchableTopicResponse();
+    tr.topic = t.topic;
+    tr.topicId = t.topicId;
+    for (const rp of t.partitions) {
+      const p = newPartitionData();
+      p.partitionIndex = rp.partition;
+      p.errorCode = ErrorCode.UNKNOWN_SERVER_ERROR;
+      p.highWatermark = -1n;
+      p.lastStableOffset = -1n;
+      p.logStartOffset = -1n;
+      p.abortedTransactions = []; // Kafka's FetchResponse.partitionResponse leaves the default
+      p.records = EMPTY_RECORDS;
+      tr.partitions.push(p);
+    }
+    res.responses.push(tr);
+  }
+  return res;
+}
+
+function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind: "error" }>, read: FetchResults, version: number): FetchResponse {
   const res = newFetchResponse();
   const sel = selectResponse(ctx, sessions, read.results, Date.now());
   res.sessionId = sel.sessionId;
@@ -51,7 +114,7 @@ function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind:
     p.highWatermark = r.highWatermark;
     p.lastStableOffset = r.lastStableOffset;
     p.logStartOffset = version >= 5 ? r.logStartOffset : -1n; // v5+
-    p.abortedTransactions = isolationLevel === READ_COMMITTED ? [] : null;
+    p.abortedTransactions = wireAborted(r.abortedTransactions);
     p.preferredReadReplica = -1;
     p.records = r.records;
     current!.partitions.push(p);
@@ -74,10 +137,14 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
       res.sessionId = 0;
       return res;
     }
+    if (req.isolationLevel !== 0 && req.isolationLevel !== READ_COMMITTED && fctx.targets.some((t) => isReadable(services.metadata.image, t))) {
+      return unknownIsolationLevel(req, v);
+    }
     const maxBytes = Math.max(0, Math.min(req.maxBytes, services.config.int("fetch.max.bytes")));
     const minBytes = Math.min(req.minBytes, maxBytes);
-    const read = services.replicaManager.fetchMessages({ partitions: fctx.targets, maxBytes, minBytes, maxWaitMs: req.maxWaitMs });
-    if (read instanceof Promise) return read.then((r) => respond(sessions, fctx, r, req.isolationLevel, v));
-    return respond(sessions, fctx, read, req.isolationLevel, v);
+    const isolation = fetchIsolation(req.isolationLevel);
+    const read = services.replicaManager.fetchMessages({ partitions: fctx.targets, maxBytes, minBytes, maxWaitMs: req.maxWaitMs, isolation });
+    if (read instanceof Promise) return read.then((r) => respond(sessions, fctx, r, v));
+    return respond(sessions, fctx, read, v);
   },
 });

@@ -3,16 +3,19 @@
 // Per partition (Kafka's Partition.fetchOffsetForTimestamp / UnifiedLog.fetchOffsetByTimestamp):
 //   -2 earliest        log start offset, epoch of the first cache entry when it starts there
 //   -4 earliest local  the same (no tiered storage: the local log is the whole log)
-//   -1 latest          the last fetchable offset (high watermark; read_committed: last stable
-//                      offset, equal without transactions), the partition's leader epoch
+//   -1 latest          the last fetchable offset, the partition's leader epoch
 //   -3 max timestamp   the offset and timestamp of the record with the largest timestamp (the
 //                      record itself, not its batch's last offset, as Kafka 3.8+), latest epoch
 //   -5 latest tiered, -6 earliest pending upload   offset -1, epoch -1 (nothing is tiered)
 //   t >= 0             the first offset whose timestamp >= t, if below the last fetchable offset;
 //                      else offset -1, timestamp -1 and no error
+// The last fetchable offset (Kafka's Partition.fetchOffsetForTimestamp): for a consumer (replica_id -1)
+// the high watermark, or with isolation_level 1 (read_committed, v2+) the last stable offset; for any
+// other replica id (-2 debug, a follower) the log end. -1 and -3 and timestamp searches are bounded by
+// it; -2 / -4 are not.
 // Errors: UNKNOWN_TOPIC_OR_PARTITION, NOT_LEADER_OR_FOLLOWER, FENCED_LEADER_EPOCH /
 // UNKNOWN_LEADER_EPOCH (v4+ current leader epoch), INVALID_REQUEST for a partition named twice,
-// KAFKA_STORAGE_ERROR for an offline log. replica_id -2 (debug) reads up to the log end.
+// KAFKA_STORAGE_ERROR for an offline log.
 //
 // Left out: OFFSET_NOT_AVAILABLE happens after a leader change before the high watermark catches up;
 // a single node's high watermark always covers the epoch start, so it is never returned here.
@@ -38,7 +41,8 @@ const MAX_TIMESTAMP = -3n;
 const EARLIEST_LOCAL = -4n;
 const LATEST_TIERED = -5n;
 const EARLIEST_PENDING_UPLOAD = -6n;
-const DEBUG_REPLICA_ID = -2;
+const CONSUMER_REPLICA_ID = -1;
+const READ_COMMITTED = 1;
 /** Bound on one batch's decompressed records when searching by timestamp. */
 const MAX_SEARCH_UNCOMPRESSED_BYTES = 128 * 1024 * 1024;
 
@@ -84,8 +88,8 @@ export const listOffsetsHandler = defineHandler<ListOffsetsRequest, ListOffsetsR
           tr.partitions.push(answer(p.partitionIndex, epochError));
           continue;
         }
-        // read_committed stops at the last stable offset, which is the high watermark without transactions.
-        const lastFetchable = req.replicaId === DEBUG_REPLICA_ID ? log.logEndOffset : log.highWatermark;
+        // Kafka gives the isolation level only to consumers' requests; v0-1 carry none (read_uncommitted).
+        const lastFetchable = req.replicaId !== CONSUMER_REPLICA_ID ? log.logEndOffset : req.isolationLevel === READ_COMMITTED ? found.lastStableOffset : log.highWatermark;
         const entries = log.epochs.all;
         const ts = p.timestamp;
         if (ts === EARLIEST || ts === EARLIEST_LOCAL) {

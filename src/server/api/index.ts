@@ -37,6 +37,7 @@ import { incrementalAlterConfigsHandler } from "./44-incremental-alter-configs.t
 import { updateFeaturesHandler } from "./57-update-features.ts";
 import { consumerGroupHeartbeatHandler } from "./68-consumer-group-heartbeat.ts";
 import { consumerGroupDescribeHandler } from "./69-consumer-group-describe.ts";
+import { describeProducersHandler } from "./61-describe-producers.ts";
 
 export const ALL_HANDLERS: ApiHandler[] = [
   produceHandler,
@@ -76,4 +77,5 @@ export const ALL_HANDLERS: ApiHandler[] = [
   updateFeaturesHandler,
   consumerGroupHeartbeatHandler,
   consumerGroupDescribeHandler,
+  describeProducersHandler,
 ];

@@ -92,7 +92,12 @@ export function newFetchContext(cache: FetchSessionCache, req: FetchRequest, ver
   return { kind: "incremental", targets, session };
 }
 
-/** Kafka's CachedPartition.maybeUpdateResponseData: whether an incremental response must carry it. */
+/**
+ * Kafka's CachedPartition.maybeUpdateResponseData: whether an incremental response must carry it.
+ * As in Kafka 4.4.0, the last stable offset is not compared: a read_committed partition whose LSO moved
+ * returns the records that move made fetchable (so it is sent), and a move with no records to show
+ * (the byte limit went to other partitions) reaches the client with its next records or HW change.
+ */
 function mustRespond(state: FetchPartitionState, r: PartitionReadResult): boolean {
   let must = r.sizeBytes > 0;
   if (state.sentHighWatermark !== r.highWatermark) {
