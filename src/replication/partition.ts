@@ -25,7 +25,10 @@ import type { PartitionImage } from "../metadata/image.ts";
 import type { BatchParts } from "../protocol/records/batch-parts.ts";
 import type { Log, ReadResult } from "../storage/log.ts";
 import { assert } from "../util/assert.ts";
-import { checkProducerSequence, type ProducedBatchIds } from "./producer-sequence.ts";
+import { checkProducerSequence, type ProducedBatchIds, type SequenceCheck } from "./producer-sequence.ts";
+import type { ProducerState } from "../storage/producer-state.ts";
+import { ErrorCode } from "../protocol/errors.ts";
+import { ProducePartitionError } from "./errors.ts";
 
 /** What the high-watermark rule needs of the log's durability (group commit and forced flushes). */
 export interface LogDurability {
@@ -135,10 +138,13 @@ export class Partition {
    * Throws ProducePartitionError (sequence / epoch), InvalidBatchError, OffsetOverflowError,
    * LogOfflineError or LogClosedError.
    */
-  appendRecordsToLeader(records: Uint8Array | BatchParts, batch: ProducedBatchIds, nowMs: number, crcVerified: boolean, header?: BatchHeader): LeaderAppendInfo {
+  appendRecordsToLeader(records: Uint8Array | BatchParts, batch: ProducedBatchIds, nowMs: number, crcVerified: boolean, header?: BatchHeader, fromCoordinator = false): LeaderAppendInfo {
     const log = this.log;
     const d = this.durability;
-    const seq = checkProducerSequence(batch.producerId >= 0n ? log.producers.get(batch.producerId) : undefined, batch, log.name, log.logEndOffset);
+    const state = batch.producerId >= 0n ? log.producers.get(batch.producerId) : undefined;
+    // A coordinator's batches (transactional offset commits, markers) carry no sequence of their own:
+    // as Kafka's ProducerAppendInfo (origin COORDINATOR), only the producer epoch is checked.
+    const seq = fromCoordinator ? checkCoordinatorEpoch(state, batch, log.name, log.logEndOffset) : checkProducerSequence(state, batch, log.name, log.logEndOffset);
     if (seq.kind === "duplicate") {
       this.maybeIncrementHighWatermark();
       const endOffset = seq.batch.lastOffset + 1;
@@ -245,4 +251,15 @@ function started(sync: () => Promise<void>): Promise<void> {
   } catch (e) {
     return Promise.reject(e);
   }
+}
+
+/** The epoch check a coordinator's batch gets (no duplicate or sequence check). */
+function checkCoordinatorEpoch(state: ProducerState | undefined, b: ProducedBatchIds, partitionName: string, offset: number): SequenceCheck {
+  if (state && b.producerId >= 0n && b.producerEpoch < state.epoch) {
+    throw new ProducePartitionError(
+      ErrorCode.INVALID_PRODUCER_EPOCH,
+      `Epoch of producer ${b.producerId} at offset ${offset} in ${partitionName} is ${b.producerEpoch}, which is smaller than the last seen epoch ${state.epoch}`,
+    );
+  }
+  return { kind: "append" };
 }

@@ -182,7 +182,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
       }
       const name = found.name;
       try {
-        const info = found.appendRecordsToLeader(e.records, e.batch, e.nowMs, e.crcVerified, e.header);
+        const info = found.appendRecordsToLeader(e.records, e.batch, e.nowMs, e.crcVerified, e.header, origin === "coordinator");
         results[i] = {
           errorCode: 0,
           errorMessage: null,

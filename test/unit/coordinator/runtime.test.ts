@@ -5,24 +5,41 @@ import { describe, expect, test } from "bun:test";
 import { ErrorCode } from "../../../src/protocol/errors.ts";
 import { CoordinatorRuntime } from "../../../src/coordinator/runtime/coordinator-runtime.ts";
 import { CoordinatorError } from "../../../src/coordinator/runtime/errors.ts";
-import { PartitionWriterError, type CoordinatorRecord, type PartitionWriter, type TopicPartition } from "../../../src/coordinator/runtime/partition-writer.ts";
-import type { CoordinatorLoader } from "../../../src/coordinator/runtime/coordinator-loader.ts";
+import {
+  PartitionWriterError,
+  type CoordinatorRecord,
+  type EndTxnMarkerWrite,
+  type PartitionWriter,
+  type TopicPartition,
+  type TransactionalProducer,
+} from "../../../src/coordinator/runtime/partition-writer.ts";
+import type { CoordinatorLoader, LoadSink } from "../../../src/coordinator/runtime/coordinator-loader.ts";
 import { DEFAULT_COORDINATOR_CONFIG, GroupCoordinator } from "../../../src/coordinator/group/group-coordinator.ts";
 import { ManualClock } from "../group/harness.ts";
 
 const QUIET = { debug() {}, info() {}, warn() {}, error() {} };
 
-/** Appends are held until the test settles them; each append is recorded. */
+type LogEntry =
+  | { kind: "record"; record: CoordinatorRecord; producerId: bigint; producerEpoch: number }
+  | { kind: "marker"; marker: EndTxnMarkerWrite };
+
+/** Appends (records and markers) are held until the test settles them; each append is recorded. */
 class FakeWriter implements PartitionWriter {
-  readonly log = new Map<number, CoordinatorRecord[]>();
-  readonly pending: Array<{ records: readonly CoordinatorRecord[]; ok: () => void; fail: (code: number) => void }> = [];
-  append(tp: TopicPartition, records: readonly CoordinatorRecord[]): Promise<number> {
+  readonly log = new Map<number, LogEntry[]>();
+  readonly pending: Array<{ entries: LogEntry[]; ok: () => void; fail: (code: number) => void }> = [];
+  append(tp: TopicPartition, records: readonly CoordinatorRecord[], producer?: TransactionalProducer): Promise<number> {
+    return this.hold(tp, records.map((record) => ({ kind: "record", record, producerId: producer?.producerId ?? -1n, producerEpoch: producer?.producerEpoch ?? -1 })));
+  }
+  appendEndTxnMarker(tp: TopicPartition, marker: EndTxnMarkerWrite): Promise<number> {
+    return this.hold(tp, [{ kind: "marker", marker }]);
+  }
+  private hold(tp: TopicPartition, entries: LogEntry[]): Promise<number> {
     return new Promise<number>((resolve, reject) => {
       this.pending.push({
-        records,
+        entries,
         ok: () => {
           const l = this.log.get(tp.partition) ?? [];
-          l.push(...records);
+          l.push(...entries);
           this.log.set(tp.partition, l);
           resolve(l.length);
         },
@@ -32,17 +49,20 @@ class FakeWriter implements PartitionWriter {
   }
 }
 
-/** Replays what FakeWriter committed; `gate` holds a load until released. */
+/** Replays what FakeWriter committed (offsets = positions); `gate` holds a load until released. */
 class FakeLoader implements CoordinatorLoader {
   gate: Promise<void> = Promise.resolve();
   loads = 0;
   constructor(private readonly writer: FakeWriter) {}
-  async load(tp: TopicPartition, replay: (k: Uint8Array, v: Uint8Array | null) => void) {
+  async load(tp: TopicPartition, sink: LoadSink) {
     this.loads++;
     await this.gate;
-    const recs = this.writer.log.get(tp.partition) ?? [];
-    for (const r of recs) replay(r.key, r.value);
-    return { records: recs.length, bytes: 0 };
+    const entries = this.writer.log.get(tp.partition) ?? [];
+    entries.forEach((e, offset) => {
+      if (e.kind === "record") sink.record(offset, e.producerId, e.producerEpoch, e.record.key, e.record.value);
+      else sink.endTransactionMarker(e.marker.producerId, e.marker.producerEpoch, e.marker.result);
+    });
+    return { records: entries.length, bytes: 0 };
   }
 }
 
