@@ -175,3 +175,60 @@ test("a stale producer epoch is refused for a commit and for a marker; errors as
   expect(codesOf(await txnCommit(5, 3000n, 5, [[0, 1n]], { groupId: "missing", generationIdOrMemberEpoch: 3, memberId: "m" }))).toEqual([ErrorCode.ILLEGAL_GENERATION]);
   expect(codesOf(await txnCommit(6, 3000n, 5, [[0, 1n]], { groupId: "missing", generationIdOrMemberEpoch: 3, memberId: "m", topics: [{ name: "", topicId: "AAAAAAAAAAAAAAAAAAAAAQ", partitions: [{ partitionIndex: 0, committedOffset: 1n, committedLeaderEpoch: -1, committedMetadata: "" }] }] }))).toEqual([ErrorCode.UNKNOWN_TOPIC_ID]);
 }, 30_000);
+
+test("the group's partition is verified in the transaction (add from v5) through services.transactionCoordinator; its errors answer as Kafka maps them", async () => {
+  const asked: Any[] = [];
+  let answer: number = ErrorCode.NONE;
+  const services = broker.services as unknown as { transactionCoordinator: unknown };
+  services.transactionCoordinator = {
+    verifyOrAdd(req: Any) {
+      asked.push(req);
+      return Promise.resolve(new Map(req.partitions.map((p: Any) => [`${p.topic}-${p.partition}`, answer])));
+    },
+  };
+  try {
+    const partition = partitionForGroup(GROUP, PARTITIONS);
+    expect(codesOf(await txnCommit(3, 4000n, 0, [[0, 41n]]))).toEqual([ErrorCode.NONE]);
+    expect(codesOf(await txnCommit(5, 4000n, 0, [[1, 42n]]))).toEqual([ErrorCode.NONE]);
+    expect(asked).toEqual([
+      { transactionalId: "tx-1", producerId: 4000n, producerEpoch: 0, partitions: [{ topic: OFFSETS, partition }], add: false },
+      { transactionalId: "tx-1", producerId: 4000n, producerEpoch: 0, partitions: [{ topic: OFFSETS, partition }], add: true },
+    ]);
+    expect(await complete(4000n, 0, "ABORT")).toBe(ErrorCode.NONE);
+    const cases: Array<[number, number, number]> = [
+      [3, ErrorCode.INVALID_TXN_STATE, ErrorCode.INVALID_TXN_STATE],
+      [3, ErrorCode.PRODUCER_FENCED, ErrorCode.INVALID_PRODUCER_EPOCH],
+      [3, ErrorCode.TRANSACTION_ABORTABLE, ErrorCode.INVALID_TXN_STATE],
+      [4, ErrorCode.TRANSACTION_ABORTABLE, ErrorCode.TRANSACTION_ABORTABLE],
+      [4, ErrorCode.NETWORK_EXCEPTION, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS],
+      [1, ErrorCode.NETWORK_EXCEPTION, ErrorCode.COORDINATOR_NOT_AVAILABLE], // v0-1: not LOAD_IN_PROGRESS
+      [4, ErrorCode.NOT_ENOUGH_REPLICAS, ErrorCode.COORDINATOR_NOT_AVAILABLE],
+    ];
+    for (const [version, given, expected] of cases) {
+      answer = given;
+      expect([version, given, codesOf(await txnCommit(version, 4001n, 0, [[0, 43n], [1, 44n]]))]).toEqual([version, given, [expected, expected]]);
+    }
+    expect(await fetchOffsets(true)).toEqual([[0, 31n, 0], [1, 12n, 0]]); // nothing was written
+  } finally {
+    services.transactionCoordinator = null;
+  }
+}, 30_000);
+
+test("the size-bound rewrite of __consumer_offsets waits while a transaction holds offsets there", async () => {
+  const svc = broker.services.groupCoordinator;
+  const partition = partitionForGroup(GROUP, PARTITIONS);
+  const asked: number[] = [];
+  const original = svc.topicLog.maybeCompact.bind(svc.topicLog);
+  svc.topicLog.maybeCompact = (p, live) => (asked.push(p), original(p, live));
+  try {
+    expect(codesOf(await txnCommit(3, 5000n, 0, [[0, 51n]]))).toEqual([ErrorCode.NONE]);
+    await svc.compactAll();
+    expect(asked).not.toContain(partition);
+    expect(await complete(5000n, 0, "COMMIT")).toBe(ErrorCode.NONE);
+    await svc.compactAll();
+    expect(asked).toContain(partition);
+  } finally {
+    svc.topicLog.maybeCompact = original;
+  }
+  expect(await fetchOffsets(true)).toEqual([[0, 51n, 0], [1, 12n, 0]]);
+}, 30_000);

@@ -13,9 +13,7 @@
 // - before the write, the group's __consumer_offsets partition is verified to be in the producer's
 //   transaction (transaction.partition.verification.enable), or added to it for v5+ (Transactions V2,
 //   where TxnOffsetCommit does AddOffsetsToTxn's job), through services.transactionCoordinator when
-//   there is one; its error answers every partition (PRODUCER_FENCED as INVALID_PRODUCER_EPOCH,
-//   TRANSACTION_ABORTABLE as INVALID_TXN_STATE before v4, coordinator-not-ready errors and the
-//   append-path ones mapped as the group coordinator maps append errors);
+//   there is one; its error answers every partition, mapped as Kafka maps it (verificationErrorCode);
 // - v3+ member checks (classic: FENCED_INSTANCE_ID, UNKNOWN_MEMBER_ID, ILLEGAL_GENERATION, no
 //   REBALANCE_IN_PROGRESS for a transactional commit; consumer groups: member epoch, with
 //   STALE_MEMBER_EPOCH and a missing group's GROUP_ID_NOT_FOUND from v6, ILLEGAL_GENERATION before);
@@ -42,8 +40,12 @@ import { appendErrorCode } from "../../coordinator/runtime/errors.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 
 /**
- * A verification answer as the TxnOffsetCommit response carries it (Kafka's AddPartitionsToTxnManager
- * and the group coordinator's normalizeException on the verification's failure).
+ * A verification answer as the TxnOffsetCommit response carries it: Kafka's AddPartitionsToTxnManager
+ * (PRODUCER_FENCED as INVALID_PRODUCER_EPOCH; TRANSACTION_ABORTABLE as INVALID_TXN_STATE before v4),
+ * then the group coordinator's CoordinatorOperationExceptionHelper (NETWORK_EXCEPTION: the coordinator
+ * of the transaction was not reached, COORDINATOR_LOAD_IN_PROGRESS; the append-path errors as
+ * appendErrorCode maps them). Other codes (INVALID_TXN_STATE, INVALID_PRODUCER_ID_MAPPING,
+ * NOT_COORDINATOR, ...) pass as they are.
  */
 export function verificationErrorCode(code: number, apiVersion: number): number {
   switch (code) {
@@ -51,13 +53,23 @@ export function verificationErrorCode(code: number, apiVersion: number): number 
       return ErrorCode.INVALID_PRODUCER_EPOCH;
     case ErrorCode.TRANSACTION_ABORTABLE:
       return apiVersion >= 4 ? code : ErrorCode.INVALID_TXN_STATE;
-    case ErrorCode.NOT_COORDINATOR:
-    case ErrorCode.COORDINATOR_NOT_AVAILABLE:
-    case ErrorCode.COORDINATOR_LOAD_IN_PROGRESS:
-      // Kafka answers these NOT_ENOUGH_REPLICAS to the append path, which the group coordinator maps.
-      return appendErrorCode(ErrorCode.NOT_ENOUGH_REPLICAS);
+    case ErrorCode.NETWORK_EXCEPTION:
+      return ErrorCode.COORDINATOR_LOAD_IN_PROGRESS;
     default:
       return appendErrorCode(code);
+  }
+}
+
+/**
+ * transaction.partition.verification.enable (Kafka's default true). The key belongs to the transaction
+ * coordinator's configuration; until the broker's key table defines it, the default.
+ */
+function verificationEnabled(ctx: RequestContext): boolean {
+  try {
+    return ctx.services.config.bool("transaction.partition.verification.enable");
+  } catch (e) {
+    if (e instanceof RangeError) return true; // "no broker configuration named ..."
+    throw e;
   }
 }
 
@@ -66,7 +78,7 @@ async function verifyPartition(ctx: RequestContext, req: TxnOffsetCommitRequest,
   const verifier = ctx.services.transactionCoordinator;
   if (verifier === null) return ErrorCode.NONE;
   const add = ctx.apiVersion >= 5;
-  if (!add && !ctx.services.config.bool("transaction.partition.verification.enable")) return ErrorCode.NONE;
+  if (!add && !verificationEnabled(ctx)) return ErrorCode.NONE;
   const codes = await verifier.verifyOrAdd({
     transactionalId: req.transactionalId,
     producerId: req.producerId,
