@@ -14,6 +14,7 @@
 import { ErrorCode } from "../protocol/errors.ts";
 import { buildEndTxnMarkerBatch, type TransactionResult } from "../protocol/records/control-batch.ts";
 import type { AppendEntry } from "../replication/replica-manager.ts";
+import { OFFSETS_TOPIC } from "../coordinator/group/offsets-topic.ts";
 import type { BrokerServices } from "./services.ts";
 
 export interface TxnMarkerRequest {
@@ -57,6 +58,16 @@ export async function writeTxnMarkers(services: BrokerServices, markers: readonl
     for (const tp of m.partitions) {
       const slot = { topic: tp.topic, partition: tp.partition, errorCode: ErrorCode.NONE as number };
       res.partitions.push(slot);
+      if (tp.topic === OFFSETS_TOPIC) {
+        // The group coordinator applies or drops the transaction's pending offsets and writes the marker.
+        waits.push(
+          services.groupCoordinator.completeTransaction(tp, m.producerId, m.producerEpoch, m.coordinatorEpoch, m.result, timeoutMs).then(
+            (code) => void (slot.errorCode = code),
+            () => void (slot.errorCode = ErrorCode.UNKNOWN_SERVER_ERROR),
+          ),
+        );
+        continue;
+      }
       slots.push(slot);
       entries.push({
         topic: tp.topic,

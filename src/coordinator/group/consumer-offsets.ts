@@ -21,11 +21,13 @@ export function validateConsumerCommit(
   memberEpoch: number,
   apiVersion: number,
   partitions: ReadonlyArray<{ topicId: string; topic: string; partition: number }>,
+  /** TxnOffsetCommit: any version may commit for a consumer-protocol member. */
+  isTransactional = false,
 ): ConsumerCommitCheck {
   if (memberEpoch < 0 && group.members.size === 0) return OK;
   const m = group.members.get(memberId);
   if (!m) return { errorCode: ErrorCode.UNKNOWN_MEMBER_ID, message: `Member ${memberId} is not a member of group ${group.groupId}.` };
-  if (apiVersion < 9) return { errorCode: ErrorCode.UNSUPPORTED_VERSION, message: "OffsetCommit version 9 or above must be used by members using the consumer group protocol" };
+  if (!isTransactional && apiVersion < 9) return { errorCode: ErrorCode.UNSUPPORTED_VERSION, message: "OffsetCommit version 9 or above must be used by members using the consumer group protocol" };
   if (memberEpoch === m.memberEpoch) return OK;
   if (memberEpoch > m.memberEpoch) return { errorCode: ErrorCode.STALE_MEMBER_EPOCH, message: `Received member epoch ${memberEpoch} is newer than current member epoch ${m.memberEpoch}.` };
   for (const p of partitions) {

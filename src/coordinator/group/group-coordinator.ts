@@ -8,6 +8,8 @@
 // answered once their records are committed; the offsets and the group maps are timeline state, so a
 // failed append reverts them (a failed consumer-group write reloads the shard instead: its members are
 // not timeline state yet). Built without a runtime (unit tests) it writes straight to `log`.
+// Transactional offsets (TxnOffsetCommit) stay pending per producer (pending-txn-offsets.ts) until the
+// producer's marker: replayEndTransactionMarker materializes them on COMMIT and drops them on ABORT.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
@@ -15,6 +17,8 @@ import { ClassicGroup } from "./classic-group.ts";
 import { ClassicGroupManager, DEFAULT_CLASSIC_CONFIG, type ClassicGroupConfig } from "./classic-manager.ts";
 import { GroupError } from "./errors.ts";
 import { OffsetStore, type OffsetAndMetadata } from "./offset-store.ts";
+import { PendingTransactionalOffsets } from "./pending-txn-offsets.ts";
+import type { TransactionResult } from "../../protocol/records/control-batch.ts";
 import { partitionForGroup } from "./partitioner.ts";
 import { decodeRecord, groupMetadataRecord, offsetCommitRecord, type KeyValue } from "./records.ts";
 import { groupFromRecord, groupToRecord } from "./group-record.ts";
@@ -98,6 +102,20 @@ export interface CommitRequest {
   topics: CommitTopic[];
 }
 
+/** A TxnOffsetCommit, as the handler passes it (topics already resolved and checked against metadata). */
+export interface TxnCommitRequest {
+  groupId: string;
+  producerId: bigint;
+  producerEpoch: number;
+  /** v3+; -1 before. */
+  generationIdOrMemberEpoch: number;
+  /** v3+; "" before. */
+  memberId: string;
+  groupInstanceId: string | null;
+  apiVersion: number;
+  topics: CommitTopic[];
+}
+
 export interface CommitResult {
   name: string;
   partitions: Array<{ partition: number; errorCode: number }>;
@@ -110,6 +128,8 @@ export interface FetchedOffset {
   leaderEpoch: number;
   metadata: string;
   topicId: string;
+  /** UNSTABLE_OFFSET_COMMIT when stable offsets were asked for and a transaction holds one; else absent. */
+  errorCode?: number;
 }
 
 export interface GroupListing {
@@ -140,6 +160,8 @@ export interface GroupDescription {
 export class GroupCoordinator implements CoordinatorShard {
   readonly groups: TimelineMap<string, Group>;
   readonly offsets: OffsetStore;
+  /** Offsets of open transactions (Kafka's pendingTransactionalOffsets). */
+  readonly pendingTxnOffsets: PendingTransactionalOffsets;
   readonly timers: GroupTimers;
   readonly classic: ClassicGroupManager;
   readonly consumerGroups: TimelineMap<string, ConsumerGroup>;
@@ -148,6 +170,8 @@ export class GroupCoordinator implements CoordinatorShard {
   /** The topics that exist (name -> id, partitions); the service wires it to the metadata image. */
   topicSource: () => ReadonlyMap<string, TopicInfo> = () => new Map();
   private expiryTimer: { cancel(): void } | null = null;
+  /** The recordOffset the next live offset record gets: above every replayed record, then rising. */
+  private nextRecordOffset = 0;
 
   constructor(
     readonly config: GroupCoordinatorConfig,
@@ -159,6 +183,7 @@ export class GroupCoordinator implements CoordinatorShard {
     this.groups = new TimelineMap(registry);
     this.consumerGroups = new TimelineMap(registry);
     this.offsets = new OffsetStore(registry);
+    this.pendingTxnOffsets = new PendingTransactionalOffsets(registry);
     this.logger = opts.logger ?? STDERR_LOGGER;
     this.timers = new GroupTimers(clock, opts.runTimer);
     this.classic = new ClassicGroupManager(
@@ -285,7 +310,7 @@ export class GroupCoordinator implements CoordinatorShard {
         }
         const commitTs = req.apiVersion === 1 && p.commitTimestampMs >= 0 ? p.commitTimestampMs : now;
         const expire = req.apiVersion === 1 && p.commitTimestampMs >= 0 ? null : req.retentionTimeMs >= 0 && req.apiVersion >= 2 && req.apiVersion <= 4 ? commitTs + req.retentionTimeMs : null;
-        const o: OffsetAndMetadata = { committedOffset: p.offset, leaderEpoch: p.leaderEpoch, metadata, commitTimestampMs: commitTs, expireTimestampMs: expire, topicId: t.topicId };
+        const o: OffsetAndMetadata = { committedOffset: p.offset, leaderEpoch: p.leaderEpoch, metadata, commitTimestampMs: commitTs, expireTimestampMs: expire, topicId: t.topicId, recordOffset: this.nextRecordOffset++ };
         this.offsets.put(req.groupId, t.name, p.partition, o);
         records.push(offsetCommitRecord({ group: req.groupId, topic: t.name, partition: p.partition }, toValue(o)));
         parts.push({ partition: p.partition, errorCode: ErrorCode.NONE });
@@ -295,8 +320,59 @@ export class GroupCoordinator implements CoordinatorShard {
     return { results, written: this.append(req.groupId, records) };
   }
 
-  /** Kafka's ClassicGroup.validateOffsetCommit. */
-  private validateClassicCommit(group: ClassicGroup, req: CommitRequest): number {
+  /**
+   * TxnOffsetCommit (Kafka 4.4.0's OffsetMetadataManager.commitTransactionalOffset): validate as a
+   * transactional commit, then hold each offset pending for the producer until its marker. Run it as
+   * a transactional write (CoordinatorRuntime.scheduleTransactionalWriteOperation) so the records go
+   * in a transactional batch of the producer. A failed check answers its code for every partition.
+   */
+  commitTransactionalOffsets(req: TxnCommitRequest): { results: CommitResult[]; written: Promise<void> } {
+    const errorFor = (code: number): CommitResult[] =>
+      req.topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => ({ partition: p.partition, errorCode: code })) }));
+    const code = this.validateTxnCommit(req);
+    if (code !== ErrorCode.NONE) return { results: errorFor(code), written: Promise.resolve() };
+    const now = this.timers.nowMs();
+    const records: KeyValue[] = [];
+    const results: CommitResult[] = [];
+    for (const t of req.topics) {
+      const parts: CommitResult["partitions"] = [];
+      for (const p of t.partitions) {
+        const metadata = p.metadata ?? "";
+        if (new TextEncoder().encode(metadata).length > this.config.offsetMetadataMaxBytes) {
+          parts.push({ partition: p.partition, errorCode: ErrorCode.OFFSET_METADATA_TOO_LARGE });
+          continue;
+        }
+        const o: OffsetAndMetadata = { committedOffset: p.offset, leaderEpoch: p.leaderEpoch, metadata, commitTimestampMs: now, expireTimestampMs: null, topicId: t.topicId, recordOffset: this.nextRecordOffset++ };
+        this.pendingTxnOffsets.put(req.producerId, req.groupId, t.name, p.partition, o);
+        records.push(offsetCommitRecord({ group: req.groupId, topic: t.name, partition: p.partition }, toValue(o)));
+        parts.push({ partition: p.partition, errorCode: ErrorCode.NONE });
+      }
+      results.push({ name: t.name, partitions: parts });
+    }
+    return { results, written: this.append(req.groupId, records) };
+  }
+
+  /** Kafka 4.4.0's validateTransactionalOffsetCommit. */
+  private validateTxnCommit(req: TxnCommitRequest): number {
+    const v6 = req.apiVersion >= 6; // GROUP_ID_NOT_FOUND and STALE_MEMBER_EPOCH exist from v6 (KIP-1319)
+    const cg = this.consumerGroups.get(req.groupId);
+    if (cg) {
+      // An old producer sends no group metadata (sendOffsetsToTransaction(offsets, groupId)).
+      if (req.generationIdOrMemberEpoch === -1 && req.memberId === "" && req.groupInstanceId === null) return ErrorCode.NONE;
+      const parts = req.topics.flatMap((t) => t.partitions.map((p) => ({ topicId: t.topicId, topic: t.name, partition: p.partition })));
+      const code = validateConsumerCommit(cg, req.memberId, req.generationIdOrMemberEpoch, req.apiVersion, parts, true).errorCode;
+      return code === ErrorCode.STALE_MEMBER_EPOCH && !v6 ? ErrorCode.ILLEGAL_GENERATION : code;
+    }
+    let group = this.groups.get(req.groupId);
+    if (!group) {
+      if (req.generationIdOrMemberEpoch >= 0) return v6 ? ErrorCode.GROUP_ID_NOT_FOUND : ErrorCode.ILLEGAL_GENERATION;
+      group = this.classicGroup(req.groupId, true)!; // a simple group, as Kafka creates one
+    }
+    return this.validateClassicCommit(group, req, true);
+  }
+
+  /** Kafka's ClassicGroup.validateOffsetCommit (a transactional commit skips the state checks). */
+  private validateClassicCommit(group: ClassicGroup, req: CommitRequest | TxnCommitRequest, isTransactional = false): number {
     if (group.is("Dead")) return ErrorCode.COORDINATOR_NOT_AVAILABLE;
     const gen = req.generationIdOrMemberEpoch;
     if (gen < 0 && group.is("Empty")) return ErrorCode.NONE; // a simple (admin / assign()) commit
@@ -304,10 +380,10 @@ export class GroupCoordinator implements CoordinatorShard {
       if (group.isStaticMemberFenced(req.groupInstanceId, req.memberId)) return ErrorCode.FENCED_INSTANCE_ID;
       if (!group.hasMember(req.memberId)) return ErrorCode.UNKNOWN_MEMBER_ID;
       if (gen !== group.generationId) return ErrorCode.ILLEGAL_GENERATION;
-    } else if (!group.is("Empty")) {
+    } else if (!isTransactional && !group.is("Empty")) {
       return ErrorCode.UNKNOWN_MEMBER_ID;
     }
-    if (group.is("CompletingRebalance")) return ErrorCode.REBALANCE_IN_PROGRESS;
+    if (!isTransactional && group.is("CompletingRebalance")) return ErrorCode.REBALANCE_IN_PROGRESS;
     return ErrorCode.NONE;
   }
 
@@ -317,21 +393,37 @@ export class GroupCoordinator implements CoordinatorShard {
     return cg ? validateConsumerFetch(cg, memberId, memberEpoch).errorCode : ErrorCode.NONE;
   }
 
-  /** Offsets of a group: the partitions asked for (unknown ones at -1), or every committed one. */
-  fetchOffsets(groupId: string, topics: Array<{ name: string; partitions: number[] }> | null): FetchedOffset[] {
+  /**
+   * Offsets of a group: the partitions asked for (unknown ones at -1), or every committed one. With
+   * `requireStable` (OffsetFetch v7+), a partition an open transaction holds an offset for answers
+   * UNSTABLE_OFFSET_COMMIT (offset -1), as Kafka's fetchOffsets / fetchAllOffsets.
+   */
+  fetchOffsets(groupId: string, topics: Array<{ name: string; partitions: number[] }> | null, requireStable = false): FetchedOffset[] {
+    const unstable = (topic: string, partition: number): FetchedOffset | null =>
+      requireStable && this.pendingTxnOffsets.has(groupId, topic, partition)
+        ? { topic, partition, offset: -1n, leaderEpoch: -1, metadata: "", topicId: ZERO_UUID, errorCode: ErrorCode.UNSTABLE_OFFSET_COMMIT }
+        : null;
     if (topics === null) {
-      return this.offsets.entries(groupId).map((e) => ({
-        topic: e.topic,
-        partition: e.partition,
-        offset: e.offset.committedOffset,
-        leaderEpoch: e.offset.leaderEpoch,
-        metadata: e.offset.metadata,
-        topicId: e.offset.topicId,
-      }));
+      return this.offsets.entries(groupId).map(
+        (e) =>
+          unstable(e.topic, e.partition) ?? {
+            topic: e.topic,
+            partition: e.partition,
+            offset: e.offset.committedOffset,
+            leaderEpoch: e.offset.leaderEpoch,
+            metadata: e.offset.metadata,
+            topicId: e.offset.topicId,
+          },
+      );
     }
     const out: FetchedOffset[] = [];
     for (const t of topics) {
       for (const p of t.partitions) {
+        const u = unstable(t.name, p);
+        if (u) {
+          out.push(u);
+          continue;
+        }
         const o = this.offsets.get(groupId, t.name, p);
         out.push(
           o
@@ -355,7 +447,10 @@ export class GroupCoordinator implements CoordinatorShard {
         name: t.name,
         partitions: t.partitions.map((p) => {
           if (subscribed) return { partition: p, errorCode: ErrorCode.GROUP_SUBSCRIBED_TO_TOPIC };
-          if (this.offsets.delete(groupId, t.name, p)) records.push(offsetCommitRecord({ group: groupId, topic: t.name, partition: p }, null));
+          // A tombstone also when only an open transaction holds the partition (Kafka's deleteOffsets).
+          const pending = this.pendingTxnOffsets.has(groupId, t.name, p);
+          if (this.offsets.delete(groupId, t.name, p) || pending) records.push(offsetCommitRecord({ group: groupId, topic: t.name, partition: p }, null));
+          if (pending) this.pendingTxnOffsets.removePartition(groupId, t.name, p);
           return { partition: p, errorCode: ErrorCode.NONE };
         }),
       };
@@ -417,8 +512,20 @@ export class GroupCoordinator implements CoordinatorShard {
     return { errorCode: ErrorCode.NONE, written: this.removeGroup(g) };
   }
 
+  /** Tombstones for every offset of a group, committed or pending (Kafka's deleteAllOffsets). */
+  private deleteAllOffsets(groupId: string): KeyValue[] {
+    const committed = this.offsets.deleteGroup(groupId);
+    const seen = new Set(committed.map((tp) => `${tp.topic}\u0000${tp.partition}`));
+    const records = committed.map((tp) => offsetCommitRecord({ group: groupId, topic: tp.topic, partition: tp.partition }, null));
+    for (const tp of this.pendingTxnOffsets.partitionsOf(groupId)) {
+      if (!seen.has(`${tp.topic}\u0000${tp.partition}`)) records.push(offsetCommitRecord({ group: groupId, topic: tp.topic, partition: tp.partition }, null));
+      this.pendingTxnOffsets.removePartition(groupId, tp.topic, tp.partition);
+    }
+    return records;
+  }
+
   private removeConsumerGroup(g: ConsumerGroup): Promise<void> {
-    const records: KeyValue[] = this.offsets.deleteGroup(g.groupId).map((tp) => offsetCommitRecord({ group: g.groupId, topic: tp.topic, partition: tp.partition }, null));
+    const records: KeyValue[] = this.deleteAllOffsets(g.groupId);
     records.push(...consumerGroupTombstones(g));
     this.consumer.cancelGroupTimers(g);
     g.dead = true;
@@ -427,7 +534,7 @@ export class GroupCoordinator implements CoordinatorShard {
   }
 
   private removeGroup(g: Group): Promise<void> {
-    const records: KeyValue[] = this.offsets.deleteGroup(g.groupId).map((tp) => offsetCommitRecord({ group: g.groupId, topic: tp.topic, partition: tp.partition }, null));
+    const records: KeyValue[] = this.deleteAllOffsets(g.groupId);
     records.push(groupMetadataRecord(g.groupId, null));
     this.classic.cancelGroupTimers(g);
     g.transitionTo("Dead", this.timers.nowMs());
@@ -449,10 +556,16 @@ export class GroupCoordinator implements CoordinatorShard {
         // A consumer group's offsets run from their commit time unless a member subscribes to the topic.
         const base = cg ? (!cg.isEmpty() && cg.isSubscribedToTopic(e.topic) ? null : e.offset.commitTimestampMs) : this.expiryBaseMs(g, e.topic, e.offset);
         const expired = e.offset.expireTimestampMs !== null ? now >= e.offset.expireTimestampMs : base !== null && now - base >= this.config.offsetsRetentionMs;
-        if (!expired) continue;
+        // Not while an open transaction holds an offset for the partition (Kafka's cleanupExpiredOffsets).
+        if (!expired || this.pendingTxnOffsets.has(groupId, e.topic, e.partition)) continue;
         this.offsets.delete(groupId, e.topic, e.partition);
         records.push(offsetCommitRecord({ group: groupId, topic: e.topic, partition: e.partition }, null));
         removed++;
+      }
+      // A group in an open transaction stays (Kafka: not removed while openTransactionsByGroup has it).
+      if (this.pendingTxnOffsets.hasOpenTransactions(groupId)) {
+        this.appendInBackground("offset expiry", groupId, records);
+        continue;
       }
       if (cg && cg.isEmpty() && !this.offsets.hasOffsets(groupId)) this.logFailure("removal of an expired consumer group", groupId, this.removeConsumerGroup(cg));
       if (g && g.is("Empty") && !this.offsets.hasOffsets(groupId) && g.generationId >= 0) {
@@ -483,21 +596,30 @@ export class GroupCoordinator implements CoordinatorShard {
 
   // ---- loading --------------------------------------------------------------------------------
 
-  /** Apply one record read back from __consumer_offsets (start-up). Later records win. */
-  replay(key: Uint8Array, value: Uint8Array | null): void {
+  /**
+   * Apply one record read back from __consumer_offsets (start-up). Later records win. An offset record
+   * of a transactional batch (producerId >= 0) is pending for its producer until the marker.
+   */
+  replay(offset: number, producerId: bigint, _producerEpoch: number, key: Uint8Array, value: Uint8Array | null): void {
+    if (offset >= this.nextRecordOffset) this.nextRecordOffset = offset + 1;
     const r = decodeRecord(key, value);
     if (r.type === "offset") {
       const { group, topic, partition } = r.key;
-      if (r.value === null) this.offsets.delete(group, topic, partition);
-      else {
-        this.offsets.put(group, topic, partition, {
+      if (r.value === null) {
+        this.offsets.delete(group, topic, partition);
+        this.pendingTxnOffsets.removePartition(group, topic, partition);
+      } else {
+        const o: OffsetAndMetadata = {
           committedOffset: r.value.offset,
           leaderEpoch: r.value.leaderEpoch,
           metadata: r.value.metadata,
           commitTimestampMs: Number(r.value.commitTimestamp),
           expireTimestampMs: r.value.expireTimestamp >= 0n ? Number(r.value.expireTimestamp) : null,
           topicId: r.value.topicId,
-        });
+          recordOffset: offset,
+        };
+        if (producerId >= 0n) this.pendingTxnOffsets.put(producerId, group, topic, partition, o);
+        else this.offsets.put(group, topic, partition, o);
         // A simple-commit group exists as soon as it has offsets (Kafka creates an Empty classic group).
         if (!this.consumerGroups.has(group)) this.classicGroup(group, true);
       }
@@ -524,6 +646,27 @@ export class GroupCoordinator implements CoordinatorShard {
         (id) => void this.consumerGroups.delete(id),
       );
     }
+  }
+
+  /**
+   * The end of `producerId`'s transaction (a marker read back, or written by the runtime's transaction
+   * completion inside its snapshot): COMMIT moves its pending offsets to the committed ones, except
+   * over an offset committed after it (a higher recordOffset, as Kafka); ABORT drops them.
+   */
+  replayEndTransactionMarker(producerId: bigint, _producerEpoch: number, result: TransactionResult): void {
+    const pending = this.pendingTxnOffsets.complete(producerId);
+    if (!pending || result !== "COMMIT") return;
+    for (const groupId of pending.groupIds()) {
+      for (const e of pending.entries(groupId)) {
+        const existing = this.offsets.get(groupId, e.topic, e.partition);
+        if (existing === undefined || (e.offset.recordOffset ?? -1) > (existing.recordOffset ?? -1)) this.offsets.put(groupId, e.topic, e.partition, e.offset);
+      }
+    }
+  }
+
+  /** Whether an open transaction holds offsets here (the size-bound rewrite then waits: it would drop them). */
+  hasPendingTransactions(): boolean {
+    return this.pendingTxnOffsets.producerCount > 0;
   }
 
   /** After replay: arm session timeouts of loaded members, start the expiry task. */

@@ -15,6 +15,12 @@ export interface OffsetAndMetadata {
   expireTimestampMs: number | null;
   /** Topic id (base64url) when known, else the zero uuid. */
   topicId: string;
+  /**
+   * Where the record of this offset sits in __consumer_offsets (Kafka's recordOffset): a COMMIT marker
+   * materializes a transactional offset only over an older committed one. Replay sets the record's
+   * offset; a live write a number above every replayed offset and rising with each write (the log order).
+   */
+  recordOffset?: number;
 }
 
 export interface TopicPartitionRef {

@@ -18,7 +18,7 @@ import { LogOfflineError } from "../../storage/errors.ts";
 import type { Log } from "../../storage/log.ts";
 import { loadCoordinatorPartition } from "../runtime/log-loader.ts";
 import type { KeyValue } from "./records.ts";
-import type { CoordinatorLoader, LoadSummary } from "../runtime/coordinator-loader.ts";
+import type { CoordinatorLoader, LoadSink, LoadSummary } from "../runtime/coordinator-loader.ts";
 import type { PartitionWriter, TopicPartition } from "../runtime/partition-writer.ts";
 
 export const OFFSETS_TOPIC = "__consumer_offsets";
@@ -79,19 +79,22 @@ export class OffsetsTopicLog implements CoordinatorLoader {
     return this.log(partition)?.sizeBytes ?? 0;
   }
 
-  /** CoordinatorLoader: every record of one partition up to its log end, in offset order. */
-  load(tp: TopicPartition, replay: (key: Uint8Array, value: Uint8Array | null) => void): Promise<LoadSummary> {
+  /**
+   * CoordinatorLoader: every record of one partition up to its log end, in offset order, with its
+   * offset and producer, and every transaction marker (pending transactional offsets are rebuilt).
+   */
+  load(tp: TopicPartition, sink: LoadSink): Promise<LoadSummary> {
     try {
-      return Promise.resolve(this.loadNow(tp.partition, replay));
+      return Promise.resolve(this.loadNow(tp.partition, sink));
     } catch (e) {
       return Promise.reject(e);
     }
   }
 
-  private loadNow(p: number, onRecord: (key: Uint8Array, value: Uint8Array | null) => void): LoadSummary {
+  private loadNow(p: number, sink: LoadSink): LoadSummary {
     const log = this.log(p);
     if (!log) throw new Error(`${OFFSETS_TOPIC}-${p} has no usable log on this node`);
-    return loadCoordinatorPartition(log, { record: (_offset, _pid, _epoch, key, value) => onRecord(key, value), endTransactionMarker: () => undefined });
+    return loadCoordinatorPartition(log, sink);
   }
 
   /**

@@ -20,7 +20,10 @@ import type { CoordinatorLogger } from "../runtime/logger.ts";
 import type { PartitionWriter } from "../runtime/partition-writer.ts";
 import { assignorsFromConfig } from "./assignors/index.ts";
 import type { TopicInfo } from "./consumer-manager.ts";
-import { GroupCoordinator, type GroupCoordinatorConfig, type GroupListing } from "./group-coordinator.ts";
+import { GroupCoordinator, type CommitResult, type GroupCoordinatorConfig, type GroupListing, type TxnCommitRequest } from "./group-coordinator.ts";
+import { coordinatorErrorCode } from "./errors.ts";
+import type { TransactionResult } from "../../protocol/records/control-batch.ts";
+import type { TopicPartition } from "../runtime/partition-writer.ts";
 import { OFFSETS_TOPIC, OffsetsTopicLog } from "./offsets-topic.ts";
 import { partitionForGroup } from "./partitioner.ts";
 import type { GroupClock } from "./timer.ts";
@@ -110,9 +113,9 @@ export class GroupCoordinatorService {
         shard.topicSource = () => this.topics();
         // A record the loader cannot read is skipped (logged), so one bad record does not cost the shard.
         const replay = shard.replay.bind(shard);
-        shard.replay = (key, value) => {
+        shard.replay = (offset, producerId, producerEpoch, key, value) => {
           try {
-            replay(key, value);
+            replay(offset, producerId, producerEpoch, key, value);
           } catch (e) {
             deps.logger.warn("skipping unreadable __consumer_offsets record", { partition: `${OFFSETS_TOPIC}-${ctx.tp.partition}`, error: (e as Error).message });
           }
@@ -201,19 +204,57 @@ export class GroupCoordinatorService {
 
   /** Run a write against the group's shard (see CoordinatorRuntime.scheduleWriteOperation). */
   write<T>(name: string, groupId: string, op: (shard: GroupCoordinator) => T): Promise<T> {
+    return this.afterTopic((p) => this.runtime.scheduleWriteOperation(name, p, op), groupId);
+  }
+
+  /**
+   * TxnOffsetCommit (Kafka's GroupCoordinatorService.commitTransactionalOffsets): a transactional write
+   * of the group's shard, its records in one transactional batch of the producer. The caller verified
+   * (or added) the __consumer_offsets partition in the producer's transaction.
+   */
+  commitTransactionalOffsets(req: TxnCommitRequest): Promise<{ results: CommitResult[]; written: Promise<void> }> {
+    return this.afterTopic(
+      (p) => this.runtime.scheduleTransactionalWriteOperation("txn-commit-offset", p, req.producerId, req.producerEpoch, (s) => s.commitTransactionalOffsets(req)),
+      req.groupId,
+    );
+  }
+
+  /**
+   * WriteTxnMarkers on a __consumer_offsets partition (Kafka's GroupCoordinatorService.completeTransaction
+   * and KafkaApis' answer for it): the shard applies the COMMIT/ABORT to its pending offsets and writes
+   * the marker. Resolves the partition's error code: NONE once the marker is committed; the append's
+   * error otherwise (TRANSACTION_COORDINATOR_FENCED, INVALID_PRODUCER_EPOCH, ...), with the coordinator
+   * not being ready here (NOT_COORDINATOR, COORDINATOR_LOAD_IN_PROGRESS, COORDINATOR_NOT_AVAILABLE)
+   * answered NOT_LEADER_OR_FOLLOWER, which the transaction coordinator retries.
+   */
+  async completeTransaction(tp: TopicPartition, producerId: bigint, producerEpoch: number, coordinatorEpoch: number, result: TransactionResult, timeoutMs: number): Promise<number> {
+    if (tp.topic !== OFFSETS_TOPIC) return ErrorCode.UNKNOWN_SERVER_ERROR; // Kafka: IllegalStateException
+    this.reconcile();
+    try {
+      await this.runtime.scheduleTransactionCompletion("write-txn-marker", tp.partition, producerId, producerEpoch, coordinatorEpoch, result, timeoutMs);
+      return ErrorCode.NONE;
+    } catch (e) {
+      const code = coordinatorErrorCode(e);
+      if (code === ErrorCode.NOT_COORDINATOR || code === ErrorCode.COORDINATOR_LOAD_IN_PROGRESS || code === ErrorCode.COORDINATOR_NOT_AVAILABLE) return ErrorCode.NOT_LEADER_OR_FOLLOWER;
+      return code;
+    }
+  }
+
+  /** Run `run` on the group's partition once __consumer_offsets exists. */
+  private afterTopic<T>(run: (partition: number) => Promise<T>, groupId: string): Promise<T> {
     // A write before any FindCoordinator creates the topic first, as the coordinator always did here
     // (Kafka would answer NOT_COORDINATOR); writes arriving meanwhile chain on it in arrival order.
     if (!this.topicLog.exists || this.creating !== null) {
       this.creating ??= this.ensureTopic().finally(() => void (this.creating = null));
       return this.creating.then(
-        () => this.runtime.scheduleWriteOperation(name, this.partitionFor(groupId), op),
+        () => run(this.partitionFor(groupId)),
         (e: unknown) => {
           throw new CoordinatorError(ErrorCode.COORDINATOR_NOT_AVAILABLE, `${OFFSETS_TOPIC} could not be created: ${e instanceof Error ? e.message : String(e)}`);
         },
       );
     }
     this.reconcile();
-    return this.runtime.scheduleWriteOperation(name, this.partitionFor(groupId), op);
+    return run(this.partitionFor(groupId));
   }
 
   /** FindCoordinator: where the group's coordinator is. */
@@ -257,11 +298,15 @@ export class GroupCoordinatorService {
     });
   }
 
-  /** Compact each loaded partition past its size bound (not while its writes are uncommitted). */
+  /**
+   * Compact each loaded partition past its size bound (not while its writes are uncommitted, nor while
+   * an open transaction holds offsets there: the rewrite keeps committed state only, and deleting the
+   * old segments would lose the pending transactional records).
+   */
   async compactAll(): Promise<number> {
     let n = 0;
     for (const [p, shard] of [...this.runtime.activeShards()]) {
-      if (this.runtime.hasPendingWrites(p)) continue;
+      if (this.runtime.hasPendingWrites(p) || shard.hasPendingTransactions()) continue;
       if (await this.topicLog.maybeCompact(p, () => shard.snapshotRecords(p))) n++;
     }
     return n;

@@ -15,6 +15,14 @@
 // KAFKA_STORAGE_ERROR) unloads the shard. Reads see applied state, not only committed state (Kafka
 // reads at the last committed offset; here the gap is one append and its fsync).
 //
+// Transactions (Kafka's scheduleTransactionalWriteOperation / scheduleTransactionCompletion): a
+// transactional write is a write whose records go in one transactional batch of its producer (the
+// shard keeps their state pending until the producer's marker); a transaction completion is a write
+// that applies replayEndTransactionMarker to the shard inside a snapshot and appends the COMMIT/ABORT
+// marker through the PartitionWriter, so a refused marker (a fenced coordinator epoch, a stale producer
+// epoch) reverts the shard as any failed append does. Verifying that the partition is part of the
+// transaction is the caller's (the TxnOffsetCommit handler asks the transaction coordinator).
+//
 // Limits: while a shard loads, at most maxQueuedOperations writes wait for it (then
 // COORDINATOR_LOAD_IN_PROGRESS); at most maxInFlightWrites appends per shard wait for their commit
 // (then COORDINATOR_NOT_AVAILABLE, the client retries).
@@ -24,7 +32,8 @@ import type { CoordinatorLoader, LoadSummary } from "./coordinator-loader.ts";
 import type { CoordinatorShard, CoordinatorShardBuilder, CoordinatorShardContext } from "./coordinator-shard.ts";
 import { CoordinatorError, fromAppendFailure, losesPartition } from "./errors.ts";
 import type { CoordinatorLogger } from "./logger.ts";
-import type { CoordinatorRecord, PartitionWriter, TopicPartition } from "./partition-writer.ts";
+import type { TransactionResult } from "../../protocol/records/control-batch.ts";
+import type { CoordinatorRecord, EndTxnMarkerWrite, PartitionWriter, TopicPartition, TransactionalProducer } from "./partition-writer.ts";
 import { SnapshotRegistry } from "./snapshot-registry.ts";
 
 export type ShardState = "loading" | "active" | "failed";
@@ -64,7 +73,22 @@ interface WriteInProgress {
   commit: Deferred;
   /** False for records appended outside an operation: their state change has no snapshot. */
   revertable: boolean;
+  /** A transactional write: its records go in one transactional batch of this producer. */
+  producer: TransactionalProducer | null;
+  /** A transaction completion: this marker is appended (and no records). */
+  marker: EndTxnMarkerWrite | null;
+  markerTimeoutMs: number | undefined;
 }
+
+/** What kind of write runWrite starts. */
+interface WriteKind {
+  revertable: boolean;
+  producer?: TransactionalProducer;
+  marker?: EndTxnMarkerWrite;
+  markerTimeoutMs?: number;
+}
+
+const PLAIN_WRITE: WriteKind = { revertable: true };
 
 interface PendingWrite {
   name: string;
@@ -116,7 +140,11 @@ export class CoordinatorRuntime<S extends CoordinatorShard> {
     ctx.shard = this.opts.shardBuilder(this.shardContext(ctx));
     this.contexts.set(partition, ctx);
     const t0 = performance.now();
-    ctx.loaded = this.opts.loader.load(ctx.tp, (k, v) => ctx.shard.replay(k, v)).then(
+    const sink = {
+      record: (offset: number, producerId: bigint, producerEpoch: number, key: Uint8Array, value: Uint8Array | null) => ctx.shard.replay(offset, producerId, producerEpoch, key, value),
+      endTransactionMarker: (producerId: bigint, producerEpoch: number, result: TransactionResult) => ctx.shard.replayEndTransactionMarker?.(producerId, producerEpoch, result),
+    };
+    ctx.loaded = this.opts.loader.load(ctx.tp, sink).then(
       (summary) => {
         if (this.contexts.get(partition) !== ctx) return summary;
         ctx.shard.onLoaded();
@@ -214,6 +242,37 @@ export class CoordinatorRuntime<S extends CoordinatorShard> {
    * through the promises append() returned to it.
    */
   scheduleWriteOperation<T>(name: string, partition: number, op: (shard: S) => T): Promise<T> {
+    return this.schedule(partition, (ctx) => this.runWrite(ctx, name, op, PLAIN_WRITE));
+  }
+
+  /**
+   * Kafka's scheduleTransactionalWriteOperation: as scheduleWriteOperation, but the records `op`
+   * appends are written in one transactional batch of `producerId`/`producerEpoch` (TxnOffsetCommit).
+   * The shard applies them as pending state of that producer; its end marker settles them.
+   */
+  scheduleTransactionalWriteOperation<T>(name: string, partition: number, producerId: bigint, producerEpoch: number, op: (shard: S) => T): Promise<T> {
+    if (producerId < 0n) return Promise.reject(new CoordinatorError(ErrorCode.INVALID_PRODUCER_ID_MAPPING, `a transactional write needs a producer id, got ${producerId}`));
+    const producer = { producerId, producerEpoch };
+    return this.schedule(partition, (ctx) => this.runWrite(ctx, name, op, { revertable: true, producer }));
+  }
+
+  /**
+   * Kafka's scheduleTransactionCompletion: apply the COMMIT/ABORT of `producerId`'s transaction to the
+   * shard (replayEndTransactionMarker) and append the marker; resolves once the marker is committed,
+   * rejects with the append's mapped error after reverting the shard (TRANSACTION_COORDINATOR_FENCED,
+   * INVALID_PRODUCER_EPOCH, NOT_COORDINATOR, ...).
+   */
+  scheduleTransactionCompletion(name: string, partition: number, producerId: bigint, producerEpoch: number, coordinatorEpoch: number, result: TransactionResult, timeoutMs?: number): Promise<void> {
+    const marker: EndTxnMarkerWrite = { producerId, producerEpoch, coordinatorEpoch, result };
+    return this.schedule(partition, (ctx) => {
+      if (!this.opts.writer.appendEndTxnMarker) throw new CoordinatorError(ErrorCode.UNKNOWN_SERVER_ERROR, `the partition writer of ${ctx.tp.topic} cannot write transaction markers`);
+      if (ctx.current !== null) throw new CoordinatorError(ErrorCode.UNKNOWN_SERVER_ERROR, "a transaction completion cannot run inside another write");
+      return this.startWrite(ctx, name, (shard) => shard.replayEndTransactionMarker?.(producerId, producerEpoch, result), { revertable: true, marker, markerTimeoutMs: timeoutMs }).committed;
+    }).then((committed) => committed);
+  }
+
+  /** Run `run` against the partition's context: at once when loaded, after the load while it loads. */
+  private schedule<T>(partition: number, run: (ctx: CoordinatorContext<S>) => T): Promise<T> {
     const ctx = this.contexts.get(partition);
     if (!ctx || ctx.state === "failed") return Promise.reject(new CoordinatorError(ErrorCode.NOT_COORDINATOR, `this node does not coordinate ${this.opts.topic}-${partition}`));
     if (ctx.state === "loading") {
@@ -224,7 +283,7 @@ export class CoordinatorRuntime<S extends CoordinatorShard> {
         ctx.queue.push({
           run: () => {
             try {
-              resolve(this.runWrite(ctx, name, op, true));
+              resolve(run(ctx));
             } catch (e) {
               reject(e);
             }
@@ -234,23 +293,41 @@ export class CoordinatorRuntime<S extends CoordinatorShard> {
       });
     }
     try {
-      return Promise.resolve(this.runWrite(ctx, name, op, true));
+      return Promise.resolve(run(ctx));
     } catch (e) {
       return Promise.reject(e);
     }
   }
 
-  private runWrite<T>(ctx: CoordinatorContext<S>, name: string, op: (shard: S) => T, revertable: boolean): T {
+  private runWrite<T>(ctx: CoordinatorContext<S>, name: string, op: (shard: S) => T, kind: WriteKind): T {
+    return this.startWrite(ctx, name, op, kind).value;
+  }
+
+  /** Run `op` as a write; `committed` settles with its append (at once when it appended nothing). */
+  private startWrite<T>(ctx: CoordinatorContext<S>, name: string, op: (shard: S) => T, kind: WriteKind): { value: T; committed: Promise<void> } {
     if (ctx.inflight.length >= this.maxInFlight) {
       throw new CoordinatorError(ErrorCode.COORDINATOR_NOT_AVAILABLE, `${this.maxInFlight} writes to ${ctx.tp.topic}-${ctx.tp.partition} already wait for their commit`);
     }
     if (ctx.current !== null) {
-      // A write started from inside another (a timer callback run synchronously): one operation.
-      return op(ctx.shard);
+      // A write started from inside another (a timer callback run synchronously): one operation. Its
+      // records join the outer write's batch, so a transactional write cannot nest in another.
+      if (kind.producer !== undefined || kind.marker !== undefined) {
+        throw new CoordinatorError(ErrorCode.UNKNOWN_SERVER_ERROR, `a transactional write cannot run inside another write (${ctx.current.name}, ${name})`);
+      }
+      return { value: op(ctx.shard), committed: ctx.current.commit.promise };
     }
     const epoch = ++ctx.nextEpoch;
     ctx.registry.getOrCreateSnapshot(epoch);
-    const w: WriteInProgress = { name, epoch, records: [], commit: deferred(), revertable };
+    const w: WriteInProgress = {
+      name,
+      epoch,
+      records: [],
+      commit: deferred(),
+      revertable: kind.revertable,
+      producer: kind.producer ?? null,
+      marker: kind.marker ?? null,
+      markerTimeoutMs: kind.markerTimeoutMs,
+    };
     ctx.current = w;
     let value: T;
     try {
@@ -262,13 +339,18 @@ export class CoordinatorRuntime<S extends CoordinatorShard> {
       throw e;
     }
     ctx.current = null;
-    if (w.records.length === 0) {
+    if (w.marker !== null && w.records.length > 0) {
+      // A completion only writes its marker: records would have to go in a batch of their own first.
+      ctx.registry.revertToSnapshot(epoch);
+      throw new CoordinatorError(ErrorCode.UNKNOWN_SERVER_ERROR, `${name}: replayEndTransactionMarker appended records`);
+    }
+    if (w.records.length === 0 && w.marker === null) {
       if (ctx.inflight.length === 0) ctx.registry.deleteSnapshotsUpTo(epoch + 1);
       w.commit.resolve();
-      return value;
+      return { value, committed: w.commit.promise };
     }
     this.append(ctx, w);
-    return value;
+    return { value, committed: w.commit.promise };
   }
 
   private append(ctx: CoordinatorContext<S>, w: WriteInProgress): void {
@@ -276,7 +358,9 @@ export class CoordinatorRuntime<S extends CoordinatorShard> {
     ctx.inflight.push(pending);
     let appended: Promise<number>;
     try {
-      appended = this.opts.writer.append(ctx.tp, w.records);
+      const writer = this.opts.writer;
+      if (w.marker !== null) appended = writer.appendEndTxnMarker!(ctx.tp, w.marker, w.markerTimeoutMs);
+      else appended = w.producer !== null ? writer.append(ctx.tp, w.records, w.producer) : writer.append(ctx.tp, w.records);
     } catch (e) {
       appended = Promise.reject(e);
     }
@@ -339,6 +423,7 @@ export class CoordinatorRuntime<S extends CoordinatorShard> {
         }
         const w = ctx.current;
         if (w !== null) {
+          if (w.marker !== null) return Promise.reject(new CoordinatorError(ErrorCode.UNKNOWN_SERVER_ERROR, "a transaction completion cannot append records"));
           w.records.push(...records);
           if (!revertable) w.revertable = false;
           return w.commit.promise;
@@ -352,7 +437,7 @@ export class CoordinatorRuntime<S extends CoordinatorShard> {
               ctx.current!.records.push(...records);
               return ctx.current!.commit.promise;
             },
-            false,
+            { revertable: false },
           );
         } catch (e) {
           return Promise.reject(e);

@@ -3,12 +3,23 @@
 // it with a CoordinatorShardContext, replays the partition into it, and runs every write operation
 // against it one at a time.
 
+import type { TransactionResult } from "../../protocol/records/control-batch.ts";
 import type { CoordinatorRecord, TopicPartition } from "./partition-writer.ts";
 import type { SnapshotRegistry } from "./snapshot-registry.ts";
 
 export interface CoordinatorShard {
-  /** One record read back while loading (later records win). */
-  replay(key: Uint8Array, value: Uint8Array | null): void;
+  /**
+   * One record read back while loading (later records win), with its offset and the producer id and
+   * epoch of its batch (-1n / -1 outside a transaction: a transactional record stays pending until
+   * its producer's end marker).
+   */
+  replay(offset: number, producerId: bigint, producerEpoch: number, key: Uint8Array, value: Uint8Array | null): void;
+  /**
+   * A COMMIT or ABORT marker of `producerId`'s transaction: read back while loading, or written by
+   * CoordinatorRuntime.scheduleTransactionCompletion (inside its write's snapshot, so a failed marker
+   * append reverts it). Optional: a shard that never holds transactional records ignores markers.
+   */
+  replayEndTransactionMarker?(producerId: bigint, producerEpoch: number, result: TransactionResult): void;
   /** Loading finished: arm timers of the loaded state. */
   onLoaded(): void;
   /** The shard is dropped (no longer leader, failed, or the broker stops): cancel timers, fail waiters. */

@@ -6,19 +6,14 @@
 
 import { readSync } from "node:fs";
 import { MessageSetIterator } from "../../protocol/records/message-set.ts";
-import { parseEndTxnMarker, type TransactionResult } from "../../protocol/records/control-batch.ts";
+import { parseEndTxnMarker } from "../../protocol/records/control-batch.ts";
 import type { Log } from "../../storage/log.ts";
-import type { LoadSummary } from "./coordinator-loader.ts";
+import type { LoadSink, LoadSummary } from "./coordinator-loader.ts";
+
+export type { LoadSink } from "./coordinator-loader.ts";
 
 /** Read back in chunks of this size (a batch larger than this is still returned whole by Log.read). */
 const LOAD_CHUNK_BYTES = 4 * 1024 * 1024;
-
-export interface LoadSink {
-  /** A data record (key never null: keyless records are skipped, as Kafka's loader does). */
-  record(offset: number, producerId: bigint, producerEpoch: number, key: Uint8Array, value: Uint8Array | null): void;
-  /** A COMMIT or ABORT marker of a producer's transaction. */
-  endTransactionMarker(producerId: bigint, producerEpoch: number, result: TransactionResult): void;
-}
 
 /** Replays `log` from its start to its end into `sink`. Throws what the read throws. */
 export function loadCoordinatorPartition(log: Log, sink: LoadSink): LoadSummary {

@@ -26,7 +26,7 @@ import { LogOfflineError } from "../../storage/errors.ts";
 import type { Log } from "../../storage/log.ts";
 import { kafkaAbs, javaStringHashCode } from "../group/partitioner.ts";
 import type { GroupClock } from "../group/timer.ts";
-import type { CoordinatorLoader, LoadSummary } from "../runtime/coordinator-loader.ts";
+import type { CoordinatorLoader, LoadSink, LoadSummary } from "../runtime/coordinator-loader.ts";
 import { CoordinatorRuntime } from "../runtime/coordinator-runtime.ts";
 import { CoordinatorError } from "../runtime/errors.ts";
 import { loadCoordinatorPartition } from "../runtime/log-loader.ts";
@@ -140,7 +140,7 @@ export class TransactionCoordinatorService {
       minBackoffMs: deps.markerBackoffMs?.min,
       maxBackoffMs: deps.markerBackoffMs?.max,
     });
-    const loader: CoordinatorLoader = deps.loader ?? { load: (tp, replay) => this.load(tp, replay) };
+    const loader: CoordinatorLoader = deps.loader ?? { load: (tp, sink) => this.load(tp, sink) };
     this.runtime = new CoordinatorRuntime<TransactionCoordinatorShard>({
       topic: TRANSACTION_STATE_TOPIC,
       writer: deps.writer,
@@ -158,9 +158,9 @@ export class TransactionCoordinatorService {
           schedule: (cb, ms) => deps.clock.schedule(cb, ms),
         });
         const replay = shard.replay.bind(shard);
-        shard.replay = (key, value) => {
+        shard.replay = (offset, producerId, producerEpoch, key, value) => {
           try {
-            replay(key, value);
+            replay(offset, producerId, producerEpoch, key, value);
           } catch (e) {
             deps.logger.warn("skipping unreadable __transaction_state record", { partition: `${TRANSACTION_STATE_TOPIC}-${ctx.tp.partition}`, error: (e as Error).message });
           }
@@ -191,11 +191,11 @@ export class TransactionCoordinatorService {
     }
   }
 
-  private load(tp: TopicPartition, replay: (key: Uint8Array, value: Uint8Array | null) => void): Promise<LoadSummary> {
+  private load(tp: TopicPartition, sink: LoadSink): Promise<LoadSummary> {
     try {
       const log = this.log(tp.partition);
       if (!log) throw new Error(`${TRANSACTION_STATE_TOPIC}-${tp.partition} has no usable log on this node`);
-      return Promise.resolve(loadCoordinatorPartition(log, { record: (_o, _p, _e, key, value) => replay(key, value), endTransactionMarker: () => undefined }));
+      return Promise.resolve(loadCoordinatorPartition(log, sink));
     } catch (e) {
       return Promise.reject(e);
     }

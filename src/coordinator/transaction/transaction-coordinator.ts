@@ -80,7 +80,8 @@ export class TransactionCoordinatorShard implements CoordinatorShard {
 
   // ---- load ---------------------------------------------------------------------------------------
 
-  replay(key: Uint8Array, value: Uint8Array | null): void {
+  /** __transaction_state records are never transactional: the offset and producer fields go unused. */
+  replay(_offset: number, _producerId: bigint, _producerEpoch: number, key: Uint8Array, value: Uint8Array | null): void {
     const id = readKey(key);
     if (id === null) return;
     if (value === null) {

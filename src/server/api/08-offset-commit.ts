@@ -8,7 +8,8 @@
 // Unknown topics or partitions: UNKNOWN_TOPIC_OR_PARTITION. Answered once the records are written to
 // __consumer_offsets.
 //
-// Left out: KIP-848 member epoch checks (consumer groups are the next step), transactional commits.
+// Left out: KIP-848 member epoch checks (consumer groups are the next step). Transactional commits are
+// TxnOffsetCommit (28-txn-offset-commit.ts).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { OffsetCommitRequest } from "../../protocol/generated/messages/offset-commit-request.ts";

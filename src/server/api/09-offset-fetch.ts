@@ -1,8 +1,10 @@
 // OffsetFetch (key 9), versions 1-10 served (Kafka 4 removed v0).
 //
 // v1-7: one group; v2+ null topics = every committed partition; v2+ top-level error code. v8+: many
-// groups in one request, an error per group. v7+ requireStable: no transactional offsets exist yet,
-// so nothing is ever pending. v9+: a member id and epoch are checked against a KIP-848 consumer group
+// groups in one request, an error per group. v7+ requireStable: a partition for which an open
+// transaction holds an offset (TxnOffsetCommit not yet committed or aborted) answers
+// UNSTABLE_OFFSET_COMMIT with offset -1, as Kafka's OffsetMetadataManager; without it, the last
+// committed offset (pending ones are never visible). v9+: a member id and epoch are checked against a KIP-848 consumer group
 // (as Kafka 4.4.0's ConsumerGroup.validateOffsetFetch: UNKNOWN_MEMBER_ID, STALE_MEMBER_EPOCH as the
 // group's error, with no topics); a null member id with a negative epoch (admin clients) passes. v10: topics by id (names resolved through metadata; unknown ids UNKNOWN_TOPIC_ID).
 // A partition with no committed offset answers offset -1, leader epoch -1, metadata "".
@@ -36,7 +38,13 @@ interface Member {
   memberEpoch: number;
 }
 
-function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: string; topicId: string; partitionIndexes: number[] }> | null, member: Member | null): OffsetFetchResponseGroup {
+function fetchGroup(
+  ctx: RequestContext,
+  groupId: string,
+  topics: Array<{ name: string; topicId: string; partitionIndexes: number[] }> | null,
+  member: Member | null,
+  requireStable: boolean,
+): OffsetFetchResponseGroup {
   const byId = ctx.apiVersion >= 10;
   const svc = groupServiceOf(ctx.services);
   const md = ctx.services.metadata;
@@ -70,7 +78,7 @@ function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: 
   }
   let rows;
   try {
-    rows = svc.read(groupId, (s) => s.fetchOffsets(groupId, asked));
+    rows = svc.read(groupId, (s) => s.fetchOffsets(groupId, asked, requireStable));
   } catch (e) {
     g.errorCode = coordinatorErrorCode(e);
     return g;
@@ -79,7 +87,7 @@ function fetchGroup(ctx: RequestContext, groupId: string, topics: Array<{ name: 
     g.topics.push({
       name: byId ? "" : name,
       topicId: byId ? (idFor.get(name) ?? topicIdOf(md, name)) : ZERO_UUID,
-      partitions: list.map((r) => ({ partitionIndex: r.partition, committedOffset: r.offset, committedLeaderEpoch: r.leaderEpoch, metadata: r.metadata, errorCode: ErrorCode.NONE })),
+      partitions: list.map((r) => ({ partitionIndex: r.partition, committedOffset: r.offset, committedLeaderEpoch: r.leaderEpoch, metadata: r.metadata, errorCode: r.errorCode ?? ErrorCode.NONE })),
     });
   }
   for (const t of unknownIds) {
@@ -105,12 +113,13 @@ export const offsetFetchHandler = defineHandler<OffsetFetchRequest, OffsetFetchR
           g.groupId,
           g.topics === null ? null : g.topics.map((t) => ({ name: t.name, topicId: t.topicId, partitionIndexes: t.partitionIndexes })),
           ctx.apiVersion >= 9 ? { memberId: g.memberId, memberEpoch: g.memberEpoch } : null,
+          req.requireStable,
         ),
       );
       return res;
     }
     const topics = req.topics === null ? null : req.topics.map((t) => ({ name: t.name, topicId: "", partitionIndexes: t.partitionIndexes }));
-    const g = fetchGroup(ctx, req.groupId, ctx.apiVersion >= 2 ? topics : (topics ?? []), null);
+    const g = fetchGroup(ctx, req.groupId, ctx.apiVersion >= 2 ? topics : (topics ?? []), null, ctx.apiVersion >= 7 && req.requireStable);
     res.errorCode = g.errorCode;
     res.topics = g.topics.map((t) => ({ name: t.name, partitions: t.partitions }));
     return res;

@@ -21,6 +21,7 @@ import { describeGroupsHandler } from "./15-describe-groups.ts";
 import { listGroupsHandler } from "./16-list-groups.ts";
 import { deleteGroupsHandler } from "./42-delete-groups.ts";
 import { offsetDeleteHandler } from "./47-offset-delete.ts";
+import { txnOffsetCommitHandler } from "./28-txn-offset-commit.ts";
 import { deleteRecordsHandler } from "./21-delete-records.ts";
 import { initProducerIdHandler } from "./22-init-producer-id.ts";
 import { addPartitionsToTxnHandler } from "./24-add-partitions-to-txn.ts";
@@ -61,6 +62,7 @@ export const ALL_HANDLERS: ApiHandler[] = [
   listGroupsHandler,
   deleteGroupsHandler,
   offsetDeleteHandler,
+  txnOffsetCommitHandler,
   deleteRecordsHandler,
   initProducerIdHandler,
   addPartitionsToTxnHandler,

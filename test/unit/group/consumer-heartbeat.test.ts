@@ -147,7 +147,7 @@ describe("consumer group heartbeat", () => {
     const fake = new FakeClock(0);
     const copy = new GroupCoordinator(DEFAULT_COORDINATOR_CONFIG, null, wheelGroupClock(new Timer({ clock: fake }), () => fake.nowMs()));
     copy.topicSource = () => topics;
-    for (const r of log) copy.replay(r.key, r.value);
+    log.forEach((r, i) => copy.replay(i, -1n, -1, r.key, r.value));
     copy.loaded();
     const a = coord.describeConsumerGroup("g", () => "t1")!;
     const b = copy.describeConsumerGroup("g", () => "t1")!;

@@ -104,7 +104,7 @@ describe("offsets", () => {
     expect(c.deleteOffsets("h", [{ name: "t", partitions: [0] }]).results[0]!.partitions[0]!.errorCode).toBe(ErrorCode.NONE);
     await flush();
     const { c: c2 } = make();
-    for (const r of log.records) c2.replay(r.key, r.value);
+    log.records.forEach((r, i) => c2.replay(i, -1n, -1, r.key, r.value));
     expect(c2.groups.has("g")).toBe(false);
     expect(c2.fetchOffsets("h", null).map((o) => [o.topic, o.partition, o.offset])).toEqual([["u", 1, 5n]]);
     const live = c2.groups.get("live")!;
@@ -113,7 +113,7 @@ describe("offsets", () => {
     expect([...live.member(jr.memberId)!.assignment]).toEqual([9]);
     // The snapshot of every partition replays to the same state (the compaction rewrite).
     const { c: c3 } = make();
-    for (let p = 0; p < c.config.numPartitions; p++) for (const r of c.snapshotRecords(p)) c3.replay(r.key, r.value);
+    for (let p = 0; p < c.config.numPartitions; p++) c.snapshotRecords(p).forEach((r, i) => c3.replay(i, -1n, -1, r.key, r.value));
     expect(c3.fetchOffsets("h", null)).toEqual(c2.fetchOffsets("h", null));
     expect(c3.groups.get("live")!.generationId).toBe(1);
   });

@@ -119,9 +119,10 @@ export function makeHarness(o: { config?: Partial<TransactionConfig>; writer?: M
     },
     markerBackoffMs: { min: 10, max: 100 },
     loader: {
-      load: async (tp, replay) => {
+      load: async (tp, sink) => {
         const recs = writer.records.get(tp.partition) ?? [];
-        for (const r of recs) replay(r.key, r.value);
+        let offset = 0;
+        for (const r of recs) sink.record(offset++, -1n, -1, r.key, r.value);
         return { records: recs.length, bytes: 0 };
       },
     },
