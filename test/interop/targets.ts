@@ -52,7 +52,7 @@ export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
   kafkajs: { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
   "single-binary-kcat": { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (kcat runs idempotent)` },
   "txn-read": {
-    enabled: false,
+    enabled: true,
     waitingFor: `${RECORDS}, FindCoordinator(10) TRANSACTION, InitProducerId(22) with a transactional id, AddPartitionsToTxn(24), ` +
       "EndTxn(26) and its markers, the log's transaction state (LSO, .txnindex), DescribeProducers(61)",
   },
