@@ -39,6 +39,7 @@ import { LocalMetadata } from "../metadata/local-metadata.ts";
 import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
 import { TransactionCoordinatorService, transactionConfigOf } from "../coordinator/transaction/service.ts";
 import { writeTxnMarkers } from "./txn-markers.ts";
+import { withMarkerCrashPoint } from "./txn-marker-crash.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -252,11 +253,11 @@ export class Broker {
       logger: this.log.child({ component: "transaction-coordinator" }),
       clock: wheelGroupClock(new Timer({ clock: this.clock })),
       generateProducerId: () => producerIds.generate(),
-      markerWriter: (markers) => {
+      markerWriter: withMarkerCrashPoint((markers) => {
         const services = this.running;
         if (!services) return Promise.reject(new BrokerNotStartedError("services"));
         return writeTxnMarkers(services, markers);
-      },
+      }),
     });
     this.txnCoordinator = transactionCoordinator;
 
