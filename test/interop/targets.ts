@@ -17,7 +17,10 @@ export type InteropSuite =
   | "confluent-python"
   | "franz-go"
   | "kafkajs"
-  | "single-binary-kcat";
+  | "single-binary-kcat"
+  | "java-transactions"
+  | "kafka-streams-eos"
+  | "transactions-tools";
 
 export interface StrandGate {
   enabled: boolean;
@@ -26,6 +29,9 @@ export interface StrandGate {
 }
 
 const RECORDS = "Metadata(3), CreateTopics(19), Produce(0), Fetch(1), ListOffsets(2)";
+const TXN = "FindCoordinator(10) TRANSACTION, InitProducerId(22) with transactional.id, AddPartitionsToTxn(24), " +
+  "AddOffsetsToTxn(25), EndTxn(26), TxnOffsetCommit(28), DescribeTransactions(65), ListTransactions(66), " +
+  "Fetch(1) read_committed";
 
 export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
   "java-records": { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
@@ -43,6 +49,13 @@ export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
   },
   kafkajs: { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
   "single-binary-kcat": { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (kcat runs idempotent)` },
+  // Transactions (issue 11): switched on once the transaction parts are merged.
+  "java-transactions": { enabled: false, waitingFor: `${RECORDS}, ${TXN}, UpdateFeatures(57) (transaction.version=1)` },
+  "kafka-streams-eos": { enabled: false, waitingFor: `${RECORDS}, ${TXN}, transactions across a SIGKILL restart` },
+  "transactions-tools": {
+    enabled: false,
+    waitingFor: `${TXN}, DescribeProducers(61), WriteTxnMarkers(27) (abort), UpdateFeatures(57) and finalized features in ApiVersions(18)`,
+  },
 };
 
 export function interopTarget(): TargetName {

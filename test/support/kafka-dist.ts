@@ -27,6 +27,8 @@ export const KAFKA_MAIN = {
   getOffsets: "org.apache.kafka.tools.GetOffsetShell", // kafka-get-offsets.sh
   consumerGroups: "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", // kafka-consumer-groups.sh
   configs: "kafka.admin.ConfigCommand", // kafka-configs.sh
+  transactions: "org.apache.kafka.tools.TransactionsCommand", // kafka-transactions.sh
+  features: "org.apache.kafka.tools.FeatureCommand", // kafka-features.sh
 } as const;
 
 export interface KafkaDist {
