@@ -125,9 +125,13 @@ describe.skipIf(!streamsClient.ok || !java.ok || !ENABLED)(`Kafka Streams ${KAFK
       expect(verified.updates).toBe(COUNT);
       // The topology really was stateful: Streams created its repartition and changelog topics.
       expect(await internalTopics()).toEqual(["strand-eos-count-by-word-repartition", "strand-eos-count-counts-changelog"]);
-    } finally {
-      app.stdin!.end();
+    } catch (e) {
+      // Show what the app said (its stderr has the Streams client's warnings), then fail.
+      app.kill("SIGKILL");
+      const appOutcome = await appRun.then((r) => r.stderr, (x: unknown) => (x instanceof Error ? x.message : String(x)));
+      throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- streams-count (killed) ---\n${appOutcome.slice(-5000)}`);
     }
+    app.stdin!.end();
     const ended = await appRun;
     // The kill was in the middle: most of the input was still to be counted when the broker came back.
     expect(processedAtRestart).toBeLessThan(COUNT);

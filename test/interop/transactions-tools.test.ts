@@ -113,7 +113,13 @@ describe.skipIf(!java.ok || !ENABLED)(`kafka-transactions.sh and kafka-features.
     proc.stdin!.end();
     const ended = await run;
     expect(eventOf(ended, "closed").errors).toEqual([]);
-    const afterAbort = (await tool(["list"])).rows.find((r) => r.TransactionalId === txnId);
+    // abortTransaction returns once PrepareAbort is written; CompleteAbort follows the markers.
+    let afterAbort: Record<string, string> | undefined;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      afterAbort = (await tool(["list"])).rows.find((r) => r.TransactionalId === txnId);
+      if (afterAbort?.TransactionState === "CompleteAbort") break;
+      await Bun.sleep(500);
+    }
     expect(afterAbort).toMatchObject({ TransactionalId: txnId, ProducerId: producerId, TransactionState: "CompleteAbort" });
 
     // A hanging transaction: with verification off, a transactional batch from a producer id the
