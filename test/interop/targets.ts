@@ -20,7 +20,10 @@ export type InteropSuite =
   | "confluent-python-txn"
   | "kafkajs"
   | "single-binary-kcat"
-  | "txn-read";
+  | "txn-read"
+  | "java-transactions"
+  | "kafka-streams-eos"
+  | "transactions-tools";
 
 export interface StrandGate {
   enabled: boolean;
@@ -30,7 +33,8 @@ export interface StrandGate {
 
 const RECORDS = "Metadata(3), CreateTopics(19), Produce(0), Fetch(1), ListOffsets(2)";
 const TXN = "FindCoordinator(10) TRANSACTION, InitProducerId(22) with a transactional id, AddPartitionsToTxn(24), " +
-  "AddOffsetsToTxn(25), EndTxn(26), TxnOffsetCommit(28), WriteTxnMarkers(27), read_committed Fetch(1) (issue 11)";
+  "AddOffsetsToTxn(25), EndTxn(26), TxnOffsetCommit(28), WriteTxnMarkers(27), DescribeTransactions(65), ListTransactions(66), " +
+  "read_committed Fetch(1) (issue 11)";
 
 export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
   "java-records": { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
@@ -46,7 +50,6 @@ export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
     enabled: true,
     waitingFor: `${RECORDS}, InitProducerId(22), DescribeConfigs(32), IncrementalAlterConfigs(44), DeleteTopics(20)`,
   },
-  // Switched on: they fail against Strand until the transaction parts of issue 11 are merged.
   "franz-go-txn": { enabled: true, waitingFor: `${RECORDS}, ${TXN}` },
   "confluent-python-txn": { enabled: true, waitingFor: `${RECORDS}, ${TXN}` },
   kafkajs: { enabled: true, waitingFor: `${RECORDS}, InitProducerId(22) (idempotent producer)` },
@@ -55,6 +58,12 @@ export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
     enabled: true,
     waitingFor: `${RECORDS}, FindCoordinator(10) TRANSACTION, InitProducerId(22) with a transactional id, AddPartitionsToTxn(24), ` +
       "EndTxn(26) and its markers, the log's transaction state (LSO, .txnindex), DescribeProducers(61)",
+  },
+  "java-transactions": { enabled: true, waitingFor: `${RECORDS}, ${TXN}, UpdateFeatures(57) (transaction.version=1)` },
+  "kafka-streams-eos": { enabled: true, waitingFor: `${RECORDS}, ${TXN}, transactions across a SIGKILL restart` },
+  "transactions-tools": {
+    enabled: true,
+    waitingFor: `${TXN}, DescribeProducers(61), WriteTxnMarkers(27) (abort), UpdateFeatures(57) and finalized features in ApiVersions(18)`,
   },
 };
 

@@ -26,7 +26,8 @@ export const KAFKA_MAIN = {
   consumerPerf: "org.apache.kafka.tools.ConsumerPerformance", // kafka-consumer-perf-test.sh
   getOffsets: "org.apache.kafka.tools.GetOffsetShell", // kafka-get-offsets.sh
   consumerGroups: "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", // kafka-consumer-groups.sh
-  configs: "kafka.admin.ConfigCommand", // kafka-configs.sh
+  configs: "org.apache.kafka.tools.ConfigCommand", // kafka-configs.sh (moved out of kafka.admin in 4.x)
+  transactions: "org.apache.kafka.tools.TransactionsCommand", // kafka-transactions.sh
   features: "org.apache.kafka.tools.FeatureCommand", // kafka-features.sh
 } as const;
 

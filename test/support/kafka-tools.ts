@@ -139,3 +139,28 @@ export function parseFeaturesDescribe(stdout: string): Map<string, { supportedMi
   }
   return out;
 }
+
+/** kafka-transactions --bootstrap-server B <args> (list, describe, describe-producers, find-hanging, abort). */
+export async function transactionsTool(bootstrap: string, args: readonly string[], opts: RunKafkaClassOptions = {}): Promise<KafkaToolResult> {
+  return await runOk(KAFKA_MAIN.transactions, ["--bootstrap-server", bootstrap, ...args], { timeoutMs: 60_000, ...opts });
+}
+
+/** kafka-features --bootstrap-server B <args> (describe, upgrade, downgrade, ...). */
+export async function featuresTool(bootstrap: string, args: readonly string[], opts: RunKafkaClassOptions = {}): Promise<KafkaToolResult> {
+  return await runOk(KAFKA_MAIN.features, ["--bootstrap-server", bootstrap, ...args], { timeoutMs: 60_000, ...opts });
+}
+
+/**
+ * The rows of a table the Kafka tools print with ToolsUtils.prettyPrintTable (a header line, then
+ * one line per row, columns separated by runs of spaces/tabs), as header-keyed objects. Values never
+ * hold spaces in the tables these tests read.
+ */
+export function parseToolTable(stdout: string): Array<Record<string, string>> {
+  const lines = stdout.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  if (lines.length === 0) return [];
+  const header = lines[0].split(/\s+/);
+  return lines.slice(1).map((l) => {
+    const cells = l.split(/\s+/);
+    return Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ""]));
+  });
+}

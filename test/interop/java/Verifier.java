@@ -1,5 +1,6 @@
 // Checks consumed records against the spec: per partition, offsets follow one another from 0, and the
 // record at offset o of partition p is record i = o * partitions + p (key, value, headers, timestamp).
+// checkContent checks one record against spec record i (transactional topics: by position, not offset).
 package strand.interop;
 
 import java.util.ArrayList;
@@ -36,7 +37,11 @@ final class Verifier {
     if (r.offset() != next[p]) errors.add(where + ": expected offset " + next[p]);
     next[p] = r.offset() + 1;
     total++;
-    long i = r.offset() * partitions + p;
+    checkContent(r, r.offset() * partitions + p, where);
+  }
+
+  /** Key, value, timestamp and headers of `r` are those of spec record i. */
+  void checkContent(ConsumerRecord<byte[], byte[]> r, long i, String where) {
     if (!Arrays.equals(r.key(), Spec.key(i))) errors.add(where + ": key " + new String(r.key()) + ", expected k" + i);
     if (!Arrays.equals(r.value(), Spec.value(i))) errors.add(where + ": value of " + (r.value() == null ? -1 : r.value().length) + " bytes differs (record " + i + ")");
     if (r.timestamp() != Spec.timestamp(t0, i) || r.timestampType() != TimestampType.CREATE_TIME) {
