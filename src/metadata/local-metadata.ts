@@ -25,6 +25,7 @@ import type { CreatedTopic, MetadataLayer, OperationResult, PartitionIncrease, T
 import { METADATA_TOPIC, MetadataLog, metadataLogConfig } from "./metadata-log.ts";
 import type { MetadataDelta, MetadataPublisher } from "./publisher.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
+import { planLeaderRecovery } from "./leader-recovery.ts";
 import { registrationRecord, registrationMatches } from "./registration.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
 import { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
@@ -142,7 +143,31 @@ export class LocalMetadata implements MetadataLayer {
     md.publish({ before: null, after: md.image, configChanged: "all" });
     mark("metadata-logs-reconciled");
     await md.registerBroker([...opts.config.advertisedListeners]);
+    await md.electLeaders();
     return md;
+  }
+
+  /**
+   * Once registered (Kafka: unfenced), leads every leaderless partition whose ISR or ELR holds this
+   * broker, as Kafka's controller does on restart (leader-recovery.ts): a Kafka 4.x log dir stopped
+   * cleanly has every partition leaderless with the broker as its only ELR member.
+   */
+  private electLeaders(): Promise<void> {
+    return this.serial(async () => {
+      const plan = planLeaderRecovery(this.image, this.opts.nodeId);
+      await this.commit(plan.records);
+      if (plan.elected.length > 0) {
+        this.opts.logger.info("leaders elected for leaderless partitions", { count: plan.elected.length, fromElr: plan.elected.filter((e) => e.from === "elr").length });
+      }
+      for (const p of plan.leaderless) {
+        this.opts.logger.error("partition has no leader and this broker is in neither its ISR nor its ELR: it stays offline (Kafka would need an unclean election)", {
+          partition: `${p.topic}-${p.partition}`,
+          isr: p.isr.join(","),
+          elr: p.elr.join(","),
+          lastKnownElr: p.lastKnownElr.join(","),
+        });
+      }
+    });
   }
 
   /**
