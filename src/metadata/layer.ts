@@ -6,6 +6,7 @@
 
 import type { Log } from "../storage/log.ts";
 import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
+import type { ElectionTopicResult } from "./leader-election.ts";
 
 export interface TopicToCreate {
   name: string;
@@ -92,4 +93,9 @@ export interface MetadataLayer {
    * (UNKNOWN_TOPIC_OR_PARTITION for one just created, as Kafka 4.4.0 answers).
    */
   autoCreateTopics?(names: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * ElectLeaders (leader-election.ts): plans and commits the elections; per-partition results as Kafka's
+   * controller gives them. Throws UnknownElectionTypeError for an election type other than 0 and 1.
+   */
+  electLeaders?(electionType: number, topicPartitions: ReadonlyArray<{ topic: string; partitions: readonly number[] }> | null): Promise<ElectionTopicResult[]>;
 }

@@ -25,6 +25,7 @@ import type { CreatedTopic, MetadataLayer, OperationResult, PartitionIncrease, T
 import { METADATA_TOPIC, MetadataLog, metadataLogConfig } from "./metadata-log.ts";
 import type { MetadataDelta, MetadataPublisher } from "./publisher.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
+import { planElectLeaders, type ElectionTopicResult } from "./leader-election.ts";
 import { planLeaderRecovery } from "./leader-recovery.ts";
 import { registrationRecord, registrationMatches } from "./registration.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
@@ -143,7 +144,7 @@ export class LocalMetadata implements MetadataLayer {
     md.publish({ before: null, after: md.image, configChanged: "all" });
     mark("metadata-logs-reconciled");
     await md.registerBroker([...opts.config.advertisedListeners]);
-    await md.electLeaders();
+    await md.electLeadersOnStart();
     return md;
   }
 
@@ -152,7 +153,7 @@ export class LocalMetadata implements MetadataLayer {
    * broker, as Kafka's controller does on restart (leader-recovery.ts): a Kafka 4.x log dir stopped
    * cleanly has every partition leaderless with the broker as its only ELR member.
    */
-  private electLeaders(): Promise<void> {
+  private electLeadersOnStart(): Promise<void> {
     return this.serial(async () => {
       const plan = planLeaderRecovery(this.image, this.opts.nodeId);
       await this.commit(plan.records);
@@ -285,6 +286,15 @@ export class LocalMetadata implements MetadataLayer {
       if (!opts.validateOnly) await this.commit(records);
       return results;
     }).catch((e) => resources.map((r) => ({ resourceType: r.resourceType, resourceName: r.resourceName, ...errorOf(e) })));
+  }
+
+  electLeaders(electionType: number, topicPartitions: ReadonlyArray<{ topic: string; partitions: readonly number[] }> | null): Promise<ElectionTopicResult[]> {
+    return this.serial(async () => {
+      const plan = planElectLeaders(this.image, electionType, topicPartitions);
+      await this.commit(plan.records);
+      if (plan.records.length > 0) this.opts.logger.info("leaders elected by request", { electionType, partitions: plan.records.length });
+      return plan.results;
+    });
   }
 
   async ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, replicationFactor = 1): Promise<TopicImage> {

@@ -27,6 +27,10 @@ import { offsetForLeaderEpochHandler } from "./23-offset-for-leader-epoch.ts";
 import { describeConfigsHandler } from "./32-describe-configs.ts";
 import { alterConfigsHandler } from "./33-alter-configs.ts";
 import { describeLogDirsHandler } from "./35-describe-log-dirs.ts";
+import { alterReplicaLogDirsHandler } from "./34-alter-replica-log-dirs.ts";
+import { electLeadersHandler } from "./43-elect-leaders.ts";
+import { alterPartitionReassignmentsHandler } from "./45-alter-partition-reassignments.ts";
+import { listPartitionReassignmentsHandler } from "./46-list-partition-reassignments.ts";
 import { incrementalAlterConfigsHandler } from "./44-incremental-alter-configs.ts";
 import { consumerGroupHeartbeatHandler } from "./68-consumer-group-heartbeat.ts";
 import { consumerGroupDescribeHandler } from "./69-consumer-group-describe.ts";
@@ -59,6 +63,10 @@ export const ALL_HANDLERS: ApiHandler[] = [
   describeConfigsHandler,
   alterConfigsHandler,
   describeLogDirsHandler,
+  alterReplicaLogDirsHandler,
+  electLeadersHandler,
+  alterPartitionReassignmentsHandler,
+  listPartitionReassignmentsHandler,
   incrementalAlterConfigsHandler,
   consumerGroupHeartbeatHandler,
   consumerGroupDescribeHandler,
