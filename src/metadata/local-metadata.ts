@@ -6,7 +6,9 @@
 //
 // Operations are serialised so that each one is planned against the image its predecessor produced.
 // Left out: snapshots (the whole log is replayed at start-up), broker fencing and controlled-shutdown
-// records (one node is always the unfenced leader of every partition: leader epochs stay as created).
+// records (one node is always the unfenced leader of every partition: leader epochs stay as created,
+// except where a Kafka log dir left partitions leaderless, which are led again at start as Kafka's
+// controller does, leader-recovery.ts, and elections asked for by ElectLeaders, leader-election.ts).
 
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
@@ -94,7 +96,7 @@ export class LocalMetadata implements MetadataLayer {
 
   /**
    * Opens the metadata log, replays it, opens a new leader epoch, bootstraps a fresh cluster and
-   * registers this broker with the configured advertised endpoints, deletes stray logs and opens the
+   * registers this broker with the configured advertised endpoints, sets stray logs aside and opens the
    * logs of every partition hosted here.
    */
   static async open(opts: LocalMetadataOptions): Promise<LocalMetadata> {
@@ -140,7 +142,7 @@ export class LocalMetadata implements MetadataLayer {
       logger.info("new cluster bootstrapped", { metadataVersion: METADATA_VERSION_LEVEL });
       mark("metadata-bootstrapped");
     }
-    // Stray logs deleted, the logs of every partition hosted here opened (ReplicaManager.applyDelta).
+    // Stray logs set aside (-stray), the logs of every partition hosted here opened (ReplicaManager.applyDelta).
     md.publish({ before: null, after: md.image, configChanged: "all" });
     mark("metadata-logs-reconciled");
     await md.registerBroker([...opts.config.advertisedListeners]);
