@@ -26,7 +26,8 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "node.id", type: "int", default: "-1", validate: atLeast(-1), doc: "The node id of this server.", scope: "read-only" }),
   d({ name: "process.roles", type: "list", default: "", validate: listOf("broker", "controller"), doc: "The roles this process plays: broker, controller, or both.", scope: "read-only" }),
   d({ name: "listeners", type: "list", default: "PLAINTEXT://:9092", doc: "Listener URIs: NAME://host:port.", scope: "per-broker" }),
-  d({ name: "advertised.listeners", type: "list", default: null, doc: "Listeners given to clients, if different from listeners.", scope: "per-broker" }),
+  // Read-only as in Kafka 4.4.0 (not among DynamicBrokerConfig's dynamic keys).
+  d({ name: "advertised.listeners", type: "list", default: null, doc: "Listeners given to clients, if different from listeners.", scope: "read-only" }),
   d({ name: "listener.security.protocol.map", type: "string", default: "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT", doc: "Listener name to security protocol.", scope: "per-broker" }),
   d({ name: "controller.listener.names", type: "list", default: null, doc: "Listener names used by the controller.", scope: "read-only" }),
   d({ name: "inter.broker.listener.name", type: "string", default: null, doc: "Listener used between brokers.", scope: "read-only" }),

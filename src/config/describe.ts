@@ -11,6 +11,15 @@ import { ALL_BROKER_DEFS, brokerSynonymNames } from "./broker-keys.ts";
 import type { ConfigType } from "./def.ts";
 import { brokerLayerValue, brokerSynonymEntries, CONFIG_SOURCE_ID, effectiveTopicConfig, type BrokerLayers, type ConfigSynonymEntry } from "./topic-config.ts";
 import { TOPIC_DEFS_BY_NAME } from "./topic-defs.ts";
+import { KAFKA_BROKER_KEYS, type KafkaBrokerKeyRow } from "./kafka-broker-keys.ts";
+import { KAFKA_BROKER_DOCS, KAFKA_TOPIC_DOCS } from "./kafka-config-docs.ts";
+
+/**
+ * Kafka's own row for a broker key: DescribeConfigs takes read_only (not in DynamicBrokerConfig's
+ * dynamic keys), config_type and the default synonym from it, as Kafka's ConfigHelper does, even where
+ * Strand parses the key differently (log.dir as one path) or lets it change (Strand's own keys).
+ */
+const KAFKA_ROW: ReadonlyMap<string, KafkaBrokerKeyRow> = new Map(KAFKA_BROKER_KEYS.map((r) => [r[0], r]));
 
 /** DescribeConfigsResponse ConfigType ids. */
 const CONFIG_TYPE_ID: Readonly<Record<ConfigType, number>> = { boolean: 1, string: 2, int: 3, short: 4, long: 5, double: 6, list: 7, class: 8, password: 9 };
@@ -43,18 +52,29 @@ export function describeTopicConfigs(layers: BrokerLayers, overrides: ReadonlyMa
       isSensitive: false,
       synonyms: synonymsOut(r.synonyms, opts),
       configType: CONFIG_TYPE_ID[def.type],
-      documentation: opts.includeDocumentation ? def.doc : null,
+      documentation: opts.includeDocumentation ? (KAFKA_TOPIC_DOCS.get(name) ?? def.doc) : null,
     });
   }
   return out;
 }
 
 /**
+ * server.properties as Kafka's KafkaConfig sees it: in KRaft mode broker.id is node.id when not given,
+ * so broker.id=<node id> shows as STATIC_BROKER_CONFIG, as Kafka 4.4.0 describes it.
+ */
+function kraftStatic(given: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+  const nodeId = given.get("node.id");
+  if (nodeId === undefined || given.has("broker.id")) return given;
+  return new Map([...given, ["broker.id", nodeId]]);
+}
+
+/**
  * This broker's configs (`perBroker`), or the cluster-wide dynamic defaults (resource name "").
  * Keys neither Strand nor Kafka defines are not listed, as Kafka lists only defined keys.
  */
-export function describeBrokerConfigs(layers: BrokerLayers, keys: readonly string[] | null, opts: DescribeOptions & { perBroker: boolean }): DescribeConfigsResourceResult[] {
+export function describeBrokerConfigs(given: BrokerLayers, keys: readonly string[] | null, opts: DescribeOptions & { perBroker: boolean }): DescribeConfigsResourceResult[] {
   const want = wanted(keys);
+  const layers = { ...given, staticConfig: kraftStatic(given.staticConfig) };
   // Internal keys (Kafka's defineInternal) are not listed, as Kafka lists only its non-internal values.
   const names = (opts.perBroker ? [...ALL_BROKER_DEFS.keys()] : [...layers.dynamicDefault.keys()].filter((k) => ALL_BROKER_DEFS.has(k))).filter((k) => ALL_BROKER_DEFS.get(k)!.internal !== true);
   const out: DescribeConfigsResourceResult[] = [];
@@ -62,17 +82,23 @@ export function describeBrokerConfigs(layers: BrokerLayers, keys: readonly strin
     if (!want(name)) continue;
     const def = ALL_BROKER_DEFS.get(name)!;
     const sensitive = def.sensitive === true || def.type === "password";
-    const found = brokerLayerValue(name, layers, { perBroker: opts.perBroker });
-    const synonyms = brokerSynonymEntries(brokerSynonymNames(name), layers, name, { perBroker: opts.perBroker });
+    const kafka = KAFKA_ROW.get(name);
+    let found = brokerLayerValue(name, layers, { perBroker: opts.perBroker });
+    let synonyms = brokerSynonymEntries(brokerSynonymNames(name), layers, name, { perBroker: opts.perBroker });
+    // A key without a default in Kafka (node.id) has no DEFAULT_CONFIG synonym there, whatever Strand assumes.
+    if (kafka && kafka[2] === null) {
+      synonyms = synonyms.filter((s) => !(s.name === name && s.source === "DEFAULT_CONFIG"));
+      if (found?.source === "DEFAULT_CONFIG") found = null;
+    }
     out.push({
       name,
       value: sensitive || !found ? null : found.value,
-      readOnly: def.scope === "read-only",
+      readOnly: kafka ? kafka[3] === "r" : def.scope === "read-only",
       configSource: CONFIG_SOURCE_ID[synonyms[0]?.source ?? "DEFAULT_CONFIG"],
       isSensitive: sensitive,
       synonyms: synonymsOut(synonyms, opts),
-      configType: CONFIG_TYPE_ID[def.type],
-      documentation: opts.includeDocumentation ? def.doc : null,
+      configType: CONFIG_TYPE_ID[(kafka?.[1] as ConfigType | undefined) ?? def.type] ?? CONFIG_TYPE_ID[def.type],
+      documentation: opts.includeDocumentation ? (KAFKA_BROKER_DOCS.get(name) ?? def.doc) : null,
     });
   }
   return out;

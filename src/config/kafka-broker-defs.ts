@@ -3,7 +3,7 @@
 // range, "[a, b]" a choice). Keys Strand does not act on are still typed, described and validated, so
 // server.properties files and AlterConfigs behave as they do against Kafka.
 
-import { atLeast, between, listOf, oneOf, type ConfigDef, type ConfigScope, type ConfigType, type ConfigValue } from "./def.ts";
+import { atLeast, between, listOf, nonEmptyList, nonEmptyString, oneOf, oneOfIgnoringCase, type ConfigDef, type ConfigScope, type ConfigType, type ConfigValue } from "./def.ts";
 import { KAFKA_BROKER_KEYS, type KafkaBrokerKeyRow } from "./kafka-broker-keys.ts";
 
 const MODE_SCOPE: Record<KafkaBrokerKeyRow[3], ConfigScope> = { r: "read-only", b: "per-broker", c: "cluster-wide" };
@@ -18,22 +18,17 @@ export function validatorFromKafka(type: ConfigType, spec: string | undefined): 
   m = /^\[(-?\d+),\.\.\.,(-?\d+)\] or (-?\d+)$/.exec(spec);
   if (m) {
     const [lo, hi, alt] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    return (v: ConfigValue) => (typeof v === "number" && v !== alt && (v < lo || v > hi) ? `a value between ${lo} and ${hi} or equal to ${alt}` : null);
+    return (v: ConfigValue) => (typeof v === "number" && v !== alt && (v < lo || v > hi) ? `Value must be between ${lo} and ${hi} or equal to ${alt}` : null);
   }
   m = /^(\(case insensitive\) )?\[(.*)\]$/.exec(spec);
   if (m) {
     const choices = m[2]!.split(", ");
     if (type === "list") return listOf(...choices);
-    if (m[1]) {
-      const upper = choices.map((c) => c.toUpperCase());
-      return (v: ConfigValue) => (typeof v === "string" && !upper.includes(v.toUpperCase()) ? `one of ${choices.join(", ")} (case insensitive)` : null);
-    }
+    if (m[1]) return oneOfIgnoringCase(...choices);
     return oneOf(...choices);
   }
-  if (spec === "non-empty string" || spec === "non-null string") {
-    return (v: ConfigValue) => (typeof v === "string" && v.trim() === "" ? "a non-empty string" : null);
-  }
-  if (spec === "non-empty list") return (v: ConfigValue) => (Array.isArray(v) && v.length === 0 ? "a non-empty list" : null);
+  if (spec === "non-empty string" || spec === "non-null string") return nonEmptyString;
+  if (spec === "non-empty list") return nonEmptyList;
   return undefined;
 }
 

@@ -25,14 +25,15 @@ export interface TopicConfigDef extends ConfigDef {
 }
 
 /** Kafka's validator of the replication throttle lists: "*" or partition:broker pairs. */
-const throttledReplicas = (v: ConfigValue): string | null => {
+/** Kafka's ThrottledReplicaListValidator, with its message. */
+const throttledReplicas = (v: ConfigValue, name: string): string | null => {
   if (!Array.isArray(v)) return null;
   if (v.length === 1 && v[0] === "*") return null;
-  return v.every((x) => /^\d+:\d+$/.test(x)) ? null : "the literal '*' or a list of replicas in the form [partitionId]:[brokerId],[partitionId]:[brokerId],...";
+  return v.every((x) => /^\d+:\d+$/.test(x)) ? null : `${name} must be the literal '*' or a list of replicas in the following format: [partitionId]:[brokerId],[partitionId]:[brokerId],...`;
 };
 
 /** compression.gzip.level: 1..9 or -1 (the codec's default). */
-const gzipLevel = (v: ConfigValue): string | null => (typeof v === "number" && v !== -1 && (v < 1 || v > 9) ? "a value between 1 and 9 or equal to -1" : null);
+const gzipLevel = (v: ConfigValue): string | null => (typeof v === "number" && v !== -1 && (v < 1 || v > 9) ? "Value must be between 1 and 9 or equal to -1" : null);
 
 const s = (name: string, unit?: SynonymUnit): BrokerSynonym => (unit ? { name, unit } : { name });
 

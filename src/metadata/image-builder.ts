@@ -117,6 +117,8 @@ export class ImageBuilder {
       leaderEpoch: m.leaderEpoch,
       partitionEpoch: m.partitionEpoch,
       directories: [...m.directories],
+      ...(m.eligibleLeaderReplicas?.length ? { elr: [...m.eligibleLeaderReplicas] } : {}),
+      ...(m.lastKnownElr?.length ? { lastKnownElr: [...m.lastKnownElr] } : {}),
     };
     const parts = [...t.partitions];
     parts[m.partitionId] = p;
@@ -128,14 +130,20 @@ export class ImageBuilder {
     const old = t?.partitions[m.partitionId];
     if (!t || !old) throw new MetadataRecordError(offset, `PartitionChangeRecord for unknown partition ${m.topicId}:${m.partitionId}`);
     const leaderChanged = m.leader !== NO_LEADER_CHANGE;
+    // null: unchanged (Kafka's PartitionRegistration.merge); an empty list clears them.
+    const elr = m.eligibleLeaderReplicas ? [...m.eligibleLeaderReplicas] : old.elr;
+    const lastKnownElr = m.lastKnownElr ? [...m.lastKnownElr] : old.lastKnownElr;
+    const { elr: _elr, lastKnownElr: _lastKnownElr, ...rest } = old;
     const p: PartitionImage = {
-      ...old,
+      ...rest,
       replicas: m.replicas ? [...m.replicas] : old.replicas,
       isr: m.isr ? [...m.isr] : old.isr,
       leader: leaderChanged ? m.leader : old.leader,
       leaderEpoch: leaderChanged ? old.leaderEpoch + 1 : old.leaderEpoch,
       partitionEpoch: old.partitionEpoch + 1,
       directories: m.directories ? [...m.directories] : old.directories,
+      ...(elr?.length ? { elr } : {}),
+      ...(lastKnownElr?.length ? { lastKnownElr } : {}),
     };
     const parts = [...t.partitions];
     parts[m.partitionId] = p;

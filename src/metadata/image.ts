@@ -17,6 +17,14 @@ export interface PartitionImage {
   readonly partitionEpoch: number;
   /** Log directory ids hosting each replica, as in PartitionRecord.Directories. */
   readonly directories: readonly string[];
+  /**
+   * KIP-966 eligible leader replicas (PartitionRecord.EligibleLeaderReplicas): replicas out of the ISR
+   * that may still be elected without data loss. A Kafka 4.x controlled shutdown leaves a one-replica
+   * partition leaderless with the broker here (absent: none).
+   */
+  readonly elr?: readonly number[];
+  /** KIP-966 last known ELR (PartitionRecord.LastKnownElr; absent: none). */
+  readonly lastKnownElr?: readonly number[];
 }
 
 export interface TopicImage {

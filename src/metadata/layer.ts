@@ -7,6 +7,7 @@
 import type { Log } from "../storage/log.ts";
 import type { FeatureUpdate } from "./feature-control.ts";
 import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
+import type { ElectionTopicResult } from "./leader-election.ts";
 
 export interface TopicToCreate {
   name: string;
@@ -98,4 +99,9 @@ export interface MetadataLayer {
    * the first bad one's INVALID_UPDATE_VERSION is returned. Optional for the same reason as the two above.
    */
   updateFeatures?(updates: FeatureUpdate[], opts: { validateOnly: boolean }): Promise<OperationResult>;
+  /**
+   * ElectLeaders (leader-election.ts): plans and commits the elections; per-partition results as Kafka's
+   * controller gives them. Throws UnknownElectionTypeError for an election type other than 0 and 1.
+   */
+  electLeaders?(electionType: number, topicPartitions: ReadonlyArray<{ topic: string; partitions: readonly number[] }> | null): Promise<ElectionTopicResult[]>;
 }

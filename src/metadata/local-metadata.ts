@@ -6,7 +6,9 @@
 //
 // Operations are serialised so that each one is planned against the image its predecessor produced.
 // Left out: snapshots (the whole log is replayed at start-up), broker fencing and controlled-shutdown
-// records (one node is always the unfenced leader of every partition: leader epochs stay as created).
+// records (one node is always the unfenced leader of every partition: leader epochs stay as created,
+// except where a Kafka log dir left partitions leaderless, which are led again at start as Kafka's
+// controller does, leader-recovery.ts, and elections asked for by ElectLeaders, leader-election.ts).
 
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
@@ -25,6 +27,8 @@ import type { CreatedTopic, MetadataLayer, OperationResult, PartitionIncrease, T
 import { METADATA_TOPIC, MetadataLog, metadataLogConfig } from "./metadata-log.ts";
 import type { MetadataDelta, MetadataPublisher } from "./publisher.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
+import { planElectLeaders, type ElectionTopicResult } from "./leader-election.ts";
+import { planLeaderRecovery } from "./leader-recovery.ts";
 import { registrationRecord, registrationMatches } from "./registration.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
 import { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
@@ -94,7 +98,7 @@ export class LocalMetadata implements MetadataLayer {
 
   /**
    * Opens the metadata log, replays it, opens a new leader epoch, bootstraps a fresh cluster and
-   * registers this broker with the configured advertised endpoints, deletes stray logs and opens the
+   * registers this broker with the configured advertised endpoints, sets stray logs aside and opens the
    * logs of every partition hosted here.
    */
   static async open(opts: LocalMetadataOptions): Promise<LocalMetadata> {
@@ -146,11 +150,35 @@ export class LocalMetadata implements MetadataLayer {
     } else {
       logger.info("finalized features", { features: [...md.image.features].map(([k, v]) => `${k}=${v}`).sort().join(",") });
     }
-    // Stray logs deleted, the logs of every partition hosted here opened (ReplicaManager.applyDelta).
+    // Stray logs set aside (-stray), the logs of every partition hosted here opened (ReplicaManager.applyDelta).
     md.publish({ before: null, after: md.image, configChanged: "all" });
     mark("metadata-logs-reconciled");
     await md.registerBroker([...opts.config.advertisedListeners]);
+    await md.electLeadersOnStart();
     return md;
+  }
+
+  /**
+   * Once registered (Kafka: unfenced), leads every leaderless partition whose ISR or ELR holds this
+   * broker, as Kafka's controller does on restart (leader-recovery.ts): a Kafka 4.x log dir stopped
+   * cleanly has every partition leaderless with the broker as its only ELR member.
+   */
+  private electLeadersOnStart(): Promise<void> {
+    return this.serial(async () => {
+      const plan = planLeaderRecovery(this.image, this.opts.nodeId);
+      await this.commit(plan.records);
+      if (plan.elected.length > 0) {
+        this.opts.logger.info("leaders elected for leaderless partitions", { count: plan.elected.length, fromElr: plan.elected.filter((e) => e.from === "elr").length });
+      }
+      for (const p of plan.leaderless) {
+        this.opts.logger.error("partition has no leader and this broker is in neither its ISR nor its ELR: it stays offline (Kafka would need an unclean election)", {
+          partition: `${p.topic}-${p.partition}`,
+          isr: p.isr.join(","),
+          elr: p.elr.join(","),
+          lastKnownElr: p.lastKnownElr.join(","),
+        });
+      }
+    });
   }
 
   /**
@@ -279,6 +307,15 @@ export class LocalMetadata implements MetadataLayer {
       }
       return { errorCode: plan.errorCode, errorMessage: plan.errorMessage };
     }).catch((e) => errorOf(e));
+  }
+
+  electLeaders(electionType: number, topicPartitions: ReadonlyArray<{ topic: string; partitions: readonly number[] }> | null): Promise<ElectionTopicResult[]> {
+    return this.serial(async () => {
+      const plan = planElectLeaders(this.image, electionType, topicPartitions);
+      await this.commit(plan.records);
+      if (plan.records.length > 0) this.opts.logger.info("leaders elected by request", { electionType, partitions: plan.records.length });
+      return plan.results;
+    });
   }
 
   async ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, replicationFactor = 1): Promise<TopicImage> {

@@ -2,8 +2,8 @@
 // Keeps the LogManager's partition logs in step with the image: a partition of this broker that
 // appears gets its log (with the topic's log config), a topic that goes away loses its logs, and a
 // topic's config change reaches its open logs. At start-up, logs on disk whose topic is not in the
-// image (or whose partition.metadata names another topic id: deleted and re-created) are stray and
-// deleted, as Kafka does; each deletion is logged. An offline partition (corrupt, or failed a write)
+// image (or whose partition.metadata names another topic id) are stray: renamed `-stray` and kept,
+// as Kafka does, and logged at ERROR; a partition set aside for another topic id is created again. An offline partition (corrupt, or failed a write)
 // is left alone here: it was logged at ERROR when it went offline and stays offline until its topic
 // is deleted; nothing here may throw past one partition, since the image is already committed.
 //
@@ -40,10 +40,17 @@ function hostedHere(p: PartitionImage | undefined, nodeId: number): p is Partiti
   return p !== undefined && p.replicas.includes(nodeId);
 }
 
-/** Deletes logs on disk that the image does not assign to this broker. Returns how many went. */
-export function deleteStrayLogs(image: MetadataImage, logs: LogManager, nodeId: number, logger: Logger): number {
+/**
+ * Logs on disk that the image does not assign to this broker are stray. As Kafka 4.4.0
+ * (LogManager.loadLog with isStray), each is renamed to `<topic>-<partition>.<uuid>-stray` and kept:
+ * data the metadata does not know about is never deleted without the operator. Unlike Kafka (INFO/WARN),
+ * each is logged at ERROR with what to do, since a stray log usually means lost or replaced metadata.
+ * Returns how many were set aside.
+ */
+export function markStrayLogs(image: MetadataImage, logs: LogManager, nodeId: number, logger: Logger): number {
   let n = 0;
   const onDisk = [...logs.allLogs().map((l) => ({ tp: l.tp, dir: l.dir })), ...logs.offlinePartitions().map((o) => ({ tp: o.tp, dir: join(o.dir, partitionDirName(o.tp)) }))];
+  // Bounded by the partition dirs loaded at start-up.
   for (const { tp, dir } of onDisk) {
     const { topic, partition } = tp;
     if (topic === METADATA_TOPIC) continue;
@@ -54,16 +61,31 @@ export function deleteStrayLogs(image: MetadataImage, logs: LogManager, nodeId: 
     else if (!hostedHere(p, nodeId)) reason = "partition not assigned to this broker";
     else {
       const id = readPartitionTopicId(dir);
-      if (id !== null && id !== t.topicId) reason = `partition.metadata names topic id ${id}, the image ${t.topicId}`;
+      if (id !== null && id !== t.topicId) reason = `partition.metadata names topic id ${id}, the metadata image ${t.topicId} (the topic was deleted and created again while this log was away)`;
     }
     if (!reason) continue;
-    logger.warn("deleting stray partition log", { partition: `${topic}-${partition}`, dir, reason });
     try {
-      logs.deleteLog(tp);
+      const kept = logs.markStray(tp);
+      if (kept === null) continue;
       n++;
+      logger.error("stray partition log set aside, not deleted: the metadata does not place it here", {
+        partition: `${topic}-${partition}`,
+        dir,
+        keptAs: kept,
+        reason,
+        action: "inspect it (kafka-dump-log.sh --files <segment>.log); delete the dir when its data is not needed, or restore the metadata that knows it and rename the dir back to <topic>-<partition> with the broker stopped",
+      });
     } catch (e) {
-      logger.error("could not delete stray partition log", { partition: `${topic}-${partition}`, dir, error: (e as Error).message });
+      logger.error("could not set aside stray partition log; it is not served", { partition: `${topic}-${partition}`, dir, reason, error: (e as Error).message });
     }
+  }
+  let userTopics = 0;
+  for (const name of image.topicsByName.keys()) if (name !== METADATA_TOPIC) userTopics++;
+  if (n > 0 && userTopics === 0) {
+    logger.error("the metadata log knows no topics but partition logs were on disk: all were set aside as stray", {
+      count: n,
+      action: `if ${METADATA_TOPIC}-0 was lost or replaced, stop the broker, restore it from a backup and rename each <topic>-<partition>.<id>-stray dir back; the data is intact`,
+    });
   }
   return n;
 }

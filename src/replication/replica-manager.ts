@@ -11,7 +11,7 @@
 //   min_bytes are available up to that bound, until an append, a high-watermark or LSO move
 //   (tryCompleteDelayedRequests) completes it or max_wait_ms passes; consumers now, followers later;
 // - applyDelta(delta): the metadata layer's publisher: creates the logs and Partitions of partitions
-//   that appear here, deletes those that go (and, for the first image, stray logs on disk), re-reads
+//   that appear here, deletes those that go (and, for the first image, sets stray logs on disk aside), re-reads
 //   topic configs, and applies each partition's assignment (leader epoch, replicas, ISR). A partition
 //   whose log is offline (failed to load, or a write failed) stays offline until its topic is deleted:
 //   it answers KAFKA_STORAGE_ERROR and nothing here recreates it.
@@ -42,7 +42,7 @@ import { DelayedProducePurgatory, pendingStatus, type ProducePartitionStatus } f
 import { ProducePartitionError, type RecordError } from "./errors.ts";
 import { checkLeaderEpoch, EMPTY_RECORDS, metadataError, readError, type FetchIsolation, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
 import { Partition, type AppendOrigin, type LogDurability, type PartitionHost } from "./partition.ts";
-import { deleteStrayLogs, reconcileLogs } from "./partition-logs.ts";
+import { markStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import type { ProducedBatchIds } from "./producer-sequence.ts";
 
 /** Topics clients may not produce to (Kafka's Topic.isInternal). */
@@ -317,8 +317,8 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   applyDelta(delta: MetadataDelta): void {
     const { logs, logger } = this.opts;
     if (delta.before === null) {
-      const stray = deleteStrayLogs(delta.after, logs, this.nodeId, logger);
-      if (stray > 0) logger.warn("stray partition logs deleted", { count: stray });
+      const stray = markStrayLogs(delta.after, logs, this.nodeId, logger);
+      if (stray > 0) logger.warn("stray partition logs set aside", { count: stray });
     }
     try {
       reconcileLogs(delta.before, delta.after, logs, this.nodeId, delta.configChanged, logger);

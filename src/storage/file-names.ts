@@ -49,3 +49,22 @@ export function parsePartitionDirName(name: string): TopicPartition | null {
   if (!/^\d+$/.test(p)) return null;
   return { topic: name.slice(0, i), partition: Number(p) };
 }
+
+/** A partition dir set aside for the operator (Kafka's LocalLog.StrayDirSuffix): never loaded, never deleted. */
+export const STRAY_DIR_SUFFIX = "-stray";
+/** A partition dir being deleted (Kafka's LocalLog.DeleteDirSuffix): removed at the next start if a stop interrupted it. */
+export const DELETE_DIR_SUFFIX = "-delete";
+
+/**
+ * Kafka's LocalLog.logDirNameWithSuffixCappedLength: `<topic>-<partition>.<uuid><suffix>`, the topic
+ * cut short so the name stays within 255 characters (topic names are ASCII, so characters are bytes).
+ */
+export function partitionDirNameWithSuffix(tp: TopicPartition, suffix: string, uniqueId: string = crypto.randomUUID().replaceAll("-", "")): string {
+  const tail = `-${tp.partition}.${uniqueId}${suffix}`;
+  return tp.topic.slice(0, Math.max(0, Math.min(tp.topic.length, 255 - tail.length))) + tail;
+}
+
+/** `<topic>-<partition>.<32 hex>-stray` (Kafka's StrayDirPattern). */
+export function isStrayDirName(name: string): boolean {
+  return /^\S+-\d+\.[0-9a-f]{32}-stray$/.test(name);
+}

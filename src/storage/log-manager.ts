@@ -11,7 +11,7 @@ import { readOffsetCheckpoint, syncDir, writeOffsetCheckpoint, writeTextFileAtom
 import { DirLock } from "./dir-lock.ts";
 import { LogOfflineError } from "./errors.ts";
 import type { TopicPartition } from "./file-names.ts";
-import { parsePartitionDirName, partitionDirName, tpKey } from "./file-names.ts";
+import { isStrayDirName, parsePartitionDirName, partitionDirName, partitionDirNameWithSuffix, STRAY_DIR_SUFFIX, tpKey } from "./file-names.ts";
 import type { Logger } from "../util/log.ts";
 import type { Log } from "./log.ts";
 import { makeLogConfig } from "./log-config.ts";
@@ -37,7 +37,7 @@ export interface LogManagerOptions {
   topicConfig?: (topic: string) => Partial<LogConfig> | undefined;
   brokerEpoch?: number;
   /** Where recovery logs what it did (segments re-read, indexes rebuilt, tails truncated). */
-  logger?: Pick<Logger, "info" | "warn">;
+  logger?: Pick<Logger, "info" | "warn" | "error">;
   /** producer.id.expiration.ms for every partition's producer state (default: Kafka's one day). */
   producerIdExpirationMs?: number;
   /** Errors of the periodic tasks (flush, retention, checkpoint, producer expiry); they never propagate. */
@@ -74,6 +74,8 @@ export class LogManager {
   private offlineChangeCount = 0;
   /** Whether each dir was stopped cleanly last time, as found at open. */
   readonly hadCleanShutdown = new Map<string, boolean>();
+  /** Partition dirs set aside (`<tp>.<uuid>-stray`), found at open or moved aside since: kept for the operator. */
+  readonly strayDirs: string[] = [];
 
   private topicConfig: ((topic: string) => Partial<LogConfig> | undefined) | undefined;
 
@@ -144,12 +146,24 @@ export class LogManager {
         rmSync(join(d.path, name), { recursive: true, force: true });
         continue;
       }
+      // Kafka loads these as stray logs and leaves them alone ("Loaded stray log"); only the operator removes them.
+      if (isStrayDirName(name)) {
+        this.strayDirs.push(join(d.path, name));
+        this.options.logger?.warn("stray partition log kept from an earlier start; it is not served. Inspect it (kafka-dump-log) and delete it, or move its data back, when done", { dir: join(d.path, name) });
+        continue;
+      }
       const tp = parsePartitionDirName(name);
       if (!tp || !statSync(join(d.path, name)).isDirectory()) continue;
       const key = tpKey(tp);
       const points = { recoveryPoint: recovery.get(key)?.offset ?? 0, logStartOffset: starts.get(key)?.offset ?? 0, highWatermark: hws.get(key)?.offset ?? 0 };
       try {
-        const log = loadLog(join(d.path, name), tp, this.configFor(tp.topic), { ...points, cleanShutdown: clean, logger: this.options.logger, producerState: this.producerStateOptions() });
+        const log = loadLog(join(d.path, name), tp, this.configFor(tp.topic), {
+          ...points,
+          cleanShutdown: clean,
+          logger: this.options.logger,
+          producerState: this.producerStateOptions(),
+          onSetAside: (path) => this.strayDirs.push(path),
+        });
         this.adopt(log, d);
       } catch (e) {
         this.offline.set(key, { tp, dir: d.path, error: e instanceof Error ? e : new Error(String(e)), ...points, log: null });
@@ -271,6 +285,36 @@ export class LogManager {
     this.logs.delete(key);
     e.log.closeNow();
     removePartitionDir(e.log.dir);
+  }
+
+  /**
+   * Kafka's stray-log handling (LogManager.loadLog / asyncDelete with isStray): the partition's log is
+   * closed and its dir renamed to `<topic>-<partition>.<uuid>-stray`, kept on disk for the operator,
+   * never deleted. The partition is no longer served or checkpointed here. Returns the new path, or
+   * null when the partition has no log here. Throws when the rename fails (the log stays closed).
+   */
+  markStray(tp: TopicPartition): string | null {
+    const key = tpKey(tp);
+    let dir: string;
+    const off = this.offline.get(key);
+    const e = this.logs.get(key);
+    if (off) {
+      this.offline.delete(key);
+      this.offlineChangeCount++;
+      off.log?.closeNow();
+      dir = join(off.dir, partitionDirName(tp));
+    } else if (e) {
+      this.logs.delete(key);
+      e.log.closeNow();
+      dir = e.log.dir;
+    } else return null;
+    if (!existsSync(dir)) return null;
+    const parent = resolve(dir, "..");
+    const renamed = join(parent, partitionDirNameWithSuffix(tp, STRAY_DIR_SUFFIX));
+    renameSync(dir, renamed);
+    syncDir(parent);
+    this.strayDirs.push(renamed);
+    return renamed;
   }
 
   /** Writes the three offset checkpoints of every dir. */

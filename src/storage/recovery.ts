@@ -11,14 +11,16 @@
 // A re-read segment's `.txnindex` is rebuilt too, as Kafka's LogLoader.recoverSegment does: a second
 // producer state, positioned at the segment's base (newest snapshot at or below it plus the batches
 // up to it), follows the segment's batches and writes each aborted transaction its markers complete.
-import { existsSync, readdirSync, readSync, renameSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readSync, renameSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { BATCH_HEADER_SIZE, BATCH_LENGTH_OFFSET, LOG_OVERHEAD, MAGIC_OFFSET, CURRENT_MAGIC } from "../protocol/records/batch-header.ts";
 import { checkBatch, isControl, readBatchHeader } from "./batch.ts";
 import type { BatchHeader } from "./batch.ts";
 import { endTxnMarkerOf } from "./control-record.ts";
 import { CorruptRecordError } from "./errors.ts";
-import { CLEANED_SUFFIX, DELETED_SUFFIX, INDEX_SUFFIX, LOG_SUFFIX, offsetFromFileName, SWAP_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX } from "./file-names.ts";
+import { CLEANED_SUFFIX, DELETED_SUFFIX, INDEX_SUFFIX, LOG_SUFFIX, offsetFromFileName, partitionDirNameWithSuffix, SNAPSHOT_SUFFIX, STRAY_DIR_SUFFIX, SWAP_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX } from "./file-names.ts";
+import { syncDir } from "./checkpoint-file.ts";
+import { LEADER_EPOCH_CHECKPOINT } from "./leader-epoch-cache.ts";
 import type { TopicPartition } from "./file-names.ts";
 import { LeaderEpochCache } from "./leader-epoch-cache.ts";
 import { Log } from "./log.ts";
@@ -37,9 +39,11 @@ export interface LoadParams {
   cleanShutdown: boolean;
   nowMs?: number;
   /** Where recovery says what it did (segments re-read, indexes rebuilt, bytes truncated). */
-  logger?: Pick<Logger, "info" | "warn">;
+  logger?: Pick<Logger, "info" | "warn"> & Partial<Pick<Logger, "error">>;
   /** producer.id.expiration.ms and the per-partition producer bound of the partition's producer state. */
   producerState?: Omit<ProducerStateOptions, "logger">;
+  /** Told the path of a dir this load set aside as stray (a log start offset beyond the log end). */
+  onSetAside?: (path: string) => void;
 }
 
 export interface LoadStats {
@@ -207,6 +211,10 @@ export function loadLog(dir: string, tp: TopicPartition, config: LogConfig, para
     }
     const active = segments[segments.length - 1]!;
     const logEndOffset = Math.max(active.readNextOffset(), active.baseOffset);
+    if (params.logStartOffset > logEndOffset) {
+      closeAll();
+      return startBeyondEnd(dir, tp, config, params, logEndOffset, segments, stats);
+    }
     const logStartOffset = Math.max(params.logStartOffset, segments[0]!.baseOffset);
     epochs.truncateFromEnd(logEndOffset);
     epochs.truncateFromStart(logStartOffset);
@@ -232,4 +240,45 @@ export function loadLog(dir: string, tp: TopicPartition, config: LogConfig, para
     closeAll();
     throw e;
   }
+}
+
+/**
+ * The log-start-offset checkpoint is beyond the log end (Kafka's LogLoader
+ * deleteSegmentsIfLogStartGreaterThanLogEnd: "This could happen if segment files were deleted from the
+ * file system"). Kafka deletes every segment and starts the log empty at the checkpoint, so offsets
+ * already handed out are never handed out again; Strand does the same to the live log but keeps the
+ * data: a dir holding any batch is renamed `<topic>-<partition>.<uuid>-stray` (as a stray log) and
+ * logged at ERROR with what to do; only empty segment files are removed.
+ */
+function startBeyondEnd(dir: string, tp: TopicPartition, config: LogConfig, params: LoadParams, logEndOffset: number, segments: readonly LogSegment[], stats?: LoadStats): Log {
+  const partition = `${tp.topic}-${tp.partition}`;
+  const start = params.logStartOffset;
+  if (segments.some((s) => s.sizeBytes > 0)) {
+    const parent = dirname(dir);
+    const kept = join(parent, partitionDirNameWithSuffix(tp, STRAY_DIR_SUFFIX));
+    renameSync(dir, kept);
+    mkdirSync(dir);
+    // The topic id stays with the partition (the new dir is the same partition, later offsets).
+    if (existsSync(join(kept, "partition.metadata"))) copyFileSync(join(kept, "partition.metadata"), join(dir, "partition.metadata"));
+    syncDir(parent);
+    params.onSetAside?.(kept);
+    const report = params.logger?.error ?? params.logger?.warn;
+    report?.call(params.logger, "log start offset checkpoint is beyond the log end: the log restarts empty at the checkpoint (as Kafka) and its old segments are kept aside, not deleted", {
+      partition,
+      logStartOffset: start,
+      logEndOffset,
+      keptAs: kept,
+      action: "if segment files were lost, the kept dir holds what remains: inspect it (kafka-dump-log.sh) and delete it when done; if the checkpoint was damaged instead, stop the broker, restore the dir from the kept one and fix its entry in log-start-offset-checkpoint",
+    });
+  } else {
+    // Nothing to keep: empty segments, their indexes, producer snapshots and leader epochs below the
+    // new start go, as Kafka's truncateFullyAndStartAt and LeaderEpochFileCache.clearAndFlush.
+    for (const n of readdirSync(dir)) {
+      if (offsetFromFileName(n, LOG_SUFFIX) >= 0 || offsetFromFileName(n, INDEX_SUFFIX) >= 0 || offsetFromFileName(n, TIME_INDEX_SUFFIX) >= 0 || offsetFromFileName(n, TXN_INDEX_SUFFIX) >= 0 || offsetFromFileName(n, SNAPSHOT_SUFFIX) >= 0 || n === LEADER_EPOCH_CHECKPOINT) {
+        rmSync(join(dir, n), { force: true });
+      }
+    }
+    params.logger?.warn("log start offset checkpoint is beyond the log end of an empty log: the log starts at the checkpoint", { partition, logStartOffset: start, logEndOffset });
+  }
+  return loadLog(dir, tp, config, { ...params, recoveryPoint: start, highWatermark: Math.max(params.highWatermark, start) }, stats);
 }

@@ -139,7 +139,7 @@ test("auto.create.topics.enable=false: Metadata never creates", async () => {
   expect(await h.stop()).toBe(0);
 }, 30_000);
 
-test("a partition log on disk whose topic is not in the metadata is deleted at start-up, and said so", async () => {
+test("a partition log on disk whose topic is not in the metadata is set aside as -stray at start-up (as Kafka), not deleted, and said so at ERROR", async () => {
   const first = await start(undefined);
   // One answered request: the CLI installs its SIGTERM handler just after "strand started" is logged.
   await metadata(first.c, []);
@@ -151,7 +151,11 @@ test("a partition log on disk whose topic is not in the metadata is deleted at s
   writeFileSync(join(ghost, "00000000000000000000.log"), new Uint8Array(0));
   const { h, c } = await start(first.h.dataDir);
   expect(existsSync(ghost)).toBe(false);
-  expect(h.output()).toMatch(/deleting stray partition log .*partition=ghost-0/);
+  const { readdirSync } = await import("node:fs");
+  const kept = readdirSync(join(first.h.dataDir, "logs")).filter((n) => /^ghost-0\.[0-9a-f]{32}-stray$/.test(n));
+  expect(kept.length).toBe(1);
+  expect(existsSync(join(first.h.dataDir, "logs", kept[0]!, "00000000000000000000.log"))).toBe(true);
+  expect(h.output()).toMatch(/ERROR.*stray partition log set aside, not deleted.*partition=ghost-0/);
   await metadata(c, []);
   c.close();
   expect(await h.stop()).toBe(0);

@@ -1,5 +1,7 @@
 // Prints every non-internal key of Apache Kafka's broker ConfigDef (AbstractKafkaConfig.CONFIG_DEF) as
-// JSON on stdout, in the ConfigDef's own order, with its dynamic update mode from DynamicBrokerConfig.
+// JSON on stdout, in the ConfigDef's own order, with its dynamic update mode from DynamicBrokerConfig and
+// its documentation, and the documentation of every non-internal topic key (LogConfig.configKeys()), which
+// DescribeConfigs returns when asked.
 // Run by tools/gen-broker-keys/main.ts against the jars of the Kafka distribution. Written for Strand;
 // it only reads public APIs.
 
@@ -9,6 +11,7 @@ import java.util.Properties;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.server.config.AbstractKafkaConfig;
 import org.apache.kafka.server.config.DynamicBrokerConfig;
+import org.apache.kafka.storage.internals.log.LogConfig;
 
 public final class DumpBrokerKeys {
     private DumpBrokerKeys() {}
@@ -37,7 +40,17 @@ public final class DumpBrokerKeys {
             String mode = modes.get(key.name);
             out.append(",\"mode\":").append(quote(mode == null ? "read-only" : mode));
             out.append(",\"validator\":").append(key.validator == null ? "null" : quote(key.validator.toString()));
+            out.append(",\"doc\":").append(quote(key.documentation));
             out.append("}");
+        }
+        out.append("\n],\"topicDocs\":[\n");
+        Map<String, ConfigDef.ConfigKey> topicKeys = LogConfig.configKeys();
+        first = true;
+        for (String name : LogConfig.nonInternalConfigNames()) {
+            if (!first) out.append(",\n");
+            first = false;
+            ConfigDef.ConfigKey key = topicKeys.get(name);
+            out.append("{\"name\":").append(quote(name)).append(",\"doc\":").append(quote(key == null ? null : key.documentation)).append("}");
         }
         out.append("\n]}\n");
         System.out.print(out);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bun
-// tools/gen-broker-keys: writes src/config/kafka-broker-keys.ts from Apache Kafka's own broker ConfigDef.
+// tools/gen-broker-keys: writes src/config/kafka-broker-keys.ts and kafka-config-docs.ts from Apache Kafka's
+// own broker ConfigDef (and LogConfig's topic keys, for their documentation).
 //
 //   bun tools/gen-broker-keys/main.ts [--out DIR]    (DIR defaults to src/config)
 //
@@ -13,7 +14,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureKafkaDist, KafkaDistUnavailableError } from "../../test/support/kafka-dist.ts";
-import { parseBrokerKeysDump, renderBrokerKeys } from "./render.ts";
+import { parseBrokerKeysDump, renderBrokerKeys, renderConfigDocs } from "./render.ts";
 import { compileJavaOnce, runTool } from "../java-class.ts";
 
 export const EXIT_UNAVAILABLE = 75;
@@ -67,6 +68,7 @@ if (import.meta.main) {
     mkdirSync(outDir, { recursive: true });
     const path = join(outDir, "kafka-broker-keys.ts");
     writeFileSync(path, renderBrokerKeys(dump));
+    writeFileSync(join(outDir, "kafka-config-docs.ts"), renderConfigDocs(dump));
     console.log(`gen-broker-keys: wrote ${dump.keys.length} broker keys from Kafka ${dump.kafkaVersion} to ${path}`);
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));

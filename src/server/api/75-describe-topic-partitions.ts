@@ -89,8 +89,8 @@ export const describeTopicPartitionsHandler = defineHandler<DescribeTopicPartiti
             leaderEpoch: p.leaderEpoch,
             replicaNodes: [...p.replicas],
             isrNodes: [...p.isr],
-            eligibleLeaderReplicas: [],
-            lastKnownElr: [],
+            eligibleLeaderReplicas: [...(p.elr ?? [])],
+            lastKnownElr: [...(p.lastKnownElr ?? [])],
             offlineReplicas: v.offlineReplicas,
           };
         }),

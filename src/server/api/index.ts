@@ -34,6 +34,10 @@ import { writeTxnMarkersHandler } from "./27-write-txn-markers.ts";
 import { describeConfigsHandler } from "./32-describe-configs.ts";
 import { alterConfigsHandler } from "./33-alter-configs.ts";
 import { describeLogDirsHandler } from "./35-describe-log-dirs.ts";
+import { alterReplicaLogDirsHandler } from "./34-alter-replica-log-dirs.ts";
+import { electLeadersHandler } from "./43-elect-leaders.ts";
+import { alterPartitionReassignmentsHandler } from "./45-alter-partition-reassignments.ts";
+import { listPartitionReassignmentsHandler } from "./46-list-partition-reassignments.ts";
 import { incrementalAlterConfigsHandler } from "./44-incremental-alter-configs.ts";
 import { updateFeaturesHandler } from "./57-update-features.ts";
 import { consumerGroupHeartbeatHandler } from "./68-consumer-group-heartbeat.ts";
@@ -75,6 +79,10 @@ export const ALL_HANDLERS: ApiHandler[] = [
   describeConfigsHandler,
   alterConfigsHandler,
   describeLogDirsHandler,
+  alterReplicaLogDirsHandler,
+  electLeadersHandler,
+  alterPartitionReassignmentsHandler,
+  listPartitionReassignmentsHandler,
   incrementalAlterConfigsHandler,
   updateFeaturesHandler,
   consumerGroupHeartbeatHandler,

@@ -1,5 +1,6 @@
-// The broker-key table is generated: a fresh run of tools/gen-broker-keys against Kafka 4.4.0's jars must
-// give the committed src/config/kafka-broker-keys.ts byte for byte.
+// The broker-key table and the config documentation are generated: a fresh run of tools/gen-broker-keys
+// against Kafka 4.4.0's jars must give the committed src/config/kafka-broker-keys.ts and
+// kafka-config-docs.ts byte for byte.
 import { expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +20,7 @@ test("regenerating the broker-key table from Kafka 4.4.0's ConfigDef gives the c
     if (p.exitCode === EXIT_UNAVAILABLE) throw new Error(`gen-broker-keys cannot run here: ${stderr}`);
     expect(p.exitCode, stderr).toBe(0);
     expect(readFileSync(join(dir, "kafka-broker-keys.ts"), "utf8")).toBe(readFileSync(COMMITTED, "utf8"));
+    expect(readFileSync(join(dir, "kafka-config-docs.ts"), "utf8")).toBe(readFileSync(join(ROOT, "src", "config", "kafka-config-docs.ts"), "utf8"));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

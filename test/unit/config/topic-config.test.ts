@@ -67,9 +67,9 @@ describe("validateTopicConfigs", () => {
   });
   test("refuses what Kafka 4.4.0 refuses, naming key, value and what is allowed", () => {
     expect(bad([["foo.bar", "1"]])).toBe("Unknown topic config name: foo.bar");
-    expect(bad([["segment.bytes", "1000"]])).toBe("Invalid value 1000 for configuration segment.bytes: a value of at least 1048576");
+    expect(bad([["segment.bytes", "1000"]])).toBe("Invalid value 1000 for configuration segment.bytes: Value must be at least 1048576");
     expect(bad([["cleanup.policy", "Delete"]])).toContain("cleanup.policy");
-    expect(bad([["compression.type", "GZIP"]])).toContain("one of uncompressed, zstd, lz4, snappy, gzip, producer");
+    expect(bad([["compression.type", "GZIP"]])).toContain("String must be one of: uncompressed, zstd, lz4, snappy, gzip, producer");
     expect(bad([["message.timestamp.type", "createtime"]])).toContain("CreateTime, LogAppendTime");
     expect(bad([["preallocate", "yes"]])).toContain("true or false");
     expect(bad([["retention.ms", "-2"]])).toContain("at least -1");
@@ -84,6 +84,25 @@ describe("validateTopicConfigs", () => {
     expect(bad([["retention.ms", null]])).toBe("Null value not supported for topic configs: retention.ms");
     expect(bad([["min.compaction.lag.ms", "10"], ["max.compaction.lag.ms", "5"]])).toContain("min.compaction.lag.ms (10) > max.compaction.lag.ms (5)");
     expect(bad([["remote.storage.enable", "true"]])).toContain("Tiered Storage");
+  });
+  test("the reasons are Kafka 4.4.0's ConfigDef texts, Strand's detail after them in parentheses", () => {
+    const reason = (k: string, v: string) => bad([[k, v]])!.replace(/^Invalid value .*? for configuration [a-z.]+: /, "");
+    expect(reason("retention.ms", "abc")).toBe("Not a number of type LONG (expected a whole number)");
+    expect(reason("retention.ms", "99999999999999999999")).toBe("Not a number of type LONG (a whole number between -9223372036854775808 and 9223372036854775807)");
+    expect(reason("segment.bytes", "1.5")).toBe("Not a number of type INT (expected a whole number)");
+    expect(reason("segment.bytes", "3000000000")).toBe("Not a number of type INT (a whole number between -2147483648 and 2147483647)");
+    expect(reason("min.cleanable.dirty.ratio", "half")).toBe("Not a number of type DOUBLE");
+    expect(reason("min.cleanable.dirty.ratio", "1.5")).toBe("Value must be no more than 1 (between 0 and 1)");
+    expect(reason("min.cleanable.dirty.ratio", "-1")).toBe("Value must be at least 0 (between 0 and 1)");
+    expect(reason("preallocate", "yes")).toBe("Expected value to be either true or false");
+    expect(reason("message.timestamp.type", "createtime")).toBe("String must be one of: CreateTime, LogAppendTime");
+    expect(reason("cleanup.policy", "Delete")).toBe("String must be one of: compact, delete");
+    expect(bad([["leader.replication.throttled.replicas", "0:1,x"]])).toStartWith("Invalid value [0:1, x] for configuration leader.replication.throttled.replicas: ");
+    expect(bad([["cleanup.policy", "compact,Delete"]])).toBe("Invalid value Delete for configuration cleanup.policy: String must be one of: compact, delete");
+    expect(reason("compression.gzip.level", "0")).toBe("Value must be between 1 and 9 or equal to -1");
+    expect(reason("leader.replication.throttled.replicas", "x")).toBe(
+      "leader.replication.throttled.replicas must be the literal '*' or a list of replicas in the following format: [partitionId]:[brokerId],[partitionId]:[brokerId],...",
+    );
   });
 });
 

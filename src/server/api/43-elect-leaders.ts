@@ -1,0 +1,43 @@
+// ElectLeaders (key 43), versions 0-2 served (all Kafka 4.4.0 defines and advertises).
+//
+// The elections are Kafka's controller's (metadata/leader-election.ts): on one broker every partition
+// with a leader already has its preferred one, so PREFERRED answers ELECTION_NOT_NEEDED ("Leader
+// election not needed for topic partition."), and null topic_partitions (every partition) answers each
+// topic with no partitions; UNCLEAN elects this broker for a leaderless partition. Unknown topics and
+// partitions: UNKNOWN_TOPIC_OR_PARTITION with Kafka's messages. An election type other than 0 / 1 is
+// Kafka's InvalidRequestException: INVALID_REQUEST for every partition asked (and top level from v1).
+// v0 has no election type (preferred) and no top-level error code.
+//
+// timeoutMs is not waited on: the change commits at once on a single node. Left out: authorization
+// (CLUSTER ALTER; no authorizer yet).
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import type { ElectLeadersRequest } from "../../protocol/generated/messages/elect-leaders-request.ts";
+import { newElectLeadersResponse, type ElectLeadersResponse } from "../../protocol/generated/messages/elect-leaders-response.ts";
+import { UnknownElectionTypeError } from "../../metadata/leader-election.ts";
+import { defineHandler } from "../handler.ts";
+
+export const electLeadersHandler = defineHandler<ElectLeadersRequest, ElectLeadersResponse>({
+  key: 43,
+  minVersion: 0,
+  maxVersion: 2,
+  async handle(ctx, req) {
+    const res = newElectLeadersResponse();
+    const electionType = ctx.apiVersion >= 1 ? req.electionType : 0;
+    const elect = ctx.services.metadata.electLeaders;
+    try {
+      if (!elect) throw new Error("this metadata layer cannot elect leaders");
+      res.replicaElectionResults = await elect.call(ctx.services.metadata, electionType, req.topicPartitions);
+    } catch (e) {
+      // Kafka's ElectLeadersRequest.getErrorResponse: the error for every partition asked, and top level.
+      const code = e instanceof UnknownElectionTypeError ? ErrorCode.INVALID_REQUEST : ErrorCode.UNKNOWN_SERVER_ERROR;
+      const message = e instanceof Error ? e.message : String(e);
+      res.errorCode = code;
+      res.replicaElectionResults = (req.topicPartitions ?? []).map((t) => ({
+        topic: t.topic,
+        partitionResult: t.partitions.map((partitionId) => ({ partitionId, errorCode: code, errorMessage: message })),
+      }));
+    }
+    return res;
+  },
+});
