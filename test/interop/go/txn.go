@@ -11,7 +11,7 @@
 //	txn-hop --bootstrap B --from T1 --to T2 --group G --count N [--members 2] [--abort-every 5]
 //	        [--timeout-ms 90000]
 //	    --members GroupTransactSession members in this process; each copies every record it polls to
-//	    T2 and ends the transaction, deliberately aborting every --abort-every-th one after flushing
+//	    T2 and ends the transaction, deliberately aborting the first and every --abort-every-th after it, after flushing
 //	    it (its records are in T2's log under an ABORT marker; its offsets are reset and the records
 //	    polled again). Stops when the members together committed N records
 //	    (or at the deadline). A key consumed in two committed transactions, an offset committed twice,
@@ -224,7 +224,9 @@ func hopMember(bootstrap, from, to, group, txnID string, count, abortEvery int64
 			})
 		}
 		ntxns++
-		deliberate := abortEvery > 0 && ntxns%abortEvery == 0
+		// The 1st, (abortEvery+1)th, ... transaction is aborted: a hop that reads everything in a few big
+		// fetches (a fast broker) still aborts at least once.
+		deliberate := abortEvery > 0 && ntxns%abortEvery == 1%abortEvery
 		if deliberate {
 			// Flushed first, so the aborted records are in the next topic's log and the next hop's
 			// read_committed fetches must filter them out (End would otherwise drop them unsent).
