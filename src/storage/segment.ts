@@ -110,9 +110,8 @@ export class LogSegment {
     const offsetIndex = OffsetIndex.open(segmentFile(dir, baseOffset, INDEX_SUFFIX), baseOffset, settings.maxIndexBytes);
     const timeIndex = TimeIndex.open(segmentFile(dir, baseOffset, TIME_INDEX_SUFFIX), baseOffset, settings.maxIndexBytes);
     const txnIndexPath = segmentFile(dir, baseOffset, TXN_INDEX_SUFFIX);
-    // Kafka creates the file with its first aborted transaction; Strand creates it empty with the
-    // segment so Kafka's tools and layout checks find the full set. Entries: transaction-index.ts.
-    closeSync(openSync(txnIndexPath, constants.O_WRONLY | constants.O_CREAT, 0o644));
+    // Created with the segment's first aborted transaction, as Kafka does (so a log dir holds the
+    // same files as Kafka's: issue 19). Entries: transaction-index.ts.
     const seg = new LogSegment(dir, baseOffset, settings, logPath, fd, offsetIndex, timeIndex, new TransactionIndex(baseOffset, txnIndexPath), nowMs);
     if (seg.size > 0) seg.loadRollingTimestamp();
     return seg;
