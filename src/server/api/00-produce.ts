@@ -39,6 +39,7 @@ import { CLOSE_CONNECTION, defineHandler, NO_RESPONSE } from "../handler.ts";
 import { preparePartition, type PreparedEntry } from "../produce/prepare-partition.ts";
 import { txnVerifyMode, verifyTransactionalEntries } from "../produce/txn-verify.ts";
 import { transactionVersion } from "../../metadata/features.ts";
+import { currentBrokerBool } from "../../config/broker-layers.ts";
 import { resolveTopicSettings, type TopicSettings } from "../produce/topic-settings.ts";
 
 function partitionResponse(index: number, r: Pick<PartitionAppendResult, "errorCode" | "errorMessage" | "recordErrors" | "baseOffset" | "logAppendTimeMs" | "logStartOffset">): PartitionProduceResponse {
@@ -126,7 +127,7 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
       return req.acks === 0 ? CLOSE_CONNECTION : res;
     }
     const txn = services.transactionCoordinator;
-    const mode = txnVerifyMode(v, transactionVersion(image), services.config.bool("transaction.partition.verification.enable"));
+    const mode = txnVerifyMode(v, transactionVersion(image), currentBrokerBool(services, "transaction.partition.verification.enable", image));
     if (txn !== null && mode !== "none" && req.transactionalId !== null && entries.some((e) => e.transactional)) {
       // Verified first (per producer in order, txn-verify.ts); the refused partitions are answered
       // without an append.

@@ -38,6 +38,7 @@ import { OFFSETS_TOPIC } from "../../coordinator/group/offsets-topic.ts";
 import { resolveTopic } from "../../coordinator/group/topics.ts";
 import { appendErrorCode } from "../../coordinator/runtime/errors.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
+import { currentBrokerBool } from "../../config/broker-layers.ts";
 
 /**
  * A verification answer as the TxnOffsetCommit response carries it: Kafka's AddPartitionsToTxnManager
@@ -60,17 +61,9 @@ export function verificationErrorCode(code: number, apiVersion: number): number 
   }
 }
 
-/**
- * transaction.partition.verification.enable (Kafka's default true). The key belongs to the transaction
- * coordinator's configuration; until the broker's key table defines it, the default.
- */
+/** transaction.partition.verification.enable as it is now (a dynamic cluster-wide key, Kafka's default true). */
 function verificationEnabled(ctx: RequestContext): boolean {
-  try {
-    return ctx.services.config.bool("transaction.partition.verification.enable");
-  } catch (e) {
-    if (e instanceof RangeError) return true; // "no broker configuration named ..."
-    throw e;
-  }
+  return currentBrokerBool(ctx.services, "transaction.partition.verification.enable");
 }
 
 /** Verify (V1) or add (v5+, Transactions V2) the group's partition in the producer's transaction. */
