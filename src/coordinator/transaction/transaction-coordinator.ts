@@ -206,9 +206,10 @@ export class TransactionCoordinatorShard implements CoordinatorShard {
   addPartitions(transactionalId: string, producerId: bigint, producerEpoch: number, partitions: readonly string[], clientTransactionVersion: TransactionVersion): Promise<number> {
     const m = this.txns.get(transactionalId);
     if (!m) return Promise.resolve(ErrorCode.INVALID_PRODUCER_ID_MAPPING);
+    // 4.4.0's order: a pending transition first, then the producer id and epoch.
+    if (m.pendingTransitionInProgress) return Promise.resolve(ErrorCode.CONCURRENT_TRANSACTIONS);
     if (m.producerId !== producerId) return Promise.resolve(ErrorCode.INVALID_PRODUCER_ID_MAPPING);
     if (m.producerEpoch !== producerEpoch) return Promise.resolve(ErrorCode.PRODUCER_FENCED);
-    if (m.pendingTransitionInProgress) return Promise.resolve(ErrorCode.CONCURRENT_TRANSACTIONS);
     if (m.state === TransactionState.PREPARE_COMMIT || m.state === TransactionState.PREPARE_ABORT) return Promise.resolve(ErrorCode.CONCURRENT_TRANSACTIONS);
     if (m.state === TransactionState.ONGOING && partitions.every((p) => m.topicPartitions.has(p))) return Promise.resolve(ErrorCode.NONE);
     return this.appendTransit(m, m.prepareAddPartitions(partitions, this.deps.nowMs(), clientTransactionVersion));
