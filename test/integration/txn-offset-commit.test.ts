@@ -206,11 +206,15 @@ test("the group's partition is verified in the transaction (add from v5) through
     const partition = partitionForGroup(GROUP, PARTITIONS);
     expect(codesOf(await txnCommit(3, 4000n, 0, [[0, 41n]]))).toEqual([ErrorCode.NONE]);
     expect(codesOf(await txnCommit(5, 4000n, 0, [[1, 42n]]))).toEqual([ErrorCode.NONE]);
+    // The second commit finds the producer's transaction open in the group's partition at this epoch
+    // (the first one's write): as Kafka, no coordinator call.
     expect(asked).toEqual([
       { transactionalId: "tx-1", producerId: 4000n, producerEpoch: 0, partitions: [{ topic: OFFSETS, partition }], add: false },
-      { transactionalId: "tx-1", producerId: 4000n, producerEpoch: 0, partitions: [{ topic: OFFSETS, partition }], add: true },
     ]);
-    expect(await complete(4000n, 0, "ABORT")).toBe(ErrorCode.NONE);
+    // Another epoch is asked again (v5: an add).
+    expect(codesOf(await txnCommit(5, 4000n, 1, [[1, 42n]]))).toEqual([ErrorCode.NONE]);
+    expect(asked.at(-1)).toEqual({ transactionalId: "tx-1", producerId: 4000n, producerEpoch: 1, partitions: [{ topic: OFFSETS, partition }], add: true });
+    expect(await complete(4000n, 1, "ABORT")).toBe(ErrorCode.NONE);
     const cases: Array<[number, number, number]> = [
       [3, ErrorCode.INVALID_TXN_STATE, ErrorCode.INVALID_TXN_STATE],
       [3, ErrorCode.PRODUCER_FENCED, ErrorCode.INVALID_PRODUCER_EPOCH],

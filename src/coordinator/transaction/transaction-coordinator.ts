@@ -206,9 +206,10 @@ export class TransactionCoordinatorShard implements CoordinatorShard {
   addPartitions(transactionalId: string, producerId: bigint, producerEpoch: number, partitions: readonly string[], clientTransactionVersion: TransactionVersion): Promise<number> {
     const m = this.txns.get(transactionalId);
     if (!m) return Promise.resolve(ErrorCode.INVALID_PRODUCER_ID_MAPPING);
+    // 4.4.0's order: a pending transition first, then the producer id and epoch.
+    if (m.pendingTransitionInProgress) return Promise.resolve(ErrorCode.CONCURRENT_TRANSACTIONS);
     if (m.producerId !== producerId) return Promise.resolve(ErrorCode.INVALID_PRODUCER_ID_MAPPING);
     if (m.producerEpoch !== producerEpoch) return Promise.resolve(ErrorCode.PRODUCER_FENCED);
-    if (m.pendingTransitionInProgress) return Promise.resolve(ErrorCode.CONCURRENT_TRANSACTIONS);
     if (m.state === TransactionState.PREPARE_COMMIT || m.state === TransactionState.PREPARE_ABORT) return Promise.resolve(ErrorCode.CONCURRENT_TRANSACTIONS);
     if (m.state === TransactionState.ONGOING && partitions.every((p) => m.topicPartitions.has(p))) return Promise.resolve(ErrorCode.NONE);
     return this.appendTransit(m, m.prepareAddPartitions(partitions, this.deps.nowMs(), clientTransactionVersion));
@@ -226,47 +227,96 @@ export class TransactionCoordinatorShard implements CoordinatorShard {
 
   // ---- EndTxn -------------------------------------------------------------------------------------
 
-  endTransaction(transactionalId: string, producerId: bigint, producerEpoch: number, result: TransactionResult, isFromClient: boolean, clientTransactionVersion: TransactionVersion): Promise<ProducerIdAndEpochResult> {
+  /**
+   * Commit or abort, by the transaction version given (the client's, or the cluster's for the
+   * coordinator's own aborts), as 4.4.0's endTransaction: TV0/1 keep the epoch; TV2 bumps it in
+   * PREPARE_*, may abort with no partition from EMPTY / COMPLETE_*, and answers retries.
+   */
+  endTransaction(transactionalId: string, producerId: bigint, producerEpoch: number, result: TransactionResult, isFromClient: boolean, transactionVersion: TransactionVersion): Promise<ProducerIdAndEpochResult> {
     const m = this.txns.get(transactionalId);
     if (!m) return Promise.resolve(fail(ErrorCode.INVALID_PRODUCER_ID_MAPPING));
+    return supportsEpochBump(transactionVersion)
+      ? this.endTransactionWithTV2(m, producerId, producerEpoch, result, isFromClient, transactionVersion)
+      : this.endTransactionWithTV1(m, producerId, producerEpoch, result, isFromClient);
+  }
+
+  /** A failed epoch fence must not stay pending (the id would answer CONCURRENT_TRANSACTIONS forever). */
+  private bail(m: TransactionMetadata, fencing: boolean, code: number): Promise<ProducerIdAndEpochResult> {
+    if (fencing) m.abortPendingTransition();
+    return Promise.resolve(fail(code));
+  }
+
+  private endTransactionWithTV1(m: TransactionMetadata, producerId: bigint, producerEpoch: number, result: TransactionResult, isFromClient: boolean): Promise<ProducerIdAndEpochResult> {
     const fencing = m.pendingState === TransactionState.PREPARE_EPOCH_FENCE;
-    const v2 = !fencing && supportsEpochBump(m.clientTransactionVersion);
-    const retryOnOverflow = v2 && m.previousProducerId === producerId && producerEpoch === SHORT_MAX - 1 && m.producerEpoch === 0;
-    const retryOnEpochBump = v2 && m.producerEpoch === producerEpoch + 1;
+    const bail = (code: number): Promise<ProducerIdAndEpochResult> => this.bail(m, fencing, code);
+    if (m.producerId !== producerId) return bail(ErrorCode.INVALID_PRODUCER_ID_MAPPING);
+    if ((isFromClient && producerEpoch !== m.producerEpoch) || producerEpoch < m.producerEpoch) return bail(ErrorCode.PRODUCER_FENCED);
+    if (m.pendingTransitionInProgress && !fencing) return bail(ErrorCode.CONCURRENT_TRANSACTIONS);
+    const ok = (): Promise<ProducerIdAndEpochResult> => Promise.resolve({ errorCode: ErrorCode.NONE, producerId: m.producerId, producerEpoch: m.producerEpoch });
+    switch (m.state) {
+      case TransactionState.ONGOING: {
+        const next = result === "COMMIT" ? TransactionState.PREPARE_COMMIT : TransactionState.PREPARE_ABORT;
+        let isEpochFence = false;
+        if (next === TransactionState.PREPARE_ABORT && fencing) {
+          // TV1 never bumps in PREPARE_*: the fence's epoch becomes the epoch of the abort (and of its
+          // markers) by setting it on the metadata, as 4.4.0's endTransactionWithTV1.
+          isEpochFence = true;
+          m.abortPendingTransition();
+          m.producerEpoch = producerEpoch;
+          m.lastProducerEpoch = NO_PRODUCER_EPOCH;
+        }
+        // Kafka writes TV1 completions with TV_0.
+        return this.writePrepare(m, m.prepareAbortOrCommit(next, 0, NO_PRODUCER_ID, this.deps.nowMs(), false), isEpochFence);
+      }
+      case TransactionState.COMPLETE_COMMIT:
+        return result === "COMMIT" ? ok() : bail(ErrorCode.INVALID_TXN_STATE);
+      case TransactionState.COMPLETE_ABORT:
+        return result === "ABORT" ? ok() : bail(ErrorCode.INVALID_TXN_STATE);
+      case TransactionState.PREPARE_COMMIT:
+        return bail(result === "COMMIT" ? ErrorCode.CONCURRENT_TRANSACTIONS : ErrorCode.INVALID_TXN_STATE);
+      case TransactionState.PREPARE_ABORT:
+        return bail(result === "ABORT" ? ErrorCode.CONCURRENT_TRANSACTIONS : ErrorCode.INVALID_TXN_STATE);
+      case TransactionState.EMPTY:
+        return bail(ErrorCode.INVALID_TXN_STATE);
+      default:
+        this.deps.logger.error("transactional id in a state it can never be in", { transactionalId: m.transactionalId, state: m.state });
+        return bail(ErrorCode.UNKNOWN_SERVER_ERROR);
+    }
+  }
+
+  private endTransactionWithTV2(m: TransactionMetadata, producerId: bigint, producerEpoch: number, result: TransactionResult, isFromClient: boolean, tv: TransactionVersion): Promise<ProducerIdAndEpochResult> {
+    const fencing = m.pendingState === TransactionState.PREPARE_EPOCH_FENCE;
+    const bail = (code: number): Promise<ProducerIdAndEpochResult> => this.bail(m, fencing, code);
+    // Retries of an EndTxn whose answer was lost: the epoch was bumped (or the producer id rotated).
+    const retryOnOverflow = !fencing && m.previousProducerId === producerId && producerEpoch === SHORT_MAX - 1 && m.producerEpoch === 0;
+    const retryOnEpochBump = !fencing && m.producerEpoch === producerEpoch + 1;
     const isRetry = retryOnEpochBump || retryOnOverflow;
     let validEpoch: boolean;
-    if (v2) {
+    if (fencing) {
+      validEpoch = (!isFromClient || producerEpoch === m.producerEpoch) && producerEpoch >= m.producerEpoch;
+    } else {
       switch (m.state) {
-        case TransactionState.ONGOING:
-        case TransactionState.EMPTY:
-        case TransactionState.DEAD:
-        case TransactionState.PREPARE_EPOCH_FENCE:
-          validEpoch = producerEpoch === m.producerEpoch;
-          break;
         case TransactionState.PREPARE_COMMIT:
         case TransactionState.PREPARE_ABORT:
           validEpoch = retryOnEpochBump;
           break;
-        default:
+        case TransactionState.COMPLETE_COMMIT:
+        case TransactionState.COMPLETE_ABORT:
           validEpoch = isRetry || producerEpoch === m.producerEpoch;
+          break;
+        default:
+          validEpoch = producerEpoch === m.producerEpoch;
       }
-    } else {
-      validEpoch = (!isFromClient || producerEpoch === m.producerEpoch) && producerEpoch >= m.producerEpoch;
     }
-    // A failed epoch fence must not stay pending (the id would answer CONCURRENT_TRANSACTIONS forever).
-    const bail = (code: number): Promise<ProducerIdAndEpochResult> => {
-      if (fencing) m.abortPendingTransition();
-      return Promise.resolve(fail(code));
-    };
+    // 4.4.0 checks a pending transition first under TV2 (TV1 checks it last).
+    if (m.pendingTransitionInProgress && !fencing) return bail(ErrorCode.CONCURRENT_TRANSACTIONS);
     if (m.producerId !== producerId && !retryOnOverflow) return bail(ErrorCode.INVALID_PRODUCER_ID_MAPPING);
     if (!validEpoch) return bail(ErrorCode.PRODUCER_FENCED);
-    if (m.pendingTransitionInProgress && !fencing) return bail(ErrorCode.CONCURRENT_TRANSACTIONS);
     const ok = (): Promise<ProducerIdAndEpochResult> => Promise.resolve({ errorCode: ErrorCode.NONE, producerId: m.producerId, producerEpoch: m.producerEpoch });
     const invalid = (): Promise<ProducerIdAndEpochResult> => bail(ErrorCode.INVALID_TXN_STATE);
-    let isEpochFence = false;
     const complete = (next: TransactionState, noPartitionAdded: boolean): Promise<ProducerIdAndEpochResult> => {
       let nextProducerId = NO_PRODUCER_ID;
-      if (supportsEpochBump(clientTransactionVersion) && !fencing && m.isProducerEpochExhausted) {
+      if (m.isProducerEpochExhausted) {
         try {
           nextProducerId = this.deps.generateProducerId();
         } catch (e) {
@@ -274,46 +324,43 @@ export class TransactionCoordinatorShard implements CoordinatorShard {
           return bail(ErrorCode.UNKNOWN_SERVER_ERROR);
         }
       }
-      if (next === TransactionState.PREPARE_ABORT && fencing) {
-        // The fence's bumped epoch becomes the epoch of the abort (Kafka mutates it the same way).
-        isEpochFence = true;
-        m.abortPendingTransition();
-        m.producerEpoch = producerEpoch;
-        m.lastProducerEpoch = NO_PRODUCER_EPOCH;
-      }
-      const transit = m.prepareAbortOrCommit(next, clientTransactionVersion, nextProducerId, this.deps.nowMs(), noPartitionAdded);
-      return this.appendTransit(m, transit).then((code) => {
-        if (code !== ErrorCode.NONE) {
-          if (isEpochFence) m.hasFailedEpochFence = true;
-          return fail(code);
-        }
-        this.sendMarkers(m);
-        return { errorCode: ErrorCode.NONE, producerId: m.producerId, producerEpoch: m.producerEpoch };
-      });
+      // An epoch fence makes way for the abort without touching the epoch: the TV2 abort bumps it
+      // once (the fence's own bump is not applied), so the fenced transaction ends at epoch + 1.
+      if (next === TransactionState.PREPARE_ABORT && fencing) m.abortPendingTransition();
+      return this.writePrepare(m, m.prepareAbortOrCommit(next, tv, nextProducerId, this.deps.nowMs(), noPartitionAdded), false);
     };
-    const abortV2 = supportsEpochBump(clientTransactionVersion) && result === "ABORT";
     switch (m.state) {
       case TransactionState.ONGOING:
         return complete(result === "COMMIT" ? TransactionState.PREPARE_COMMIT : TransactionState.PREPARE_ABORT, false);
       case TransactionState.COMPLETE_COMMIT:
-        if (result === "COMMIT") return isRetry || !v2 ? ok() : invalid();
-        return !isRetry && abortV2 ? complete(TransactionState.PREPARE_ABORT, true) : invalid();
+        if (result === "COMMIT") return isRetry ? ok() : invalid();
+        return isRetry ? invalid() : complete(TransactionState.PREPARE_ABORT, true);
       case TransactionState.COMPLETE_ABORT:
-        if (result === "ABORT") {
-          if (isRetry || !v2) return ok();
-          return abortV2 ? complete(TransactionState.PREPARE_ABORT, true) : ok();
-        }
+        if (result === "ABORT") return isRetry ? ok() : complete(TransactionState.PREPARE_ABORT, true);
         return invalid();
       case TransactionState.PREPARE_COMMIT:
         return result === "COMMIT" ? bail(ErrorCode.CONCURRENT_TRANSACTIONS) : invalid();
       case TransactionState.PREPARE_ABORT:
         return result === "ABORT" ? bail(ErrorCode.CONCURRENT_TRANSACTIONS) : invalid();
       case TransactionState.EMPTY:
-        return abortV2 ? complete(TransactionState.PREPARE_ABORT, true) : invalid();
+        return result === "ABORT" ? complete(TransactionState.PREPARE_ABORT, true) : invalid();
       default:
-        this.deps.logger.error("transactional id in a state it can never be in", { transactionalId, state: m.state });
+        this.deps.logger.error("transactional id in a state it can never be in", { transactionalId: m.transactionalId, state: m.state });
         return bail(ErrorCode.UNKNOWN_SERVER_ERROR);
     }
+  }
+
+  /** Write PREPARE_COMMIT / PREPARE_ABORT, then send the markers; answers the id's producer id and epoch. */
+  private writePrepare(m: TransactionMetadata, transit: TxnTransitMetadata, isEpochFence: boolean): Promise<ProducerIdAndEpochResult> {
+    return this.appendTransit(m, transit).then((code) => {
+      if (code !== ErrorCode.NONE) {
+        // TV1 only: the epoch set by the fence stays in memory, so the next fence must not bump again.
+        if (isEpochFence) m.hasFailedEpochFence = true;
+        return fail(code);
+      }
+      this.sendMarkers(m);
+      return { errorCode: ErrorCode.NONE, producerId: m.producerId, producerEpoch: m.producerEpoch };
+    });
   }
 
   /** Hand a PREPARE_* transaction to the marker channel; COMPLETE_* is written when every marker is. */

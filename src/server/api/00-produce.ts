@@ -16,9 +16,9 @@
 //   UnifiedLog.append, before it answers); group-committed, off the event loop.
 //
 // - transactional batches need the request's transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED
-//   for the whole request, as Kafka); they are verified with, or added to the
-//   transaction by, the transaction coordinator first (produce/txn-verify.ts); the append then waits
-//   for that answer, as Kafka's does.
+//   for the whole request, as Kafka); unless their producer's transaction is already open in the
+//   partition at their epoch, they are verified with, or added to the transaction by, the transaction
+//   coordinator first (produce/txn-verify.ts); the append then waits for that answer, as Kafka's does.
 //
 // Left out: with acks=0 a failed partition closes the connection, as Kafka does (the producer has no
 // other way to learn of it).
@@ -37,8 +37,16 @@ import { isFileRecords } from "../../protocol/primitives/records-ref.ts";
 import type { AppendEntry, PartitionAppendResult } from "../../replication/replica-manager.ts";
 import { CLOSE_CONNECTION, defineHandler, NO_RESPONSE } from "../handler.ts";
 import { preparePartition, type PreparedEntry } from "../produce/prepare-partition.ts";
-import { txnVerifyMode, verifyTransactionalEntries } from "../produce/txn-verify.ts";
+import {
+  entriesNeedingVerification,
+  hasOngoingTransaction,
+  TxnProduceOrder,
+  txnVerifyMode,
+  verifyTransactionalEntries,
+  type ProducerStateLookup,
+} from "../produce/txn-verify.ts";
 import { transactionVersion } from "../../metadata/features.ts";
+import { currentBrokerBool } from "../../config/broker-layers.ts";
 import { resolveTopicSettings, type TopicSettings } from "../produce/topic-settings.ts";
 
 function partitionResponse(index: number, r: Pick<PartitionAppendResult, "errorCode" | "errorMessage" | "recordErrors" | "baseOffset" | "logAppendTimeMs" | "logStartOffset">): PartitionProduceResponse {
@@ -55,6 +63,14 @@ function partitionResponse(index: number, r: Pick<PartitionAppendResult, "errorC
 
 function errorOnly(index: number, code: number): PartitionProduceResponse {
   return partitionResponse(index, { errorCode: code, errorMessage: null, recordErrors: [], baseOffset: -1, logAppendTimeMs: -1, logStartOffset: -1 });
+}
+
+/** Per broker (its ReplicaManager): the order of each producer's transactional requests being verified. */
+const PRODUCE_ORDERS = new WeakMap<object, TxnProduceOrder>();
+function produceOrderOf(rm: object): TxnProduceOrder {
+  let o = PRODUCE_ORDERS.get(rm);
+  if (!o) PRODUCE_ORDERS.set(rm, (o = new TxnProduceOrder()));
+  return o;
 }
 
 /** Holds an appended partition's place in its topic's list until appendRecords answers (never sent). */
@@ -126,27 +142,51 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
       return req.acks === 0 ? CLOSE_CONNECTION : res;
     }
     const txn = services.transactionCoordinator;
-    const mode = txnVerifyMode(v, transactionVersion(image), services.config.bool("transaction.partition.verification.enable"));
+    const mode = txnVerifyMode(v, transactionVersion(image), currentBrokerBool(services, "transaction.partition.verification.enable", image));
     if (txn !== null && mode !== "none" && req.transactionalId !== null && entries.some((e) => e.transactional)) {
-      // Verified first (per producer in order, txn-verify.ts); the refused partitions are answered
-      // without an append.
-      const transactionalId = req.transactionalId;
-      const verified = verifyTransactionalEntries(txn, transactionalId, entries, mode, v).then((codes) => {
-        const ok: number[] = [];
-        codes.forEach((c, i) => (c === ErrorCode.NONE ? ok.push(i) : undefined));
-        const toAppend: AppendEntry[] = ok.map((i) => entries[i]!);
-        const done = (appendedResults: readonly PartitionAppendResult[]): ProduceResponse => {
-          const results: PartitionAppendResult[] = codes.map((c) => ({ errorCode: c, errorMessage: null, recordErrors: [], baseOffset: -1, logAppendTimeMs: -1, logStartOffset: -1, detail: `transaction verification answered ${c}` }));
-          ok.forEach((i, j) => (results[i] = appendedResults[j]!));
-          return fill(results);
-        };
-        const a = toAppend.length === 0 ? [] : rm.appendRecords(toAppend, req.acks, req.timeoutMs, "client");
-        return a instanceof Promise ? a.then(done) : done(a);
-      });
-      if (req.acks === 0) {
-        return verified.then((r) => (r.responses.some((t) => t.partitionResponses.some((p) => p.errorCode !== 0)) ? CLOSE_CONNECTION : NO_RESPONSE));
+      const lookup: ProducerStateLookup = (topic, partition, producerId) => rm.partition(topic, partition)?.log.producers.get(producerId);
+      let need = entriesNeedingVerification(lookup, entries);
+      const producers = new Set(entries.filter((e) => e.transactional).map((e) => e.batch.producerId));
+      const order = produceOrderOf(rm);
+      const prior = order.pending(producers);
+      // Every transactional batch joins a transaction already open in its partition, and no earlier
+      // request of its producer is still waiting: appended now, as a non-transactional request.
+      if (need.size > 0 || prior !== null) {
+        // Verified first (per producer in order, txn-verify.ts); the refused partitions are answered
+        // without an append.
+        const transactionalId = req.transactionalId;
+        const verified = (prior ?? Promise.resolve()).then(() => {
+          // The earlier requests may have opened the transaction in more partitions meanwhile.
+          if (prior !== null) need = entriesNeedingVerification(lookup, entries);
+          return verifyTransactionalEntries(txn, transactionalId, entries, mode, v, need);
+        }).then((codes) => {
+          // Kafka's verification guard: a batch that skipped the coordinator call must still find its
+          // transaction open now that the append comes later (a marker may have ended it).
+          entries.forEach((e, i) => {
+            if (e.transactional && !need.has(i) && codes[i] === ErrorCode.NONE && !hasOngoingTransaction(lookup, e.topic, e.partition, e.batch.producerId, e.batch.producerEpoch)) {
+              codes[i] = ErrorCode.INVALID_TXN_STATE;
+            }
+          });
+          const ok: number[] = [];
+          codes.forEach((c, i) => (c === ErrorCode.NONE ? ok.push(i) : undefined));
+          const toAppend: AppendEntry[] = ok.map((i) => entries[i]!);
+          const done = (appendedResults: readonly PartitionAppendResult[]): ProduceResponse => {
+            const results: PartitionAppendResult[] = codes.map((c) => ({ errorCode: c, errorMessage: null, recordErrors: [], baseOffset: -1, logAppendTimeMs: -1, logStartOffset: -1, detail: `transaction verification answered ${c}` }));
+            ok.forEach((i, j) => (results[i] = appendedResults[j]!));
+            return fill(results);
+          };
+          // The next request of these producers may append once this one has (appendRecords is synchronous
+          // up to the append itself; its promise waits for acks).
+          const a = toAppend.length === 0 ? [] : rm.appendRecords(toAppend, req.acks, req.timeoutMs, "client");
+          return { answer: a instanceof Promise ? a.then(done) : done(a) };
+        });
+        order.push(producers, verified);
+        const answered = verified.then((r) => r.answer);
+        if (req.acks === 0) {
+          return answered.then((r) => (r.responses.some((t) => t.partitionResponses.some((p) => p.errorCode !== 0)) ? CLOSE_CONNECTION : NO_RESPONSE));
+        }
+        return answered;
       }
-      return verified;
     }
     // Appended synchronously, before any await, so appends keep the order requests arrived in.
     const appended = entries.length === 0 ? [] : rm.appendRecords(entries, req.acks, req.timeoutMs, "client");

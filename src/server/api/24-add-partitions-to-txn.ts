@@ -4,8 +4,8 @@
 // for it and OPERATION_NOT_ATTEMPTED for the others, nothing added, as Kafka); the coordinator's
 // answer is every partition's code. PRODUCER_FENCED is INVALID_PRODUCER_EPOCH below v2.
 // v4+ (broker to broker, KIP-890 part 1): a batch of transactions, each verifyOnly (is every
-// partition in the ongoing transaction? TRANSACTION_ABORTABLE for those not) or an add (v5: under
-// Transactions V2). Top-level errorCode NONE; per-transaction errors on every partition.
+// partition in the ongoing transaction? TRANSACTION_ABORTABLE for those not) or an add, under
+// Transactions V2 for v4 and v5 alike (4.4.0's transactionVersionForAddPartitionsToTxn: version > 3). Top-level errorCode NONE; per-transaction errors on every partition.
 //
 // Left out: ACLs (the security issue: v4+ requires ClusterAction in Kafka).
 
@@ -76,7 +76,8 @@ export const addPartitionsToTxnHandler = defineHandler<AddPartitionsToTxnRequest
         if (refused) codes = refused;
         else if (!txn) codes = all(keys, ErrorCode.COORDINATOR_NOT_AVAILABLE);
         else if (t.verifyOnly) codes = txn.handleVerifyPartitionsInTransaction(t.transactionalId, t.producerId, t.producerEpoch, keys);
-        else codes = all(keys, await txn.handleAddPartitionsToTransaction(t.transactionalId, t.producerId, t.producerEpoch, keys, v >= 5 ? 2 : 0));
+        // 4.4.0's TransactionVersion.transactionVersionForAddPartitionsToTxn: TV_2 for every version above 3.
+        else codes = all(keys, await txn.handleAddPartitionsToTransaction(t.transactionalId, t.producerId, t.producerEpoch, keys, 2));
         return { transactionalId: t.transactionalId, topicResults: topicResults(codes) };
       }),
     );

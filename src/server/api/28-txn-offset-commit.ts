@@ -13,7 +13,8 @@
 // - before the write, the group's __consumer_offsets partition is verified to be in the producer's
 //   transaction (transaction.partition.verification.enable), or added to it for v5+ (Transactions V2,
 //   where TxnOffsetCommit does AddOffsetsToTxn's job), through services.transactionCoordinator when
-//   there is one; its error answers every partition, mapped as Kafka maps it (verificationErrorCode);
+//   there is one, unless the producer's transaction is already open in that partition at this epoch
+//   (as Kafka); its error answers every partition, mapped as Kafka maps it (verificationErrorCode);
 // - v3+ member checks (classic: FENCED_INSTANCE_ID, UNKNOWN_MEMBER_ID, ILLEGAL_GENERATION, no
 //   REBALANCE_IN_PROGRESS for a transactional commit; consumer groups: member epoch, with
 //   STALE_MEMBER_EPOCH and a missing group's GROUP_ID_NOT_FOUND from v6, ILLEGAL_GENERATION before);
@@ -24,9 +25,9 @@
 //   COORDINATOR_LOAD_IN_PROGRESS (clients before 2.0 did not retry it: KAFKA-7296).
 //
 // Left out: authorization (no authorizer yet: TRANSACTIONAL_ID_AUTHORIZATION_FAILED,
-// GROUP_AUTHORIZATION_FAILED, TOPIC_AUTHORIZATION_FAILED are never answered). The verification is asked
-// on every request (Kafka skips it when the log already has the producer's transaction open at this
-// epoch: the answer is the same).
+// GROUP_AUTHORIZATION_FAILED, TOPIC_AUTHORIZATION_FAILED are never answered). Kafka's verification
+// guard (a marker ending the transaction between the check and the write) is not kept here: the
+// write is the group coordinator's (CoordinatorRuntime), which Strand does not guard.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { TxnOffsetCommitRequest } from "../../protocol/generated/messages/txn-offset-commit-request.ts";
@@ -38,6 +39,8 @@ import { OFFSETS_TOPIC } from "../../coordinator/group/offsets-topic.ts";
 import { resolveTopic } from "../../coordinator/group/topics.ts";
 import { appendErrorCode } from "../../coordinator/runtime/errors.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
+import { currentBrokerBool } from "../../config/broker-layers.ts";
+import { hasOngoingTransaction } from "../produce/txn-verify.ts";
 
 /**
  * A verification answer as the TxnOffsetCommit response carries it: Kafka's AddPartitionsToTxnManager
@@ -60,17 +63,9 @@ export function verificationErrorCode(code: number, apiVersion: number): number 
   }
 }
 
-/**
- * transaction.partition.verification.enable (Kafka's default true). The key belongs to the transaction
- * coordinator's configuration; until the broker's key table defines it, the default.
- */
+/** transaction.partition.verification.enable as it is now (a dynamic cluster-wide key, Kafka's default true). */
 function verificationEnabled(ctx: RequestContext): boolean {
-  try {
-    return ctx.services.config.bool("transaction.partition.verification.enable");
-  } catch (e) {
-    if (e instanceof RangeError) return true; // "no broker configuration named ..."
-    throw e;
-  }
+  return currentBrokerBool(ctx.services, "transaction.partition.verification.enable");
 }
 
 /** Verify (V1) or add (v5+, Transactions V2) the group's partition in the producer's transaction. */
@@ -79,6 +74,10 @@ async function verifyPartition(ctx: RequestContext, req: TxnOffsetCommitRequest,
   if (verifier === null) return ErrorCode.NONE;
   const add = ctx.apiVersion >= 5;
   if (!add && !verificationEnabled(ctx)) return ErrorCode.NONE;
+  // Kafka (UnifiedLog.maybeStartTransactionVerification): the producer's transaction already open in
+  // the group's __consumer_offsets partition at this epoch needs no coordinator call.
+  const rm = ctx.services.replicaManager;
+  if (hasOngoingTransaction((t, p, id) => rm.partition(t, p)?.log.producers.get(id), OFFSETS_TOPIC, partition, req.producerId, req.producerEpoch)) return ErrorCode.NONE;
   const codes = await verifier.verifyOrAdd({
     transactionalId: req.transactionalId,
     producerId: req.producerId,
