@@ -79,7 +79,7 @@ async function runTransactions(c: KafkaTestClient): Promise<{ producerId: bigint
 async function fetchCommitted(c: KafkaTestClient, partition: number): Promise<{ aborted: Array<{ producerId: bigint; firstOffset: bigint }>; lastStableOffset: bigint; highWatermark: bigint }> {
   const aborted = new Map<string, { producerId: bigint; firstOffset: bigint }>();
   let offset = 0n;
-  let last: Any = null;
+  let last: Any = {};
   // Bounded: each answer moves the offset past at least one batch, up to the high watermark.
   for (let i = 0; i < 1000; i++) {
     const res = await c.request<Any>(1, 12, {
