@@ -2,7 +2,7 @@
 # node_modules/.bin, so a machine with Node.js needs nothing else.
 BUN := node_modules/.bin/bun
 
-.PHONY: all install run test build bench gen native clean
+.PHONY: all install run test chaos build bench gen native clean
 
 all: test
 
@@ -17,6 +17,11 @@ run: $(BUN)
 
 test: $(BUN)
 	npm test
+
+# The long fault-injection runs (make test runs a short version of each): SIGKILL loops over the storage
+# engine's fsync-before-ack appends and between transaction markers. STRAND_CHAOS_SEED repeats a run.
+chaos: $(BUN)
+	STRAND_CHAOS_ROUNDS=$${STRAND_CHAOS_ROUNDS:-40} $(BUN) test --timeout 3600000 test/chaos
 
 build: $(BUN) native
 	$(BUN) tools/compile.ts dist/strand
