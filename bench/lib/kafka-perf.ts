@@ -2,14 +2,16 @@
 // ConsumerPerformance from the kafka-tools jar, and bench/java/{RateLatency,TxnCommitLatency}.java
 // (compiled once against kafka-clients 4.4.0, cached by source hash), each in a JVM with the "throughput" tool profile of
 // test/support/kafka-dist.ts (G1, 1 GiB heap, full JIT). Processes are tracked (killed on exit) and
-// time-bounded; failures raise ToolError with the tool's stderr tail.
+// time-bounded; failures raise ToolError with the tool's stderr tail. Also the franz-go driver's txn-perf
+// (test/interop/go/txnperf.go, built and cached by test/support/clients/go.ts): a lighter transactional client.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { ensureKafkaDist, KAFKA_CACHE_DIR, KAFKA_MAIN, toolJvmArgs } from "../../test/support/kafka-dist.ts";
 import type { KafkaDist } from "../../test/support/kafka-dist.ts";
-import { parseConsumerPerf, parseProducerPerf, parseRateLatency, parseTxnCommitLatency } from "./parse.ts";
-import type { ConsumerPerfResult, ProducerPerfResult, RateLatencyResult, TxnCommitLatencyResult } from "./parse.ts";
+import { ensureGoClient } from "../../test/support/clients/go.ts";
+import { parseConsumerPerf, parseFranzTxnPerf, parseProducerPerf, parseRateLatency, parseTxnCommitLatency } from "./parse.ts";
+import type { ConsumerPerfResult, FranzTxnPerfResult, ProducerPerfResult, RateLatencyResult, TxnCommitLatencyResult } from "./parse.ts";
 import { runTool } from "./procs.ts";
 import type { ToolRun } from "./procs.ts";
 
@@ -134,4 +136,27 @@ export async function txnCommitLatency(bootstrap: string, o: TxnCommitLatencyOpt
   const run = await javaTool("TxnCommitLatency", [bootstrap, o.topic, String(o.transactions), String(o.recordsPerTxn), String(o.recordBytes),
     String(o.warmupTxns), o.transactionalId], { name: "TxnCommitLatency", timeoutMs: o.timeoutMs, extraClasspath: classes });
   return parseTxnCommitLatency(run.stdout);
+}
+
+export interface FranzTxnPerfOptions {
+  topic: string;
+  dataMiB: number;
+  recordBytes: number;
+  txnDurationMs: number;
+  transactionalId: string;
+  timeoutMs: number;
+}
+
+/** The driver's arguments: acks=all, no compression, linger 5 ms, 64 KiB batches, 32 MiB buffered (txnperf.go). */
+export function franzTxnPerfArgs(bootstrap: string, o: FranzTxnPerfOptions): string[] {
+  return ["txn-perf", "--bootstrap", bootstrap, "--topic", o.topic, "--data-mib", String(o.dataMiB),
+    "--record-size", String(o.recordBytes), "--txn-duration-ms", String(o.txnDurationMs), "--txn-id", o.transactionalId,
+    "--linger-ms", "5", "--batch-bytes", "65536", "--timeout-ms", String(o.timeoutMs)];
+}
+
+/** franz-go transactional producer: MiB/s, commits and their times, and the client process's CPU. */
+export async function franzTxnPerf(bootstrap: string, o: FranzTxnPerfOptions): Promise<FranzTxnPerfResult & ClientCost & { client: string }> {
+  const go = await ensureGoClient();
+  const run = await runTool([go.bin, ...franzTxnPerfArgs(bootstrap, o)], { name: "franz-go txn-perf", timeoutMs: o.timeoutMs + 30_000 });
+  return { ...parseFranzTxnPerf(run.stdout), clientCpuS: run.cpuSeconds, clientWallMs: run.durationMs, client: go.version };
 }

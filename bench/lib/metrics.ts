@@ -29,6 +29,7 @@ export const METRICS: readonly MetricDef[] = [
   { id: "produce.acksall.lz4", label: "produce acks=all, lz4", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
   { id: "consume", label: "consume (fetch phase)", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
   { id: "txn.produce", label: "transactional produce (acks=all, none)", unit: "MiB/s", better: "higher", chart: "throughput" },
+  { id: "txn.produce.franz", label: "transactional produce, franz-go client (acks=all, none)", unit: "MiB/s", better: "higher", chart: "throughput" },
   { id: "txn.commit.p50", label: "transaction commit (EndTxn round trip) p50", unit: "ms", better: "lower", chart: "latency" },
   { id: "txn.commit.p99", label: "transaction commit (EndTxn round trip) p99", unit: "ms", better: "lower", chart: "latency" },
   { id: "e2e.p50", label: "end-to-end p50", unit: "ms", better: "lower", chart: "latency" },

@@ -13,7 +13,7 @@ export interface BenchOptions {
   latencyDurationS: number;
   latencyWarmupS: number;
   latencyAcks: string;
-  /** Transactional produce: ProducerPerformance commits every txnDurationMs. */
+  /** Transactional produce: ProducerPerformance and the franz-go producer commit every txnDurationMs. */
   txnDurationMs: number;
   /** Commit latency: transactions of txnRecords records each, the first txnWarmup not counted. */
   txnCommits: number;
@@ -42,7 +42,7 @@ export const USAGE = `usage: bun bench/run.ts [options]        (make bench = no 
   --latency-rate N        records/s of the fixed-rate latency workload (default 2000; quick 1000)
   --latency-seconds N     its duration (default 30; quick 6), first --latency-warmup-seconds (5; quick 1) not counted
   --latency-acks 1|all    (default all)
-  --txn-duration-ms N      transactional produce: a commit every N ms (default 100)
+  --txn-duration-ms N      transactional produce (Java and franz-go clients): a commit every N ms (default 100)
   --txn-commits N         commit-latency transactions (default 1000; quick 200), first --txn-warmup (100; quick 20) not counted,
                           --txn-records records of --record-size each per transaction (default 10)
   --many-partitions N     partitions of the Metadata workload's topic (default 10000; quick 1000)
@@ -52,6 +52,7 @@ export const USAGE = `usage: bun bench/run.ts [options]        (make bench = no 
   --pair A,B              systems in the two slots (default kafka,strand; kafka,kafka tests the harness)
   --dir PATH              parent of both brokers' data dirs (default ${tmpdir()})
   --skip a,b              skip workloads: startup is always run; produce, consume, txn, latency, many, restart, ceilings
+                          (a prefix of workload ids: txn = txn.produce, txn.produce.franz, txn.commit)
   --no-readme             do not rewrite the README table
   --results-dir PATH      where the JSON and SVG go (default bench/results, quick: bench/results/tmp)`;
 

@@ -1,5 +1,6 @@
-// Parsers for the output of Kafka's perf tools and of bench/java/{RateLatency,TxnCommitLatency}.java. Pure functions:
-// each throws ParseError (with the text it could not read) rather than guessing.
+// Parsers for the output of Kafka's perf tools, of bench/java/{RateLatency,TxnCommitLatency}.java and of the
+// franz-go driver's txn-perf command. Pure functions: each throws ParseError (with the text it could not
+// read) rather than guessing.
 
 export class ParseError extends Error {
   constructor(
@@ -111,6 +112,37 @@ export function parseTxnCommitLatency(stdout: string): TxnCommitLatencyResult {
     if (typeof j[k] !== "number") throw new ParseError(`TxnCommitLatency field ${k}`, stdout);
   }
   return j;
+}
+
+export interface FranzTxnPerfResult {
+  records: number;
+  bytes: number;
+  elapsedMs: number;
+  mibPerSec: number;
+  recordsPerSec: number;
+  commits: number;
+  /** Flush + EndTransaction (what Java's commitTransaction does). */
+  commitP50Ms: number;
+  commitP99Ms: number;
+  commitMaxMs: number;
+  /** EndTransaction alone (the EndTxn round trip). */
+  endTxnP50Ms: number;
+  endTxnP99Ms: number;
+}
+
+/** The result line of the franz-go driver's txn-perf command (test/interop/go/txnperf.go). */
+export function parseFranzTxnPerf(stdout: string): FranzTxnPerfResult {
+  const line = stdout.split("\n").reverse().find((l) => l.trim().startsWith("{") && l.includes('"event":"txn-perf"'));
+  if (!line) throw new ParseError("franz-go txn-perf JSON line", stdout);
+  const j = JSON.parse(line) as Record<string, unknown>;
+  const keys = ["records", "bytes", "elapsedMs", "mibPerSec", "recordsPerSec", "commits", "commitP50Ms", "commitP99Ms", "commitMaxMs", "endTxnP50Ms", "endTxnP99Ms"] as const;
+  const out = {} as FranzTxnPerfResult;
+  for (const k of keys) {
+    const v = j[k];
+    if (typeof v !== "number" || !Number.isFinite(v)) throw new ParseError(`franz-go txn-perf field ${k}`, stdout);
+    out[k] = v;
+  }
+  return out;
 }
 
 /** dd's summary "N bytes (...) copied, S s, R unit/s" -> bytes per second. */

@@ -2,12 +2,12 @@
 // in a fixed order, the broker stopped and its data deleted. A failing workload is recorded (with the
 // tool's stderr tail) and the session goes on; a broker that died ends the session.
 //
-//   start-up -> idle RSS -> produce x4 (peak RSS, broker CPU) -> consume -> transactional produce
-//   -> transaction commit latency -> fixed-rate latency -> topic with many partitions (create time,
+//   start-up -> idle RSS -> produce x4 (peak RSS, broker CPU) -> consume -> transactional produce (Java,
+//   then franz-go) -> transaction commit latency -> fixed-rate latency -> topic with many partitions (create time,
 //   Metadata latency, RSS)
 import { startUnderTest } from "./brokers.ts";
 import type { BrokerSettings, BrokerUnderTest } from "./brokers.ts";
-import { consumerPerf, producerPerf, rateLatency, txnCommitLatency } from "./kafka-perf.ts";
+import { consumerPerf, franzTxnPerf, producerPerf, rateLatency, txnCommitLatency } from "./kafka-perf.ts";
 import { addSample, median } from "./metrics.ts";
 import type { BenchResult, Slot } from "./metrics.ts";
 import type { BenchOptions, SystemName } from "./options.ts";
@@ -44,9 +44,14 @@ function alive(c: Ctx): boolean {
   return rssKb(c.broker.pid) !== null;
 }
 
+/** --skip x skips every workload whose id starts with x ("txn" skips txn.produce, txn.produce.franz, txn.commit). */
+export function skipped(o: Pick<BenchOptions, "skip">, workload: string): boolean {
+  return o.skip.some((s) => workload.startsWith(s));
+}
+
 /** Runs one workload; false when it failed (the error is recorded). */
 async function step(c: Ctx, workload: string, fn: () => Promise<void>): Promise<boolean> {
-  if (c.o.skip.some((s) => workload.startsWith(s))) return true;
+  if (skipped(c.o, workload)) return true;
   if (!alive(c)) {
     recordError(c, workload, new Error("the broker process is gone"), c.broker.logTail());
     return false;
@@ -104,6 +109,10 @@ export function cpuCost(broker0: number | null, broker1: number | null, tool: { 
   };
 }
 
+function cpuText(cost: CpuCost | null): string {
+  return cost ? `; CPU broker ${cost.brokerCores.toFixed(2)} cores, client ${cost.clientCores.toFixed(2)} cores` : "";
+}
+
 function workloadTimeoutMs(o: BenchOptions): number {
   return 90_000 + (o.dataMiB / MIN_RATE_MIB_PER_S) * 1000;
 }
@@ -135,8 +144,7 @@ async function produceAll(c: Ctx): Promise<void> {
           addSample(c.r, "cpu.produce.client", c.slot, cost.clientCpuS / gib);
           c.details["cpu.produce"] = { cpuSeconds: cost.brokerCpuS, ...cost };
         }
-        const cpuText = cost ? `; CPU broker ${cost.brokerCores.toFixed(2)} cores, client ${cost.clientCores.toFixed(2)} cores` : "";
-        log(c, `${p.id}: ${res.mbPerSec} MiB/s, ${res.recordsPerSec} rec/s, p99 ${res.p99Ms} ms${cpuText}`);
+        log(c, `${p.id}: ${res.mbPerSec} MiB/s, ${res.recordsPerSec} rec/s, p99 ${res.p99Ms} ms${cpuText(cost)}`);
       });
     }
   } finally {
@@ -173,7 +181,8 @@ async function consume(c: Ctx): Promise<void> {
 
 /**
  * Transactions: ProducerPerformance with a transactional id committing every txnDurationMs (MiB/s as
- * for the other produce workloads), then TxnCommitLatency: what commitTransaction takes once the
+ * for the other produce workloads), the same with franz-go's producer (test/interop/go/txnperf.go), then
+ * TxnCommitLatency: what commitTransaction takes once the
  * transaction's records are acknowledged (the EndTxn round trip), and the whole small transaction.
  */
 async function transactions(c: Ctx): Promise<void> {
@@ -182,16 +191,36 @@ async function transactions(c: Ctx): Promise<void> {
   await step(c, "txn.produce", async () => {
     const topic = "perf-txn";
     await withClient(c, (cl) => cl.createTopic(topic, PARTITIONS));
+    const cpu0 = cpuSeconds(c.broker.pid);
     const res = await producerPerf(c.broker.bootstrap, {
       topic, numRecords, recordBytes: o.recordBytes, throughput: -1, timeoutMs: workloadTimeoutMs(o),
       producerProps: { acks: "all", "compression.type": "none", "linger.ms": 5, "batch.size": 65536 },
       transaction: { transactionalId: `bench-txn-${c.round}`, durationMs: o.txnDurationMs },
     });
+    const cost = cpuCost(cpu0, cpuSeconds(c.broker.pid), res, (numRecords * o.recordBytes) / 2 ** 30);
     if (res.records < numRecords) throw new Error(`ProducerPerformance sent ${res.records} of ${numRecords} records\n${res.stdout.slice(-2000)}`);
     addSample(c.r, "txn.produce", c.slot, res.mbPerSec);
     const { stdout: _s, ...parsed } = res;
     c.details["txn.produce"] = { ...parsed, transactionDurationMs: o.txnDurationMs };
-    log(c, `txn.produce (commit every ${o.txnDurationMs} ms): ${res.mbPerSec} MiB/s, ${res.recordsPerSec} rec/s, p99 ${res.p99Ms} ms`);
+    if (cost) c.details["cpu.txn.produce"] = cost;
+    log(c, `txn.produce (commit every ${o.txnDurationMs} ms): ${res.mbPerSec} MiB/s, ${res.recordsPerSec} rec/s, p99 ${res.p99Ms} ms${cpuText(cost)}`);
+  });
+  // The same workload with a lighter client (franz-go): on a 2-core machine the Java client's own CPU bounds the figure above.
+  await step(c, "txn.produce.franz", async () => {
+    const topic = "perf-txn-franz";
+    await withClient(c, (cl) => cl.createTopic(topic, PARTITIONS));
+    const cpu0 = cpuSeconds(c.broker.pid);
+    const res = await franzTxnPerf(c.broker.bootstrap, {
+      topic, dataMiB: o.dataMiB, recordBytes: o.recordBytes, txnDurationMs: o.txnDurationMs,
+      transactionalId: `bench-txn-franz-${c.round}`, timeoutMs: workloadTimeoutMs(o),
+    });
+    const cost = cpuCost(cpu0, cpuSeconds(c.broker.pid), res, res.bytes / 2 ** 30);
+    if (res.records < numRecords) throw new Error(`franz-go txn-perf sent ${res.records} of ${numRecords} records`);
+    addSample(c.r, "txn.produce.franz", c.slot, res.mibPerSec);
+    c.details["txn.produce.franz"] = { ...res, transactionDurationMs: o.txnDurationMs };
+    if (cost) c.details["cpu.txn.produce.franz"] = cost;
+    log(c, `txn.produce.franz (${res.client}, commit every ${o.txnDurationMs} ms): ${res.mibPerSec.toFixed(1)} MiB/s, ` +
+      `${res.recordsPerSec.toFixed(0)} rec/s, ${res.commits} commits, commit p50 ${res.commitP50Ms} ms, p99 ${res.commitP99Ms} ms${cpuText(cost)}`);
   });
   await step(c, "txn.commit", async () => {
     const topic = "txn-commit";

@@ -5,6 +5,7 @@
 //   admin-check  --bootstrap B --topic T --partitions P --count N --t0 T0
 //   group-produce / group-member ...  consumer-group modes, see groups.go
 //   txn-produce / txn-hop / txn-verify ...  transactions (GroupTransactSession chain), see txn.go
+//   txn-perf ...  the benchmark's transactional produce workload, see txnperf.go
 package main
 
 import (
@@ -48,7 +49,7 @@ func fail(format string, a ...any) {
 
 func main() {
 	if len(os.Args) < 2 {
-		fail("usage: driver produce|consume|admin-create|admin-check|group-produce|group-member|txn-produce|txn-hop|txn-verify --bootstrap B ...")
+		fail("usage: driver produce|consume|admin-create|admin-check|group-produce|group-member|txn-produce|txn-hop|txn-verify|txn-perf --bootstrap B ...")
 	}
 	a := args{}
 	for i := 2; i < len(os.Args); i += 2 {
@@ -76,6 +77,8 @@ func main() {
 		txnHop(a)
 	case "txn-verify":
 		txnVerify(a)
+	case "txn-perf":
+		txnPerf(a)
 	default:
 		fail("unknown command %s", os.Args[1])
 	}

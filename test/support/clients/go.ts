@@ -9,6 +9,8 @@ const GO_SRC_DIR = resolve(import.meta.dir, "../../interop/go");
 export interface GoClient {
   /** e.g. "franz-go v1.22.3, kadm v1.20.0" */
   version: string;
+  /** The driver binary (the benchmark runs it under its own process tracking). */
+  bin: string;
   spawn(args: readonly string[]): import("bun").Subprocess<"ignore", "pipe", "pipe">;
 }
 
@@ -43,6 +45,7 @@ async function install(): Promise<GoClient> {
   const bin = join(dir, "driver");
   return {
     version: `franz-go ${moduleVersion(goMod, "github.com/twmb/franz-go")}, kadm ${moduleVersion(goMod, "github.com/twmb/franz-go/pkg/kadm")}`,
+    bin,
     spawn(args) {
       return Bun.spawn({ cmd: [bin, ...args], stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     },

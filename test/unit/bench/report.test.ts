@@ -3,7 +3,9 @@
 import { expect, test } from "bun:test";
 import { addSample, emptyResult, median, ratioOf, summarize, targetStatus } from "../../../bench/lib/metrics.ts";
 import type { BenchResult } from "../../../bench/lib/metrics.ts";
-import { parseConsumerPerf, parseDd, parseProducerPerf, parseRateLatency, parseTxnCommitLatency, ParseError } from "../../../bench/lib/parse.ts";
+import { parseConsumerPerf, parseDd, parseFranzTxnPerf, parseProducerPerf, parseRateLatency, parseTxnCommitLatency, ParseError } from "../../../bench/lib/parse.ts";
+import { franzTxnPerfArgs } from "../../../bench/lib/kafka-perf.ts";
+import { skipped } from "../../../bench/lib/session.ts";
 import { fmtRatio, loadWarning, markdownTable, README_END, README_START, readmeSection, replaceSection } from "../../../bench/lib/report.ts";
 import { chartSvg } from "../../../bench/lib/svg.ts";
 import { parseOptions, OptionError } from "../../../bench/lib/options.ts";
@@ -62,6 +64,15 @@ test("table, README section replacement and ratio formatting", () => {
   expect(table).toContain("| start-up to first acked produce | ms | 6,000 | 100 | 1/60.0 | ≤ 1/20 ✅ met |");
   expect(fmtRatio(0.004)).toBe("1/250");
   expect(markdownTable({ ...r, options: { manyPartitions: 10000 } })).toContain("| Metadata latency, 10,000 partitions | ms |");
+  addSample(r, "txn.produce", "a", 86.7);
+  addSample(r, "txn.produce", "b", 117.8);
+  addSample(r, "txn.produce.franz", "a", 100);
+  addSample(r, "txn.produce.franz", "b", 250);
+  const txnRows = markdownTable(r).split("\n").filter((l) => l.startsWith("| transactional produce"));
+  expect(txnRows).toEqual([
+    "| transactional produce (acks=all, none) | MiB/s | 86.7 | 118 | 1.36× |  |",
+    "| transactional produce, franz-go client (acks=all, none) | MiB/s | 100 | 250 | 2.50× |  |",
+  ]);
   const section = readmeSection(r, "bench/results/x.json", "bench/results/x.svg");
   expect(section.startsWith(README_START) && section.endsWith(README_END)).toBe(true);
   expect(section).toContain("2026-01-02");
@@ -111,6 +122,29 @@ test("parsers of ProducerPerformance, ConsumerPerformance, RateLatency and dd", 
   expect([txn.counted, txn.commitP50Us, txn.commitP99Us, txn.txnP99Us]).toEqual([180, 2100, 5400, 8800]);
   expect(() => parseTxnCommitLatency('{"transactions":200,"counted":"x"}')).toThrow(ParseError);
   expect(() => parseTxnCommitLatency("")).toThrow(ParseError);
+});
+
+test("franz-go txn-perf: result line parser and driver arguments", () => {
+  const line = '{"bytes":67108864,"commitMaxMs":40.5,"commitP50Ms":3.2,"commitP99Ms":12.25,"commits":5,"elapsedMs":500,' +
+    '"endTxnP50Ms":1.1,"endTxnP99Ms":2.5,"event":"txn-perf","mibPerSec":128,"records":65536,"recordsPerSec":131072}';
+  const r = parseFranzTxnPerf(`12:00:00.000 [WARN] noise\n${line}\n`);
+  expect(r).toEqual({ records: 65536, bytes: 67108864, elapsedMs: 500, mibPerSec: 128, recordsPerSec: 131072, commits: 5,
+    commitP50Ms: 3.2, commitP99Ms: 12.25, commitMaxMs: 40.5, endTxnP50Ms: 1.1, endTxnP99Ms: 2.5 });
+  expect(() => parseFranzTxnPerf("")).toThrow(ParseError);
+  expect(() => parseFranzTxnPerf('{"event":"txn-produced","committed":10}')).toThrow(ParseError); // another command's line
+  expect(() => parseFranzTxnPerf(line.replace('"commits":5', '"commits":"5"'))).toThrow(ParseError);
+  expect(() => parseFranzTxnPerf(line.replace('"mibPerSec":128,', ""))).toThrow(ParseError);
+
+  const o = parseOptions(["--quick", "--txn-duration-ms", "50"]);
+  const args = franzTxnPerfArgs("127.0.0.1:9092", { topic: "t", dataMiB: o.dataMiB, recordBytes: o.recordBytes,
+    txnDurationMs: o.txnDurationMs, transactionalId: "bench-txn-franz-1", timeoutMs: 60_000 });
+  const flag = (f: string) => args[args.indexOf(f) + 1];
+  expect(args[0]).toBe("txn-perf");
+  expect([flag("--bootstrap"), flag("--data-mib"), flag("--record-size"), flag("--txn-duration-ms"), flag("--txn-id")])
+    .toEqual(["127.0.0.1:9092", "64", "1024", "50", "bench-txn-franz-1"]);
+  expect([flag("--linger-ms"), flag("--batch-bytes")]).toEqual(["5", "65536"]); // as the Java txn.produce workload
+  expect(skipped(parseOptions(["--skip", "txn"]), "txn.produce.franz")).toBe(true);
+  expect(skipped(parseOptions(["--skip", "produce,latency"]), "txn.produce.franz")).toBe(false);
 });
 
 test("options: make bench defaults, --quick, validation", () => {
