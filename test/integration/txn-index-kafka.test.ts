@@ -17,6 +17,7 @@ import { KafkaTestClient } from "../support/kafka-client.ts";
 import { probeKafkaDist, startKafka } from "../support/kafka-dist.ts";
 import { createTopic } from "../support/kafka-tools.ts";
 import { tempDir } from "../unit/storage/helpers.ts";
+import { retry } from "../support/txn-crash-scenario.ts";
 import { ZERO_UUID } from "../unit/produce/wire-helpers.ts";
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -26,18 +27,6 @@ const PARTITIONS = 2;
 const TXN_ID = "txk-producer";
 const TRANSACTIONS = 24;
 const RECORDS_PER_BATCH = 12;
-
-async function retry<T>(what: string, f: () => Promise<T>, ok: (r: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  // Bounded by the deadline.
-  while (Date.now() < deadline) {
-    last = await f();
-    if (ok(last)) return last;
-    await Bun.sleep(25);
-  }
-  throw new Error(`${what}: still ${JSON.stringify(last, (_k, v) => (typeof v === "bigint" ? String(v) : v))}`);
-}
 
 /** Transactions with Kafka's transactional protocol (v3 requests: Transactions V1 from the client). */
 async function runTransactions(c: KafkaTestClient): Promise<{ producerId: bigint; aborted: number }> {

@@ -40,7 +40,8 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-async function retry<T>(what: string, f: () => Promise<T>, ok: (r: T) => boolean, timeoutMs = 20_000): Promise<T> {
+/** Calls `f` until `ok` holds (every 25 ms), failing with the last answer after timeoutMs. */
+export async function retry<T>(what: string, f: () => Promise<T>, ok: (r: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   // Bounded by the deadline.

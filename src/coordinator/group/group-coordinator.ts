@@ -296,6 +296,11 @@ export class GroupCoordinator implements CoordinatorShard {
     return this.writeCommit(req);
   }
 
+  /** Kafka's offset.metadata.max.bytes check, in UTF-8 bytes, for plain and transactional commits alike. */
+  private metadataTooLarge(metadata: string): boolean {
+    return new TextEncoder().encode(metadata).length > this.config.offsetMetadataMaxBytes;
+  }
+
   private writeCommit(req: CommitRequest): { results: CommitResult[]; written: Promise<void> } {
     const now = this.timers.nowMs();
     const records: KeyValue[] = [];
@@ -304,7 +309,7 @@ export class GroupCoordinator implements CoordinatorShard {
       const parts: CommitResult["partitions"] = [];
       for (const p of t.partitions) {
         const metadata = p.metadata ?? "";
-        if (new TextEncoder().encode(metadata).length > this.config.offsetMetadataMaxBytes) {
+        if (this.metadataTooLarge(metadata)) {
           parts.push({ partition: p.partition, errorCode: ErrorCode.OFFSET_METADATA_TOO_LARGE });
           continue;
         }
@@ -338,7 +343,7 @@ export class GroupCoordinator implements CoordinatorShard {
       const parts: CommitResult["partitions"] = [];
       for (const p of t.partitions) {
         const metadata = p.metadata ?? "";
-        if (new TextEncoder().encode(metadata).length > this.config.offsetMetadataMaxBytes) {
+        if (this.metadataTooLarge(metadata)) {
           parts.push({ partition: p.partition, errorCode: ErrorCode.OFFSET_METADATA_TOO_LARGE });
           continue;
         }
