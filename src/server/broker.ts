@@ -18,6 +18,7 @@ import type { Endpoint } from "../config/listeners.ts";
 import { ensureLogDirs } from "../config/log-dirs.ts";
 import { LogManager } from "../storage/log-manager.ts";
 import { logConfigFor } from "../config/topic-config.ts";
+import { currentBrokerValue } from "../config/broker-layers.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import type { ApiHandler } from "./handler.ts";
@@ -236,6 +237,8 @@ export class Broker {
       writer: new LogPartitionWriter(replicaManager, (topic) => resolveTopicSettings(metadata.image, this.config, topic, this.nodeId)),
       logger: this.log.child({ component: "group-coordinator" }),
       clock: wheelGroupClock(new Timer({ clock: this.clock })),
+      // A dynamic cluster-wide key in Kafka 4.4.0: read at each heartbeat that may assign.
+      assignmentIntervalMs: () => currentBrokerValue({ config: this.config, nodeId: this.nodeId, metadata }, "group.consumer.assignment.interval.ms") as number,
     });
     this.coordinatorService = groupCoordinator;
     this.log.info("group coordinator loaded", await groupCoordinator.start());

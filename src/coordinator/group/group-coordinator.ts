@@ -72,6 +72,7 @@ export const DEFAULT_CONSUMER_GROUP_CONFIG: ConsumerGroupConfig = {
   heartbeatIntervalMs: 5_000,
   maxSize: 2 ** 31 - 1,
   assignors: [BUILTIN_ASSIGNORS.get("uniform")!, BUILTIN_ASSIGNORS.get("range")!],
+  assignmentIntervalMs: 1_000,
 };
 
 export type Group = ClassicGroup;
@@ -169,6 +170,8 @@ export class GroupCoordinator implements CoordinatorShard {
   private readonly logger: CoordinatorLogger;
   /** The topics that exist (name -> id, partitions); the service wires it to the metadata image. */
   topicSource: () => ReadonlyMap<string, TopicInfo> = () => new Map();
+  /** group.consumer.assignment.interval.ms for a group now (the broker's dynamic config); the static one by default. */
+  assignmentIntervalSource: (groupId: string) => number = () => (this.config.consumer ?? DEFAULT_CONSUMER_GROUP_CONFIG).assignmentIntervalMs;
   private expiryTimer: { cancel(): void } | null = null;
   /** The recordOffset the next live offset record gets: above every replayed record, then rising. */
   private nextRecordOffset = 0;
@@ -200,6 +203,7 @@ export class GroupCoordinator implements CoordinatorShard {
         consumerGroup: (id, create) => this.consumerGroup(id, create),
         append: (id, records) => this.append(id, records, false),
         topics: () => this.topicSource(),
+        assignmentIntervalMs: (groupId) => this.assignmentIntervalSource(groupId),
       },
       this.timers,
       config.consumer ?? DEFAULT_CONSUMER_GROUP_CONFIG,

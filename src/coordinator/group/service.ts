@@ -44,6 +44,7 @@ export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
       heartbeatIntervalMs: c.int("group.consumer.heartbeat.interval.ms"),
       // Not every group.consumer.* key is in the broker key table yet: Kafka's defaults then.
       maxSize: optional(() => c.int("group.consumer.max.size"), 2 ** 31 - 1),
+      assignmentIntervalMs: c.int("group.consumer.assignment.interval.ms"),
       assignors: assignorsFromConfig(optional(() => c.list("group.consumer.assignors"), ["uniform", "range"])),
     },
   };
@@ -68,6 +69,8 @@ export interface GroupCoordinatorServiceDeps {
   writer: PartitionWriter;
   logger: CoordinatorLogger;
   clock: GroupClock;
+  /** group.consumer.assignment.interval.ms as it is now (dynamic); absent: config.consumer's. */
+  assignmentIntervalMs?: (groupId: string) => number;
 }
 
 /** Where a group's coordinator is, as FindCoordinator answers it. */
@@ -111,6 +114,8 @@ export class GroupCoordinatorService {
           { snapshotRegistry: ctx.snapshotRegistry, logger: deps.logger, runTimer: ctx.scheduleWrite },
         );
         shard.topicSource = () => this.topics();
+        const interval = deps.assignmentIntervalMs;
+        if (interval) shard.assignmentIntervalSource = interval;
         // A record the loader cannot read is skipped (logged), so one bad record does not cost the shard.
         const replay = shard.replay.bind(shard);
         shard.replay = (offset, producerId, producerEpoch, key, value) => {
