@@ -65,10 +65,18 @@ export interface ConsumerGroupHost {
   /** The topics that exist now, by name. */
   topics(): ReadonlyMap<string, TopicInfo>;
   /**
-   * group.consumer.assignment.interval.ms for a group as it is now (a dynamic cluster-wide key in
-   * Kafka); absent: ConsumerGroupConfig.assignmentIntervalMs.
+   * A group's session timeout, heartbeat and assignment intervals as they are now: its GROUP config
+   * overrides (consumer.session.timeout.ms, ...) over the broker's dynamic group.consumer.* keys.
+   * Absent: ConsumerGroupConfig's.
    */
-  assignmentIntervalMs?(groupId: string): number;
+  groupConfig?(groupId: string): GroupTimings;
+}
+
+/** The per-group settings a GROUP config resource can change. */
+export interface GroupTimings {
+  sessionTimeoutMs: number;
+  heartbeatIntervalMs: number;
+  assignmentIntervalMs: number;
 }
 
 export interface HeartbeatRequest {
@@ -190,7 +198,7 @@ export class ConsumerGroupManager {
       group.groupEpoch++;
       records.push(groupEpochRecord(group));
     }
-    if (group.groupEpoch > group.targetAssignmentEpoch && canComputeNextTargetAssignment(group.assignmentTimestampMs, this.host.assignmentIntervalMs?.(group.groupId) ?? this.config.assignmentIntervalMs, now)) {
+    if (group.groupEpoch > group.targetAssignmentEpoch && canComputeNextTargetAssignment(group.assignmentTimestampMs, this.timings(group.groupId).assignmentIntervalMs, now)) {
       this.computeTargetAssignment(group, records, now);
     }
     // Reconcile the member towards its target.
@@ -220,7 +228,7 @@ export class ConsumerGroupManager {
         errorMessage: null,
         memberId: next.memberId,
         memberEpoch: next.memberEpoch,
-        heartbeatIntervalMs: this.config.heartbeatIntervalMs,
+        heartbeatIntervalMs: this.timings(group.groupId).heartbeatIntervalMs,
         assignment: sendAssignment ? toTopicPartitions(next.assignedPartitions) : null,
       },
       written: this.host.append(group.groupId, records),
@@ -433,7 +441,11 @@ export class ConsumerGroupManager {
   }
 
   private scheduleSession(groupId: string, memberId: string): void {
-    this.timers.schedule(sessionKey(groupId, memberId), this.config.sessionTimeoutMs, () => this.fenceOnTimeout(groupId, memberId, null));
+    this.timers.schedule(sessionKey(groupId, memberId), this.timings(groupId).sessionTimeoutMs, () => this.fenceOnTimeout(groupId, memberId, null));
+  }
+
+  private timings(groupId: string): GroupTimings {
+    return this.host.groupConfig?.(groupId) ?? this.config;
   }
 
   private scheduleRebalanceTimeout(groupId: string, memberId: string, epoch: number, timeoutMs: number): void {
