@@ -123,3 +123,42 @@ describe.skipIf(!dist.ok)(`kafka-configs --entity-type groups vs ${interopTarget
     }
   }, 120_000);
 });
+
+describe.skipIf(!dist.ok)(`ListConfigResources vs ${interopTarget()}`, () => {
+  let target: InteropTarget;
+
+  beforeAll(async () => {
+    target = await startTarget();
+  }, 120_000);
+
+  afterAll(async () => {
+    await target?.remove();
+  });
+
+  test("every asked type as Kafka 4.4.0 lists it; an unknown type is UNSUPPORTED_VERSION", async () => {
+    const c = await KafkaTestClient.connect(target.port);
+    try {
+      const t = (await c.request(19, 5, { topics: [{ name: "t74", numPartitions: 1, replicationFactor: 1, assignments: [], configs: [] }], timeoutMs: 10_000 })) as Any;
+      expect(t.topics[0].errorCode).toBe(0);
+      const a = (await c.request(44, 1, { resources: [{ resourceType: 32, resourceName: "gx", configs: [{ name: "consumer.heartbeat.interval.ms", configOperation: 0, value: "7000" }] }], validateOnly: false })) as Any;
+      expect(a.responses[0].errorCode).toBe(0);
+      const list = async (v: number, resourceTypes: number[]) => {
+        const r = (await c.request(74, v, { resourceTypes })) as Any;
+        return [r.errorCode, r.configResources.map((x: Any) => `${x.resourceType}:${x.resourceName}`).sort()];
+      };
+      // The config record reaches Kafka's broker shortly after the controller commits it.
+      const deadline = Date.now() + 15_000;
+      while (!(await list(1, [32]))[1].includes("32:gx")) {
+        if (Date.now() > deadline) throw new Error("group gx not listed within 15 s");
+        await Bun.sleep(100);
+      }
+      expect(await list(1, [])).toEqual([0, ["2:t74", "32:gx", "4:1", "8:1"]]);
+      expect(await list(1, [32])).toEqual([0, ["32:gx"]]);
+      expect(await list(1, [2, 4])).toEqual([0, ["2:t74", "4:1"]]);
+      expect(await list(1, [99])).toEqual([35, []]);
+      expect(await list(0, [])).toEqual([0, []]);
+    } finally {
+      c.close();
+    }
+  }, 60_000);
+});

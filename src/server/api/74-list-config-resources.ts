@@ -4,7 +4,7 @@
 // broker's id, GROUP (32) every group the coordinator knows plus every group name with GROUP configs in
 // the metadata (kafka-configs.sh --entity-type groups asks it to tell "doesn't exist" from "no dynamic
 // config"), CLIENT_METRICS (16) none. v0, or v1 with no types: CLIENT_METRICS for v0, every type for v1.
-// Another type: the whole answer is INVALID_REQUEST.
+// Another type: the whole answer is UNSUPPORTED_VERSION, as Kafka 4.4.0 answers it.
 //
 // Left out: CLIENT_METRICS resources (KIP-714, issue 19 item 3): Strand stores none, so none is listed.
 
@@ -29,7 +29,7 @@ export const listConfigResourcesHandler = defineHandler<ListConfigResourcesReque
     const res = newListConfigResourcesResponse();
     const types = ctx.apiVersion === 0 ? [CLIENT_METRICS] : req.resourceTypes.length === 0 ? ALL_TYPES : [...new Set(req.resourceTypes)];
     if (types.some((t) => !ALL_TYPES.includes(t))) {
-      res.errorCode = ErrorCode.INVALID_REQUEST;
+      res.errorCode = ErrorCode.UNSUPPORTED_VERSION;
       return res;
     }
     const image = ctx.services.metadata.image;
