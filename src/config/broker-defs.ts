@@ -96,6 +96,7 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "group.max.size", type: "int", default: String(2 ** 31 - 1), validate: atLeast(1), doc: "Largest number of members in a group.", scope: "read-only" }),
   d({ name: "group.coordinator.rebalance.protocols", type: "list", default: "classic,consumer,streams", validate: listOf("classic", "consumer", "share", "streams"), doc: "Group protocols served.", scope: "read-only" }),
   d({ name: "group.consumer.session.timeout.ms", type: "int", default: "45000", validate: atLeast(1), doc: "Session timeout of KIP-848 consumer group members.", scope: "read-only" }),
+  d({ name: "group.consumer.assignment.interval.ms", type: "int", default: "1000", validate: atLeast(0), doc: "Least time between two target assignments of a KIP-848 consumer group.", scope: "cluster-wide" }),
   d({ name: "group.consumer.heartbeat.interval.ms", type: "int", default: "5000", validate: atLeast(1), doc: "Heartbeat interval of KIP-848 consumer group members.", scope: "read-only" }),
   d({ name: "transaction.state.log.num.partitions", type: "int", default: "50", validate: atLeast(1), doc: "Partitions of __transaction_state.", scope: "read-only" }),
   d({ name: "transaction.state.log.replication.factor", type: "short", default: "3", validate: atLeast(1), doc: "Replication factor of __transaction_state.", scope: "read-only" }),

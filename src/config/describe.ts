@@ -85,6 +85,9 @@ export function describeBrokerConfigs(given: BrokerLayers, keys: readonly string
     const kafka = KAFKA_ROW.get(name);
     let found = brokerLayerValue(name, layers, { perBroker: opts.perBroker });
     let synonyms = brokerSynonymEntries(brokerSynonymNames(name), layers, name, { perBroker: opts.perBroker });
+    // The cluster default resource lists only dynamic-default synonyms, as Kafka's ConfigHelper does
+    // (perBrokerConfig = false): no static or default layer under them.
+    if (!opts.perBroker) synonyms = synonyms.filter((s) => s.source === "DYNAMIC_DEFAULT_BROKER_CONFIG");
     // A key without a default in Kafka (node.id) has no DEFAULT_CONFIG synonym there, whatever Strand assumes.
     if (kafka && kafka[2] === null) {
       synonyms = synonyms.filter((s) => !(s.name === name && s.source === "DEFAULT_CONFIG"));

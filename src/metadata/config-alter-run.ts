@@ -4,7 +4,8 @@
 
 import { ErrorCode } from "../protocol/errors.ts";
 import type { ConfigResourceType, MetadataLayer } from "./layer.ts";
-import { validateBrokerAlter, validateLoggerAlter, validateTopicAlter, RESOURCE_TYPE_BY_ID, type AlterError, type RequestedChange } from "./config-alter.ts";
+import { validateBrokerAlter, validateGroupAlter, validateLoggerAlter, validateTopicAlter, RESOURCE_TYPE_BY_ID, type AlterError, type RequestedChange } from "./config-alter.ts";
+import type { BrokerValueOf } from "../config/group-config.ts";
 
 export interface AlterResourceIn {
   readonly resourceType: number;
@@ -23,6 +24,8 @@ export interface AlterResourceOut {
 export interface AlterHost {
   readonly nodeId: number;
   readonly metadata?: MetadataLayer;
+  /** The broker keys group configs default to and are bounded by; absent: Kafka's defaults. */
+  readonly brokerValue?: BrokerValueOf;
 }
 
 export async function runAlterConfigs(host: AlterHost, resources: readonly AlterResourceIn[], opts: { validateOnly: boolean; incremental: boolean }): Promise<AlterResourceOut[]> {
@@ -45,6 +48,8 @@ export async function runAlterConfigs(host: AlterHost, resources: readonly Alter
     let e: AlterError | null;
     if (type === "topic") {
       e = validateTopicAlter(r.resourceName, changes, opts.incremental, { exists: image?.topicsByName.has(r.resourceName) === true, current: image?.configs.get(`topic:${r.resourceName}`) ?? new Map() });
+    } else if (type === "group") {
+      e = validateGroupAlter(r.resourceName, changes, opts.incremental, host.brokerValue ?? (() => undefined));
     } else if (type === "broker") {
       e = validateBrokerAlter(r.resourceName, changes, opts.incremental, { nodeId: host.nodeId, current: image?.configs.get(`broker:${r.resourceName}`) ?? new Map() });
     } else {

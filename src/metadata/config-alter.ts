@@ -16,6 +16,7 @@ import { validateTopicConfigs } from "../config/topic-config.ts";
 import { TOPIC_DEFS_BY_NAME } from "../config/topic-defs.ts";
 import type { ConfigOp, ConfigResourceType } from "./layer.ts";
 import { topicNameError } from "./topic-names.ts";
+import { GROUP_CONFIG_BY_NAME, groupConfigValueError, type BrokerValueOf } from "../config/group-config.ts";
 
 export interface RequestedChange {
   readonly name: string;
@@ -33,6 +34,7 @@ export const RESOURCE_TYPE_BY_ID: ReadonlyMap<number, ConfigResourceType> = new 
   [2, "topic"],
   [4, "broker"],
   [8, "broker-logger"],
+  [32, "group"],
 ]);
 
 /** IncrementalAlterConfigs' operation ids. */
@@ -152,6 +154,29 @@ export function validateBrokerAlter(resourceName: string, changes: readonly Requ
     } catch (e) {
       if (e instanceof ConfigError) return err(ErrorCode.INVALID_REQUEST, `Invalid value ${e.value} for configuration ${e.key}: ${e.allowed}`);
       throw e;
+    }
+  }
+  return null;
+}
+
+/**
+ * A GROUP resource (KIP-848 group configs, src/config/group-config.ts): not the default "" resource,
+ * known keys only, values of the key's type and within the broker's range (INVALID_CONFIG, Kafka's
+ * texts). The group need not exist, as in Kafka.
+ */
+export function validateGroupAlter(resourceName: string, changes: readonly RequestedChange[], incremental: boolean, brokerValue: BrokerValueOf): AlterError | null {
+  if (resourceName === "") return err(ErrorCode.INVALID_REQUEST, "Default group resources are not allowed.");
+  const shape = checkChangeShape(changes, incremental);
+  if (shape) return shape;
+  for (const c of changes) {
+    const key = GROUP_CONFIG_BY_NAME.get(c.name);
+    if (!key) return err(ErrorCode.INVALID_CONFIG, `Unknown group config name: ${c.name}`);
+    if ((c.op === "append" || c.op === "subtract") && key.type !== "list") {
+      return err(ErrorCode.INVALID_CONFIG, `Config value append is not allowed for config key: ${c.name}`);
+    }
+    if (c.op === "set") {
+      const why = groupConfigValueError(c.name, c.value!, brokerValue);
+      if (why) return err(ErrorCode.INVALID_CONFIG, why);
     }
   }
   return null;

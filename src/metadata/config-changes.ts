@@ -39,6 +39,8 @@ export function planResourceConfigs(
   } else if (resourceType === "broker") {
     if (resourceName !== "" && !/^\d+$/.test(resourceName)) return fail(ErrorCode.INVALID_REQUEST, `Invalid broker name ${resourceName}`);
     typeId = ConfigResourceTypeId.BROKER;
+  } else if (resourceType === "group") {
+    typeId = ConfigResourceTypeId.GROUP;
   } else {
     return fail(ErrorCode.INVALID_REQUEST, "broker-logger levels are not stored in the metadata log");
   }

@@ -64,6 +64,6 @@ export interface MetadataImage {
   readonly topicConfigs?: TopicConfigSnapshot;
 }
 
-export function configKey(resource: "topic" | "broker", name: string): string {
+export function configKey(resource: "topic" | "broker" | "group", name: string): string {
   return `${resource}:${name}`;
 }

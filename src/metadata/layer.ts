@@ -43,7 +43,7 @@ export interface PartitionIncrease {
   assignments: number[][] | null;
 }
 
-export type ConfigResourceType = "topic" | "broker" | "broker-logger";
+export type ConfigResourceType = "topic" | "broker" | "broker-logger" | "group";
 
 export type ConfigOp = "set" | "delete" | "append" | "subtract";
 

@@ -1,8 +1,9 @@
 // The MetadataLayer of a single node that is the only voter of its metadata quorum: it replays the
-// metadata log into the image at start-up, bootstraps a fresh cluster (metadata.version and this
-// broker's registration), and runs controller operations one at a time: plan (controller.ts) ->
-// append to the metadata log and fsync (committed) -> apply to a new image -> publish the delta (the
-// ReplicaManager creates/deletes partition logs and Partitions) -> tell listeners.
+// metadata log into the image at start-up, bootstraps a fresh cluster (feature levels, the cluster-level
+// min.insync.replicas Kafka 4.4.0 writes with them, and this broker's registration), and runs controller
+// operations one at a time: plan (controller.ts) -> append to the metadata log and fsync (committed) ->
+// apply to a new image -> publish the delta (the ReplicaManager creates/deletes partition logs and
+// Partitions) -> tell listeners.
 //
 // Operations are serialised so that each one is planned against the image its predecessor produced.
 // Left out: snapshots (the whole log is replayed at start-up), broker fencing and controlled-shutdown
@@ -21,7 +22,7 @@ import type { Log } from "../storage/log.ts";
 import type { Logger } from "../util/log.ts";
 import { planResourceConfigs, type ResourceChanges, type ResourceResult } from "./config-changes.ts";
 import { planCreatePartitions, planCreateTopics, planDeleteTopics, type ControllerEnv } from "./controller.ts";
-import { ImageBuilder } from "./image-builder.ts";
+import { ConfigResourceTypeId, ImageBuilder } from "./image-builder.ts";
 import { type MetadataImage, type PartitionImage, type TopicImage } from "./image.ts";
 import type { CreatedTopic, MetadataLayer, OperationResult, PartitionIncrease, TopicDeletion, TopicToCreate } from "./layer.ts";
 import { METADATA_TOPIC, MetadataLog, metadataLogConfig } from "./metadata-log.ts";
@@ -144,8 +145,22 @@ export class LocalMetadata implements MetadataLayer {
       // A log that has metadata.version but lacks another feature keeps it absent, i.e. at level 0,
       // as Kafka reads it: such a cluster runs e.g. transactions V1 until `kafka-features upgrade`.
       const levels = bootstrapFeatureLevels();
-      await md.commit(levels.map((f) => metadataRecord(RecordType.FEATURE_LEVEL, { name: f.name, featureLevel: f.level })));
-      logger.info("new cluster bootstrapped", { metadataVersion: METADATA_VERSION_LEVEL, features: levels.map((f) => `${f.name}=${f.level}`).join(",") });
+      const minIsr = String(opts.config.int("min.insync.replicas"));
+      await md.commit([
+        ...levels.map((f) => metadataRecord(RecordType.FEATURE_LEVEL, { name: f.name, featureLevel: f.level })),
+        // Kafka 4.4.0's controller writes this with the bootstrap records of an empty log
+        // (ActivationRecordsGenerator.recordsForEmptyLog, when ELR is finalized, the default): a
+        // cluster-level min.insync.replicas from its own server.properties, which DescribeConfigs then
+        // lists as DYNAMIC_DEFAULT_BROKER_CONFIG for brokers and every topic. Strand does not finalize
+        // ELR but writes it all the same so a fresh cluster describes as Kafka's does. Only here: a log
+        // that already has metadata.version gets nothing (Kafka's recordsForNonEmptyLog neither).
+        metadataRecord(RecordType.CONFIG, { resourceType: ConfigResourceTypeId.BROKER, resourceName: "", name: "min.insync.replicas", value: minIsr }),
+      ]);
+      logger.info("new cluster bootstrapped", {
+        metadataVersion: METADATA_VERSION_LEVEL,
+        features: levels.map((f) => `${f.name}=${f.level}`).join(","),
+        clusterConfigs: `min.insync.replicas=${minIsr}`,
+      });
       mark("metadata-bootstrapped");
     } else {
       logger.info("finalized features", { features: [...md.image.features].map(([k, v]) => `${k}=${v}`).sort().join(",") });

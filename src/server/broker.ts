@@ -18,6 +18,7 @@ import type { Endpoint } from "../config/listeners.ts";
 import { ensureLogDirs } from "../config/log-dirs.ts";
 import { LogManager } from "../storage/log-manager.ts";
 import { logConfigFor } from "../config/topic-config.ts";
+import { consumerGroupTimings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import type { ApiHandler } from "./handler.ts";
@@ -236,6 +237,8 @@ export class Broker {
       writer: new LogPartitionWriter(replicaManager, (topic) => resolveTopicSettings(metadata.image, this.config, topic, this.nodeId)),
       logger: this.log.child({ component: "group-coordinator" }),
       clock: wheelGroupClock(new Timer({ clock: this.clock })),
+      // GROUP config overrides over the dynamic group.consumer.* keys, read at each heartbeat.
+      groupConfig: (groupId) => consumerGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
     });
     this.coordinatorService = groupCoordinator;
     this.log.info("group coordinator loaded", await groupCoordinator.start());

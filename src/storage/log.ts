@@ -453,11 +453,19 @@ export class Log {
     return findOffsetByTimestamp(this.segments, targetMs, this.startOffset, decompress);
   }
 
-  /** The offset and timestamp of the record with the largest timestamp (ListOffsets -3). */
-  maxTimestampAndOffset(): TimestampAndOffset | null {
-    let best: TimestampAndOffset | null = null;
-    for (const s of this.segments) if (s.largestTimestamp >= 0 && (!best || s.largestTimestamp > best.timestamp)) best = { timestamp: s.largestTimestamp, offset: s.offsetOfLargestTimestamp };
-    return best;
+  /**
+   * The offset and timestamp of the record with the largest timestamp (ListOffsets -3), as Kafka's
+   * UnifiedLog.fetchOffsetByTimestamp(MAX_TIMESTAMP): the segment with the largest timestamp is
+   * searched from its own base offset, not from the log start, so a record below the log start
+   * (DeleteRecords inside a segment still on disk) is the answer, as Kafka gives it. The record itself,
+   * not its batch's last offset (KAFKA-16310); the batch's when its records cannot be read.
+   */
+  maxTimestampAndOffset(decompress: RecordsDecompressor = builtinDecompressor): TimestampAndOffset | null {
+    let seg: LogSegment | null = null;
+    // Bounded by the number of segments; the first of equal largest timestamps wins.
+    for (const s of this.segments) if (s.largestTimestamp >= 0 && (!seg || s.largestTimestamp > seg.largestTimestamp)) seg = s;
+    if (!seg) return null;
+    return findOffsetByTimestamp([seg], seg.largestTimestamp, seg.baseOffset, decompress) ?? { timestamp: seg.largestTimestamp, offset: seg.offsetOfLargestTimestamp };
   }
 
   /** Removes every offset >= `offset` (follower truncation). */

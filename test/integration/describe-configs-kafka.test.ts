@@ -3,7 +3,8 @@
 // is a LIST), is_sensitive, documentation (Kafka's own text, include_documentation) and the synonyms'
 // names and sources in Kafka's order. Values differ (ports, paths) and are not compared; keys either
 // broker was given in server.properties are compared for synonyms only where both give them.
-// Known and left to issue 19 item 1: min.insync.replicas has no DYNAMIC_DEFAULT_BROKER_CONFIG here yet.
+// Issue 19 item 1: the cluster-level min.insync.replicas=1 both bootstrap (DYNAMIC_DEFAULT_BROKER_CONFIG)
+// is in the broker's, the topic's and the cluster default's (resource name "", --entity-default) answers.
 import { afterAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { probeKafkaDist, startKafka } from "../support/kafka-dist.ts";
@@ -17,6 +18,8 @@ afterAll(async () => {
 
 interface Entry {
   name: string;
+  value: string | null;
+  configSource: number;
   readOnly: boolean;
   configType: number;
   isSensitive: boolean;
@@ -32,6 +35,7 @@ async function describe(port: number): Promise<Array<Map<string, Entry>>> {
       resources: [
         { resourceType: 4, resourceName: "1", configurationKeys: null },
         { resourceType: 2, resourceName: "described", configurationKeys: null },
+        { resourceType: 4, resourceName: "", configurationKeys: null },
       ],
       includeSynonyms: true,
       includeDocumentation: true,
@@ -46,7 +50,7 @@ async function describe(port: number): Promise<Array<Map<string, Entry>>> {
 }
 
 const STATIC = 4;
-const ITEM_1 = new Set(["min.insync.replicas"]);
+const DYNAMIC_DEFAULT_BROKER = 3;
 
 test("DescribeConfigs: read_only, config_type, documentation and synonyms as Kafka 4.4.0", async () => {
   const probe = await probeKafkaDist();
@@ -60,6 +64,10 @@ test("DescribeConfigs: read_only, config_type, documentation and synonyms as Kaf
   const kafka = await startKafka();
   cleanups.push(() => kafka.remove());
   const theirs = await describe(kafka.port);
+  // The cluster default lists only what was set dynamically: Kafka's bootstrap min.insync.replicas.
+  const defaults = (r: Map<string, Entry>) => [...r.values()].map((e) => [e.name, e.readOnly, e.synonyms.map((x) => [x.name, x.source])]);
+  expect(defaults(mine[2]!)).toEqual(defaults(theirs[2]!));
+  expect(defaults(mine[2]!)).toEqual([["min.insync.replicas", false, [["min.insync.replicas", DYNAMIC_DEFAULT_BROKER]]]]);
   for (const [i, what] of ["broker", "topic"].entries()) {
     const m = mine[i]!;
     const t = theirs[i]!;
@@ -71,8 +79,11 @@ test("DescribeConfigs: read_only, config_type, documentation and synonyms as Kaf
       const flags = (e: Entry) => [e.readOnly, e.configType, e.isSensitive, e.documentation];
       expect([what, name, ...flags(s)]).toEqual([what, name, ...flags(k)]);
       const givenEither = [...k.synonyms, ...s.synonyms].some((x) => x.source === STATIC && x.name === name);
-      if (givenEither || ITEM_1.has(name)) continue;
+      if (givenEither) continue;
       expect([what, name, s.synonyms.map((x) => [x.name, x.source])]).toEqual([what, name, k.synonyms.map((x) => [x.name, x.source])]);
     }
+    const minIsr = m.get("min.insync.replicas")!;
+    expect([what, minIsr.value, minIsr.configSource, minIsr.synonyms[0]?.name, minIsr.synonyms[0]?.source]).toEqual([what, "1", DYNAMIC_DEFAULT_BROKER, "min.insync.replicas", DYNAMIC_DEFAULT_BROKER]);
+    expect([what, t.get("min.insync.replicas")!.configSource]).toEqual([what, DYNAMIC_DEFAULT_BROKER]);
   }
 }, 180_000);

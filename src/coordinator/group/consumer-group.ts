@@ -33,7 +33,8 @@ export class PartitionOwnershipError extends Error {
 export class ConsumerGroup {
   readonly type = "consumer" as const;
   readonly protocolType = "consumer";
-  groupEpoch = 0;
+  /** Kafka's ModernGroup starts at 1, so the first member's join writes epoch 2. */
+  groupEpoch = 1;
   /** Hash of the subscribed topics' metadata the target was last computed against. */
   metadataHash = 0n;
   targetAssignmentEpoch = 0;

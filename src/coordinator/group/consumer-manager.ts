@@ -6,10 +6,12 @@
 // timeouts fence silent members; a member that does not revoke within its rebalance timeout is fenced.
 //
 // Every change is applied in memory at once (so requests apply in arrival order) and answered once its
-// records are in __consumer_offsets. Differences from Kafka 4.4.0: the target assignment is computed
-// in the heartbeat that needs it (Kafka batches them by group.consumer.assignment.interval.ms, 1 s by
-// default); regexes are resolved synchronously against the current topics; classic members cannot
-// join a non-empty consumer group (Kafka's bidirectional migration lets them).
+// records are in __consumer_offsets. A new target assignment is computed in a heartbeat of the group
+// at most once per group.consumer.assignment.interval.ms (1 s by default), as Kafka 4.4.0 batches them.
+// Differences from Kafka 4.4.0: the assignor runs inline (Kafka offloads it to a background thread,
+// group.consumer.assignor.offload.enable, answering the same epochs); regexes are resolved
+// synchronously against the current topics; classic members cannot join a non-empty consumer group
+// (Kafka's bidirectional migration lets them).
 
 // Web Crypto (global): importing node:crypto costs ~2 ms of start-up in the compiled binary.
 const randomUUID = (): string => crypto.randomUUID();
@@ -32,6 +34,22 @@ export interface ConsumerGroupConfig {
   heartbeatIntervalMs: number;
   maxSize: number;
   assignors: readonly ServerAssignor[];
+  /**
+   * group.consumer.assignment.interval.ms (Kafka 4.4.0, default 1000): a new target assignment is
+   * computed at most once per interval; a heartbeat in between leaves the group Assigning, with a
+   * group epoch ahead of its target assignment epoch, until one arrives after the interval.
+   */
+  assignmentIntervalMs: number;
+}
+
+/**
+ * Kafka's GroupMetadataManager.canComputeNextTargetAssignment: always for a group never assigned (or
+ * emptied: timestamp 0) or with batching off (interval 0), else once the interval since the last
+ * assignment has passed.
+ */
+export function canComputeNextTargetAssignment(lastAssignmentTimestampMs: number, intervalMs: number, nowMs: number): boolean {
+  if (lastAssignmentTimestampMs === 0 || intervalMs === 0) return true;
+  return nowMs >= lastAssignmentTimestampMs + intervalMs;
 }
 
 export interface TopicInfo {
@@ -46,6 +64,19 @@ export interface ConsumerGroupHost {
   append(groupId: string, records: KeyValue[]): Promise<void>;
   /** The topics that exist now, by name. */
   topics(): ReadonlyMap<string, TopicInfo>;
+  /**
+   * A group's session timeout, heartbeat and assignment intervals as they are now: its GROUP config
+   * overrides (consumer.session.timeout.ms, ...) over the broker's dynamic group.consumer.* keys.
+   * Absent: ConsumerGroupConfig's.
+   */
+  groupConfig?(groupId: string): GroupTimings;
+}
+
+/** The per-group settings a GROUP config resource can change. */
+export interface GroupTimings {
+  sessionTimeoutMs: number;
+  heartbeatIntervalMs: number;
+  assignmentIntervalMs: number;
 }
 
 export interface HeartbeatRequest {
@@ -167,7 +198,9 @@ export class ConsumerGroupManager {
       group.groupEpoch++;
       records.push(groupEpochRecord(group));
     }
-    if (group.groupEpoch > group.targetAssignmentEpoch) this.computeTargetAssignment(group, records, now);
+    if (group.groupEpoch > group.targetAssignmentEpoch && canComputeNextTargetAssignment(group.assignmentTimestampMs, this.timings(group.groupId).assignmentIntervalMs, now)) {
+      this.computeTargetAssignment(group, records, now);
+    }
     // Reconcile the member towards its target.
     const current = group.members.get(updated.memberId)!;
     const next = buildCurrentAssignment(current, {
@@ -185,15 +218,17 @@ export class ConsumerGroupManager {
     } else {
       this.timers.cancel(rebalanceKey(group.groupId, next.memberId));
     }
-    const fullRequest = req.rebalanceTimeoutMs !== -1 && (req.subscribedTopicNames !== null || req.subscribedTopicRegex !== null) && req.topicPartitions !== null;
-    const sendAssignment = fullRequest || assignmentChanged || !samePartitions(next.assignedPartitions, member.assignedPartitions);
+    // Kafka sends the assignment on a full request (a join, or every field given) or when the assigned
+    // partitions changed, not when only the member epoch moved.
+    const fullRequest = req.memberEpoch === 0 || (req.rebalanceTimeoutMs !== -1 && (req.subscribedTopicNames !== null || req.subscribedTopicRegex !== null) && req.topicPartitions !== null);
+    const sendAssignment = fullRequest || !samePartitions(next.assignedPartitions, member.assignedPartitions);
     return {
       result: {
         errorCode: ErrorCode.NONE,
         errorMessage: null,
         memberId: next.memberId,
         memberEpoch: next.memberEpoch,
-        heartbeatIntervalMs: this.config.heartbeatIntervalMs,
+        heartbeatIntervalMs: this.timings(group.groupId).heartbeatIntervalMs,
         assignment: sendAssignment ? toTopicPartitions(next.assignedPartitions) : null,
       },
       written: this.host.append(group.groupId, records),
@@ -377,6 +412,14 @@ export class ConsumerGroupManager {
     group.metadataHash = this.metadataHash(group);
     group.groupEpoch++;
     records.push(groupEpochRecord(group));
+    if (group.isEmpty()) {
+      // Kafka's consumerGroupFenceMembers: the last member gone, the (empty) target assignment is at
+      // the new epoch at once, with timestamp 0 so the next member's join is assigned without waiting
+      // for the assignment interval.
+      group.targetAssignmentEpoch = group.groupEpoch;
+      group.assignmentTimestampMs = 0;
+      records.push(targetMetadataRecord(group));
+    }
     return records;
   }
 
@@ -398,7 +441,11 @@ export class ConsumerGroupManager {
   }
 
   private scheduleSession(groupId: string, memberId: string): void {
-    this.timers.schedule(sessionKey(groupId, memberId), this.config.sessionTimeoutMs, () => this.fenceOnTimeout(groupId, memberId, null));
+    this.timers.schedule(sessionKey(groupId, memberId), this.timings(groupId).sessionTimeoutMs, () => this.fenceOnTimeout(groupId, memberId, null));
+  }
+
+  private timings(groupId: string): GroupTimings {
+    return this.host.groupConfig?.(groupId) ?? this.config;
   }
 
   private scheduleRebalanceTimeout(groupId: string, memberId: string, epoch: number, timeoutMs: number): void {

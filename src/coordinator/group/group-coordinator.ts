@@ -24,7 +24,7 @@ import { decodeRecord, groupMetadataRecord, offsetCommitRecord, type KeyValue } 
 import { groupFromRecord, groupToRecord } from "./group-record.ts";
 import { GroupTimers, type GroupClock } from "./timer.ts";
 import { ConsumerGroup } from "./consumer-group.ts";
-import { ConsumerGroupManager, type ConsumerGroupConfig, type TopicInfo } from "./consumer-manager.ts";
+import { ConsumerGroupManager, type ConsumerGroupConfig, type GroupTimings, type TopicInfo } from "./consumer-manager.ts";
 import { consumerGroupSnapshot, consumerGroupTombstones, replayConsumerGroupRecord } from "./consumer-group-records.ts";
 import { decodeConsumerGroupRecord } from "./consumer-records.ts";
 import { validateConsumerCommit, validateConsumerFetch } from "./consumer-offsets.ts";
@@ -72,6 +72,7 @@ export const DEFAULT_CONSUMER_GROUP_CONFIG: ConsumerGroupConfig = {
   heartbeatIntervalMs: 5_000,
   maxSize: 2 ** 31 - 1,
   assignors: [BUILTIN_ASSIGNORS.get("uniform")!, BUILTIN_ASSIGNORS.get("range")!],
+  assignmentIntervalMs: 1_000,
 };
 
 export type Group = ClassicGroup;
@@ -169,6 +170,8 @@ export class GroupCoordinator implements CoordinatorShard {
   private readonly logger: CoordinatorLogger;
   /** The topics that exist (name -> id, partitions); the service wires it to the metadata image. */
   topicSource: () => ReadonlyMap<string, TopicInfo> = () => new Map();
+  /** A consumer group's timings now (GROUP configs over the broker's dynamic keys); the static config by default. */
+  groupConfigSource: (groupId: string) => GroupTimings = () => this.config.consumer ?? DEFAULT_CONSUMER_GROUP_CONFIG;
   private expiryTimer: { cancel(): void } | null = null;
   /** The recordOffset the next live offset record gets: above every replayed record, then rising. */
   private nextRecordOffset = 0;
@@ -200,6 +203,7 @@ export class GroupCoordinator implements CoordinatorShard {
         consumerGroup: (id, create) => this.consumerGroup(id, create),
         append: (id, records) => this.append(id, records, false),
         topics: () => this.topicSource(),
+        groupConfig: (groupId) => this.groupConfigSource(groupId),
       },
       this.timers,
       config.consumer ?? DEFAULT_CONSUMER_GROUP_CONFIG,

@@ -19,7 +19,7 @@ import { CoordinatorError } from "../runtime/errors.ts";
 import type { CoordinatorLogger } from "../runtime/logger.ts";
 import type { PartitionWriter } from "../runtime/partition-writer.ts";
 import { assignorsFromConfig } from "./assignors/index.ts";
-import type { TopicInfo } from "./consumer-manager.ts";
+import type { GroupTimings, TopicInfo } from "./consumer-manager.ts";
 import { GroupCoordinator, type CommitResult, type GroupCoordinatorConfig, type GroupListing, type TxnCommitRequest } from "./group-coordinator.ts";
 import { coordinatorErrorCode } from "./errors.ts";
 import type { TransactionResult } from "../../protocol/records/control-batch.ts";
@@ -44,6 +44,7 @@ export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
       heartbeatIntervalMs: c.int("group.consumer.heartbeat.interval.ms"),
       // Not every group.consumer.* key is in the broker key table yet: Kafka's defaults then.
       maxSize: optional(() => c.int("group.consumer.max.size"), 2 ** 31 - 1),
+      assignmentIntervalMs: c.int("group.consumer.assignment.interval.ms"),
       assignors: assignorsFromConfig(optional(() => c.list("group.consumer.assignors"), ["uniform", "range"])),
     },
   };
@@ -68,6 +69,8 @@ export interface GroupCoordinatorServiceDeps {
   writer: PartitionWriter;
   logger: CoordinatorLogger;
   clock: GroupClock;
+  /** A group's timings as they are now (GROUP config overrides, dynamic broker keys); absent: config.consumer's. */
+  groupConfig?: (groupId: string) => GroupTimings;
 }
 
 /** Where a group's coordinator is, as FindCoordinator answers it. */
@@ -111,6 +114,8 @@ export class GroupCoordinatorService {
           { snapshotRegistry: ctx.snapshotRegistry, logger: deps.logger, runTimer: ctx.scheduleWrite },
         );
         shard.topicSource = () => this.topics();
+        const groupConfig = deps.groupConfig;
+        if (groupConfig) shard.groupConfigSource = groupConfig;
         // A record the loader cannot read is skipped (logged), so one bad record does not cost the shard.
         const replay = shard.replay.bind(shard);
         shard.replay = (offset, producerId, producerEpoch, key, value) => {

@@ -5,7 +5,9 @@
 //   -4 earliest local  the same (no tiered storage: the local log is the whole log)
 //   -1 latest          the last fetchable offset, the partition's leader epoch
 //   -3 max timestamp   the offset and timestamp of the record with the largest timestamp (the
-//                      record itself, not its batch's last offset, as Kafka 3.8+), latest epoch
+//                      record itself, not its batch's last offset, as Kafka 3.8+; searched from its
+//                      segment's base, so after DeleteRecords it may be below the log start, as
+//                      Kafka answers), latest epoch
 //   -5 latest tiered, -6 earliest pending upload   offset -1, epoch -1 (nothing is tiered)
 //   t >= 0             the first offset whose timestamp >= t, if below the last fetchable offset;
 //                      else offset -1, timestamp -1 and no error
@@ -101,9 +103,9 @@ export const listOffsetsHandler = defineHandler<ListOffsetsRequest, ListOffsetsR
         } else if (ts === LATEST_TIERED || ts === EARLIEST_PENDING_UPLOAD) {
           tr.partitions.push(answer(p.partitionIndex, 0, -1n, -1n, -1));
         } else if (ts === MAX_TIMESTAMP) {
-          // The record holding the largest timestamp, not its batch's last offset (KAFKA-16310).
-          const m = log.maxTimestampAndOffset();
-          const exact = m ? (log.offsetForTimestamp(m.timestamp, decompress) ?? m) : null;
+          // The record holding the largest timestamp, not its batch's last offset (KAFKA-16310), even
+          // below the log start while its segment is on disk (Kafka searches from the segment's base).
+          const exact = log.maxTimestampAndOffset(decompress);
           if (!exact || exact.offset >= lastFetchable) tr.partitions.push(answer(p.partitionIndex, 0));
           else tr.partitions.push(answer(p.partitionIndex, 0, BigInt(exact.timestamp), BigInt(exact.offset), log.epochs.latestEpoch()));
         } else if (ts < 0n) {

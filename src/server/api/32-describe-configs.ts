@@ -9,14 +9,18 @@
 // Errors, as Kafka 4.4.0 answers them: an illegal topic name is INVALID_TOPIC_EXCEPTION, a missing
 // topic UNKNOWN_TOPIC_OR_PARTITION, another broker's id or a non-numeric one INVALID_REQUEST.
 //
-// Left out: GROUP (32) and CLIENT_METRICS (16) resources are answered INVALID_REQUEST (Kafka describes
-// their defaults); inter.broker.protocol.version is not listed, as Kafka 4.x no longer has that key.
+// Group "NAME" (32): the KIP-848 group configs Kafka lists, each the group's override
+// (DYNAMIC_GROUP_CONFIG) or its broker key's value (DEFAULT_CONFIG), src/config/group-config.ts.
+// Left out: CLIENT_METRICS (16) resources are answered INVALID_REQUEST (Kafka describes their
+// defaults); group configs carry no documentation; inter.broker.protocol.version is not listed, as
+// Kafka 4.x no longer has that key.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeConfigsRequest } from "../../protocol/generated/messages/describe-configs-request.ts";
 import { newDescribeConfigsResponse, type DescribeConfigsResponse, type DescribeConfigsResult } from "../../protocol/generated/messages/describe-configs-response.ts";
 import { brokerLayersOf, topicOverridesOf } from "../../config/broker-layers.ts";
 import { describeBrokerConfigs, describeBrokerLoggers, describeTopicConfigs } from "../../config/describe.ts";
+import { brokerValueOf, describeGroupConfigs } from "../../config/group-config.ts";
 import { topicNameError } from "../../metadata/topic-names.ts";
 import { defineHandler } from "../handler.ts";
 
@@ -54,6 +58,10 @@ export const describeConfigsHandler = defineHandler<DescribeConfigsRequest, Desc
         if (!/^-?\d+$/.test(r.resourceName)) fail(ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${r.resourceName}`);
         else if (Number(r.resourceName) !== broker.nodeId) fail(ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${broker.nodeId} but received ${r.resourceName}`);
         else out.configs = describeBrokerLoggers(keys, LOGGER_LEVEL);
+      } else if (r.resourceType === 32) {
+        // Any group name, existing or not, as Kafka describes it; no default ("") resource.
+        if (r.resourceName === "") fail(ErrorCode.INVALID_REQUEST, "Default group resources are not allowed.");
+        else out.configs = describeGroupConfigs(image?.configs.get(`group:${r.resourceName}`) ?? new Map(), keys, brokerValueOf({ config: broker.config, nodeId: broker.nodeId }, image), opts);
       } else {
         fail(ErrorCode.INVALID_REQUEST, `Unsupported resource type ${r.resourceType}`);
       }

@@ -11,6 +11,7 @@
 import type { AlterConfigsRequest } from "../../protocol/generated/messages/alter-configs-request.ts";
 import { newAlterConfigsResponse, type AlterConfigsResponse } from "../../protocol/generated/messages/alter-configs-response.ts";
 import { runAlterConfigs } from "../../metadata/config-alter-run.ts";
+import { brokerValueOf } from "../../config/group-config.ts";
 import { defineHandler } from "../handler.ts";
 
 export const alterConfigsHandler = defineHandler<AlterConfigsRequest, AlterConfigsResponse>({
@@ -20,7 +21,7 @@ export const alterConfigsHandler = defineHandler<AlterConfigsRequest, AlterConfi
   async handle(ctx, req) {
     const res = newAlterConfigsResponse();
     res.responses = await runAlterConfigs(
-      { nodeId: ctx.services.nodeId, metadata: ctx.services.metadata },
+      { nodeId: ctx.services.nodeId, metadata: ctx.services.metadata, brokerValue: brokerValueOf(ctx.services) },
       req.resources.map((r) => ({ resourceType: r.resourceType, resourceName: r.resourceName, changes: r.configs.map((c) => ({ name: c.name, value: c.value, op: "set" as const })) })),
       { validateOnly: req.validateOnly, incremental: false },
     );

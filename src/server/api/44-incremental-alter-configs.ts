@@ -2,17 +2,18 @@
 //
 // SET and DELETE on any key, APPEND and SUBTRACT on list keys (starting from the override, or the key's
 // default when there is none), validate_only. Topic, broker ("ID" or "" for the cluster default) and
-// broker-logger resources. Validation and Kafka's per-resource errors are in src/metadata/config-alter.ts; the
+// broker-logger resources, and GROUP resources (KIP-848 group configs, src/config/group-config.ts). Validation and Kafka's per-resource errors are in src/metadata/config-alter.ts; the
 // metadata layer writes the ConfigRecords. A resource named twice in one request fails both times;
 // an operation id outside 0-3 fails its resource with UNKNOWN_SERVER_ERROR, as Kafka 4.4.0 answers.
 //
 // Left out: broker-logger levels are validated and accepted but not applied (Strand's log level is
-// fixed at start-up); GROUP and CLIENT_METRICS resources are INVALID_REQUEST.
+// fixed at start-up); CLIENT_METRICS resources are INVALID_REQUEST.
 
 import type { IncrementalAlterConfigsRequest } from "../../protocol/generated/messages/incremental-alter-configs-request.ts";
 import { newIncrementalAlterConfigsResponse, type IncrementalAlterConfigsResponse } from "../../protocol/generated/messages/incremental-alter-configs-response.ts";
 import { OP_BY_ID } from "../../metadata/config-alter.ts";
 import { runAlterConfigs } from "../../metadata/config-alter-run.ts";
+import { brokerValueOf } from "../../config/group-config.ts";
 import { defineHandler } from "../handler.ts";
 
 export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse>({
@@ -22,7 +23,7 @@ export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConf
   async handle(ctx, req) {
     const res = newIncrementalAlterConfigsResponse();
     res.responses = await runAlterConfigs(
-      { nodeId: ctx.services.nodeId, metadata: ctx.services.metadata },
+      { nodeId: ctx.services.nodeId, metadata: ctx.services.metadata, brokerValue: brokerValueOf(ctx.services) },
       req.resources.map((r) => ({
         resourceType: r.resourceType,
         resourceName: r.resourceName,

@@ -43,6 +43,7 @@ import { updateFeaturesHandler } from "./57-update-features.ts";
 import { consumerGroupHeartbeatHandler } from "./68-consumer-group-heartbeat.ts";
 import { consumerGroupDescribeHandler } from "./69-consumer-group-describe.ts";
 import { describeProducersHandler } from "./61-describe-producers.ts";
+import { listConfigResourcesHandler } from "./74-list-config-resources.ts";
 
 export const ALL_HANDLERS: ApiHandler[] = [
   produceHandler,
@@ -55,6 +56,7 @@ export const ALL_HANDLERS: ApiHandler[] = [
   createPartitionsHandler,
   describeClusterHandler,
   describeTopicPartitionsHandler,
+  listConfigResourcesHandler,
   offsetCommitHandler,
   offsetFetchHandler,
   findCoordinatorHandler,

@@ -1,6 +1,8 @@
 // KIP-848 consumer groups in the coordinator: join, target assignment, revocation before assignment,
 // epoch fencing, static members, leave, session expiry on the timing wheel (FakeClock), offsets
-// checks, and the records replayed into an identical group.
+// checks, the records replayed into an identical group, and target assignments batched by
+// group.consumer.assignment.interval.ms as Kafka 4.4.0 does (the other tests set it to 0: one target
+// per group epoch). A new group starts at epoch 1 as Kafka's, so its first member joins at epoch 2.
 import { describe, expect, test } from "bun:test";
 import { FakeClock, Timer } from "../../../src/util/purgatory/index.ts";
 import { GroupCoordinator, DEFAULT_COORDINATOR_CONFIG, DEFAULT_CONSUMER_GROUP_CONFIG } from "../../../src/coordinator/group/group-coordinator.ts";
@@ -11,12 +13,12 @@ import { ErrorCode } from "../../../src/protocol/errors.ts";
 
 const T1 = "AAAAAAAAAAAAAAAAAAAAAQ";
 
-function setup(partitions = 4) {
+function setup(partitions = 4, assignmentIntervalMs = 0) {
   const fake = new FakeClock(1000);
   const timer = new Timer({ clock: fake });
   const log: KeyValue[] = [];
   const coord = new GroupCoordinator(
-    { ...DEFAULT_COORDINATOR_CONFIG, consumer: { ...DEFAULT_CONSUMER_GROUP_CONFIG, sessionTimeoutMs: 10_000 } },
+    { ...DEFAULT_COORDINATOR_CONFIG, consumer: { ...DEFAULT_CONSUMER_GROUP_CONFIG, sessionTimeoutMs: 10_000, assignmentIntervalMs } },
     { append: (_p, r) => (log.push(...r), Promise.resolve()) },
     wheelGroupClock(timer, () => fake.nowMs()),
   );
@@ -47,11 +49,11 @@ function hb(over: Partial<HeartbeatRequest>): HeartbeatRequest {
 const parts = (a: Array<{ topicId: string; partitions: number[] }> | null) => (a ?? []).flatMap((t) => t.partitions).sort();
 
 describe("consumer group heartbeat", () => {
-  test("first member gets every partition at epoch 1; the group is Stable", () => {
+  test("first member gets every partition at epoch 2; the group is Stable", () => {
     const { coord } = setup();
     const r = coord.consumer.heartbeat(hb({})).result;
     expect(r.errorCode).toBe(ErrorCode.NONE);
-    expect(r.memberEpoch).toBe(1);
+    expect(r.memberEpoch).toBe(2);
     expect(r.heartbeatIntervalMs).toBe(5000);
     expect(parts(r.assignment)).toEqual([0, 1, 2, 3]);
     expect(coord.consumerGroups.get("g")!.state).toBe("Stable");
@@ -62,21 +64,21 @@ describe("consumer group heartbeat", () => {
     const { coord } = setup();
     coord.consumer.heartbeat(hb({}));
     const j2 = coord.consumer.heartbeat(hb({ memberId: "m2" })).result;
-    expect(j2.memberEpoch).toBe(2);
+    expect(j2.memberEpoch).toBe(3);
     expect(parts(j2.assignment)).toEqual([]); // its target partitions are still owned by m1
     const g = coord.consumerGroups.get("g")!;
     expect(g.state).toBe("Reconciling");
-    // m1 heartbeats at epoch 1 still owning everything: it is asked to revoke two partitions.
-    const h1 = coord.consumer.heartbeat(hb({ memberEpoch: 1, rebalanceTimeoutMs: -1, subscribedTopicNames: null, topicPartitions: [{ topicId: T1, partitions: [0, 1, 2, 3] }] })).result;
-    expect(h1.memberEpoch).toBe(1);
+    // m1 heartbeats at epoch 2 still owning everything: it is asked to revoke two partitions.
+    const h1 = coord.consumer.heartbeat(hb({ memberEpoch: 2, rebalanceTimeoutMs: -1, subscribedTopicNames: null, topicPartitions: [{ topicId: T1, partitions: [0, 1, 2, 3] }] })).result;
+    expect(h1.memberEpoch).toBe(2);
     const kept = parts(h1.assignment);
     expect(kept.length).toBe(2);
     // m2 still gets nothing: the revoked partitions are not released yet.
-    expect(parts(coord.consumer.heartbeat(hb({ memberId: "m2", memberEpoch: 2, topicPartitions: [] })).result.assignment)).toEqual([]);
-    // m1 acknowledges by reporting only what it kept: it moves to epoch 2.
-    const h1b = coord.consumer.heartbeat(hb({ memberEpoch: 1, rebalanceTimeoutMs: -1, subscribedTopicNames: null, topicPartitions: [{ topicId: T1, partitions: kept }] })).result;
-    expect(h1b.memberEpoch).toBe(2);
-    const h2 = coord.consumer.heartbeat(hb({ memberId: "m2", memberEpoch: 2, topicPartitions: [] })).result;
+    expect(parts(coord.consumer.heartbeat(hb({ memberId: "m2", memberEpoch: 3, topicPartitions: [] })).result.assignment)).toEqual([]);
+    // m1 acknowledges by reporting only what it kept: it moves to epoch 3.
+    const h1b = coord.consumer.heartbeat(hb({ memberEpoch: 2, rebalanceTimeoutMs: -1, subscribedTopicNames: null, topicPartitions: [{ topicId: T1, partitions: kept }] })).result;
+    expect(h1b.memberEpoch).toBe(3);
+    const h2 = coord.consumer.heartbeat(hb({ memberId: "m2", memberEpoch: 3, topicPartitions: [] })).result;
     expect(parts(h2.assignment).length).toBe(2);
     expect(new Set([...parts(h2.assignment), ...kept]).size).toBe(4);
     expect(g.state).toBe("Stable");
@@ -98,9 +100,9 @@ describe("consumer group heartbeat", () => {
     coord.consumer.heartbeat(hb({ memberId: "m2" }));
     const l = coord.consumer.heartbeat(hb({ memberEpoch: -1 })).result;
     expect(l.memberEpoch).toBe(-1);
-    const h2 = coord.consumer.heartbeat(hb({ memberId: "m2", memberEpoch: 2, topicPartitions: [] })).result;
+    const h2 = coord.consumer.heartbeat(hb({ memberId: "m2", memberEpoch: 3, topicPartitions: [] })).result;
     expect(parts(h2.assignment)).toEqual([0, 1, 2, 3]);
-    expect(h2.memberEpoch).toBe(3);
+    expect(h2.memberEpoch).toBe(4);
   });
 
   test("session timeout on the timing wheel fences a silent member", () => {
@@ -108,11 +110,11 @@ describe("consumer group heartbeat", () => {
     coord.consumer.heartbeat(hb({}));
     coord.consumer.heartbeat(hb({ memberId: "m2" }));
     fake.advance(6000);
-    coord.consumer.heartbeat(hb({ memberId: "m2", memberEpoch: 2, topicPartitions: [] }));
+    coord.consumer.heartbeat(hb({ memberId: "m2", memberEpoch: 3, topicPartitions: [] }));
     fake.advance(6000); // m1 silent for 12 s > 10 s
     const g = coord.consumerGroups.get("g")!;
     expect([...g.members.keys()]).toEqual(["m2"]);
-    const h2 = coord.consumer.heartbeat(hb({ memberId: "m2", memberEpoch: 2, topicPartitions: [] })).result;
+    const h2 = coord.consumer.heartbeat(hb({ memberId: "m2", memberEpoch: 3, topicPartitions: [] })).result;
     expect(parts(h2.assignment)).toEqual([0, 1, 2, 3]);
   });
 
@@ -132,12 +134,45 @@ describe("consumer group heartbeat", () => {
     coord.consumer.heartbeat(hb({}));
     const commit = (memberId: string, epoch: number, apiVersion = 9) =>
       coord.commitOffsets({ groupId: "g", memberId, groupInstanceId: null, generationIdOrMemberEpoch: epoch, retentionTimeMs: -1, apiVersion, topics: [{ name: "t1", topicId: T1, partitions: [{ partition: 0, offset: 5n, leaderEpoch: -1, metadata: null, commitTimestampMs: -1 }] }] }).results[0]!.partitions[0]!.errorCode;
-    expect(commit("m1", 1)).toBe(ErrorCode.NONE);
-    expect(commit("m1", 2)).toBe(ErrorCode.STALE_MEMBER_EPOCH);
-    expect(commit("zz", 1)).toBe(ErrorCode.UNKNOWN_MEMBER_ID);
-    expect(commit("m1", 1, 8)).toBe(ErrorCode.UNSUPPORTED_VERSION);
+    expect(commit("m1", 2)).toBe(ErrorCode.NONE);
+    expect(commit("m1", 3)).toBe(ErrorCode.STALE_MEMBER_EPOCH);
+    expect(commit("zz", 2)).toBe(ErrorCode.UNKNOWN_MEMBER_ID);
+    expect(commit("m1", 2, 8)).toBe(ErrorCode.UNSUPPORTED_VERSION);
     expect(coord.validateOffsetFetch("g", "m1", 0)).toBe(ErrorCode.STALE_MEMBER_EPOCH);
-    expect(coord.validateOffsetFetch("g", "m1", 1)).toBe(ErrorCode.NONE);
+    expect(coord.validateOffsetFetch("g", "m1", 2)).toBe(ErrorCode.NONE);
+  });
+
+  test("target assignments batched by group.consumer.assignment.interval.ms; the last member leaving assigns the empty group at once", () => {
+    const { coord, fake, log } = setup(4, 1000);
+    const g = () => coord.consumerGroups.get("g")!;
+    const epochs = () => [g().state, g().groupEpoch, g().targetAssignmentEpoch];
+    expect(coord.consumer.heartbeat(hb({})).result.memberEpoch).toBe(2);
+    expect(epochs()).toEqual(["Stable", 2, 2]);
+    // Within the interval of the last assignment: the epoch moves, the target waits.
+    const j2 = coord.consumer.heartbeat(hb({ memberId: "m2" })).result;
+    expect([j2.memberEpoch, parts(j2.assignment)]).toEqual([2, []]);
+    expect(epochs()).toEqual(["Assigning", 3, 2]);
+    fake.advance(999);
+    const still = coord.consumer.heartbeat(hb({ memberEpoch: 2, rebalanceTimeoutMs: -1, subscribedTopicNames: null, topicPartitions: null })).result;
+    expect([still.memberEpoch, still.assignment]).toEqual([2, null]);
+    expect(epochs()).toEqual(["Assigning", 3, 2]);
+    coord.consumer.heartbeat(hb({ memberId: "m2", memberEpoch: -1, subscribedTopicNames: null, topicPartitions: null }));
+    expect(epochs()).toEqual(["Assigning", 4, 2]);
+    fake.advance(1);
+    // The interval has passed: the next heartbeat computes the target at the group epoch; m1 keeps its
+    // partitions, so the answer carries the new epoch but no assignment.
+    const now = coord.consumer.heartbeat(hb({ memberEpoch: 2, rebalanceTimeoutMs: -1, subscribedTopicNames: null, topicPartitions: null })).result;
+    expect([now.memberEpoch, now.assignment]).toEqual([4, null]);
+    expect(epochs()).toEqual(["Stable", 4, 4]);
+    // The last member leaving: epoch and target together, with timestamp 0, so a join right after is
+    // assigned at once.
+    log.length = 0;
+    coord.consumer.heartbeat(hb({ memberEpoch: -1, subscribedTopicNames: null, topicPartitions: null }));
+    expect(epochs()).toEqual(["Empty", 5, 5]);
+    expect(g().assignmentTimestampMs).toBe(0);
+    expect(coord.consumer.heartbeat(hb({ memberId: "m3" })).result.memberEpoch).toBe(6);
+    expect(epochs()).toEqual(["Stable", 6, 6]);
+    coord.close();
   });
 
   test("records replay into the same group; classic join to a non-empty consumer group is refused", async () => {
