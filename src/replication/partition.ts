@@ -134,10 +134,11 @@ export class Partition {
     this.replicas = state.replicas;
     this.isr = state.isr;
     if (state.leader === localBrokerId && !this.log.isOffline) {
-      // Kafka's makeLeader: the new leader epoch starts at the log end in the epoch cache (and its
-      // leader-epoch-checkpoint) before any append, so ListOffsets earliest on an empty partition
-      // answers epoch 0 and OffsetForLeaderEpoch knows the epoch. A known epoch is not assigned again.
-      this.log.epochs.assign(state.leaderEpoch, this.log.logEndOffset);
+      // Kafka's makeLeader: the new leader epoch starts at the log end in the epoch cache before any
+      // append, so ListOffsets earliest on an empty partition answers epoch 0 and OffsetForLeaderEpoch
+      // knows the epoch. A known epoch is not assigned again. The leader-epoch-checkpoint gets it with
+      // the next append or flush, not one file write per partition at start-up.
+      this.log.epochs.assignWithoutWrite(state.leaderEpoch, this.log.logEndOffset);
       this.maybeIncrementHighWatermark();
     }
   }
