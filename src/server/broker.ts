@@ -7,6 +7,7 @@
 // accepting, let in-flight requests finish (bounded wait), close connections, flush and close the logs
 // and write the clean-shutdown marker.
 
+import { TxnProduceOrder } from "./produce/txn-verify.ts";
 import { loadNativeInBackground } from "../protocol/records/crc32c-native.ts";
 import { installNativeLz4InBackground } from "../protocol/records/compression/lz4-native.ts";
 import { SocketServer, type BoundListener } from "../network/server.ts";
@@ -277,6 +278,7 @@ export class Broker {
       groupCoordinator,
       producerIds,
       metadataEntries: new MetadataEntryCache(),
+      txnProduceOrder: new TxnProduceOrder(),
       apis: advertisedApisOf(this.handlerList),
       advertisedEndpoints: [],
       transactionCoordinator,

@@ -21,6 +21,7 @@ import type { TimerClock } from "../util/purgatory/index.ts";
 import type { MetadataEntryCache } from "./metadata-entry-cache.ts";
 import type { ReplicaManager } from "../replication/replica-manager.ts";
 import type { FetchSessionCache } from "./fetch/session-cache.ts";
+import type { TxnProduceOrder } from "./produce/txn-verify.ts";
 import type { TransactionCoordinatorService } from "../coordinator/transaction/service.ts";
 
 /** One API of the ApiVersions answer. */
@@ -48,6 +49,8 @@ export interface BrokerServices {
   readonly producerIds: ProducerIdManager;
   /** The Metadata handler's topic entries, reused while the image is unchanged (03-metadata.ts). */
   readonly metadataEntries: MetadataEntryCache;
+  /** The order of each producer's transactional Produce requests while they wait for verification (produce/txn-verify.ts). */
+  readonly txnProduceOrder: TxnProduceOrder;
   /** The APIs and versions ApiVersions advertises. */
   readonly apis: readonly AdvertisedApi[];
   /**

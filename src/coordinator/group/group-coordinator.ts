@@ -300,33 +300,49 @@ export class GroupCoordinator implements CoordinatorShard {
     return this.writeCommit(req);
   }
 
-  /** Kafka's offset.metadata.max.bytes check, in UTF-8 bytes, for plain and transactional commits alike. */
-  private metadataTooLarge(metadata: string): boolean {
-    return new TextEncoder().encode(metadata).length > this.config.offsetMetadataMaxBytes;
-  }
-
-  private writeCommit(req: CommitRequest): { results: CommitResult[]; written: Promise<void> } {
-    const now = this.timers.nowMs();
+  /**
+   * The records and per-partition answers of a commit, plain or transactional: a partition whose
+   * metadata exceeds offset.metadata.max.bytes (UTF-8) answers OFFSET_METADATA_TOO_LARGE; every other
+   * one gets the offset `offsetOf` builds, kept by `keep` (committed, or pending for a producer).
+   */
+  private recordCommits(
+    groupId: string,
+    topics: readonly CommitTopic[],
+    offsetOf: (t: CommitTopic, p: CommitTopic["partitions"][number], metadata: string) => OffsetAndMetadata,
+    keep: (topic: string, partition: number, o: OffsetAndMetadata) => void,
+  ): { results: CommitResult[]; written: Promise<void> } {
     const records: KeyValue[] = [];
     const results: CommitResult[] = [];
-    for (const t of req.topics) {
+    for (const t of topics) {
       const parts: CommitResult["partitions"] = [];
       for (const p of t.partitions) {
         const metadata = p.metadata ?? "";
-        if (this.metadataTooLarge(metadata)) {
+        if (new TextEncoder().encode(metadata).length > this.config.offsetMetadataMaxBytes) {
           parts.push({ partition: p.partition, errorCode: ErrorCode.OFFSET_METADATA_TOO_LARGE });
           continue;
         }
-        const commitTs = req.apiVersion === 1 && p.commitTimestampMs >= 0 ? p.commitTimestampMs : now;
-        const expire = req.apiVersion === 1 && p.commitTimestampMs >= 0 ? null : req.retentionTimeMs >= 0 && req.apiVersion >= 2 && req.apiVersion <= 4 ? commitTs + req.retentionTimeMs : null;
-        const o: OffsetAndMetadata = { committedOffset: p.offset, leaderEpoch: p.leaderEpoch, metadata, commitTimestampMs: commitTs, expireTimestampMs: expire, topicId: t.topicId, recordOffset: this.nextRecordOffset++ };
-        this.offsets.put(req.groupId, t.name, p.partition, o);
-        records.push(offsetCommitRecord({ group: req.groupId, topic: t.name, partition: p.partition }, toValue(o)));
+        const o = offsetOf(t, p, metadata);
+        keep(t.name, p.partition, o);
+        records.push(offsetCommitRecord({ group: groupId, topic: t.name, partition: p.partition }, toValue(o)));
         parts.push({ partition: p.partition, errorCode: ErrorCode.NONE });
       }
       results.push({ name: t.name, partitions: parts });
     }
-    return { results, written: this.append(req.groupId, records) };
+    return { results, written: this.append(groupId, records) };
+  }
+
+  private writeCommit(req: CommitRequest): { results: CommitResult[]; written: Promise<void> } {
+    const now = this.timers.nowMs();
+    return this.recordCommits(
+      req.groupId,
+      req.topics,
+      (t, p, metadata) => {
+        const commitTs = req.apiVersion === 1 && p.commitTimestampMs >= 0 ? p.commitTimestampMs : now;
+        const expire = req.apiVersion === 1 && p.commitTimestampMs >= 0 ? null : req.retentionTimeMs >= 0 && req.apiVersion >= 2 && req.apiVersion <= 4 ? commitTs + req.retentionTimeMs : null;
+        return { committedOffset: p.offset, leaderEpoch: p.leaderEpoch, metadata, commitTimestampMs: commitTs, expireTimestampMs: expire, topicId: t.topicId, recordOffset: this.nextRecordOffset++ };
+      },
+      (topic, partition, o) => this.offsets.put(req.groupId, topic, partition, o),
+    );
   }
 
   /**
@@ -341,24 +357,12 @@ export class GroupCoordinator implements CoordinatorShard {
     const code = this.validateTxnCommit(req);
     if (code !== ErrorCode.NONE) return { results: errorFor(code), written: Promise.resolve() };
     const now = this.timers.nowMs();
-    const records: KeyValue[] = [];
-    const results: CommitResult[] = [];
-    for (const t of req.topics) {
-      const parts: CommitResult["partitions"] = [];
-      for (const p of t.partitions) {
-        const metadata = p.metadata ?? "";
-        if (this.metadataTooLarge(metadata)) {
-          parts.push({ partition: p.partition, errorCode: ErrorCode.OFFSET_METADATA_TOO_LARGE });
-          continue;
-        }
-        const o: OffsetAndMetadata = { committedOffset: p.offset, leaderEpoch: p.leaderEpoch, metadata, commitTimestampMs: now, expireTimestampMs: null, topicId: t.topicId, recordOffset: this.nextRecordOffset++ };
-        this.pendingTxnOffsets.put(req.producerId, req.groupId, t.name, p.partition, o);
-        records.push(offsetCommitRecord({ group: req.groupId, topic: t.name, partition: p.partition }, toValue(o)));
-        parts.push({ partition: p.partition, errorCode: ErrorCode.NONE });
-      }
-      results.push({ name: t.name, partitions: parts });
-    }
-    return { results, written: this.append(req.groupId, records) };
+    return this.recordCommits(
+      req.groupId,
+      req.topics,
+      (t, p, metadata) => ({ committedOffset: p.offset, leaderEpoch: p.leaderEpoch, metadata, commitTimestampMs: now, expireTimestampMs: null, topicId: t.topicId, recordOffset: this.nextRecordOffset++ }),
+      (topic, partition, o) => this.pendingTxnOffsets.put(req.producerId, req.groupId, topic, partition, o),
+    );
   }
 
   /** Kafka 4.4.0's validateTransactionalOffsetCommit. */

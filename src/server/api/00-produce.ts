@@ -40,7 +40,6 @@ import { preparePartition, type PreparedEntry } from "../produce/prepare-partiti
 import {
   entriesNeedingVerification,
   hasOngoingTransaction,
-  TxnProduceOrder,
   txnVerifyMode,
   verifyTransactionalEntries,
   type ProducerStateLookup,
@@ -63,14 +62,6 @@ function partitionResponse(index: number, r: Pick<PartitionAppendResult, "errorC
 
 function errorOnly(index: number, code: number): PartitionProduceResponse {
   return partitionResponse(index, { errorCode: code, errorMessage: null, recordErrors: [], baseOffset: -1, logAppendTimeMs: -1, logStartOffset: -1 });
-}
-
-/** Per broker (its ReplicaManager): the order of each producer's transactional requests being verified. */
-const PRODUCE_ORDERS = new WeakMap<object, TxnProduceOrder>();
-function produceOrderOf(rm: object): TxnProduceOrder {
-  let o = PRODUCE_ORDERS.get(rm);
-  if (!o) PRODUCE_ORDERS.set(rm, (o = new TxnProduceOrder()));
-  return o;
 }
 
 /** Holds an appended partition's place in its topic's list until appendRecords answers (never sent). */
@@ -147,7 +138,7 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
       const lookup: ProducerStateLookup = (topic, partition, producerId) => rm.partition(topic, partition)?.log.producers.get(producerId);
       let need = entriesNeedingVerification(lookup, entries);
       const producers = new Set(entries.filter((e) => e.transactional).map((e) => e.batch.producerId));
-      const order = produceOrderOf(rm);
+      const order = services.txnProduceOrder;
       const prior = order.pending(producers);
       // Every transactional batch joins a transaction already open in its partition, and no earlier
       // request of its producer is still waiting: appended now, as a non-transactional request.

@@ -2,6 +2,7 @@
 // with the topics a test declares (node 1 leads every partition, published to a real ReplicaManager as
 // the metadata layer publishes deltas), and the broker config from overrides.
 // Handlers get a RequestContext whose services are built from this object (no group coordinator).
+import { TxnProduceOrder } from "../../../src/server/produce/txn-verify.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -90,6 +91,7 @@ export class FakeBroker {
       },
       producerIds: this.producerIds,
       metadataEntries: new MetadataEntryCache(),
+      txnProduceOrder: new TxnProduceOrder(),
       apis: [],
       advertisedEndpoints: [],
       transactionCoordinator: null,
