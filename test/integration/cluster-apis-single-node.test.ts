@@ -7,6 +7,7 @@ import { probeKafkaDist, startKafka, type KafkaHandle } from "../support/kafka-d
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { join } from "node:path";
 import { scenario } from "./cluster-apis-scenario.ts";
+import { waitForOutput } from "../support/output.ts";
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -58,7 +59,7 @@ test("AlterReplicaLogDirs across two log.dirs (JBOD): the replica's own dir is N
       ],
     });
     expect(r.results).toEqual([{ topicName: "jbod", partitions: [{ partitionIndex: 0, errorCode: 0 }, { partitionIndex: 1, errorCode: 56 }] }]);
-    expect(h.output()).toMatch(/WARN AlterReplicaLogDirs: moving a replica between log dirs is not supported yet.*partition=jbod-1/);
+    await waitForOutput(h, /WARN AlterReplicaLogDirs: moving a replica between log dirs is not supported yet.*partition=jbod-1/);
   } finally {
     c.close();
   }

@@ -4,6 +4,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
+import { waitForOutput } from "../support/output.ts";
 
 const started: StrandHandle[] = [];
 afterAll(async () => {
@@ -35,7 +36,7 @@ test("max.connections.per.ip: the connection over the maximum is closed at once,
   expect(await apiVersions(b)).toBe(0);
   const c = await KafkaTestClient.connect(s.port);
   await waitUntil(() => c.isClosed, "the third connection to be closed");
-  expect(s.output()).toContain("Rejected connection from 127.0.0.1, address already has the configured maximum of 2 connections.");
+  await waitForOutput(s, /Rejected connection from 127\.0\.0\.1, address already has the configured maximum of 2 connections\./);
   a.close();
   // The broker releases a's slot when it sees the close; retry until a new connection is served.
   let served = false;

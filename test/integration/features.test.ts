@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
+import { waitForOutput } from "../support/output.ts";
 
 interface AvFeatures {
   errorCode: number;
@@ -115,5 +116,5 @@ test("features disabled stay absent (level 0) across a restart: an existing clus
   expect(await broker.stop()).toBe(0);
   broker = await startStrand({ dataDir });
   expect(finalized(await apiVersions(4))).toEqual({ "metadata.version": 33 });
-  expect(broker.output()).toContain("finalized features");
+  await waitForOutput(broker, /finalized features/);
 }, 60_000);

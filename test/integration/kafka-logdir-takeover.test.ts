@@ -11,6 +11,7 @@ import { createTopic, produceConsole } from "../support/kafka-tools.ts";
 import { startStrand, type StrandHandle } from "../support/strand.ts";
 import { tempDir } from "../unit/storage/helpers.ts";
 import { batchViews, fetchOnce, ZERO_UUID } from "../unit/produce/wire-helpers.ts";
+import { waitForOutput } from "../support/output.ts";
 
 const TOPIC = "takeover";
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -119,7 +120,7 @@ for (const stop of ["clean", "kill"] as const) {
       expect(got.map((p) => [p[0], p[1]])).toEqual(expected.map((p) => [p[0], p[1]]));
     }
     expect(await recordCount(h.port, 2)).toBe(k.values.length);
-    if (stop === "clean") expect(h.output()).toMatch(/leaders elected for leaderless partitions .*fromElr=\d+/);
+    if (stop === "clean") await waitForOutput(h, /leaders elected for leaderless partitions .*fromElr=\d+/);
     expect(await h.stop()).toBe(0);
   }, 240_000);
 }

@@ -8,6 +8,7 @@ import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { batchViews, createTopic, fetchOnce, produce } from "../unit/produce/wire-helpers.ts";
+import { waitForOutput } from "../support/output.ts";
 
 let broker: StrandHandle | null = null;
 const dirs: string[] = [];
@@ -69,7 +70,7 @@ test("an offset index with wrong positions is rebuilt: the log end is right and 
   broker = await startStrand({ dataDir });
   c = await KafkaTestClient.connect(broker.port);
   await appendIsReadable(c, "badidx", end);
-  expect(broker.output()).toMatch(/WARN rebuilding the indexes of a segment.*partition=badidx-0/);
+  await waitForOutput(broker, /WARN rebuilding the indexes of a segment.*partition=badidx-0/);
   // Reads through the rebuilt index land on real batches.
   const f = await fetchOnce(c, "badidx", [{ partition: 0, offset: BigInt(end - 10) }]);
   expect(batchViews(f.partitions[0]!.records).map((b) => Number(b.baseOffset))[0]).toBe(end - 10);
@@ -97,8 +98,8 @@ test("a torn tail after a clean stop is truncated and logged, and new appends ar
   broker = await startStrand({ dataDir });
   c = await KafkaTestClient.connect(broker.port);
   await appendIsReadable(c, "torn", end);
-  expect(broker.output()).toMatch(/WARN truncated an invalid tail of the log .*partition=torn-0/);
-  expect(broker.output()).toMatch(new RegExp(`truncated an invalid tail.*logEndOffset=${end} bytesDropped=${torn.length >> 1}`));
+  await waitForOutput(broker, /WARN truncated an invalid tail of the log .*partition=torn-0/);
+  await waitForOutput(broker, new RegExp(`truncated an invalid tail.*logEndOffset=${end} bytesDropped=${torn.length >> 1}`));
   c.close();
   expect(readFileSync(logPath).length).toBeGreaterThan(sizeBefore); // truncated back, then appended to
 }, 60_000);

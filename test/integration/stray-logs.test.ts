@@ -9,6 +9,7 @@ import { KafkaTestClient } from "../support/kafka-client.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { batchesIn } from "../unit/storage/helpers.ts";
 import { createTopic, produce } from "../unit/produce/wire-helpers.ts";
+import { waitForOutput } from "../support/output.ts";
 
 const BATCHES = 250;
 const handles: StrandHandle[] = [];
@@ -64,7 +65,7 @@ test("partition.metadata naming another topic id: the log is kept as orders-0.<i
   writeFileSync(join(logs, "orders-0", "partition.metadata"), "version: 0\ntopic_id: oldTopicIdAAAAAAAAAAAA\n");
   const { h, c } = await start(dataDir);
   expect(keptBatches(logs, "orders-0")).toBe(BATCHES);
-  expect(h.output()).toMatch(/ERROR stray partition log set aside, not deleted.*partition=orders-0.*partition\.metadata names topic id oldTopicIdAAAAAAAAAAAA/);
+  await waitForOutput(h, /ERROR stray partition log set aside, not deleted.*partition=orders-0.*partition\.metadata names topic id oldTopicIdAAAAAAAAAAAA/);
   expect(h.output()).not.toMatch(/deleting stray/);
   expect(await offsets(c)).toEqual({ errorCode: 0, earliest: 0n, latest: 0n });
   c.close();
@@ -78,13 +79,13 @@ test("metadata log missing: the partition log is kept as -stray and the broker s
   const { h, c } = await start(dataDir);
   expect(keptBatches(logs, "orders-0")).toBe(BATCHES);
   expect(existsSync(join(logs, "orders-0"))).toBe(false);
-  expect(h.output()).toMatch(/ERROR the metadata log knows no topics but partition logs were on disk/);
+  await waitForOutput(h, /ERROR the metadata log knows no topics but partition logs were on disk/);
   c.close();
   expect(await h.stop()).toBe(0);
   // A second start keeps it too (reported, never deleted).
   const again = await start(dataDir);
   expect(keptBatches(logs, "orders-0")).toBe(BATCHES);
-  expect(again.h.output()).toMatch(/WARN stray partition log kept from an earlier start/);
+  await waitForOutput(again.h, /WARN stray partition log kept from an earlier start/);
   again.c.close();
   expect(await again.h.stop()).toBe(0);
 }, 90_000);
@@ -97,7 +98,7 @@ test("log-start-offset-checkpoint beyond the log end: offsets continue from the 
   writeFileSync(cp, readFileSync(cp, "utf8").replace("orders 0 0\n", "orders 0 1000\n"));
   const { h, c } = await start(dataDir);
   expect(keptBatches(logs, "orders-0")).toBe(BATCHES);
-  expect(h.output()).toMatch(/ERROR log start offset checkpoint is beyond the log end.*partition=orders-0.*logStartOffset=1000 logEndOffset=250/);
+  await waitForOutput(h, /ERROR log start offset checkpoint is beyond the log end.*partition=orders-0.*logStartOffset=1000 logEndOffset=250/);
   expect(await offsets(c)).toEqual({ errorCode: 0, earliest: 1000n, latest: 1000n });
   const r = await produce(c, "orders", 0, buildRecordBatch({ records: [{ value: new Uint8Array([1]) }] }));
   expect([r.errorCode, r.baseOffset]).toEqual([0, 1000n]);

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
+import { waitForOutput } from "../support/output.ts";
 
 const ZERO = "AAAAAAAAAAAAAAAAAAAAAA";
 const handles: StrandHandle[] = [];
@@ -155,7 +156,7 @@ test("a partition log on disk whose topic is not in the metadata is set aside as
   const kept = readdirSync(join(first.h.dataDir, "logs")).filter((n) => /^ghost-0\.[0-9a-f]{32}-stray$/.test(n));
   expect(kept.length).toBe(1);
   expect(existsSync(join(first.h.dataDir, "logs", kept[0]!, "00000000000000000000.log"))).toBe(true);
-  expect(h.output()).toMatch(/ERROR.*stray partition log set aside, not deleted.*partition=ghost-0/);
+  await waitForOutput(h, /ERROR.*stray partition log set aside, not deleted.*partition=ghost-0/);
   await metadata(c, []);
   c.close();
   expect(await h.stop()).toBe(0);
