@@ -246,7 +246,7 @@ function checkRecords(records: Iterable<Record>, o: ValidateOptions, compressed:
         );
       }
       if (o.settings.compact && r.key === null) {
-        errors.push({ batchIndex: index, message: `Compacted topic cannot accept message without key in topic partition ${o.partitionName}.` });
+        errors.push({ batchIndex: index, message: `Compacted topic cannot accept message without key in topic partition ${o.partitionName}` });
       } else {
         const e = timestampError(o, r.timestamp, r.offset, index);
         if (e) {

@@ -150,7 +150,7 @@ test("a compacted topic refuses records without keys", async () => {
     const res = await b.call<ProduceResponse>(produceHandler, 9, produceRequest("c", buildRecordBatch({ compression, records: [{ key: enc.encode("a"), value: enc.encode("1") }, { value: enc.encode("2") }] })));
     const p = res.responses[0]!.partitionResponses[0]!;
     expect(p.errorCode).toBe(ErrorCode.INVALID_RECORD);
-    expect(p.recordErrors).toEqual([{ batchIndex: 1, batchIndexErrorMessage: "Compacted topic cannot accept message without key in topic partition c-0." }]);
+    expect(p.recordErrors).toEqual([{ batchIndex: 1, batchIndexErrorMessage: "Compacted topic cannot accept message without key in topic partition c-0" }]);
   }
   expect(b.partitionLog("c").logEndOffset).toBe(0);
 });
