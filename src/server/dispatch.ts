@@ -20,7 +20,7 @@ import { writeResponseHeader } from "../protocol/generated/messages/response-hea
 import { encodeFramedParts } from "../protocol/primitives/writer.ts";
 import { concatSlices } from "../protocol/primitives/records-ref.ts";
 import { CLOSE_CONNECTION, NO_RESPONSE, type ApiHandler, type RequestContext } from "./handler.ts";
-import { logEnabled, type Logger } from "../util/log.ts";
+import { levelCheck, type Logger } from "../util/log.ts";
 import { ANONYMOUS, securityProtocolOf, type SecurityProtocol } from "./principal.ts";
 import type { BrokerServices } from "./services.ts";
 
@@ -51,6 +51,7 @@ export class Dispatcher implements RequestSink {
   private readonly services: BrokerServices;
   private readonly log: Logger;
   private readonly requestLog: Logger;
+  private readonly requestLogAt: (level: "debug") => boolean;
   /** Security protocol by listener name, resolved once per listener (bounded by the listeners configured). */
   private readonly protocols = new Map<string, SecurityProtocol>();
 
@@ -69,6 +70,7 @@ export class Dispatcher implements RequestSink {
     this.services = services;
     this.log = log;
     this.requestLog = requestLog;
+    this.requestLogAt = levelCheck(requestLog);
   }
 
   private securityProtocol(listenerName: string): SecurityProtocol {
@@ -134,7 +136,7 @@ export class Dispatcher implements RequestSink {
       principal: ANONYMOUS,
       requestBytes: frameBytes,
     };
-    const startMs = logEnabled(this.requestLog, "debug") ? performance.now() : -1;
+    const startMs = this.requestLogAt("debug") ? performance.now() : -1;
     let result: unknown;
     try {
       result = handler.handle(ctx, d.body);

@@ -92,6 +92,13 @@ export function logLevelsOf(log: Logger): LogLevels {
 
 /** Whether `log` writes lines at `level` now: a guard for lines that cost something to build. */
 export function logEnabled(log: Logger, level: LogLevel): boolean {
+  return levelCheck(log)(level);
+}
+
+/** logEnabled bound to `log` once (for hot paths: no lookup per call; still follows level changes). */
+export function levelCheck(log: Logger): (level: LogLevel) => boolean {
   const st = STATES.get(log);
-  return st ? EMIT_RANK[level] >= st.cell.minRank : level !== "debug";
+  if (!st) return (level) => level !== "debug";
+  const cell = st.cell;
+  return (level) => EMIT_RANK[level] >= cell.minRank;
 }
