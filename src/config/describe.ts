@@ -5,6 +5,7 @@
 // Broker "ID" (this broker): every broker key, its value from the most specific layer, synonyms over its
 // family (log.retention.ms/.minutes/.hours). Broker "" (cluster default): only the keys set as dynamic
 // cluster defaults. Topic: every topic key, with the topic override first and the broker synonyms after.
+// Broker logger "ID": the named loggers and their levels (src/util/log-levels.ts).
 
 import type { DescribeConfigsResourceResult } from "../protocol/generated/messages/describe-configs-response.ts";
 import { ALL_BROKER_DEFS, brokerSynonymNames } from "./broker-keys.ts";
@@ -13,6 +14,7 @@ import { brokerLayerValue, brokerSynonymEntries, CONFIG_SOURCE_ID, effectiveTopi
 import { TOPIC_DEFS_BY_NAME } from "./topic-defs.ts";
 import { KAFKA_BROKER_KEYS, type KafkaBrokerKeyRow } from "./kafka-broker-keys.ts";
 import { KAFKA_BROKER_DOCS, KAFKA_TOPIC_DOCS } from "./kafka-config-docs.ts";
+import { javaHashMapOrder } from "../util/java-hash-order.ts";
 
 /**
  * Kafka's own row for a broker key: DescribeConfigs takes read_only (not in DynamicBrokerConfig's
@@ -107,10 +109,25 @@ export function describeBrokerConfigs(given: BrokerLayers, keys: readonly string
   return out;
 }
 
-/** The broker-logger resource: Strand has one logger, reported as Kafka reports log4j loggers. */
-export function describeBrokerLoggers(keys: readonly string[] | null, level: string): DescribeConfigsResourceResult[] {
-  const want = wanted(keys);
-  return want("root")
-    ? [{ name: "root", value: level, readOnly: false, configSource: 6, isSensitive: false, synonyms: [], configType: 0, documentation: null }]
-    : [];
+/**
+ * The HashMap Kafka answers BROKER_LOGGER from holds every logger its classes created (about 170 on a
+ * fresh broker: 256 buckets). Strand's loggers are listed in the order that map iterates them, so they
+ * come in the same relative order as in Kafka's answer.
+ */
+const KAFKA_LOGGER_MAP_CAPACITY = 256;
+
+/**
+ * The broker-logger resource: every logger with its current level, as Kafka's ConfigHelper reports log4j
+ * loggers (source DYNAMIC_BROKER_LOGGER_CONFIG, never read-only, no synonyms, no config type, empty
+ * documentation), filtered by the keys asked for.
+ */
+export function describeBrokerLoggers(keys: readonly string[] | null, loggers: ReadonlyArray<readonly [string, string]>): DescribeConfigsResourceResult[] {
+  const want = wanted(keys && keys.length > 0 ? keys : null);
+  const level = new Map(loggers);
+  // Kafka puts root into the map after the loggers its classes created.
+  const names = [...level.keys()].filter((n) => n !== "root");
+  if (level.has("root")) names.push("root");
+  return javaHashMapOrder(names, KAFKA_LOGGER_MAP_CAPACITY)
+    .filter(want)
+    .map((name) => ({ name, value: level.get(name)!, readOnly: false, configSource: 6, isSensitive: false, synonyms: [], configType: 0, documentation: "" }));
 }

@@ -4,7 +4,9 @@
 
 import { ErrorCode } from "../protocol/errors.ts";
 import type { ConfigResourceType, MetadataLayer } from "./layer.ts";
-import { validateBrokerAlter, validateGroupAlter, validateLoggerAlter, validateTopicAlter, RESOURCE_TYPE_BY_ID, type AlterError, type RequestedChange } from "./config-alter.ts";
+import { validateBrokerAlter, validateGroupAlter, validateLoggerAlter, validateTopicAlter, RESOURCE_TYPE_BY_ID, type AlterError, type RawAlterableConfig, type RequestedChange } from "./config-alter.ts";
+import type { LogLevels, Log4jLevel } from "../util/log-levels.ts";
+import type { Logger } from "../util/log.ts";
 import type { BrokerValueOf } from "../config/group-config.ts";
 
 export interface AlterResourceIn {
@@ -12,6 +14,8 @@ export interface AlterResourceIn {
   readonly resourceName: string;
   /** null when the request named an operation id Kafka does not define. */
   readonly changes: ReadonlyArray<RequestedChange | null>;
+  /** IncrementalAlterConfigs: the entries as sent (BROKER_LOGGER errors name unknown operation ids). */
+  readonly raw?: readonly RawAlterableConfig[];
 }
 
 export interface AlterResourceOut {
@@ -26,6 +30,10 @@ export interface AlterHost {
   readonly metadata?: MetadataLayer;
   /** The broker keys group configs default to and are bounded by; absent: Kafka's defaults. */
   readonly brokerValue?: BrokerValueOf;
+  /** The broker's log levels (BROKER_LOGGER resources); absent: only root exists and nothing changes. */
+  readonly logLevels?: LogLevels;
+  /** Where a log level change is reported (Kafka: ConfigAdminManager's WARN line). */
+  readonly configLog?: Logger;
 }
 
 export async function runAlterConfigs(host: AlterHost, resources: readonly AlterResourceIn[], opts: { validateOnly: boolean; incremental: boolean }): Promise<AlterResourceOut[]> {
@@ -40,8 +48,19 @@ export async function runAlterConfigs(host: AlterHost, resources: readonly Alter
   const toApply: Array<{ index: number; resourceType: ConfigResourceType; resourceName: string; changes: RequestedChange[] }> = [];
   resources.forEach((r, i) => {
     const type = RESOURCE_TYPE_BY_ID.get(r.resourceType);
-    if (!type) return fail(i, { errorCode: ErrorCode.INVALID_REQUEST, errorMessage: `Unknown resource type ${r.resourceType}` });
+    // Legacy AlterConfigs has no BROKER_LOGGER: Kafka 4.4.0 answers it as an unknown type.
+    if (!type || (type === "broker-logger" && !opts.incremental)) return fail(i, { errorCode: ErrorCode.INVALID_REQUEST, errorMessage: `Unknown resource type ${r.resourceType}` });
     if (counts.get(`${r.resourceType}:${r.resourceName}`)! > 1) return fail(i, { errorCode: ErrorCode.INVALID_REQUEST, errorMessage: "Each resource must appear at most once." });
+    if (type === "broker-logger") {
+      // Checked and applied here, in memory (Kafka's RuntimeLoggerManager, run before anything reaches
+      // the controller); nothing goes to the metadata log, so a restart starts from STRAND_LOG_LEVEL.
+      const raw = r.raw ?? r.changes.map((c) => ({ name: c?.name ?? "", value: c?.value ?? null, configOperation: c ? OP_ID[c.op] : -1 }));
+      const levels = host.logLevels;
+      const e = validateLoggerAlter(r.resourceName, raw, host.nodeId, (name) => levels?.exists(name) ?? name === "root");
+      if (e) return fail(i, e);
+      if (!opts.validateOnly && levels) applyLogLevels(levels, raw, host.configLog);
+      return;
+    }
     // An operation id outside 0-3: Kafka fails the resource with UNKNOWN_SERVER_ERROR and no message.
     if (r.changes.some((c) => c === null)) return fail(i, { errorCode: ErrorCode.UNKNOWN_SERVER_ERROR, errorMessage: null });
     const changes = r.changes as RequestedChange[];
@@ -50,12 +69,8 @@ export async function runAlterConfigs(host: AlterHost, resources: readonly Alter
       e = validateTopicAlter(r.resourceName, changes, opts.incremental, { exists: image?.topicsByName.has(r.resourceName) === true, current: image?.configs.get(`topic:${r.resourceName}`) ?? new Map() });
     } else if (type === "group") {
       e = validateGroupAlter(r.resourceName, changes, opts.incremental, host.brokerValue ?? (() => undefined));
-    } else if (type === "broker") {
-      e = validateBrokerAlter(r.resourceName, changes, opts.incremental, { nodeId: host.nodeId, current: image?.configs.get(`broker:${r.resourceName}`) ?? new Map() });
     } else {
-      // Log levels: validated, and accepted without effect (Strand's log level is set at start-up).
-      e = validateLoggerAlter(r.resourceName, changes, opts.incremental, host.nodeId);
-      if (!e) return;
+      e = validateBrokerAlter(r.resourceName, changes, opts.incremental, { nodeId: host.nodeId, current: image?.configs.get(`broker:${r.resourceName}`) ?? new Map() });
     }
     if (e) return fail(i, e);
     toApply.push({ index: i, resourceType: type, resourceName: r.resourceName, changes });
@@ -74,4 +89,17 @@ export async function runAlterConfigs(host: AlterHost, resources: readonly Alter
     if (res.errorCode !== 0) fail(a.index, { errorCode: res.errorCode, errorMessage: res.errorMessage });
   });
   return out;
+}
+
+const OP_ID = { set: 0, delete: 1, append: 2, subtract: 3 } as const;
+
+/** Validated BROKER_LOGGER changes, applied in order, each reported at WARN as Kafka reports it. */
+function applyLogLevels(levels: LogLevels, configs: readonly RawAlterableConfig[], log: Logger | undefined): void {
+  for (const c of configs) {
+    if (c.configOperation === 0) {
+      if (levels.set(c.name, c.value as Log4jLevel)) log?.warn(`Updated the log level of ${c.name} to ${c.value}`);
+      else log?.error(`Failed to update the log level of ${c.name} to ${c.value}`);
+    } else if (levels.unset(c.name)) log?.warn(`Unset the log level of ${c.name}`);
+    else log?.error(`Failed to unset the log level of ${c.name}`);
+  }
 }

@@ -6,6 +6,8 @@
 // overrides that result from the changes must all be valid (INVALID_CONFIG). Broker: the name is this
 // broker's id or "" (INVALID_REQUEST otherwise); read-only keys, per-broker keys at the cluster level
 // and bad values are INVALID_REQUEST; keys Kafka does not know are stored, as Kafka stores them.
+// Broker logger: Kafka's RuntimeLoggerManager checks (validateLoggerAlter); applied by the caller, in
+// memory, never written to the metadata log.
 // In metadata/ because it checks requests against the image (Kafka: the controller's
 // ConfigurationControlManager); the key definitions it reads are config/'s.
 
@@ -16,6 +18,7 @@ import { validateTopicConfigs } from "../config/topic-config.ts";
 import { TOPIC_DEFS_BY_NAME } from "../config/topic-defs.ts";
 import type { ConfigOp, ConfigResourceType } from "./layer.ts";
 import { topicNameError } from "./topic-names.ts";
+import { LOG4J_LEVELS, ROOT_LOGGER } from "../util/log-levels.ts";
 import { GROUP_CONFIG_BY_NAME, groupConfigValueError, type BrokerValueOf } from "../config/group-config.ts";
 
 export interface RequestedChange {
@@ -45,7 +48,8 @@ export const OP_BY_ID: ReadonlyMap<number, ConfigOp> = new Map([
   [3, "subtract"],
 ]);
 
-export const LOG_LEVELS: readonly string[] = ["DEBUG", "ERROR", "FATAL", "INFO", "TRACE", "WARN"];
+/** Kafka's valid log levels sorted by name, as its error message lists them. */
+export const LOG_LEVELS: readonly string[] = [...LOG4J_LEVELS].sort();
 
 const err = (errorCode: number, errorMessage: string | null): AlterError => ({ errorCode, errorMessage });
 
@@ -182,17 +186,34 @@ export function validateGroupAlter(resourceName: string, changes: readonly Reque
   return null;
 }
 
-export function validateLoggerAlter(resourceName: string, changes: readonly RequestedChange[], incremental: boolean, nodeId: number): AlterError | null {
-  if (!incremental) return err(ErrorCode.INVALID_REQUEST, "AlterConfigs does not support BROKER_LOGGER resources; use IncrementalAlterConfigs");
-  if (!/^-?\d+$/.test(resourceName)) return err(ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${resourceName}`);
-  if (Number(resourceName) !== nodeId) return err(ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${nodeId} but received ${resourceName}`);
-  const shape = checkChangeShape(changes, incremental);
-  if (shape) return shape;
-  for (const c of changes) {
-    if (c.op === "append" || c.op === "subtract") return err(ErrorCode.INVALID_REQUEST, `${c.op.toUpperCase()} operation is not allowed for the BROKER_LOGGER resource`);
-    if (c.op === "set" && !LOG_LEVELS.includes(c.value!)) {
+/** One IncrementalAlterConfigs entry as the request carries it (operation id not yet checked). */
+export interface RawAlterableConfig {
+  readonly name: string;
+  readonly value: string | null;
+  readonly configOperation: number;
+}
+
+/**
+ * A BROKER_LOGGER resource, as Kafka 4.4.0's ConfigAdminManager.preprocess and RuntimeLoggerManager check
+ * it: duplicate keys, null values (any operation but DELETE), the node id, then each operation in order
+ * (SET: the logger exists, the level is one of Kafka's six, upper case; DELETE: the logger exists and is
+ * not root; APPEND, SUBTRACT and unknown operation ids are refused).
+ */
+export function validateLoggerAlter(resourceName: string, configs: readonly RawAlterableConfig[], nodeId: number, loggerExists: (name: string) => boolean): AlterError | null {
+  if (new Set(configs.map((c) => c.name)).size !== configs.length) return err(ErrorCode.INVALID_REQUEST, "Error due to duplicate config keys");
+  const nulls = configs.filter((c) => c.configOperation !== 1 && c.value === null).map((c) => c.name);
+  if (nulls.length > 0) return err(ErrorCode.INVALID_REQUEST, `Null value not supported for : ${nulls.join(", ")}`);
+  if (!/^-?\d+$/.test(resourceName)) return err(ErrorCode.INVALID_REQUEST, `Node id must be an integer, but it is: ${resourceName}`);
+  if (Number(resourceName) !== nodeId) return err(ErrorCode.INVALID_REQUEST, `Unexpected node id. Expected ${nodeId}, but received ${resourceName}`);
+  for (const c of configs) {
+    const op = OP_BY_ID.get(c.configOperation);
+    if (op === undefined) return err(ErrorCode.INVALID_REQUEST, `Unknown operation type ${c.configOperation} is not allowed for the BROKER_LOGGER resource`);
+    if (op === "append" || op === "subtract") return err(ErrorCode.INVALID_REQUEST, `${op.toUpperCase()} operation is not allowed for the BROKER_LOGGER resource`);
+    if (!loggerExists(c.name)) return err(ErrorCode.INVALID_CONFIG, `Logger ${c.name} does not exist!`);
+    if (op === "set" && !LOG_LEVELS.includes(c.value!)) {
       return err(ErrorCode.INVALID_CONFIG, `Cannot set the log level of ${c.name} to ${c.value} as it is not a supported log level. Valid log levels are ${LOG_LEVELS.join(", ")}`);
     }
+    if (op === "delete" && c.name === ROOT_LOGGER) return err(ErrorCode.INVALID_REQUEST, `Removing the log level of the ${ROOT_LOGGER} logger is not allowed`);
   }
   return null;
 }

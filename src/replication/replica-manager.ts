@@ -31,7 +31,7 @@ import { METADATA_TOPIC } from "../metadata/metadata-log.ts";
 import { ErrorCode } from "../protocol/errors.ts";
 import { fileRecords } from "../protocol/primitives/records-ref.ts";
 import type { BatchParts } from "../protocol/records/batch-parts.ts";
-import type { Logger } from "../util/log.ts";
+import { levelCheck, type Logger } from "../util/log.ts";
 import { Timer } from "../util/purgatory/index.ts";
 import { InvalidBatchError, LogClosedError, LogOfflineError, OffsetOutOfRangeError, OffsetOverflowError } from "../storage/errors.ts";
 import type { LogManager } from "../storage/log-manager.ts";
@@ -119,12 +119,15 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   private partitions = new Map<string, Array<Partition | undefined>>();
   private image: MetadataImage | null = null;
   private readonly settleStatus = (s: ProducePartitionStatus): number => this.produceStatus(s);
+  /** The logger's level, checked once per produce request (it changes at run time: BROKER_LOGGER). */
+  private readonly debugEnabled: (level: "debug") => boolean;
 
   constructor(private readonly opts: ReplicaManagerOptions) {
     this.nodeId = opts.nodeId;
     this.timer = opts.timer ?? new Timer();
     this.delayedProduce = new DelayedProducePurgatory(this.timer);
     this.delayedFetch = new DelayedFetchPurgatory(this.timer);
+    this.debugEnabled = levelCheck(opts.logger);
   }
 
   get delayedProduceCount(): number {
@@ -173,6 +176,8 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     let statuses: ProducePartitionStatus[] | null = null;
     let waitingIndex: number[] | null = null;
     let keys: string[] | null = null;
+    // Kafka's "written to log ... beginning at offset" line (its TRACE; DEBUG here, Strand's lowest).
+    const debug = this.debugEnabled("debug");
     // Bounded by the request's partitions.
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i]!;
@@ -197,6 +202,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
           logStartOffset: info.logStartOffset,
           detail: null,
         };
+        if (debug) this.opts.logger.debug("appended to local log", { partition: name, firstOffset: info.firstOffset, endOffset: info.endOffset, duplicate: info.duplicate || undefined, origin });
         if (acks === 0) continue;
         const required = acks === -1 ? info.endOffset : -1;
         const behindHw = required >= 0 && found.highWatermark < required;

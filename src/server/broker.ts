@@ -24,6 +24,7 @@ import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "../util/log.ts";
+import { brokerLoggers, type BrokerLoggers } from "./broker-loggers.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
 import { MetadataEntryCache } from "./metadata-entry-cache.ts";
 import type { AdvertisedApi, BrokerServices } from "./services.ts";
@@ -112,7 +113,9 @@ const SHUTDOWN_DRAIN_MS = 5000;
 
 export class Broker {
   readonly config: BrokerConfig;
+  /** The root logger (server-command's); components log through `loggers`, Kafka's logger names. */
   readonly log: Logger;
+  readonly loggers: BrokerLoggers;
   readonly nodeId: number;
   readonly clock: TimerClock;
   private logManager: LogManager | null = null;
@@ -132,6 +135,7 @@ export class Broker {
   constructor(opts: BrokerOptions) {
     this.config = opts.config;
     this.log = opts.log;
+    this.loggers = brokerLoggers(opts.log);
     this.nodeId = opts.config.nodeId;
     this.clock = opts.clock ?? systemClock;
     this.handlerList = opts.handlers ?? ALL_HANDLERS;
@@ -197,12 +201,12 @@ export class Broker {
       // Broker-level log settings from server.properties apply from the first log opened; topic
       // overrides and dynamic broker configs come from the image once LocalMetadata has replayed it.
       defaultConfig: logConfigFor({ staticConfig: this.config.given, dynamicBroker: new Map(), dynamicDefault: new Map() }, new Map()),
-      logger: this.log,
+      logger: this.loggers.logManager,
       // Read at start-up only: a dynamic change of this cluster-wide key applies after a restart.
       producerIdExpirationMs: this.config.int("producer.id.expiration.ms"),
-      onTaskError: (e) => this.log.error("log manager task failed; retrying at the next interval", { error: e.message }),
+      onTaskError: (e) => this.loggers.logManager.error("log manager task failed; retrying at the next interval", { error: e.message }),
       onPartitionOffline: (o) =>
-        this.log.error("partition offline: it answers KAFKA_STORAGE_ERROR and its log dir gets no clean-shutdown marker", {
+        this.loggers.logManager.error("partition offline: it answers KAFKA_STORAGE_ERROR and its log dir gets no clean-shutdown marker", {
           partition: `${o.tp.topic}-${o.tp.partition}`,
           dir: o.dir,
           logEndOffset: o.log?.logEndOffset ?? -1,
@@ -213,14 +217,14 @@ export class Broker {
     this.logManager = logs;
     mark("log-manager-open");
     for (const o of logs.offlinePartitions()) {
-      this.log.error("partition offline after recovery", { partition: `${o.tp.topic}-${o.tp.partition}`, dir: o.dir, error: o.error.message });
+      this.loggers.logManager.error("partition offline after recovery", { partition: `${o.tp.topic}-${o.tp.partition}`, dir: o.dir, error: o.error.message });
     }
     // The replica manager hosts the partitions: each committed metadata change reaches it (partition
     // logs and Partitions) before it is visible. Its delayed operations run on this broker's clock.
-    const replicaManager = new ReplicaManager({ nodeId: this.nodeId, config: this.config, logs, logger: this.log, timer: new Timer({ clock: this.clock }) });
+    const replicaManager = new ReplicaManager({ nodeId: this.nodeId, config: this.config, logs, logger: this.loggers.replicaManager, timer: new Timer({ clock: this.clock }) });
     this.replicas = replicaManager;
     // metadata: replay the metadata log, bootstrap or register.
-    const metadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs, logger: this.log, publisher: replicaManager });
+    const metadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs, logger: this.loggers.metadata, publisher: replicaManager });
     this.localMetadata = metadata;
     mark("metadata-open");
     logs.startScheduler({
@@ -236,13 +240,13 @@ export class Broker {
       nodeId: this.nodeId,
       metadata: () => metadata,
       writer: new LogPartitionWriter(replicaManager, (topic) => resolveTopicSettings(metadata.image, this.config, topic, this.nodeId)),
-      logger: this.log.child({ component: "group-coordinator" }),
+      logger: this.loggers.groupCoordinator.child({ component: "group-coordinator" }),
       clock: wheelGroupClock(new Timer({ clock: this.clock })),
       // GROUP config overrides over the dynamic group.consumer.* keys, read at each heartbeat.
       groupConfig: (groupId) => consumerGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
     });
     this.coordinatorService = groupCoordinator;
-    this.log.info("group coordinator loaded", await groupCoordinator.start());
+    this.loggers.groupCoordinator.info("group coordinator loaded", await groupCoordinator.start());
     mark("group-coordinator");
 
     // Transaction coordinator: replays the __transaction_state partitions led here (transactions left
@@ -254,7 +258,7 @@ export class Broker {
       nodeId: this.nodeId,
       metadata: () => metadata,
       writer: new LogPartitionWriter(replicaManager, (topic) => resolveTopicSettings(metadata.image, this.config, topic, this.nodeId)),
-      logger: this.log.child({ component: "transaction-coordinator" }),
+      logger: this.loggers.transactionCoordinator.child({ component: "transaction-coordinator" }),
       clock: wheelGroupClock(new Timer({ clock: this.clock })),
       generateProducerId: () => producerIds.generate(),
       markerWriter: withMarkerCrashPoint((markers) => {
@@ -269,7 +273,7 @@ export class Broker {
       nodeId: this.nodeId,
       clusterId,
       config: this.config,
-      logger: this.log,
+      logger: this.loggers.apis,
       clock: this.clock,
       metadata,
       logManager: logs,
@@ -287,9 +291,9 @@ export class Broker {
       metrics: null,
     };
     this.running = services;
-    this.log.info("transaction coordinator loaded", await transactionCoordinator.start());
+    this.loggers.transactionCoordinator.info("transaction coordinator loaded", await transactionCoordinator.start());
     mark("transaction-coordinator");
-    const dispatcher = new Dispatcher(services, this.handlerList, this.log);
+    const dispatcher = new Dispatcher(services, this.handlerList, this.loggers.apis, this.loggers.requestLogger);
     mark("dispatcher");
 
     const brokerListeners = this.config.listeners.filter((l) => !this.config.controllerListenerNames.includes(l.name));
@@ -303,7 +307,7 @@ export class Broker {
       maxIdleMs: this.config.long("connections.max.idle.ms"),
       quotas: this.connectionQuotas,
       sink: STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher,
-      log: this.log,
+      log: this.loggers.socketServer,
     });
     const bound = this.server.start();
     mark("listening");
@@ -314,7 +318,7 @@ export class Broker {
     // metadata: register the endpoints actually bound (port 0 in tests).
     await metadata.registerBroker(services.advertisedEndpoints);
     mark("registered");
-    this.log.info("strand started", {
+    this.loggers.broker.info("strand started", {
       version: STRAND_VERSION,
       nodeId: this.nodeId,
       clusterId,
@@ -338,11 +342,11 @@ export class Broker {
     setImmediate(() => {
       void loadNativeInBackground().then((crc) => {
         mark("crc32c-loaded");
-        this.log.info("crc32c implementation", { implementation: crc.implementation, hardware: crc.hardware, loadMs: Math.round(performance.now() - t0) });
+        this.loggers.broker.info("crc32c implementation", { implementation: crc.implementation, hardware: crc.hardware, loadMs: Math.round(performance.now() - t0) });
       });
       void installNativeLz4InBackground().then((lz4) => {
         mark("lz4-loaded");
-        this.log.info("lz4 block decoder", { implementation: lz4.implementation, loadMs: Math.round(performance.now() - t0) });
+        this.loggers.broker.info("lz4 block decoder", { implementation: lz4.implementation, loadMs: Math.round(performance.now() - t0) });
       });
     });
   }
@@ -362,7 +366,7 @@ export class Broker {
   }
 
   private async doStop(): Promise<void> {
-    this.log.info("strand shutting down");
+    this.loggers.broker.info("strand shutting down");
     const server = this.server;
     if (server) {
       server.stopListening();
@@ -378,14 +382,14 @@ export class Broker {
       await server.waitClosed(2000);
     }
     // metadata: finish running operations before the logs close.
-    if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.log.error("metadata close failed", { error: String(e) }));
+    if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.loggers.broker.error("metadata close failed", { error: String(e) }));
     this.coordinatorService?.close();
     this.txnCoordinator?.close();
     // Produces still waiting for their high watermark answer now (REQUEST_TIMED_OUT); none can wait on closed logs.
     this.replicas?.shutdown();
     const { uncleanDirs } = this.logManager ? await this.logManager.close() : { uncleanDirs: [] };
     if (uncleanDirs.length > 0) {
-      this.log.error("strand stopped; log dirs with offline partitions are not marked cleanly shut down and will be recovered at the next start", { dirs: uncleanDirs.join(",") });
-    } else this.log.info("strand stopped cleanly");
+      this.loggers.broker.error("strand stopped; log dirs with offline partitions are not marked cleanly shut down and will be recovered at the next start", { dirs: uncleanDirs.join(",") });
+    } else this.loggers.broker.info("strand stopped cleanly");
   }
 }

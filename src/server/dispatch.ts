@@ -6,6 +6,9 @@
 //   response carrying UNSUPPORTED_VERSION and ApiVersions' own range (KIP-511), so clients retry lower.
 // - A handler that throws (a bug or a failed invariant) is logged at ERROR with the API, version,
 //   correlation id and client id, and its connection is closed.
+// - With the request logger (kafka.request.logger) at DEBUG or below, each completed request gets one
+//   DEBUG line (api, version, correlation id, client id, connection, time spent), as Kafka's
+//   "Completed request" line; off by default (the logger inherits root's INFO).
 
 import type { ConnectionInfo, Outcome, RequestSink } from "../network/connection.ts";
 import { API_BY_KEY } from "../protocol/generated/api-table.ts";
@@ -17,7 +20,7 @@ import { writeResponseHeader } from "../protocol/generated/messages/response-hea
 import { encodeFramedParts } from "../protocol/primitives/writer.ts";
 import { concatSlices } from "../protocol/primitives/records-ref.ts";
 import { CLOSE_CONNECTION, NO_RESPONSE, type ApiHandler, type RequestContext } from "./handler.ts";
-import type { Logger } from "../util/log.ts";
+import { levelCheck, type Logger } from "../util/log.ts";
 import { ANONYMOUS, securityProtocolOf, type SecurityProtocol } from "./principal.ts";
 import type { BrokerServices } from "./services.ts";
 
@@ -47,10 +50,12 @@ export class Dispatcher implements RequestSink {
   readonly handlers: ReadonlyMap<number, ApiHandler>;
   private readonly services: BrokerServices;
   private readonly log: Logger;
+  private readonly requestLog: Logger;
+  private readonly requestLogAt: (level: "debug") => boolean;
   /** Security protocol by listener name, resolved once per listener (bounded by the listeners configured). */
   private readonly protocols = new Map<string, SecurityProtocol>();
 
-  constructor(services: BrokerServices, handlers: ApiHandler[], log: Logger) {
+  constructor(services: BrokerServices, handlers: ApiHandler[], log: Logger, requestLog: Logger = log) {
     const m = new Map<number, ApiHandler>();
     for (const h of handlers) {
       const api = API_BY_KEY.get(h.key);
@@ -64,6 +69,8 @@ export class Dispatcher implements RequestSink {
     this.handlers = m;
     this.services = services;
     this.log = log;
+    this.requestLog = requestLog;
+    this.requestLogAt = levelCheck(requestLog);
   }
 
   private securityProtocol(listenerName: string): SecurityProtocol {
@@ -129,14 +136,31 @@ export class Dispatcher implements RequestSink {
       principal: ANONYMOUS,
       requestBytes: frameBytes,
     };
+    const startMs = this.requestLogAt("debug") ? performance.now() : -1;
     let result: unknown;
     try {
       result = handler.handle(ctx, d.body);
     } catch (e) {
       return this.handlerFailed(ctx, e);
     }
-    if (result instanceof Promise) return result.then((r) => this.encode(ctx, r), (e: unknown) => this.handlerFailed(ctx, e));
-    return this.encode(ctx, result);
+    if (result instanceof Promise) return result.then((r) => this.completed(ctx, r, startMs), (e: unknown) => this.handlerFailed(ctx, e));
+    return this.completed(ctx, result, startMs);
+  }
+
+  private completed(ctx: RequestContext, body: unknown, startMs: number): Outcome {
+    const out = this.encode(ctx, body);
+    if (startMs >= 0) {
+      this.requestLog.debug("Completed request", {
+        api: API_BY_KEY.get(ctx.apiKey)?.name,
+        apiVersion: ctx.apiVersion,
+        correlationId: ctx.header.correlationId,
+        clientId: ctx.header.clientId,
+        connection: ctx.conn.id,
+        listener: ctx.listenerName,
+        totalTimeMs: Math.round((performance.now() - startMs) * 1000) / 1000,
+      });
+    }
+    return out;
   }
 
   /**

@@ -4,8 +4,14 @@
 // the broker synonym's layer, else DEFAULT_CONFIG — and, when asked, synonyms in Kafka's order
 // (src/config/describe.ts). Broker "ID": every broker key Kafka 4.4.0 defines plus Strand's own
 // (strand.*), read-only flags from Kafka's dynamic-update modes, passwords hidden (value null,
-// isSensitive). Broker "": the cluster-wide dynamic defaults only. Broker-logger "ID": Strand's one
-// logger ("root") and its level. v3+ carries config types; documentation when asked.
+// isSensitive). Broker "": the cluster-wide dynamic defaults only. v3+ carries config types;
+// documentation when asked.
+// Broker-logger "ID": root and the named loggers Strand logs through, by Kafka's logger names
+// (src/server/broker-loggers.ts), each at its current level (changed by IncrementalAlterConfigs), as
+// Kafka answers: DYNAMIC_BROKER_LOGGER_CONFIG, not read-only, no synonyms, config type UNKNOWN,
+// documentation "", in the order Kafka's HashMap of ~170 loggers gives them. Kafka lists a logger for
+// every class that logs; Strand only the ten components it has (a subset of Kafka's names). An empty
+// name is "Broker id must not be empty", as Kafka.
 // Errors, as Kafka 4.4.0 answers them: an illegal topic name is INVALID_TOPIC_EXCEPTION, a missing
 // topic UNKNOWN_TOPIC_OR_PARTITION, another broker's id or a non-numeric one INVALID_REQUEST.
 //
@@ -22,10 +28,8 @@ import { brokerLayersOf, topicOverridesOf } from "../../config/broker-layers.ts"
 import { describeBrokerConfigs, describeBrokerLoggers, describeTopicConfigs } from "../../config/describe.ts";
 import { brokerValueOf, describeGroupConfigs } from "../../config/group-config.ts";
 import { topicNameError } from "../../metadata/topic-names.ts";
+import { logLevelsOf } from "../../util/log.ts";
 import { defineHandler } from "../handler.ts";
-
-/** Strand's log level as a log4j level name, for the broker-logger resource. */
-const LOGGER_LEVEL = (process.env.STRAND_LOG_LEVEL ?? "info").toUpperCase();
 
 export const describeConfigsHandler = defineHandler<DescribeConfigsRequest, DescribeConfigsResponse>({
   key: 32,
@@ -55,9 +59,10 @@ export const describeConfigsHandler = defineHandler<DescribeConfigsRequest, Desc
         else if (Number(r.resourceName) !== broker.nodeId) fail(ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${broker.nodeId} or empty string, but received ${r.resourceName}`);
         else out.configs = describeBrokerConfigs(layers, keys, { ...opts, perBroker: true });
       } else if (r.resourceType === 8) {
-        if (!/^-?\d+$/.test(r.resourceName)) fail(ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${r.resourceName}`);
+        if (r.resourceName === "") fail(ErrorCode.INVALID_REQUEST, "Broker id must not be empty");
+        else if (!/^-?\d+$/.test(r.resourceName)) fail(ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${r.resourceName}`);
         else if (Number(r.resourceName) !== broker.nodeId) fail(ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${broker.nodeId} but received ${r.resourceName}`);
-        else out.configs = describeBrokerLoggers(keys, LOGGER_LEVEL);
+        else out.configs = describeBrokerLoggers(keys, logLevelsOf(broker.logger).loggers());
       } else if (r.resourceType === 32) {
         // Any group name, existing or not, as Kafka describes it; no default ("") resource.
         if (r.resourceName === "") fail(ErrorCode.INVALID_REQUEST, "Default group resources are not allowed.");

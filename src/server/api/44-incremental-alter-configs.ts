@@ -1,19 +1,27 @@
 // IncrementalAlterConfigs (key 44), versions 0-1 served (all Kafka 4.4.0 defines).
 //
 // SET and DELETE on any key, APPEND and SUBTRACT on list keys (starting from the override, or the key's
-// default when there is none), validate_only. Topic, broker ("ID" or "" for the cluster default) and
-// broker-logger resources, and GROUP resources (KIP-848 group configs, src/config/group-config.ts). Validation and Kafka's per-resource errors are in src/metadata/config-alter.ts; the
+// default when there is none), validate_only. Topic and broker ("ID" or "" for the cluster default)
+// resources, and GROUP resources (KIP-848 group configs, src/config/group-config.ts). Validation and Kafka's per-resource errors are in src/metadata/config-alter.ts; the
 // metadata layer writes the ConfigRecords. A resource named twice in one request fails both times;
 // an operation id outside 0-3 fails its resource with UNKNOWN_SERVER_ERROR, as Kafka 4.4.0 answers.
 //
-// Left out: broker-logger levels are validated and accepted but not applied (Strand's log level is
-// fixed at start-up); CLIENT_METRICS resources are INVALID_REQUEST.
+// Broker-logger "ID" (type 8): SET gives a logger (root or one of Kafka's names Strand logs through,
+// src/server/broker-loggers.ts) a level at once, DELETE returns it to the level it inherits (root's);
+// Kafka's errors for an unknown logger, a level outside TRACE..FATAL (upper case), DELETE of root,
+// APPEND/SUBTRACT and unknown operation ids (src/metadata/config-alter.ts validateLoggerAlter). Each
+// change is logged at WARN by kafka.server.ConfigAdminManager. Levels are kept in memory only (as
+// Kafka's log4j): a restart starts from STRAND_LOG_LEVEL.
+//
+// Left out: CLIENT_METRICS resources are INVALID_REQUEST.
 
 import type { IncrementalAlterConfigsRequest } from "../../protocol/generated/messages/incremental-alter-configs-request.ts";
 import { newIncrementalAlterConfigsResponse, type IncrementalAlterConfigsResponse } from "../../protocol/generated/messages/incremental-alter-configs-response.ts";
 import { OP_BY_ID } from "../../metadata/config-alter.ts";
 import { runAlterConfigs } from "../../metadata/config-alter-run.ts";
 import { brokerValueOf } from "../../config/group-config.ts";
+import { logLevelsOf, namedLogger } from "../../util/log.ts";
+import { BROKER_LOGGER_NAMES } from "../broker-loggers.ts";
 import { defineHandler } from "../handler.ts";
 
 export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse>({
@@ -23,10 +31,17 @@ export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConf
   async handle(ctx, req) {
     const res = newIncrementalAlterConfigsResponse();
     res.responses = await runAlterConfigs(
-      { nodeId: ctx.services.nodeId, metadata: ctx.services.metadata, brokerValue: brokerValueOf(ctx.services) },
+      {
+        nodeId: ctx.services.nodeId,
+        metadata: ctx.services.metadata,
+        brokerValue: brokerValueOf(ctx.services),
+        logLevels: logLevelsOf(ctx.services.logger),
+        configLog: namedLogger(ctx.services.logger, BROKER_LOGGER_NAMES.configAdmin),
+      },
       req.resources.map((r) => ({
         resourceType: r.resourceType,
         resourceName: r.resourceName,
+        raw: r.configs,
         changes: r.configs.map((c) => {
           const op = OP_BY_ID.get(c.configOperation);
           return op ? { name: c.name, value: c.value, op } : null;
