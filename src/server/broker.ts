@@ -27,6 +27,7 @@ import type { Logger } from "../util/log.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
 import { MetadataEntryCache } from "./metadata-entry-cache.ts";
 import type { AdvertisedApi, BrokerServices } from "./services.ts";
+import { ClientMetricsManager, telemetryMaxBytesOf } from "./telemetry/client-metrics-manager.ts";
 import { ProducerIdManager } from "../coordinator/producer-ids.ts";
 import { systemClock, Timer, type TimerClock } from "../util/purgatory/index.ts";
 import { STRAND_VERSION } from "../util/version.ts";
@@ -279,6 +280,11 @@ export class Broker {
       producerIds,
       metadataEntries: new MetadataEntryCache(),
       txnProduceOrder: new TxnProduceOrder(),
+      clientMetrics: new ClientMetricsManager({
+        nowMs: () => this.clock.nowMs(),
+        logger: this.log.child({ component: "client-metrics" }),
+        telemetryMaxBytes: telemetryMaxBytesOf(this.config),
+      }),
       apis: advertisedApisOf(this.handlerList),
       advertisedEndpoints: [],
       transactionCoordinator,
