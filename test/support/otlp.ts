@@ -30,7 +30,7 @@ export interface TestMetric {
   attributes?: Record<string, string>;
 }
 
-export function encodeOtlpMetrics(metrics: readonly TestMetric[], resource: Record<string, string> = {}): Uint8Array {
+export function encodeOtlpMetrics(metrics: readonly TestMetric[], resource: Record<string, string> = {}): Uint8Array<ArrayBuffer> {
   const metricMsgs = metrics.map((m) => {
     const point = [
       ...Object.entries(m.attributes ?? {}).flatMap(([k, v]) => keyValue(7, k, v)),
