@@ -6,8 +6,13 @@
 // metadata layer writes the ConfigRecords. A resource named twice in one request fails both times;
 // an operation id outside 0-3 fails its resource with UNKNOWN_SERVER_ERROR, as Kafka 4.4.0 answers.
 //
+// CLIENT_METRICS resources (KIP-714 subscriptions: metrics, interval.ms, match) with Kafka 4.4.0's
+// validation of the resulting configs and its texts; values are written in Kafka's stored form, and a
+// resource whose keys are all deleted is gone (src/config/client-metrics-config.ts). APPEND/SUBTRACT on
+// them is INVALID_CONFIG, as Kafka answers.
+//
 // Left out: broker-logger levels are validated and accepted but not applied (Strand's log level is
-// fixed at start-up); CLIENT_METRICS resources are INVALID_REQUEST.
+// fixed at start-up).
 
 import type { IncrementalAlterConfigsRequest } from "../../protocol/generated/messages/incremental-alter-configs-request.ts";
 import { newIncrementalAlterConfigsResponse, type IncrementalAlterConfigsResponse } from "../../protocol/generated/messages/incremental-alter-configs-response.ts";
