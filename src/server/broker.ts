@@ -310,6 +310,8 @@ export class Broker {
       quotas: this.connectionQuotas,
       sink: STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher,
       log: this.log,
+      // KIP-714: a client instance is forgotten with its connection, as Kafka's ClientMetricsManager does.
+      onConnectionClosed: (id) => services.clientMetrics.connectionClosed(id),
     });
     const bound = this.server.start();
     mark("listening");

@@ -11,8 +11,7 @@
 //
 // Differs from Kafka 4.4.0: Kafka advertises 71/72 in ApiVersions only when a ClientTelemetryReceiver
 // plugin is configured (it still answers them otherwise); Strand always has its receiver (the
-// telemetry store), so it advertises them, as a Kafka with a receiver does. Kafka forgets a client
-// instance when its connection closes; Strand forgets it after max(60 s, 3 push intervals) unused.
+// telemetry store), so it advertises them, as a Kafka with a receiver does.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { GetTelemetrySubscriptionsRequest } from "../../protocol/generated/messages/get-telemetry-subscriptions-request.ts";

@@ -16,8 +16,8 @@
 // but is not OTLP Strand can read is kept undecoded.
 //
 // Instances are bounded as Kafka bounds them: at most 16384 (least recently used dropped), each
-// forgotten max(60 s, 3 push intervals) after its last request. Kafka also forgets an instance when its
-// connection closes; Strand does not (see the handlers' notes).
+// forgotten max(60 s, 3 push intervals) after its last request or when the connection it was created
+// on closes.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import { codecForId } from "../../protocol/records/compression/registry.ts";
@@ -55,6 +55,8 @@ export interface TelemetryClient {
   readonly softwareVersion: string | null;
   readonly sourceAddress: string;
   readonly sourcePort: number;
+  /** The connection the request came on (the instance is forgotten when it closes). */
+  readonly connectionId: number;
 }
 
 export interface ClientMetricsManagerOptions {
@@ -78,6 +80,8 @@ export class ClientMetricsManager {
   private readonly randomUuid: () => string;
   /** Least recently used first. */
   private readonly instances = new Map<string, ClientMetricsInstance>();
+  /** Connection -> the instance created or recomputed on it (Kafka's clientConnectionIdMap); bounded as instances are. */
+  private readonly connectionInstances = new Map<number, string>();
   private subscriptions: ClientMetricsSubscription[] = [];
   private subscriptionsKey = "";
   private subscriptionUpdateVersion = 0;
@@ -246,15 +250,31 @@ export class ClientMetricsManager {
     let instance = this.instances.get(clientInstanceId);
     if (!instance) {
       instance = this.createClientInstance(clientInstanceId, attributesOf(clientInstanceId, client));
+      this.rememberConnection(client.connectionId, clientInstanceId);
     } else if (instance.subscriptionVersion < this.subscriptionUpdateVersion) {
       // Kafka keeps the instance's original attributes (those of the connection that created it).
       instance = this.createClientInstance(clientInstanceId, instance.attributes);
+      this.rememberConnection(client.connectionId, clientInstanceId);
     }
     this.instances.delete(clientInstanceId);
     this.instances.set(clientInstanceId, instance);
     while (this.instances.size > this.cacheMaxSize) this.instances.delete(this.instances.keys().next().value!);
     instance.expiresAtMs = now + Math.max(this.cacheExpiryMs, instance.pushIntervalMs * 3);
     return instance;
+  }
+
+  /** A connection closed: the instance created on it is forgotten (its next request starts afresh). */
+  connectionClosed(connectionId: number): void {
+    const id = this.connectionInstances.get(connectionId);
+    if (id === undefined) return;
+    this.connectionInstances.delete(connectionId);
+    this.instances.delete(id);
+  }
+
+  private rememberConnection(connectionId: number, clientInstanceId: string): void {
+    this.connectionInstances.delete(connectionId);
+    this.connectionInstances.set(connectionId, clientInstanceId);
+    while (this.connectionInstances.size > this.cacheMaxSize) this.connectionInstances.delete(this.connectionInstances.keys().next().value!);
   }
 
   /** Drops instances whose expiry passed, oldest use first (bounded by the instances held). */

@@ -12,5 +12,6 @@ export function telemetryClientOf(ctx: RequestContext): TelemetryClient {
     softwareVersion: ctx.conn.clientSoftware?.version ?? null,
     sourceAddress: ctx.conn.remoteAddress,
     sourcePort: ctx.conn.remotePort ?? -1,
+    connectionId: ctx.conn.id,
   };
 }

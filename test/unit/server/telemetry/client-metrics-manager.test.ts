@@ -49,6 +49,7 @@ const client = (over: Partial<TelemetryClient> = {}): TelemetryClient => ({
   softwareVersion: "4.4.0",
   sourceAddress: "127.0.0.1",
   sourcePort: 50_000,
+  connectionId: 1,
   ...over,
 });
 
@@ -180,6 +181,19 @@ describe("ClientMetricsManager", () => {
     // A forgotten instance pushing again gets a new instance, whose subscription id differs only if the set did.
     const r = m.pushTelemetry(push({ clientInstanceId: g.clientInstanceId, subscriptionId: g.subscriptionId }), client());
     expect(r.errorCode).toBe(0);
+  });
+
+  test("an instance is forgotten when the connection that created it closes", () => {
+    const { m } = setup();
+    const g = m.getTelemetrySubscriptions(ZERO_UUID, client({ connectionId: 7 }));
+    expect(m.getTelemetrySubscriptions(g.clientInstanceId, client({ connectionId: 7 })).errorCode).toBe(89);
+    m.connectionClosed(8);
+    expect(m.instanceCount).toBe(1);
+    m.connectionClosed(7);
+    expect(m.instanceCount).toBe(0);
+    // Reconnected, the same id starts afresh: not throttled, same subscription id (same set, interval, id).
+    const again = m.getTelemetrySubscriptions(g.clientInstanceId, client({ connectionId: 9 }));
+    expect([again.errorCode, again.subscriptionId]).toEqual([0, g.subscriptionId]);
   });
 
   test("pushed metrics are kept (latest per instance), decoded, bounded", () => {
