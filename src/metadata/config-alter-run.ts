@@ -4,7 +4,7 @@
 
 import { ErrorCode } from "../protocol/errors.ts";
 import type { ConfigResourceType, MetadataLayer } from "./layer.ts";
-import { validateBrokerAlter, validateGroupAlter, validateLoggerAlter, validateTopicAlter, RESOURCE_TYPE_BY_ID, type AlterError, type RawAlterableConfig, type RequestedChange } from "./config-alter.ts";
+import { validateBrokerAlter, validateClientMetricsAlter, validateGroupAlter, validateLoggerAlter, validateTopicAlter, RESOURCE_TYPE_BY_ID, type AlterError, type RawAlterableConfig, type RequestedChange } from "./config-alter.ts";
 import type { LogLevels, Log4jLevel } from "../util/log-levels.ts";
 import type { Logger } from "../util/log.ts";
 import type { BrokerValueOf } from "../config/group-config.ts";
@@ -63,9 +63,15 @@ export async function runAlterConfigs(host: AlterHost, resources: readonly Alter
     }
     // An operation id outside 0-3: Kafka fails the resource with UNKNOWN_SERVER_ERROR and no message.
     if (r.changes.some((c) => c === null)) return fail(i, { errorCode: ErrorCode.UNKNOWN_SERVER_ERROR, errorMessage: null });
-    const changes = r.changes as RequestedChange[];
+    let changes = r.changes as RequestedChange[];
     let e: AlterError | null;
-    if (type === "topic") {
+    if (type === "client-metrics") {
+      // Validated and normalized here; what is written is the normalized set (Kafka's stored form).
+      const v = validateClientMetricsAlter(r.resourceName, changes, opts.incremental, image?.configs.get(`client-metrics:${r.resourceName}`) ?? new Map());
+      if ("errorCode" in v) return fail(i, v);
+      changes = v.changes;
+      e = null;
+    } else if (type === "topic") {
       e = validateTopicAlter(r.resourceName, changes, opts.incremental, { exists: image?.topicsByName.has(r.resourceName) === true, current: image?.configs.get(`topic:${r.resourceName}`) ?? new Map() });
     } else if (type === "group") {
       e = validateGroupAlter(r.resourceName, changes, opts.incremental, host.brokerValue ?? (() => undefined));

@@ -20,6 +20,7 @@ import type { ConfigOp, ConfigResourceType } from "./layer.ts";
 import { topicNameError } from "./topic-names.ts";
 import { LOG4J_LEVELS, ROOT_LOGGER } from "../util/log-levels.ts";
 import { GROUP_CONFIG_BY_NAME, groupConfigValueError, type BrokerValueOf } from "../config/group-config.ts";
+import { validateClientMetricsConfigs } from "../config/client-metrics-config.ts";
 
 export interface RequestedChange {
   readonly name: string;
@@ -37,6 +38,7 @@ export const RESOURCE_TYPE_BY_ID: ReadonlyMap<number, ConfigResourceType> = new 
   [2, "topic"],
   [4, "broker"],
   [8, "broker-logger"],
+  [16, "client-metrics"],
   [32, "group"],
 ]);
 
@@ -184,6 +186,33 @@ export function validateGroupAlter(resourceName: string, changes: readonly Reque
     }
   }
   return null;
+}
+
+/**
+ * A CLIENT_METRICS resource (KIP-714 subscription, src/config/client-metrics-config.ts): the request's
+ * shape, APPEND/SUBTRACT refused as Kafka 4.4.0 refuses them (its broker finds no LIST type for these
+ * keys), then ClientMetricsConfigs.validate of the configs that would result. On success, the changes
+ * to write: every resulting key SET to the value as Kafka stores it (normalized), removed keys deleted.
+ */
+export function validateClientMetricsAlter(
+  resourceName: string,
+  changes: readonly RequestedChange[],
+  incremental: boolean,
+  current: ReadonlyMap<string, string>,
+): AlterError | { changes: RequestedChange[] } {
+  const shape = checkChangeShape(changes, incremental);
+  if (shape) return shape;
+  for (const c of changes) {
+    if (incremental && (c.op === "append" || c.op === "subtract")) {
+      return err(ErrorCode.INVALID_CONFIG, `Can't ${c.op.toUpperCase()} to key ${c.name} because its type is not LIST.`);
+    }
+  }
+  const next = applyChanges(current, changes, incremental, () => null);
+  const valid = validateClientMetricsConfigs(resourceName, next);
+  if (!(valid instanceof Map)) return err(valid.errorCode, valid.errorMessage);
+  const out: RequestedChange[] = [...valid].map(([name, value]) => ({ name, value, op: "set" as const }));
+  for (const name of current.keys()) if (!valid.has(name)) out.push({ name, value: null, op: "delete" });
+  return { changes: out };
 }
 
 /** One IncrementalAlterConfigs entry as the request carries it (operation id not yet checked). */

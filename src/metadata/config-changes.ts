@@ -41,6 +41,8 @@ export function planResourceConfigs(
     typeId = ConfigResourceTypeId.BROKER;
   } else if (resourceType === "group") {
     typeId = ConfigResourceTypeId.GROUP;
+  } else if (resourceType === "client-metrics") {
+    typeId = ConfigResourceTypeId.CLIENT_METRICS;
   } else {
     return fail(ErrorCode.INVALID_REQUEST, "broker-logger levels are not stored in the metadata log");
   }

@@ -23,7 +23,7 @@ import type { BrokerRegistrationImage, MetadataImage, PartitionImage, TopicImage
 import { MetadataRecordError, RecordType } from "./record-serde.ts";
 
 /** Kafka's ConfigResource.Type ids as written in ConfigRecord.ResourceType. */
-export const ConfigResourceTypeId = { TOPIC: 2, BROKER: 4, BROKER_LOGGER: 8, GROUP: 32 } as const;
+export const ConfigResourceTypeId = { TOPIC: 2, BROKER: 4, BROKER_LOGGER: 8, CLIENT_METRICS: 16, GROUP: 32 } as const;
 
 /** PartitionChangeRecord.Leader: the leader did not change. */
 export const NO_LEADER_CHANGE = -2;
@@ -162,6 +162,7 @@ export class ImageBuilder {
     if (m.resourceType === ConfigResourceTypeId.TOPIC) key = configKey("topic", m.resourceName);
     else if (m.resourceType === ConfigResourceTypeId.BROKER) key = configKey("broker", m.resourceName);
     else if (m.resourceType === ConfigResourceTypeId.GROUP) key = configKey("group", m.resourceName);
+    else if (m.resourceType === ConfigResourceTypeId.CLIENT_METRICS) key = configKey("client-metrics", m.resourceName);
     else return false;
     const next = new Map(this.configs.get(key) ?? []);
     if (m.value === null) next.delete(m.name);

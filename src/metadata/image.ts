@@ -64,6 +64,6 @@ export interface MetadataImage {
   readonly topicConfigs?: TopicConfigSnapshot;
 }
 
-export function configKey(resource: "topic" | "broker" | "group", name: string): string {
+export function configKey(resource: "topic" | "broker" | "group" | "client-metrics", name: string): string {
   return `${resource}:${name}`;
 }

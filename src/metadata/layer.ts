@@ -43,7 +43,7 @@ export interface PartitionIncrease {
   assignments: number[][] | null;
 }
 
-export type ConfigResourceType = "topic" | "broker" | "broker-logger" | "group";
+export type ConfigResourceType = "topic" | "broker" | "broker-logger" | "group" | "client-metrics";
 
 export type ConfigOp = "set" | "delete" | "append" | "subtract";
 

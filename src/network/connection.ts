@@ -25,6 +25,10 @@ export interface ConnectionInfo {
   readonly id: number;
   readonly listenerName: string;
   readonly remoteAddress: string;
+  /** The peer's port (-1 when the socket does not say): KIP-714 matches client_source_port on it. */
+  readonly remotePort?: number;
+  /** ClientSoftwareName/Version from this connection's ApiVersions v3+ (Kafka's ClientInformation). */
+  clientSoftware?: { readonly name: string; readonly version: string };
   /** Set once the connection has sent a valid request (the smaller pre-auth frame limit no longer applies). */
   authenticated: boolean;
 }
@@ -55,6 +59,8 @@ export class Connection implements ConnectionInfo {
   readonly id: number;
   readonly listenerName: string;
   readonly remoteAddress: string;
+  readonly remotePort: number;
+  clientSoftware?: { readonly name: string; readonly version: string };
   authenticated = false;
   lastActiveMs: number;
   closed = false;
@@ -91,6 +97,7 @@ export class Connection implements ConnectionInfo {
     this.socket = socket;
     this.listenerName = listenerName;
     this.remoteAddress = `${socket.remoteAddress}`;
+    this.remotePort = typeof socket.remotePort === "number" ? socket.remotePort : -1;
     this.sink = sink;
     this.limits = limits;
     this.log = log;

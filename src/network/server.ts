@@ -21,6 +21,8 @@ export interface SocketServerOptions {
   log: ConnectionLog & { info(msg: string, fields?: Record<string, unknown>): void };
   /** max.connections, max.connections.per.ip and its overrides; unlimited when absent. */
   quotas?: ConnectionQuotaConfig;
+  /** Called once per connection when it closes (Kafka's ConnectionDisconnectListener). */
+  onConnectionClosed?: (connectionId: number) => void;
 }
 
 interface WaitingSocket {
@@ -113,6 +115,7 @@ export class SocketServer {
       this.connections.delete(c);
       this.quotas.dec(address);
       this.admitWaiting();
+      this.opts.onConnectionClosed?.(c.id);
     });
     socket.data = conn;
     this.connections.add(conn);

@@ -28,6 +28,7 @@ import { brokerLoggers, type BrokerLoggers } from "./broker-loggers.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
 import { MetadataEntryCache } from "./metadata-entry-cache.ts";
 import type { AdvertisedApi, BrokerServices } from "./services.ts";
+import { ClientMetricsManager, telemetryMaxBytesOf } from "./telemetry/client-metrics-manager.ts";
 import { ProducerIdManager } from "../coordinator/producer-ids.ts";
 import { systemClock, Timer, type TimerClock } from "../util/purgatory/index.ts";
 import { STRAND_VERSION } from "../util/version.ts";
@@ -283,6 +284,11 @@ export class Broker {
       producerIds,
       metadataEntries: new MetadataEntryCache(),
       txnProduceOrder: new TxnProduceOrder(),
+      clientMetrics: new ClientMetricsManager({
+        nowMs: () => this.clock.nowMs(),
+        logger: this.log.child({ component: "client-metrics" }),
+        telemetryMaxBytes: telemetryMaxBytesOf(this.config),
+      }),
       apis: advertisedApisOf(this.handlerList),
       advertisedEndpoints: [],
       transactionCoordinator,
@@ -308,6 +314,8 @@ export class Broker {
       quotas: this.connectionQuotas,
       sink: STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher,
       log: this.loggers.socketServer,
+      // KIP-714: a client instance is forgotten with its connection, as Kafka's ClientMetricsManager does.
+      onConnectionClosed: (id) => services.clientMetrics.connectionClosed(id),
     });
     const bound = this.server.start();
     mark("listening");

@@ -23,6 +23,7 @@ import type { ReplicaManager } from "../replication/replica-manager.ts";
 import type { FetchSessionCache } from "./fetch/session-cache.ts";
 import type { TxnProduceOrder } from "./produce/txn-verify.ts";
 import type { TransactionCoordinatorService } from "../coordinator/transaction/service.ts";
+import type { ClientMetricsManager } from "./telemetry/client-metrics-manager.ts";
 
 /** One API of the ApiVersions answer. */
 export interface AdvertisedApi {
@@ -51,6 +52,8 @@ export interface BrokerServices {
   readonly metadataEntries: MetadataEntryCache;
   /** The order of each producer's transactional Produce requests while they wait for verification (produce/txn-verify.ts). */
   readonly txnProduceOrder: TxnProduceOrder;
+  /** KIP-714 client telemetry: subscriptions, client instances, and the metrics clients pushed (telemetry/). */
+  readonly clientMetrics: ClientMetricsManager;
   /** The APIs and versions ApiVersions advertises. */
   readonly apis: readonly AdvertisedApi[];
   /**

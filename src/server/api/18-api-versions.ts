@@ -38,6 +38,8 @@ export const apiVersionsHandler = defineHandler<ApiVersionsRequest, ApiVersionsR
       res.errorCode = ErrorCode.REBOOTSTRAP_REQUIRED;
       return res;
     }
+    // Kafka's ClientInformation of the channel: KIP-714 subscriptions match on it.
+    if (ctx.apiVersion >= 3) ctx.conn.clientSoftware = { name: req.clientSoftwareName, version: req.clientSoftwareVersion };
     res.apiKeys = [...ctx.services.apis];
     if (ctx.apiVersion >= 3) setFeatures(res, ctx.services.metadata.image, ctx.apiVersion);
     return res;

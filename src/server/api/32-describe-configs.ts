@@ -17,8 +17,10 @@
 //
 // Group "NAME" (32): the KIP-848 group configs Kafka lists, each the group's override
 // (DYNAMIC_GROUP_CONFIG) or its broker key's value (DEFAULT_CONFIG), src/config/group-config.ts.
-// Left out: CLIENT_METRICS (16) resources are answered INVALID_REQUEST (Kafka describes their
-// defaults); group configs carry no documentation; inter.broker.protocol.version is not listed, as
+// Client-metrics "NAME" (16, KIP-714): metrics, interval.ms and match, the stored value
+// (CLIENT_METRICS_CONFIG) or the default (DEFAULT_CONFIG), for any name, existing or not, as Kafka
+// 4.4.0 answers (src/config/client-metrics-config.ts); "" is INVALID_REQUEST.
+// Left out: group configs carry no documentation; inter.broker.protocol.version is not listed, as
 // Kafka 4.x no longer has that key.
 
 import { ErrorCode } from "../../protocol/errors.ts";
@@ -27,6 +29,7 @@ import { newDescribeConfigsResponse, type DescribeConfigsResponse, type Describe
 import { brokerLayersOf, topicOverridesOf } from "../../config/broker-layers.ts";
 import { describeBrokerConfigs, describeBrokerLoggers, describeTopicConfigs } from "../../config/describe.ts";
 import { brokerValueOf, describeGroupConfigs } from "../../config/group-config.ts";
+import { CLIENT_METRICS_IMAGE_PREFIX, describeClientMetricsConfigs } from "../../config/client-metrics-config.ts";
 import { topicNameError } from "../../metadata/topic-names.ts";
 import { logLevelsOf } from "../../util/log.ts";
 import { defineHandler } from "../handler.ts";
@@ -67,6 +70,9 @@ export const describeConfigsHandler = defineHandler<DescribeConfigsRequest, Desc
         // Any group name, existing or not, as Kafka describes it; no default ("") resource.
         if (r.resourceName === "") fail(ErrorCode.INVALID_REQUEST, "Default group resources are not allowed.");
         else out.configs = describeGroupConfigs(image?.configs.get(`group:${r.resourceName}`) ?? new Map(), keys, brokerValueOf({ config: broker.config, nodeId: broker.nodeId }, image), opts);
+      } else if (r.resourceType === 16) {
+        if (r.resourceName === "") fail(ErrorCode.INVALID_REQUEST, "Client metrics subscription name must not be empty");
+        else out.configs = describeClientMetricsConfigs(image?.configs.get(CLIENT_METRICS_IMAGE_PREFIX + r.resourceName) ?? new Map(), keys, opts);
       } else {
         fail(ErrorCode.INVALID_REQUEST, `Unsupported resource type ${r.resourceType}`);
       }

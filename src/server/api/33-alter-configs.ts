@@ -1,7 +1,8 @@
 // AlterConfigs (key 33), versions 0-2 served (all Kafka 4.4.0 defines).
 //
 // Legacy semantics: a resource's overrides are replaced by the set given (a key left out is removed).
-// Topic and broker ("ID" for this broker, "" for the cluster default) resources; validate_only checks
+// Topic and broker ("ID" for this broker, "" for the cluster default) resources, GROUP and
+// CLIENT_METRICS resources (replaced as a whole, validated as on IncrementalAlterConfigs); validate_only checks
 // without writing. Validation and Kafka's per-resource errors are in src/metadata/config-alter.ts, the
 // ConfigRecords are written by the metadata layer. Dynamic broker values of the log.* keys become the
 // defaults of every topic that has no override (src/config/topic-config.ts).

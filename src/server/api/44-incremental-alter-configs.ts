@@ -13,7 +13,10 @@
 // change is logged at WARN by kafka.server.ConfigAdminManager. Levels are kept in memory only (as
 // Kafka's log4j): a restart starts from STRAND_LOG_LEVEL.
 //
-// Left out: CLIENT_METRICS resources are INVALID_REQUEST.
+// CLIENT_METRICS resources (KIP-714 subscriptions: metrics, interval.ms, match) with Kafka 4.4.0's
+// validation of the resulting configs and its texts; values are written in Kafka's stored form, and a
+// resource whose keys are all deleted is gone (src/config/client-metrics-config.ts). APPEND/SUBTRACT on
+// them is INVALID_CONFIG, as Kafka answers.
 
 import type { IncrementalAlterConfigsRequest } from "../../protocol/generated/messages/incremental-alter-configs-request.ts";
 import { newIncrementalAlterConfigsResponse, type IncrementalAlterConfigsResponse } from "../../protocol/generated/messages/incremental-alter-configs-response.ts";

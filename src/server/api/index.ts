@@ -44,6 +44,8 @@ import { consumerGroupHeartbeatHandler } from "./68-consumer-group-heartbeat.ts"
 import { consumerGroupDescribeHandler } from "./69-consumer-group-describe.ts";
 import { describeProducersHandler } from "./61-describe-producers.ts";
 import { listConfigResourcesHandler } from "./74-list-config-resources.ts";
+import { getTelemetrySubscriptionsHandler } from "./71-get-telemetry-subscriptions.ts";
+import { pushTelemetryHandler } from "./72-push-telemetry.ts";
 
 export const ALL_HANDLERS: ApiHandler[] = [
   produceHandler,
@@ -57,6 +59,8 @@ export const ALL_HANDLERS: ApiHandler[] = [
   describeClusterHandler,
   describeTopicPartitionsHandler,
   listConfigResourcesHandler,
+  getTelemetrySubscriptionsHandler,
+  pushTelemetryHandler,
   offsetCommitHandler,
   offsetFetchHandler,
   findCoordinatorHandler,

@@ -3,6 +3,7 @@
 // the metadata layer publishes deltas), and the broker config from overrides.
 // Handlers get a RequestContext whose services are built from this object (no group coordinator).
 import { TxnProduceOrder } from "../../../src/server/produce/txn-verify.ts";
+import { ClientMetricsManager } from "../../../src/server/telemetry/client-metrics-manager.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -92,6 +93,7 @@ export class FakeBroker {
       producerIds: this.producerIds,
       metadataEntries: new MetadataEntryCache(),
       txnProduceOrder: new TxnProduceOrder(),
+      clientMetrics: new ClientMetricsManager({ nowMs: () => Date.now(), logger: createLogger("error") }),
       apis: [],
       advertisedEndpoints: [],
       transactionCoordinator: null,
