@@ -1,4 +1,4 @@
-// The layers of src/ point one way: cli -> server -> coordinator -> replication -> metadata -> config ->
+// The layers of src/ point one way: cli -> server -> coordinator -> replication -> metadata -> raft -> config ->
 // network -> storage -> protocol -> util (DESIGN.md, "The broker's layers"). This test reads every
 // import of src/ and fails on an import that points up or sideways-back (which is also every cycle
 // between folders), and so on any import from coordinator/, replication/, metadata/ or storage/ into
@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const SRC = resolve(import.meta.dir, "..", "..", "..", "src");
-const ORDER = ["cli", "server", "coordinator", "replication", "metadata", "config", "network", "storage", "protocol", "util"] as const;
+const ORDER = ["cli", "server", "coordinator", "replication", "metadata", "raft", "config", "network", "storage", "protocol", "util"] as const;
 
 /** "file -> imported file" (paths relative to src/) allowed to break the order: none. */
 const KNOWN: readonly string[] = [];
