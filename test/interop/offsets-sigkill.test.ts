@@ -34,6 +34,7 @@ import type { PowerLossCut } from "./power-loss.ts";
 import { startTarget } from "./target.ts";
 import { createTopics } from "./topics.ts";
 import { interopTarget, suiteEnabled } from "./targets.ts";
+import { seededRandom as rng } from "../support/seeded-random.ts";
 
 // The same APIs as the restart suite, plus the classic group APIs every Java group test uses.
 const ENABLED = suiteEnabled("java-restart");
@@ -46,17 +47,6 @@ const KILL_CYCLES = 3;
 const SESSION_TIMEOUT_MS = 6000;
 const SEED = Number(process.env.STRAND_TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-/** mulberry32: a small seeded generator, so a failing run can be repeated with STRAND_TEST_SEED. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 type Offsets = number[];
 

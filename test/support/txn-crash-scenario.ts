@@ -28,17 +28,7 @@ export interface CrashRound {
   recordsPerPartition: number;
 }
 
-/** Mulberry32: the chaos test's seeded choices. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from "./seeded-random.ts";
 
 /** Calls `f` until `ok` holds (every 25 ms), failing with the last answer after timeoutMs. */
 export async function retry<T>(what: string, f: () => Promise<T>, ok: (r: T) => boolean, timeoutMs = 20_000): Promise<T> {

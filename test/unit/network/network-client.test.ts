@@ -11,20 +11,10 @@ import { ExponentialBackoff } from "../../../src/network/exponential-backoff.ts"
 import { FakeKafkaNode } from "../../support/fake-kafka-node.ts";
 import { encodeResponse } from "../../../src/protocol/frame.ts";
 import { API_CODECS } from "../../../src/protocol/generated/apis.ts";
+import { seededRandom as seeded } from "../../support/seeded-random.ts";
 
 const SEED = Number(process.env.STRAND_TEST_SEED ?? 20261201);
 console.log(`network-client seed=${SEED}`);
-
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NODE = { id: 1, host: "n1", port: 9092 };
 
@@ -117,29 +107,25 @@ test("a request that times out in flight closes the connection; the others in fl
 });
 
 test("reconnect back-off: reconnect.backoff.ms doubling to the max with 20% jitter; a queued request waits through it", async () => {
-  const { clock, net, client } = setup({ reconnectBackoffMs: 100, reconnectBackoffMaxMs: 1_000, requestTimeoutMs: 60_000 });
+  const clock = new FakeClock(1_000);
+  const net = new MemoryTransport(clock);
   const attempts: number[] = [];
-  const origConnect = net.connect.bind(net);
   // Count connection attempts by time: nothing listens yet, so each is refused.
-  const counting = net.forNode("client");
-  void counting;
-  const wrapped = {
-    connect: (h: string, p: number, handlers: Parameters<typeof origConnect>[2]) => {
+  const inner = net.forNode("client");
+  const counting = {
+    connect: (h: string, p: number, handlers: Parameters<MemoryTransport["connect"]>[2]) => {
       attempts.push(clock.nowMs());
-      return origConnect(h, p, handlers);
+      return inner.connect(h, p, handlers);
     },
   };
-  const c2 = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: "t", reconnectBackoffMs: 100, reconnectBackoffMaxMs: 1_000, requestTimeoutMs: 60_000 }, wrapped, clock, seeded(SEED));
-  client.close();
-  const p = c2.send(NODE, 3, { topics: [] });
+  const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: "t", reconnectBackoffMs: 100, reconnectBackoffMaxMs: 1_000, requestTimeoutMs: 60_000 }, counting, clock, seeded(SEED));
+  const p = client.send(NODE, 3, { topics: [] });
   for (let i = 0; i < 80; i++) {
     await settle(clock, 2);
     clock.advance(50);
   }
   expect(attempts.length).toBeGreaterThanOrEqual(5);
   const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
-  const backoff = new ExponentialBackoff({ initialMs: 100, multiplier: 2, maxMs: 1_000, jitter: 0.2 });
-  void backoff;
   // Each gap is the back-off for that attempt (rounded up to the 50 ms steps of this loop), within jitter.
   gaps.forEach((g, i) => {
     const nominal = Math.min(100 * 2 ** i, 1_000);
@@ -154,7 +140,7 @@ test("reconnect back-off: reconnect.backoff.ms doubling to the max with 20% jitt
     clock.advance(50);
   }
   expect((await p).version).toBe(13);
-  c2.close();
+  client.close();
 });
 
 test("ExponentialBackoff: Kafka's formula, capped, jittered within ±20%", () => {
