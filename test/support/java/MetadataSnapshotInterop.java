@@ -49,6 +49,8 @@ public class MetadataSnapshotInterop {
             }
         }
         MetadataImage image = delta.apply(new MetadataProvenance(id.offset() - 1, id.epoch(), timestamp, true));
+        // FinalizedVersions leaves metadata.version out: it is the image's MetadataVersion.
+        image.features().metadataVersion().ifPresent(mv -> System.out.println("feature metadata.version " + mv.featureLevel()));
         for (Map.Entry<String, Short> f : new TreeMap<>(image.features().finalizedVersions()).entrySet()) {
             System.out.println("feature " + f.getKey() + " " + f.getValue());
         }
