@@ -100,6 +100,13 @@ export class LeaderEpochCache {
     this.flush();
   }
 
+  /** Drops every entry (the log restarted empty: truncateFullyAndStartAt). */
+  clear(): void {
+    if (this.entries.length === 0) return;
+    this.entries = [];
+    this.flush();
+  }
+
   flush(): void {
     writeEpochCheckpoint(this.path, this.entries);
     this.unsynced = false;

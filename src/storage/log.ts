@@ -485,6 +485,36 @@ export class Log {
     this.afterTruncation();
   }
 
+  /**
+   * Drops every segment and restarts the log, empty, at `offset` (Kafka's UnifiedLog.truncateFullyAndStartAt):
+   * a Raft follower that took a snapshot beyond (or diverging from) its log. The log start, end, high
+   * watermark and recovery point all become `offset`; the leader-epoch cache and producer state are cleared.
+   */
+  truncateFullyAndStartAt(offset: number, nowMs = Date.now()): void {
+    this.ensureUsable();
+    assert(Number.isSafeInteger(offset) && offset >= 0, () => `${this.name}: truncateFullyAndStartAt(${offset})`);
+    const old = this.segments;
+    // Renamed .deleted first, so the new segment may take the same base offset's file names.
+    for (const s of old) {
+      this.dirty.delete(s);
+      this.scheduleDelete(s);
+    }
+    const seg = LogSegment.open(this.dir, offset, { indexIntervalBytes: this.config.indexIntervalBytes, maxIndexBytes: this.config.segmentIndexBytes }, nowMs);
+    seg.makeActive();
+    this.segments = [seg];
+    this.nextOffset = offset;
+    this.startOffset = offset;
+    this.hwPosition = null;
+    this.hw = offset;
+    this.recovery = offset;
+    this.groupCommit.lowerTo(offset);
+    this.flushCommit.lowerTo(offset);
+    this.forcedFlushEnd = 0;
+    this.epochs.clear();
+    this.producers.clear();
+    this.producers.deleteSnapshotsBelow(Number.MAX_SAFE_INTEGER);
+  }
+
   private afterTruncation(): void {
     this.hwPosition = null;
     this.hw = Math.min(this.hw, this.nextOffset);

@@ -1,0 +1,126 @@
+// A snapshot of the metadata image (KIP-630): the records that rebuild it from nothing, in the order
+// Kafka's MetadataImage.write(ImageWriter) writes them — features (FeatureLevelRecord
+// metadata.version first, so a reader knows the version before any other record), the cluster
+// (RegisterBrokerRecord per broker), topics (TopicRecord then its PartitionRecords), configs
+// (ConfigRecord per key), then client quotas, producer ids, ACLs, SCRAM and delegation tokens, which
+// Strand's image does not hold yet (so none are written). Loading runs a snapshot's records through
+// an ImageBuilder from empty, as Kafka's MetadataLoader applies a snapshot to an empty delta.
+//
+// What the image does not keep is not in the snapshot either: a broker's supported feature ranges and
+// log dir ids (RegisterBrokerRecord.Features / LogDirs, written empty here) and its listeners'
+// security protocols (taken from the listener name when it is one of Kafka's protocols, else
+// PLAINTEXT); controller registrations. A Kafka node that loads a Strand snapshot sees brokers without
+// them until they register again (they do on every start).
+
+import type { SnapshotReader, SnapshotWriter } from "../raft/raft-client.ts";
+import type { BrokerRegistrationImage, MetadataImage, PartitionImage } from "./image.ts";
+import { ConfigResourceTypeId, ImageBuilder } from "./image-builder.ts";
+import { decodeMetadataRecord, encodeMetadataRecord, metadataRecord, RecordType } from "./record-serde.ts";
+import type { MetadataRecordOut } from "./record-serde.ts";
+import { SECURITY_PROTOCOL_ID } from "./registration.ts";
+import { METADATA_VERSION_FEATURE } from "./supported-features.ts";
+
+/** Records handed to the snapshot writer per append (it packs them into batches by bytes). */
+const RECORDS_PER_APPEND = 1000;
+
+const CONFIG_RESOURCE_TYPES: Readonly<Record<string, number>> = {
+  topic: ConfigResourceTypeId.TOPIC,
+  broker: ConfigResourceTypeId.BROKER,
+  group: ConfigResourceTypeId.GROUP,
+  "client-metrics": ConfigResourceTypeId.CLIENT_METRICS,
+};
+
+function partitionRecord(p: PartitionImage): MetadataRecordOut {
+  return metadataRecord(RecordType.PARTITION, {
+    partitionId: p.partition,
+    topicId: p.topicId,
+    replicas: [...p.replicas],
+    isr: [...p.isr],
+    removingReplicas: [],
+    addingReplicas: [],
+    leader: p.leader,
+    leaderRecoveryState: 0,
+    leaderEpoch: p.leaderEpoch,
+    partitionEpoch: p.partitionEpoch,
+    directories: [...p.directories],
+    eligibleLeaderReplicas: p.elr ? [...p.elr] : [],
+    lastKnownElr: p.lastKnownElr ? [...p.lastKnownElr] : [],
+  });
+}
+
+function brokerRecord(b: BrokerRegistrationImage): MetadataRecordOut {
+  return metadataRecord(RecordType.REGISTER_BROKER, {
+    brokerId: b.nodeId,
+    isMigratingZkBroker: false,
+    incarnationId: b.incarnationId,
+    brokerEpoch: b.brokerEpoch,
+    endPoints: b.endpoints.map((e) => ({ name: e.name, host: e.host, port: e.port, securityProtocol: SECURITY_PROTOCOL_ID[e.name.toUpperCase()] ?? 0 })),
+    features: [],
+    rack: b.rack,
+    fenced: b.fenced,
+    inControlledShutdown: b.inControlledShutdown,
+    logDirs: [],
+    cordonedLogDirs: null,
+  });
+}
+
+/** The records that rebuild `image`, in Kafka's MetadataImage.write order. */
+export function imageRecords(image: MetadataImage): MetadataRecordOut[] {
+  const out: MetadataRecordOut[] = [];
+  // Features: metadata.version first (Kafka's FeaturesImage.writeFeatureLevels), the rest by name.
+  const mv = image.features.get(METADATA_VERSION_FEATURE);
+  if (mv !== undefined) out.push(metadataRecord(RecordType.FEATURE_LEVEL, { name: METADATA_VERSION_FEATURE, featureLevel: mv }));
+  for (const [name, level] of [...image.features].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (name !== METADATA_VERSION_FEATURE) out.push(metadataRecord(RecordType.FEATURE_LEVEL, { name, featureLevel: level }));
+  }
+  for (const b of [...image.brokers.values()].sort((x, y) => x.nodeId - y.nodeId)) out.push(brokerRecord(b));
+  for (const t of image.topicsById.values()) {
+    out.push(metadataRecord(RecordType.TOPIC, { name: t.name, topicId: t.topicId }));
+    for (const p of t.partitions) out.push(partitionRecord(p));
+  }
+  for (const [key, entries] of image.configs) {
+    const colon = key.indexOf(":");
+    const resourceType = CONFIG_RESOURCE_TYPES[key.slice(0, colon)];
+    if (resourceType === undefined) throw new Error(`config resource key ${key} has no ConfigRecord resource type`);
+    const resourceName = key.slice(colon + 1);
+    for (const [name, value] of entries) out.push(metadataRecord(RecordType.CONFIG, { resourceType, resourceName, name, value }));
+  }
+  return out;
+}
+
+/** Writes the image's records to `writer` (call freeze() after). */
+export function writeImageSnapshot(image: MetadataImage, writer: Pick<SnapshotWriter, "append">): number {
+  const records = imageRecords(image).map(encodeMetadataRecord);
+  // Bounded by the image: RECORDS_PER_APPEND records a step.
+  for (let i = 0; i < records.length; i += RECORDS_PER_APPEND) writer.append(records.slice(i, i + RECORDS_PER_APPEND));
+  return records.length;
+}
+
+export interface LoadedSnapshot {
+  readonly image: MetadataImage;
+  readonly records: number;
+  /** Records of types the image does not keep (RegisterControllerRecord, ProducerIdsRecord, ...), by type. */
+  readonly skipped: ReadonlyMap<number, number>;
+}
+
+/**
+ * Builds the image a snapshot holds, from empty. Its offset is the snapshot's last contained offset.
+ * Throws MetadataRecordError on a record that cannot be read or applied.
+ */
+export function loadImageSnapshot(reader: SnapshotReader, clusterId: string, controllerId: number): LoadedSnapshot {
+  const builder = new ImageBuilder(clusterId, controllerId);
+  const skipped = new Map<number, number>();
+  let records = 0;
+  for (const batch of reader.batches()) {
+    let offset = batch.baseOffset;
+    for (const value of batch.records) {
+      const rec = decodeMetadataRecord(value, BigInt(offset));
+      const applied = rec.schema !== null && builder.apply(rec.apiKey, rec.message, BigInt(offset));
+      if (!applied) skipped.set(rec.apiKey, (skipped.get(rec.apiKey) ?? 0) + 1);
+      records++;
+      offset++;
+    }
+  }
+  builder.offset = BigInt(reader.snapshotId.offset - 1);
+  return { image: builder.build(), records, skipped };
+}
