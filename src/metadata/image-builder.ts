@@ -2,7 +2,8 @@
 // for the record types a single broker needs: TopicRecord, PartitionRecord, PartitionChangeRecord,
 // RemoveTopicRecord (which also drops the topic's configs), ConfigRecord, FeatureLevelRecord,
 // RegisterBrokerRecord, UnregisterBrokerRecord, BrokerRegistrationChangeRecord and the older
-// Fence/UnfenceBrokerRecord. Other types are reported to the caller as not applied.
+// Fence/UnfenceBrokerRecord, Register/UnregisterControllerRecord and ProducerIdsRecord. Other types are
+// reported to the caller as not applied.
 //
 // The builder's maps are mutable; build() returns an image over copies, and every object an image
 // holds (TopicImage, PartitionImage, a resource's config map) is replaced, never changed, afterwards.
@@ -18,8 +19,11 @@ import type { RemoveTopicRecord } from "../protocol/generated/metadata/remove-to
 import type { TopicRecord } from "../protocol/generated/metadata/topic-record.ts";
 import type { UnfenceBrokerRecord } from "../protocol/generated/metadata/unfence-broker-record.ts";
 import type { UnregisterBrokerRecord } from "../protocol/generated/metadata/unregister-broker-record.ts";
+import type { ProducerIdsRecord } from "../protocol/generated/metadata/producer-ids-record.ts";
+import type { RegisterControllerRecord } from "../protocol/generated/metadata/register-controller-record.ts";
+import type { UnregisterControllerRecord } from "../protocol/generated/metadata/unregister-controller-record.ts";
 import { configKey } from "./image.ts";
-import type { BrokerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "./image.ts";
+import type { BrokerRegistrationImage, ControllerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "./image.ts";
 import { MetadataRecordError, RecordType } from "./record-serde.ts";
 
 /** Kafka's ConfigResource.Type ids as written in ConfigRecord.ResourceType. */
@@ -34,6 +38,8 @@ export class ImageBuilder {
   private readonly brokers = new Map<number, BrokerRegistrationImage>();
   private readonly configs = new Map<string, ReadonlyMap<string, string>>();
   private readonly features = new Map<string, number>();
+  private readonly controllers = new Map<number, ControllerRegistrationImage>();
+  private nextProducerId = -1n;
 
   constructor(
     readonly clusterId: string,
@@ -46,6 +52,8 @@ export class ImageBuilder {
       for (const [k, v] of from.brokers) this.brokers.set(k, v);
       for (const [k, v] of from.configs) this.configs.set(k, v);
       for (const [k, v] of from.features) this.features.set(k, v);
+      for (const [k, v] of from.controllers ?? []) this.controllers.set(k, v);
+      this.nextProducerId = from.producerIds?.nextProducerId ?? -1n;
     }
   }
 
@@ -74,7 +82,7 @@ export class ImageBuilder {
         return true;
       }
       case RecordType.REGISTER_BROKER:
-        this.registerBroker(message as RegisterBrokerRecord);
+        this.registerBroker(message as RegisterBrokerRecord, offset);
         return true;
       case RecordType.UNREGISTER_BROKER:
         this.brokers.delete((message as UnregisterBrokerRecord).brokerId);
@@ -87,6 +95,29 @@ export class ImageBuilder {
         const m = message as FenceBrokerRecord | UnfenceBrokerRecord;
         const b = this.brokers.get(m.id);
         if (b && b.brokerEpoch === m.epoch) this.brokers.set(m.id, { ...b, fenced: apiKey === RecordType.FENCE_BROKER });
+        return true;
+      }
+      case RecordType.REGISTER_CONTROLLER: {
+        const m = message as RegisterControllerRecord;
+        this.controllers.set(m.controllerId, {
+          nodeId: m.controllerId,
+          incarnationId: m.incarnationId,
+          zkMigrationReady: m.zkMigrationReady,
+          endpoints: m.endPoints.map((e) => ({ name: e.name, host: e.host, port: e.port, securityProtocol: e.securityProtocol })),
+          supportedFeatures: m.features.map((f) => ({ name: f.name, minVersion: f.minSupportedVersion, maxVersion: f.maxSupportedVersion })),
+        });
+        return true;
+      }
+      case RecordType.UNREGISTER_CONTROLLER:
+        this.controllers.delete((message as UnregisterControllerRecord).controllerId);
+        return true;
+      case RecordType.PRODUCER_IDS: {
+        const m = message as ProducerIdsRecord;
+        // Kafka's controller refuses a record that does not move the next id forward (its log is corrupt).
+        if (this.nextProducerId >= 0n && m.nextProducerId <= this.nextProducerId) {
+          throw new MetadataRecordError(offset, `ProducerIdsRecord next producer id ${m.nextProducerId} is not greater than the current ${this.nextProducerId}`);
+        }
+        this.nextProducerId = m.nextProducerId;
         return true;
       }
       default:
@@ -172,7 +203,7 @@ export class ImageBuilder {
     return true;
   }
 
-  private registerBroker(m: RegisterBrokerRecord): void {
+  private registerBroker(m: RegisterBrokerRecord, offset: bigint): void {
     this.brokers.set(m.brokerId, {
       nodeId: m.brokerId,
       incarnationId: m.incarnationId,
@@ -181,6 +212,9 @@ export class ImageBuilder {
       rack: m.rack,
       fenced: m.fenced,
       inControlledShutdown: m.inControlledShutdown,
+      registrationOffset: offset,
+      logDirs: [...m.logDirs],
+      supportedFeatures: m.features.map((f) => ({ name: f.name, minVersion: f.minSupportedVersion, maxVersion: f.maxSupportedVersion })),
     });
   }
 
@@ -190,7 +224,9 @@ export class ImageBuilder {
     if (!b || b.brokerEpoch !== m.brokerEpoch) return;
     const fenced = m.fenced === 1 ? true : m.fenced === -1 ? false : b.fenced;
     const inControlledShutdown = m.inControlledShutdown === 1 ? true : b.inControlledShutdown;
-    this.brokers.set(m.brokerId, { ...b, fenced, inControlledShutdown });
+    // v2+ LogDirs: an empty list (the default, and every v0/v1 record) leaves them as registered.
+    const logDirs = m.logDirs.length > 0 ? [...m.logDirs] : b.logDirs;
+    this.brokers.set(m.brokerId, { ...b, fenced, inControlledShutdown, ...(logDirs ? { logDirs } : {}) });
   }
 
   build(): MetadataImage {
@@ -206,6 +242,8 @@ export class ImageBuilder {
       brokers: new Map(this.brokers),
       configs: new Map(this.configs),
       features: new Map(this.features),
+      controllers: new Map(this.controllers),
+      producerIds: { nextProducerId: this.nextProducerId },
     };
   }
 }

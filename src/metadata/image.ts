@@ -42,6 +42,31 @@ export interface BrokerRegistrationImage {
   readonly rack: string | null;
   readonly fenced: boolean;
   readonly inControlledShutdown: boolean;
+  /**
+   * Offset of the RegisterBrokerRecord this registration came from (Kafka's
+   * ClusterControlManager.registerBrokerRecordOffsets): a heartbeat whose currentMetadataOffset has
+   * reached it is caught up and may be unfenced. Absent in images built by hand.
+   */
+  readonly registrationOffset?: bigint;
+  /** RegisterBrokerRecord.LogDirs: the directory ids the broker registered (absent: none). */
+  readonly logDirs?: readonly string[];
+  /** RegisterBrokerRecord.Features: the feature ranges the broker supports. */
+  readonly supportedFeatures?: ReadonlyArray<{ readonly name: string; readonly minVersion: number; readonly maxVersion: number }>;
+}
+
+/** A controller's registration (RegisterControllerRecord, KIP-919). */
+export interface ControllerRegistrationImage {
+  readonly nodeId: number;
+  readonly incarnationId: string;
+  readonly zkMigrationReady: boolean;
+  readonly endpoints: ReadonlyArray<Endpoint & { readonly securityProtocol: number }>;
+  readonly supportedFeatures: ReadonlyArray<{ readonly name: string; readonly minVersion: number; readonly maxVersion: number }>;
+}
+
+/** The producer id block state (Kafka's ProducerIdsImage): the first id of the next block to hand out. */
+export interface ProducerIdsImage {
+  /** -1 before any ProducerIdsRecord (the controller then starts at 0). */
+  readonly nextProducerId: bigint;
 }
 
 export interface MetadataImage {
@@ -57,6 +82,10 @@ export interface MetadataImage {
   readonly configs: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** Finalized feature levels (metadata.version, ...). */
   readonly features: ReadonlyMap<string, number>;
+  /** Registered controllers (RegisterControllerRecord); absent in images built by hand: none. */
+  readonly controllers?: ReadonlyMap<number, ControllerRegistrationImage>;
+  /** ProducerIdsRecord state; absent in images built by hand: no block handed out yet. */
+  readonly producerIds?: ProducerIdsImage;
   /**
    * Each topic's resolved settings and LogConfig for this image (the metadata layer attaches it when it
    * publishes the image; images built elsewhere, e.g. by tests, have none and resolve on the fly).

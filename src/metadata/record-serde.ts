@@ -28,11 +28,14 @@ export const RecordType = {
   UNFENCE_BROKER: 8,
   REMOVE_TOPIC: 9,
   FEATURE_LEVEL: 12,
+  PRODUCER_IDS: 15,
   BROKER_REGISTRATION_CHANGE: 17,
   NO_OP: 20,
   BEGIN_TRANSACTION: 23,
   END_TRANSACTION: 24,
   ABORT_TRANSACTION: 25,
+  REGISTER_CONTROLLER: 27,
+  UNREGISTER_CONTROLLER: 29,
 } as const;
 
 /**
@@ -49,6 +52,10 @@ export const WRITE_VERSION: Readonly<Record<number, number>> = {
   [RecordType.FEATURE_LEVEL]: 0,
   [RecordType.UNREGISTER_BROKER]: 0,
   [RecordType.NO_OP]: 0,
+  [RecordType.PRODUCER_IDS]: 0,
+  [RecordType.REGISTER_CONTROLLER]: 0,
+  // A fencing change is written at v0; an in-controlled-shutdown change at v1 (built where it is planned).
+  [RecordType.BROKER_REGISTRATION_CHANGE]: 0,
 };
 
 /** Control record types (Kafka's ControlRecordType). */

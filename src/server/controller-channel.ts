@@ -1,0 +1,41 @@
+// The broker's way to the active controller (Kafka's NodeToControllerChannelManager role): send a
+// request to whichever controller is believed active, and be told when that belief is wrong.
+//
+// NodeControllerChannel is the simple form over NetworkClient: a fixed list of controller nodes
+// (controller.quorum.voters or the bootstrap servers), one of them current; controllerMoved() moves
+// to the next. The lead replaces the guess with the Raft leader once brokers follow the metadata log
+// (Kafka's RaftControllerNodeProvider).
+
+import type { ClientResponse, NetworkClient, Node } from "../network/network-client.ts";
+
+export interface ControllerChannel {
+  /** Send to the current controller; rejects with the NetworkClient's typed errors. */
+  send<T>(apiKey: number, body: Record<string, unknown>, opts?: { timeoutMs?: number; maxVersion?: number }): Promise<ClientResponse<T>>;
+  /** The controller answered NOT_CONTROLLER or could not be reached: look for the active one again. */
+  controllerMoved(): void;
+  /** The node requests go to now, for logs; null when none is known. */
+  currentController(): Node | null;
+}
+
+export class NodeControllerChannel implements ControllerChannel {
+  private index = 0;
+
+  constructor(
+    private readonly client: NetworkClient,
+    private readonly controllers: readonly Node[],
+  ) {
+    if (controllers.length === 0) throw new RangeError("NodeControllerChannel needs at least one controller node");
+  }
+
+  send<T>(apiKey: number, body: Record<string, unknown>, opts: { timeoutMs?: number; maxVersion?: number } = {}): Promise<ClientResponse<T>> {
+    return this.client.send<T>(this.controllers[this.index]!, apiKey, body, opts);
+  }
+
+  controllerMoved(): void {
+    this.index = (this.index + 1) % this.controllers.length;
+  }
+
+  currentController(): Node | null {
+    return this.controllers[this.index] ?? null;
+  }
+}
