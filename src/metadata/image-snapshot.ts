@@ -111,16 +111,19 @@ export function loadImageSnapshot(reader: SnapshotReader, clusterId: string, con
   const builder = new ImageBuilder(clusterId, controllerId);
   const skipped = new Map<number, number>();
   let records = 0;
+  // Every record of a snapshot is replayed at the snapshot's last contained offset, as Kafka's
+  // controller replays them: that is the offset a registration taken from a snapshot dates from.
+  const lastContained = BigInt(reader.snapshotId.offset - 1);
   for (const batch of reader.batches()) {
     let offset = batch.baseOffset;
     for (const value of batch.records) {
       const rec = decodeMetadataRecord(value, BigInt(offset));
-      const applied = rec.schema !== null && builder.apply(rec.apiKey, rec.message, BigInt(offset));
+      const applied = rec.schema !== null && builder.apply(rec.apiKey, rec.message, lastContained);
       if (!applied) skipped.set(rec.apiKey, (skipped.get(rec.apiKey) ?? 0) + 1);
       records++;
       offset++;
     }
   }
-  builder.offset = BigInt(reader.snapshotId.offset - 1);
+  builder.offset = lastContained;
   return { image: builder.build(), records, skipped };
 }

@@ -42,7 +42,9 @@ test("image -> snapshot file -> image is the same image", async () => {
   expect(loaded.records).toBe(written);
   expect(loaded.skipped.size).toBe(0);
   expect(loaded.image.offset).toBe(image.offset);
-  expect(loaded.image).toEqual(image);
+  // Registrations read from a snapshot date from its last contained offset (Kafka replays them there).
+  const brokers = new Map([...image.brokers].map(([id, b]) => [id, { ...b, registrationOffset: image.offset }]));
+  expect(loaded.image).toEqual({ ...image, brokers });
   // And once more: the loaded image writes the same records.
   expect(imageRecords(loaded.image)).toEqual(imageRecords(image));
 });
