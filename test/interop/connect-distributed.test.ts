@@ -1,0 +1,351 @@
+// Kafka Connect 4.4.0 in distributed mode against the broker under test (STRAND_INTEROP_TARGET), the
+// same test for Apache Kafka 4.4.0 and Strand. Connect creates its config / offset / status topics
+// itself (cleanup.policy=compact, checked here); two test connectors (test/interop/java-connect) run
+// through its REST API: a source writing numbered records with source offsets {"seq": n} per task,
+// and a sink appending what it receives to files, fsynced before its offsets are committed.
+// The worker is stopped (SIGTERM) and restarted, then SIGKILLed and restarted, then a second worker
+// joins the group offering only connect.protocol=compatible (the group moves from "sessioned" to
+// "compatible", as in a rolling downgrade) and the tasks are rebalanced across both. Nothing may be
+// lost: each source task's sequence numbers in the topic are exactly 0..n where n is its committed
+// offset, and every record of the topic below the sink's committed offsets is in the sink's files.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { probeInstall } from "../support/clients/cache.ts";
+import { ensureJavaConnect, KAFKA_CLIENTS_VERSION } from "../support/clients/java.ts";
+import type { JavaClient } from "../support/clients/java.ts";
+import { KafkaTestClient } from "../support/kafka-client.ts";
+import { ConnectWorker, CONNECT_TOPICS, waitFor } from "./connect-worker.ts";
+import type { WorkerOptions } from "./connect-worker.ts";
+import { collect, eventOf } from "./driver-output.ts";
+import { startTarget } from "./target.ts";
+import type { InteropTarget } from "./target.ts";
+import { createTopics } from "./topics.ts";
+import { interopTarget, suiteEnabled } from "./targets.ts";
+
+const ENABLED = suiteEnabled("kafka-connect");
+const connect = ENABLED ? await probeInstall("connect-runtime", ensureJavaConnect) : { ok: false as const, reason: "disabled" };
+const TOPIC = "connect-seq";
+const SOURCE = "seq-source";
+const SINK = "line-sink";
+const TASKS = 2;
+const GROUP = "strand-connect";
+const BROKER_OVERRIDES = {
+  "offsets.topic.num.partitions": 1,
+  "offsets.topic.replication.factor": 1,
+  "group.initial.rebalance.delay.ms": 0,
+};
+
+interface ConnectorStatus {
+  connector: { state: string; worker_id: string };
+  tasks: Array<{ id: number; state: string; worker_id: string; trace?: string }>;
+}
+
+interface OffsetsBody {
+  offsets: Array<{ partition: Record<string, unknown>; offset: Record<string, unknown> | null }>;
+}
+
+describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION} distributed vs ${interopTarget()}`, () => {
+  let target: InteropTarget;
+  let java: JavaClient;
+  let workDir: string;
+  let sinkDir: string;
+  const workers: ConnectWorker[] = [];
+  const timings: Record<string, number> = {};
+
+  beforeAll(async () => {
+    if (!connect.ok) return;
+    java = connect.value;
+    workDir = mkdtempSync(join(tmpdir(), "strand-connect-"));
+    sinkDir = join(workDir, "sink");
+    mkdirSync(sinkDir);
+    target = await startTarget({ overrides: BROKER_OVERRIDES });
+    await createTopics(target.port, [{ name: TOPIC, partitions: 2 }]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const w of workers) await w.kill();
+    await target?.remove();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+    console.log(`[interop connect/${interopTarget()}] ms: ${JSON.stringify(Object.fromEntries(
+      Object.entries(timings).map(([k, v]) => [k, Math.round(v)])))}`);
+  });
+
+  /** The running workers' log tails and the broker's, for failure messages. */
+  const context = () =>
+    workers.filter((w) => w.running).map((w) => `--- ${w.opts.name} (${w.id}) log tail ---\n${w.logTail(3000)}`).join("\n") +
+    `\n--- broker log tail ---\n${target.logTail().slice(-2000)}`;
+
+  async function startWorker(name: string, protocol: WorkerOptions["protocol"], restPort?: number): Promise<ConnectWorker> {
+    const w = await ConnectWorker.start(java, { name, bootstrap: target.bootstrap, groupId: GROUP, workDir, protocol, restPort });
+    workers.push(w);
+    // /health answers 200 once the worker has started its herder (joined the group, read the config topic).
+    await waitFor(`${name} healthy`, 90_000, async (seen) => {
+      if (!w.running) throw new Error(`${name} exited:\n${w.logTail()}`);
+      const r = await w.rest("GET", "/health");
+      seen(`${r.status} ${r.text}`);
+      return r.status === 200 ? true : undefined;
+    }, context);
+    return w;
+  }
+
+  async function putConfig(w: ConnectWorker, name: string, config: Record<string, string>): Promise<void> {
+    // 409 while the group rebalances: retried.
+    await waitFor(`PUT /connectors/${name}/config`, 30_000, async (seen) => {
+      const r = await w.rest("PUT", `/connectors/${name}/config`, config);
+      seen(`${r.status} ${r.text}`);
+      return r.status === 200 || r.status === 201 ? true : undefined;
+    }, context);
+  }
+
+  async function status(w: ConnectWorker, name: string): Promise<ConnectorStatus | undefined> {
+    const r = await w.rest("GET", `/connectors/${name}/status`);
+    return r.status === 200 ? (r.body as ConnectorStatus) : undefined;
+  }
+
+  /** Waits until the connector and its TASKS tasks run (on the given workers, when given). */
+  async function running(w: ConnectWorker, name: string, on?: readonly ConnectWorker[]): Promise<ConnectorStatus> {
+    return await waitFor(`${name} RUNNING with ${TASKS} tasks${on ? ` on ${on.map((x) => x.id).join(" and ")}` : ""}`, 60_000,
+      async (seen) => {
+        const s = await status(w, name);
+        seen(s);
+        if (!s || s.connector.state !== "RUNNING" || s.tasks.length !== TASKS) return undefined;
+        const failed = s.tasks.find((t) => t.state === "FAILED");
+        if (failed) throw new Error(`${name} task ${failed.id} FAILED: ${failed.trace ?? ""}`);
+        if (!s.tasks.every((t) => t.state === "RUNNING")) return undefined;
+        return s;
+      }, context);
+  }
+
+  /** Committed source offsets: task index → last committed seq. */
+  async function sourceOffsets(w: ConnectWorker): Promise<Map<number, number>> {
+    const r = await w.rest("GET", `/connectors/${SOURCE}/offsets`);
+    if (r.status !== 200) throw new Error(`GET offsets of ${SOURCE}: ${r.status} ${r.text}`);
+    const out = new Map<number, number>();
+    for (const o of (r.body as OffsetsBody).offsets) {
+      if (o.offset) out.set(Number(o.partition.task), Number(o.offset.seq));
+    }
+    return out;
+  }
+
+  /** Committed sink offsets: partition of TOPIC → next offset to deliver. */
+  async function sinkOffsets(w: ConnectWorker): Promise<Map<number, number>> {
+    const r = await w.rest("GET", `/connectors/${SINK}/offsets`);
+    if (r.status !== 200) throw new Error(`GET offsets of ${SINK}: ${r.status} ${r.text}`);
+    const out = new Map<number, number>();
+    for (const o of (r.body as OffsetsBody).offsets) {
+      if (o.offset && o.partition.kafka_topic === TOPIC) out.set(Number(o.partition.kafka_partition), Number(o.offset.kafka_offset));
+    }
+    return out;
+  }
+
+  /** The sink's files: "partition offset" → value (the last line seen for it). */
+  function sinkRecords(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const f of readdirSync(sinkDir)) {
+      for (const line of readFileSync(join(sinkDir, f), "utf8").split("\n")) {
+        const parts = line.split(" ");
+        if (parts.length !== 5 || parts[0] !== TOPIC) continue; // a SIGKILL may leave a torn last line
+        out.set(`${parts[1]} ${parts[2]}`, `${parts[3]} ${parts[4]}`);
+      }
+    }
+    return out;
+  }
+
+  /** Waits until every source task has committed past `floor` (its offsets before the last step). */
+  async function sourceProgress(w: ConnectWorker, what: string, floor: Map<number, number>): Promise<Map<number, number>> {
+    return await waitFor(`${what}: source offsets past ${JSON.stringify([...floor])}`, 60_000, async (seen) => {
+      const now = await sourceOffsets(w);
+      seen([...now]);
+      const ok = now.size === TASKS && [...now].every(([t, seq]) => seq > (floor.get(t) ?? 20));
+      return ok ? now : undefined;
+    }, context);
+  }
+
+  async function sinkProgress(what: string, atLeast: number): Promise<number> {
+    return await waitFor(`${what}: ${atLeast} records in the sink's files`, 60_000, async (seen) => {
+      const n = sinkRecords().size;
+      seen(n);
+      return n >= atLeast ? n : undefined;
+    }, context);
+  }
+
+  async function describeGroup(): Promise<{ state: string; protocolType: string; protocol: string; members: number }> {
+    const c = await KafkaTestClient.connect(target.port);
+    try {
+      const r = await c.request<{ groups: Array<{ errorCode: number; groupState: string; protocolType: string; protocolData: string; members: unknown[] }> }>(
+        15, 5, { groups: [GROUP], includeAuthorizedOperations: false });
+      const g = r.groups[0]!;
+      return { state: g.groupState, protocolType: g.protocolType, protocol: g.protocolData, members: g.members.length };
+    } finally {
+      c.close();
+    }
+  }
+
+  async function topicCleanupPolicies(): Promise<Record<string, string>> {
+    const c = await KafkaTestClient.connect(target.port);
+    try {
+      const r = await c.request<{ results: Array<{ errorCode: number; resourceName: string; configs: Array<{ name: string; value: string | null }> }> }>(
+        32, 4, {
+          resources: Object.values(CONNECT_TOPICS).map((name) => ({ resourceType: 2, resourceName: name, configurationKeys: ["cleanup.policy"] })),
+          includeSynonyms: false,
+          includeDocumentation: false,
+        });
+      return Object.fromEntries(r.results.map((x) => [x.resourceName, x.errorCode !== 0 ? `error ${x.errorCode}` :
+        (x.configs.find((e) => e.name === "cleanup.policy")?.value ?? "?")]));
+    } finally {
+      c.close();
+    }
+  }
+
+  async function phase<T>(name: string, body: () => Promise<T>): Promise<T> {
+    const t0 = performance.now();
+    try {
+      return await body();
+    } finally {
+      timings[name] = performance.now() - t0;
+    }
+  }
+
+  test("connectors survive a worker stop, a SIGKILL and a second worker joining, with no record lost", async () => {
+    // 1. One worker; Connect creates its three internal topics, compacted.
+    let a = await phase("firstWorkerMs", () => startWorker("worker-a", "sessioned"));
+    expect(await topicCleanupPolicies()).toEqual({
+      [CONNECT_TOPICS.config]: "compact",
+      [CONNECT_TOPICS.offset]: "compact",
+      [CONNECT_TOPICS.status]: "compact",
+    });
+
+    // 2. The connectors; records flow from the source to the topic and from the topic to the sink.
+    let offsets = await phase("connectorsMs", async () => {
+      await putConfig(a, SOURCE, {
+        "connector.class": "strand.interop.connect.SeqSourceConnector",
+        "tasks.max": `${TASKS}`,
+        topic: TOPIC,
+        "batch.size": "10",
+        "poll.interval.ms": "100",
+      });
+      await putConfig(a, SINK, {
+        "connector.class": "strand.interop.connect.LineSinkConnector",
+        "tasks.max": `${TASKS}`,
+        topics: TOPIC,
+        dir: sinkDir,
+      });
+      await running(a, SOURCE);
+      await running(a, SINK);
+      const o = await sourceProgress(a, "records flow", new Map());
+      await sinkProgress("records flow", 40);
+      return o;
+    });
+    expect(await describeGroup()).toEqual({ state: "Stable", protocolType: "connect", protocol: "sessioned", members: 1 });
+
+    // 3. A clean stop (the shutdown hook commits offsets and leaves the group), then the same worker again.
+    offsets = await phase("stopRestartMs", async () => {
+      await a.stop();
+      a = await startWorker("worker-a", "sessioned", a.restPort);
+      await running(a, SOURCE);
+      await running(a, SINK);
+      return await sourceProgress(a, "after the clean restart", offsets);
+    });
+    await sinkProgress("after the clean restart", sinkRecords().size + 40);
+
+    // 4. SIGKILL: no offset commit, no LeaveGroup; the group drops the dead member after its session
+    // timeout, and the sources resume after their last committed offsets (writing some records again).
+    offsets = await phase("killRestartMs", async () => {
+      await a.kill();
+      a = await startWorker("worker-a", "sessioned", a.restPort);
+      await running(a, SOURCE);
+      await running(a, SINK);
+      return await sourceProgress(a, "after the SIGKILL restart", offsets);
+    });
+    await sinkProgress("after the SIGKILL restart", sinkRecords().size + 40);
+
+    // 5. A second worker joins; the group falls back to the protocol both offer, and the incremental
+    // cooperative assignor moves some tasks to the newcomer.
+    const b = await phase("secondWorkerMs", async () => {
+      const w = await startWorker("worker-b", "compatible");
+      const both = [a, w] as const;
+      await waitFor("tasks spread over both workers", 60_000, async (seen) => {
+        const all = [await status(a, SOURCE), await status(a, SINK)];
+        seen(all);
+        const on = new Set(all.flatMap((s) => (s?.tasks ?? []).filter((t) => t.state === "RUNNING").map((t) => t.worker_id)));
+        const count = all.reduce((n, s) => n + (s?.tasks.filter((t) => t.state === "RUNNING").length ?? 0), 0);
+        return count === 2 * TASKS && both.every((x) => on.has(x.id)) ? true : undefined;
+      }, context);
+      offsets = await sourceProgress(w, "with two workers", offsets);
+      return w;
+    });
+    await sinkProgress("with two workers", sinkRecords().size + 40);
+    expect(await describeGroup()).toEqual({ state: "Stable", protocolType: "connect", protocol: "compatible", members: 2 });
+
+    // 6. Stop the source (its tasks commit their last offsets), let the sink catch up, and check.
+    const committed = await phase("drainMs", async () => {
+      await waitFor(`PUT /connectors/${SOURCE}/stop`, 30_000, async (seen) => {
+        const r = await b.rest("PUT", `/connectors/${SOURCE}/stop`);
+        seen(`${r.status} ${r.text}`);
+        return r.status === 202 || r.status === 204 ? true : undefined;
+      }, context);
+      await waitFor(`${SOURCE} STOPPED`, 30_000, async (seen) => {
+        const s = await status(b, SOURCE);
+        seen(s);
+        return s?.connector.state === "STOPPED" && s.tasks.length === 0 ? true : undefined;
+      }, context);
+      return await sourceOffsets(b);
+    });
+
+    const dump = await phase("dumpMs", () => collect("connect dump", java.spawn(["dump", "--bootstrap", target.bootstrap,
+      "--topic", TOPIC, "--timeout-ms", "60000"]), { timeoutMs: 90_000 }));
+    const end = eventOf(dump, "dumped").end as Record<string, number>;
+    const seqs = new Map<string, Set<number>>();
+    const topicRecords = new Map<string, string>();
+    let written = 0;
+    for (const e of dump.events) {
+      if (e.event !== "record") continue;
+      written++;
+      const k = e.k as string;
+      if (!seqs.has(k)) seqs.set(k, new Set());
+      seqs.get(k)!.add(Number(e.v));
+      topicRecords.set(`${e.p} ${e.o}`, `${k} ${e.v}`);
+    }
+
+    // Source: per task, the distinct sequence numbers in the topic are exactly 0..committed (no gap,
+    // nothing beyond what the stopped connector committed). Repeats are the at-least-once rewrites.
+    const perTask = [...Array(TASKS).keys()].map((t) => {
+      const s = seqs.get(`t${t}`) ?? new Set<number>();
+      const max = s.size === 0 ? -1 : Math.max(...s);
+      const gaps = [...Array(max + 1).keys()].filter((n) => !s.has(n)).slice(0, 10);
+      return { task: t, committed: committed.get(t) ?? -1, max, distinct: s.size, gaps };
+    });
+    console.log(`[interop connect/${interopTarget()}] ${written} records in ${TOPIC} (${written - perTask.reduce((n, x) => n + x.distinct, 0)} ` +
+      `written again after the SIGKILL); per task ${JSON.stringify(perTask)}`);
+    expect(perTask.map((x) => ({ task: x.task, gaps: x.gaps, max: x.max, distinct: x.max + 1 })))
+      .toEqual(perTask.map((x) => ({ task: x.task, gaps: [], max: x.committed, distinct: x.distinct })));
+
+    // Sink: it commits everything once the source stops; every record below its committed offsets is
+    // in its files, with the key and value the topic holds at that offset.
+    const sinkCommitted = await phase("sinkCatchUpMs", () =>
+      waitFor(`${SINK} committed up to ${JSON.stringify(end)}`, 60_000, async (seen) => {
+        const o = await sinkOffsets(b);
+        seen([...o]);
+        return Object.entries(end).every(([p, e]) => e === 0 || o.get(Number(p)) === e) ? o : undefined;
+      }, context));
+    const delivered = sinkRecords();
+    const missing: string[] = [];
+    const wrong: string[] = [];
+    for (const [p, e] of Object.entries(end)) {
+      for (let o = 0; o < Math.min(e, sinkCommitted.get(Number(p)) ?? 0); o++) {
+        const got = delivered.get(`${p} ${o}`);
+        if (got === undefined) missing.push(`${p}@${o}`);
+        else if (got !== topicRecords.get(`${p} ${o}`)) wrong.push(`${p}@${o}: ${got} vs ${topicRecords.get(`${p} ${o}`)}`);
+      }
+    }
+    expect({ missing: missing.slice(0, 20), wrong: wrong.slice(0, 20) }).toEqual({ missing: [], wrong: [] });
+    expect(delivered.size).toBe(written);
+
+    await phase("shutdownMs", async () => {
+      await b.stop();
+      await a.stop();
+    });
+  }, 300_000);
+});

@@ -1,0 +1,77 @@
+package strand.interop.connect;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.connect.cli.ConnectDistributed;
+
+/**
+ * The Kafka Connect interop driver (test/interop/connect-distributed.test.ts):
+ *   worker PROPS_FILE                          a distributed Connect worker (ConnectDistributed)
+ *   dump --bootstrap B --topic T --timeout-ms N  every record of T, one JSON line each, then {"event":"dumped"}
+ */
+public final class ConnectDriver {
+    public static void main(String[] args) throws Exception {
+        if (args.length >= 2 && args[0].equals("worker")) {
+            ConnectDistributed.main(new String[] {args[1]});
+            return;
+        }
+        if (args.length >= 1 && args[0].equals("dump")) {
+            dump(value(args, "--bootstrap"), value(args, "--topic"), Long.parseLong(value(args, "--timeout-ms")));
+            return;
+        }
+        System.err.println("usage: worker PROPS | dump --bootstrap B --topic T --timeout-ms N");
+        System.exit(2);
+    }
+
+    private static String value(String[] args, String name) {
+        for (int i = 0; i + 1 < args.length; i++) if (args[i].equals(name)) return args[i + 1];
+        throw new IllegalArgumentException("missing " + name);
+    }
+
+    /** Reads T from the beginning to the end offsets seen at the start (bounded by timeoutMs). */
+    private static void dump(String bootstrap, String topic, long timeoutMs) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p)) {
+            List<TopicPartition> tps = new ArrayList<>();
+            for (PartitionInfo info : c.partitionsFor(topic, Duration.ofMillis(timeoutMs))) {
+                tps.add(new TopicPartition(topic, info.partition()));
+            }
+            c.assign(tps);
+            c.seekToBeginning(tps);
+            Map<TopicPartition, Long> end = c.endOffsets(tps, Duration.ofMillis(timeoutMs));
+            StringBuilder ends = new StringBuilder("{");
+            for (TopicPartition tp : tps) {
+                if (ends.length() > 1) ends.append(',');
+                ends.append('"').append(tp.partition()).append("\":").append(end.get(tp));
+            }
+            ends.append('}');
+            long count = 0;
+            while (tps.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IllegalStateException("dump of " + topic + " did not reach " + end + " within " + timeoutMs + " ms");
+                }
+                for (ConsumerRecord<String, String> r : c.poll(Duration.ofMillis(200))) {
+                    if (r.offset() >= end.get(new TopicPartition(topic, r.partition()))) continue;
+                    count++;
+                    System.out.println("{\"event\":\"record\",\"p\":" + r.partition() + ",\"o\":" + r.offset() +
+                        ",\"k\":\"" + r.key() + "\",\"v\":\"" + r.value() + "\"}");
+                }
+            }
+            System.out.println("{\"event\":\"dumped\",\"count\":" + count + ",\"end\":" + ends + "}");
+        }
+    }
+}
