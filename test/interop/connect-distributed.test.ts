@@ -67,7 +67,9 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
   afterAll(async () => {
     for (const w of workers) await w.kill();
     await target?.remove();
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
+    // STRAND_INTEROP_KEEP=1 keeps the workers' logs and the sink's files to look at.
+    if (workDir && process.env.STRAND_INTEROP_KEEP === "1") console.log(`[interop connect] kept ${workDir}`);
+    else if (workDir) rmSync(workDir, { recursive: true, force: true });
     console.log(`[interop connect/${interopTarget()}] ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([k, v]) => [k, Math.round(v)])))}`);
   });

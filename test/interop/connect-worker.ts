@@ -66,6 +66,9 @@ function workerProperties(o: WorkerOptions, restPort: number): string {
   return Object.entries(props).map(([k, v]) => `${k}=${v}`).join("\n") + "\n";
 }
 
+/** Numbers the JVMs started, so a restarted worker logs to a new file (slf4j-simple truncates). */
+let started = 0;
+
 export class ConnectWorker {
   readonly id: string;
   readonly url: string;
@@ -79,7 +82,7 @@ export class ConnectWorker {
   ) {
     this.id = `127.0.0.1:${restPort}`;
     this.url = `http://127.0.0.1:${restPort}`;
-    this.logFile = join(opts.workDir, `${opts.name}-${restPort}.log`);
+    this.logFile = join(opts.workDir, `${++started}-${opts.name}.log`);
   }
 
   /** Spawns the JVM; call healthy() to wait until it has joined the group and read the config topic. */
