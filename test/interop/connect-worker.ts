@@ -62,6 +62,12 @@ function workerProperties(o: WorkerOptions, restPort: number): string {
     "consumer.session.timeout.ms": 6000,
     "consumer.heartbeat.interval.ms": 1000,
     "task.shutdown.graceful.timeout.ms": 10_000,
+    // KIP-618: source records and their offsets go in one transaction per poll (transactional producers,
+    // zombie fencing through Admin.fenceProducers, the offsets topic read read_committed), so the topic's
+    // committed records hold each sequence number exactly once, SIGKILL or not.
+    "exactly.once.source.support": "enabled",
+    // The sink reads only committed records (the aborted ones of a SIGKILLed source stay out of its files).
+    "consumer.isolation.level": "read_committed",
   };
   return Object.entries(props).map(([k, v]) => `${k}=${v}`).join("\n") + "\n";
 }

@@ -16,7 +16,8 @@ import org.apache.kafka.connect.cli.ConnectDistributed;
 /**
  * The Kafka Connect interop driver (test/interop/connect-distributed.test.ts):
  *   worker PROPS_FILE                          a distributed Connect worker (ConnectDistributed)
- *   dump --bootstrap B --topic T --timeout-ms N  every record of T, one JSON line each, then {"event":"dumped"}
+ *   dump --bootstrap B --topic T --timeout-ms N  every committed record of T (read_committed), one JSON line
+ *                                              each, then {"event":"dumped","end":{partition: end offset}}
  */
 public final class ConnectDriver {
     public static void main(String[] args) throws Exception {
@@ -37,13 +38,17 @@ public final class ConnectDriver {
         throw new IllegalArgumentException("missing " + name);
     }
 
-    /** Reads T from the beginning to the end offsets seen at the start (bounded by timeoutMs). */
+    /**
+     * Reads T from the beginning to the end offsets seen at the start (bounded by timeoutMs). The
+     * topic's writers are stopped by then, so the last stable offset is the log end offset.
+     */
     private static void dump(String bootstrap, String topic, long timeoutMs) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         long deadline = System.currentTimeMillis() + timeoutMs;
         try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p)) {
             List<TopicPartition> tps = new ArrayList<>();
