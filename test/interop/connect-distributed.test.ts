@@ -37,6 +37,11 @@ const BROKER_OVERRIDES = {
   "offsets.topic.num.partitions": 1,
   "offsets.topic.replication.factor": 1,
   "group.initial.rebalance.delay.ms": 0,
+  "transaction.state.log.num.partitions": 1,
+  "transaction.state.log.replication.factor": 1,
+  "transaction.state.log.min.isr": 1,
+  // Timed-out transactions (a SIGKILLed source task's, see connect-worker.ts) aborted within a second.
+  "transaction.abort.timed.out.transaction.cleanup.interval.ms": 1000,
 };
 
 interface ConnectorStatus {
@@ -144,14 +149,16 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
     return out;
   }
 
-  /** The sink's files: "partition offset" → value (the last line seen for it). */
-  function sinkRecords(): Map<string, string> {
-    const out = new Map<string, string>();
+  /** The sink's files: "partition offset" → "key value" of each delivery of it. */
+  function sinkRecords(): Map<string, string[]> {
+    const out = new Map<string, string[]>();
     for (const f of readdirSync(sinkDir)) {
       for (const line of readFileSync(join(sinkDir, f), "utf8").split("\n")) {
         const parts = line.split(" ");
         if (parts.length !== 5 || parts[0] !== TOPIC) continue; // a SIGKILL may leave a torn last line
-        out.set(`${parts[1]} ${parts[2]}`, `${parts[3]} ${parts[4]}`);
+        const key = `${parts[1]} ${parts[2]}`;
+        if (!out.has(key)) out.set(key, []);
+        out.get(key)!.push(`${parts[3]} ${parts[4]}`);
       }
     }
     return out;
@@ -217,6 +224,91 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
     } finally {
       c.close();
     }
+  }
+
+  interface TopicRecord {
+    p: number;
+    o: number;
+    k: string;
+    v: string;
+  }
+
+  /** Every committed record of TOPIC (read_committed) and the end offsets. */
+  async function dumpTopic(): Promise<{ records: TopicRecord[]; end: Record<number, number> }> {
+    const r = await collect("connect dump", java.spawn(["dump", "--bootstrap", target.bootstrap, "--topic", TOPIC,
+      "--timeout-ms", "60000"]), { timeoutMs: 90_000 });
+    const records = r.events.filter((e) => e.event === "record")
+      .map((e) => ({ p: Number(e.p), o: Number(e.o), k: String(e.k), v: String(e.v) }));
+    return { records, end: eventOf(r, "dumped").end as Record<number, number> };
+  }
+
+  /** Per partition, one past the last committed record (what the sink commits, short of a trailing marker). */
+  function lastRecords(records: readonly TopicRecord[]): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const r of records) out.set(r.p, Math.max(out.get(r.p) ?? 0, r.o + 1));
+    return out;
+  }
+
+  /**
+   * Source: per task, the sequence numbers among `records` are exactly 0..committed, each once (no gap,
+   * no duplicate, nothing beyond what the stopped connector committed).
+   */
+  function checkSource(what: string, records: readonly TopicRecord[], committed: Map<number, number>): void {
+    const perTask = [...Array(TASKS).keys()].map((t) => {
+      const mine = records.filter((r) => r.k === `t${t}`).map((r) => Number(r.v));
+      const s = new Set(mine);
+      const max = s.size === 0 ? -1 : Math.max(...s);
+      const gaps = [...Array(max + 1).keys()].filter((n) => !s.has(n)).slice(0, 10);
+      return { task: t, committed: committed.get(t) ?? -1, max, records: mine.length, distinct: s.size, gaps };
+    });
+    console.log(`[interop connect/${interopTarget()}] ${what}: ${records.length} committed records; per task ${JSON.stringify(perTask)}`);
+    expect(perTask.map((x) => ({ task: x.task, gaps: x.gaps, max: x.max, distinct: x.max + 1, duplicates: x.records - x.distinct })))
+      .toEqual(perTask.map((x) => ({ task: x.task, gaps: [], max: x.committed, distinct: x.distinct, duplicates: 0 })));
+  }
+
+  /** Waits until the sink has committed at least `lastRecord` on every partition. */
+  async function sinkCaughtUp(w: ConnectWorker, lastRecord: Map<number, number>): Promise<void> {
+    await waitFor(`${SINK} committed past ${JSON.stringify([...lastRecord])}`, 60_000, async (seen) => {
+      const o = await sinkOffsets(w);
+      seen([...o]);
+      return [...lastRecord].every(([p, last]) => (o.get(p) ?? 0) >= last) ? true : undefined;
+    }, context);
+  }
+
+  /** Sink: every one of `records` (all below the committed offsets) is in its files at least `times` times. */
+  function checkSink(records: readonly TopicRecord[], lastRecord: Map<number, number>, times: number): void {
+    const delivered = sinkRecords();
+    const missing: string[] = [];
+    const wrong: string[] = [];
+    for (const r of records) {
+      if (r.o >= (lastRecord.get(r.p) ?? 0)) continue;
+      const got = delivered.get(`${r.p} ${r.o}`) ?? [];
+      if (got.length < times) missing.push(`${r.p}@${r.o} x${got.length}`);
+      if (got.some((g) => g !== `${r.k} ${r.v}`)) wrong.push(`${r.p}@${r.o}: ${JSON.stringify(got)} vs ${r.k} ${r.v}`);
+    }
+    expect({ times, missing: missing.slice(0, 20), wrong: wrong.slice(0, 20) }).toEqual({ times, missing: [], wrong: [] });
+  }
+
+  async function stopConnector(w: ConnectWorker, name: string): Promise<void> {
+    await waitFor(`PUT /connectors/${name}/stop`, 30_000, async (seen) => {
+      const r = await w.rest("PUT", `/connectors/${name}/stop`);
+      seen(`${r.status} ${r.text}`);
+      return r.status === 202 || r.status === 204 ? true : undefined;
+    }, context);
+    await waitFor(`${name} STOPPED`, 30_000, async (seen) => {
+      const s = await status(w, name);
+      seen(s);
+      return s?.connector.state === "STOPPED" && s.tasks.length === 0 ? true : undefined;
+    }, context);
+  }
+
+  /** PATCH (alter) or DELETE (reset) a stopped connector's offsets; retried while its tasks wind down. */
+  async function modifyOffsets(w: ConnectWorker, method: "PATCH" | "DELETE", name: string, body?: unknown): Promise<void> {
+    await waitFor(`${method} /connectors/${name}/offsets`, 30_000, async (seen) => {
+      const r = await w.rest(method, `/connectors/${name}/offsets`, body);
+      seen(`${r.status} ${r.text}`);
+      return r.status === 200 ? true : undefined;
+    }, context, 1000);
   }
 
   async function phase<T>(name: string, body: () => Promise<T>): Promise<T> {
@@ -301,74 +393,50 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
 
     // 6. Stop the source (its tasks commit their last offsets), let the sink catch up, and check.
     const committed = await phase("drainMs", async () => {
-      await waitFor(`PUT /connectors/${SOURCE}/stop`, 30_000, async (seen) => {
-        const r = await b.rest("PUT", `/connectors/${SOURCE}/stop`);
-        seen(`${r.status} ${r.text}`);
-        return r.status === 202 || r.status === 204 ? true : undefined;
-      }, context);
-      await waitFor(`${SOURCE} STOPPED`, 30_000, async (seen) => {
-        const s = await status(b, SOURCE);
-        seen(s);
-        return s?.connector.state === "STOPPED" && s.tasks.length === 0 ? true : undefined;
-      }, context);
+      await stopConnector(b, SOURCE);
       return await sourceOffsets(b);
     });
+    const first = await phase("dumpMs", () => dumpTopic());
+    const lastRecord = lastRecords(first.records);
+    checkSource("before the offsets reset", first.records, committed);
+    await phase("sinkCatchUpMs", () => sinkCaughtUp(b, lastRecord));
+    checkSink(first.records, lastRecord, 1);
+    expect(sinkRecords().size).toBe(first.records.length);
 
-    const dump = await phase("dumpMs", () => collect("connect dump", java.spawn(["dump", "--bootstrap", target.bootstrap,
-      "--topic", TOPIC, "--timeout-ms", "60000"]), { timeoutMs: 90_000 }));
-    const end = eventOf(dump, "dumped").end as Record<string, number>;
-    const seqs = new Map<string, Set<number>>();
-    const topicRecords = new Map<string, string>();
-    /** Per partition, one past the last committed record (the sink commits that, not the end offset past a marker). */
-    const lastRecord = new Map<number, number>();
-    let written = 0;
-    for (const e of dump.events) {
-      if (e.event !== "record") continue;
-      written++;
-      const k = e.k as string;
-      if (!seqs.has(k)) seqs.set(k, new Set());
-      seqs.get(k)!.add(Number(e.v));
-      topicRecords.set(`${e.p} ${e.o}`, `${k} ${e.v}`);
-      lastRecord.set(Number(e.p), Math.max(lastRecord.get(Number(e.p)) ?? 0, Number(e.o) + 1));
-    }
-
-    // Source: per task, the sequence numbers among the committed records are exactly 0..committed, each
-    // once (no gap, no duplicate, nothing beyond what the stopped connector committed).
-    const perTask = [...Array(TASKS).keys()].map((t) => {
-      const s = seqs.get(`t${t}`) ?? new Set<number>();
-      const max = s.size === 0 ? -1 : Math.max(...s);
-      const gaps = [...Array(max + 1).keys()].filter((n) => !s.has(n)).slice(0, 10);
-      return { task: t, committed: committed.get(t) ?? -1, max, distinct: s.size, gaps };
-    });
-    const duplicates = written - perTask.reduce((n, x) => n + x.distinct, 0);
-    console.log(`[interop connect/${interopTarget()}] ${written} committed records in ${TOPIC}, end offsets ${JSON.stringify(end)}; ` +
-      `per task ${JSON.stringify(perTask)}`);
-    expect(perTask.map((x) => ({ task: x.task, gaps: x.gaps, max: x.max, distinct: x.max + 1 })))
-      .toEqual(perTask.map((x) => ({ task: x.task, gaps: [], max: x.committed, distinct: x.distinct })));
-    expect(duplicates).toBe(0);
-
-    // Sink: it commits everything once the source stops; every record below its committed offsets is
-    // in its files, with the key and value the topic holds at that offset.
-    const sinkCommitted = await phase("sinkCatchUpMs", () =>
-      waitFor(`${SINK} committed past ${JSON.stringify([...lastRecord])}`, 60_000, async (seen) => {
-        const o = await sinkOffsets(b);
-        seen([...o]);
-        return [...lastRecord].every(([p, last]) => (o.get(p) ?? 0) >= last) ? o : undefined;
-      }, context));
-    const delivered = sinkRecords();
-    const missing: string[] = [];
-    const wrong: string[] = [];
-    for (const [p, last] of lastRecord) {
-      for (let o = 0; o < Math.min(last, sinkCommitted.get(p) ?? 0); o++) {
-        const want = topicRecords.get(`${p} ${o}`);
-        if (want === undefined) continue; // a transaction marker, or an aborted record
-        const got = delivered.get(`${p} ${o}`);
-        if (got === undefined) missing.push(`${p}@${o}`);
-        else if (got !== want) wrong.push(`${p}@${o}: ${got} vs ${want}`);
+    // 7. KIP-875's offsets API on the stopped connectors. The sink's: alter (an admin's OffsetCommit),
+    // alter to null (OffsetDelete), reset (DeleteGroups); the source's reset (tombstones for its
+    // partitions in the offsets topic, in a transaction after fencing the tasks). Resumed, the sink
+    // reads the topic again from the start, and the source numbers again from 0.
+    await phase("offsetsApiMs", async () => {
+      await stopConnector(b, SINK);
+      const half = Math.floor((lastRecord.get(0) ?? 0) / 2);
+      await modifyOffsets(b, "PATCH", SINK, {
+        offsets: [
+          { partition: { kafka_topic: TOPIC, kafka_partition: 0 }, offset: { kafka_offset: half } },
+          { partition: { kafka_topic: TOPIC, kafka_partition: 1 }, offset: null },
+        ],
+      });
+      expect([...(await sinkOffsets(b))]).toEqual([[0, half]]);
+      await modifyOffsets(b, "DELETE", SINK);
+      expect([...(await sinkOffsets(b))]).toEqual([]);
+      await modifyOffsets(b, "DELETE", SOURCE);
+      expect([...(await sourceOffsets(b))]).toEqual([]);
+      for (const name of [SINK, SOURCE]) {
+        const r = await b.rest("PUT", `/connectors/${name}/resume`);
+        expect(`${name} resume: ${r.status}`).toBe(`${name} resume: 202`);
       }
-    }
-    expect({ missing: missing.slice(0, 20), wrong: wrong.slice(0, 20) }).toEqual({ missing: [], wrong: [] });
-    expect(delivered.size).toBe(written);
+      await running(b, SOURCE);
+      await running(b, SINK);
+      await sourceProgress(b, "after the source's reset", new Map());
+      await stopConnector(b, SOURCE);
+    });
+    const recommitted = await sourceOffsets(b);
+    const second = await phase("secondDumpMs", () => dumpTopic());
+    // The resumed source's records are those past the first dump's end offsets (a task's key keeps its partition).
+    checkSource("after the offsets reset", second.records.filter((r) => r.o >= (first.end[r.p] ?? 0)), recommitted);
+    await phase("sinkRereadMs", () => sinkCaughtUp(b, lastRecords(second.records)));
+    checkSink(first.records, lastRecord, 2);
+    checkSink(second.records, lastRecords(second.records), 1);
 
     await phase("shutdownMs", async () => {
       await b.stop();

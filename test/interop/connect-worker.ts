@@ -66,6 +66,11 @@ function workerProperties(o: WorkerOptions, restPort: number): string {
     // zombie fencing through Admin.fenceProducers, the offsets topic read read_committed), so the topic's
     // committed records hold each sequence number exactly once, SIGKILL or not.
     "exactly.once.source.support": "enabled",
+    // A SIGKILLed task can leave its transaction open on the offsets topic, and a restarted worker reads
+    // that topic (read_committed) up to the end offset before it joins the group and fences the old
+    // producers: it waits for the broker to abort the transaction at its timeout (60 s by default).
+    // The brokers check every second (BROKER_OVERRIDES in the test).
+    "producer.transaction.timeout.ms": 5000,
     // The sink reads only committed records (the aborted ones of a SIGKILLed source stay out of its files).
     "consumer.isolation.level": "read_committed",
   };
@@ -139,7 +144,7 @@ export class ConnectWorker {
     return this.proc !== null && this.proc.exitCode === null && this.proc.signalCode === null;
   }
 
-  async rest(method: "GET" | "PUT" | "POST" | "DELETE", path: string, body?: unknown): Promise<RestResponse> {
+  async rest(method: "GET" | "PUT" | "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<RestResponse> {
     const res = await fetch(`${this.url}${path}`, {
       method,
       headers: body === undefined ? {} : { "content-type": "application/json" },
