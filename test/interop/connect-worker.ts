@@ -28,8 +28,18 @@ export interface RestResponse {
 /** The internal topics, named here so the test can check Connect created them compacted. */
 export const CONNECT_TOPICS = { config: "connect-configs", offset: "connect-offsets", status: "connect-status" } as const;
 
+/**
+ * Topic configs Connect sets on its internal topics when it creates them (KIP-605's
+ * <prefix>.<topic config>): segments roll every second and any dirt is worth cleaning, so a broker with
+ * a log cleaner compacts them while the test runs and the restarted workers read compacted topics.
+ */
+const COMPACT_SOON = { "segment.ms": 1000, "min.cleanable.dirty.ratio": 0.01, "min.compaction.lag.ms": 0 };
+
 function workerProperties(o: WorkerOptions, restPort: number): string {
+  const topicSettings = Object.fromEntries(["config.storage", "offset.storage", "status.storage"]
+    .flatMap((prefix) => Object.entries(COMPACT_SOON).map(([k, v]) => [`${prefix}.${k}`, v])));
   const props: Record<string, string | number> = {
+    ...topicSettings,
     "bootstrap.servers": o.bootstrap,
     "group.id": o.groupId,
     "connect.protocol": o.protocol,
@@ -102,6 +112,7 @@ export class ConnectWorker {
     const propsFile = join(opts.workDir, `${opts.name}.properties`);
     writeFileSync(propsFile, workerProperties(opts, w.restPort));
     const proc = java.spawn(["worker", propsFile], {
+      stdin: "pipe",
       jvmArgs: ["-Xmx512m", "-Dorg.slf4j.simpleLogger.log.org.apache.kafka.connect=info",
         `-Dorg.slf4j.simpleLogger.logFile=${w.logFile}`, "-Dorg.slf4j.simpleLogger.showDateTime=true"],
     });
@@ -161,15 +172,21 @@ export class ConnectWorker {
     return { status: res.status, body: parsed, text };
   }
 
-  /** SIGTERM: Connect's shutdown hook stops the tasks, commits their offsets and leaves the group. */
+  /**
+   * A clean stop (Connect.stop(), what its SIGTERM hook runs; see ConnectDriver.worker for why not
+   * SIGTERM itself): the tasks stop and commit their offsets, the worker leaves the group.
+   */
   async stop(timeoutMs = 60_000): Promise<number> {
     if (!this.proc || !this.exited) return 0;
-    this.proc.kill("SIGTERM");
+    const stdin = this.proc.stdin as import("bun").FileSink;
+    stdin.write("stop\n");
+    await stdin.end();
     const code = await Promise.race([this.exited, Bun.sleep(timeoutMs).then(() => null)]);
     if (code === null) {
       this.proc.kill("SIGKILL");
-      throw new Error(`${this.opts.name} did not stop within ${timeoutMs} ms of SIGTERM:\n${this.logTail()}`);
+      throw new Error(`${this.opts.name} did not stop within ${timeoutMs} ms:\n${this.logTail()}`);
     }
+    if (code !== 0) throw new Error(`${this.opts.name} exited with ${code} on stop:\n${this.logTail()}`);
     return code;
   }
 

@@ -1,5 +1,9 @@
 package strand.interop.connect;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,18 +15,22 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.connect.cli.ConnectDistributed;
+import org.apache.kafka.connect.runtime.Connect;
+import org.apache.kafka.connect.runtime.distributed.DistributedHerder;
 
 /**
  * The Kafka Connect interop driver (test/interop/connect-distributed.test.ts):
- *   worker PROPS_FILE                          a distributed Connect worker (ConnectDistributed)
+ *   worker PROPS_FILE                          a distributed Connect worker (ConnectDistributed); a line
+ *                                              "stop" (or EOF) on stdin stops it as its SIGTERM hook would
  *   dump --bootstrap B --topic T --timeout-ms N  every committed record of T (read_committed), one JSON line
  *                                              each, then {"event":"dumped","end":{partition: end offset}}
  */
 public final class ConnectDriver {
     public static void main(String[] args) throws Exception {
         if (args.length >= 2 && args[0].equals("worker")) {
-            ConnectDistributed.main(new String[] {args[1]});
+            worker(args[1]);
             return;
         }
         if (args.length >= 1 && args[0].equals("dump")) {
@@ -31,6 +39,34 @@ public final class ConnectDriver {
         }
         System.err.println("usage: worker PROPS | dump --bootstrap B --topic T --timeout-ms N");
         System.exit(2);
+    }
+
+    /**
+     * ConnectDistributed.main, but stopped through stdin rather than SIGTERM: on SIGTERM Connect's
+     * shutdown hook and Jetty's own ShutdownThread (stopAtShutdown) stop the REST server at the same
+     * time, and now and then the hook then hangs in RestServer.stop (seen here against both brokers'
+     * tests, before the herder had stopped). Connect.stop() is what that hook runs.
+     */
+    private static void worker(String propsFile) throws Exception {
+        Map<String, String> props = Utils.propsToStringMap(Utils.loadProps(propsFile));
+        Connect<DistributedHerder> connect = new ConnectDistributed(propsFile).startConnect(props);
+        Thread watcher = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null && !line.trim().equals("stop")) {
+                    // only "stop" means anything
+                }
+            } catch (IOException e) {
+                // stdin gone: the test process is gone, stop as well
+            }
+            connect.stop();
+        }, "stdin-stop");
+        watcher.setDaemon(true);
+        watcher.start();
+        connect.awaitStop();
+        System.out.println("{\"event\":\"stopped\"}");
+        System.out.flush();
+        System.exit(0);
     }
 
     private static String value(String[] args, String name) {
