@@ -240,7 +240,7 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
   /** Every committed record of TOPIC (read_committed) and the end offsets. */
   async function dumpTopic(): Promise<{ records: TopicRecord[]; end: Record<number, number> }> {
     const r = await collect("connect dump", java.spawn(["dump", "--bootstrap", target.bootstrap, "--topic", TOPIC,
-      "--timeout-ms", "60000"]), { timeoutMs: 90_000 });
+      "--timeout-ms", "60000"], { jvmArgs: ["-XX:TieredStopAtLevel=1"] }), { timeoutMs: 90_000 });
     const records = r.events.filter((e) => e.event === "record")
       .map((e) => ({ p: Number(e.p), o: Number(e.o), k: String(e.k), v: String(e.v) }));
     return { records, end: eventOf(r, "dumped").end as Record<number, number> };

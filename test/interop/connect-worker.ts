@@ -111,9 +111,10 @@ export class ConnectWorker {
     const w = new ConnectWorker(opts, opts.restPort ?? (await freePort()));
     const propsFile = join(opts.workDir, `${opts.name}.properties`);
     writeFileSync(propsFile, workerProperties(opts, w.restPort));
+    // C1 only: on a busy 2-core machine the workers' start-up is mostly JIT; they move little data.
     const proc = java.spawn(["worker", propsFile], {
       stdin: "pipe",
-      jvmArgs: ["-Xmx512m", "-Dorg.slf4j.simpleLogger.log.org.apache.kafka.connect=info",
+      jvmArgs: ["-Xmx512m", "-XX:TieredStopAtLevel=1", "-Dorg.slf4j.simpleLogger.log.org.apache.kafka.connect=info",
         `-Dorg.slf4j.simpleLogger.logFile=${w.logFile}`, "-Dorg.slf4j.simpleLogger.showDateTime=true"],
     });
     w.proc = proc;
