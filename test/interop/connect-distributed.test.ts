@@ -103,13 +103,21 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
     return w;
   }
 
-  async function putConfig(w: ConnectWorker, name: string, config: Record<string, string>): Promise<void> {
-    // 409 while the group rebalances: retried.
-    await waitFor(`PUT /connectors/${name}/config`, 30_000, async (seen) => {
-      const r = await w.rest("PUT", `/connectors/${name}/config`, config);
+  /**
+   * A REST call repeated until it answers one of `ok` (bounded): a worker answers 409 while the group
+   * rebalances, and 500 to an offsets change while the connector's tasks wind down.
+   */
+  async function restUntil(w: ConnectWorker, method: "PUT" | "PATCH" | "DELETE", path: string, ok: readonly number[],
+    body?: unknown, pollMs = 250): Promise<void> {
+    await waitFor(`${method} ${path} answering ${ok.join(" or ")}`, 30_000, async (seen) => {
+      const r = await w.rest(method, path, body);
       seen(`${r.status} ${r.text}`);
-      return r.status === 200 || r.status === 201 ? true : undefined;
-    }, context);
+      return ok.includes(r.status) ? true : undefined;
+    }, context, pollMs);
+  }
+
+  async function putConfig(w: ConnectWorker, name: string, config: Record<string, string>): Promise<void> {
+    await restUntil(w, "PUT", `/connectors/${name}/config`, [200, 201], config);
   }
 
   async function status(w: ConnectWorker, name: string): Promise<ConnectorStatus | undefined> {
@@ -294,11 +302,7 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
   }
 
   async function stopConnector(w: ConnectWorker, name: string): Promise<void> {
-    await waitFor(`PUT /connectors/${name}/stop`, 30_000, async (seen) => {
-      const r = await w.rest("PUT", `/connectors/${name}/stop`);
-      seen(`${r.status} ${r.text}`);
-      return r.status === 202 || r.status === 204 ? true : undefined;
-    }, context);
+    await restUntil(w, "PUT", `/connectors/${name}/stop`, [202, 204]);
     await waitFor(`${name} STOPPED`, 30_000, async (seen) => {
       const s = await status(w, name);
       seen(s);
@@ -308,11 +312,7 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
 
   /** PATCH (alter) or DELETE (reset) a stopped connector's offsets; retried while its tasks wind down. */
   async function modifyOffsets(w: ConnectWorker, method: "PATCH" | "DELETE", name: string, body?: unknown): Promise<void> {
-    await waitFor(`${method} /connectors/${name}/offsets`, 30_000, async (seen) => {
-      const r = await w.rest(method, `/connectors/${name}/offsets`, body);
-      seen(`${r.status} ${r.text}`);
-      return r.status === 200 ? true : undefined;
-    }, context, 1000);
+    await restUntil(w, method, `/connectors/${name}/offsets`, [200], body, 1000);
   }
 
   /** The broker's cleaner-offset-checkpoint ("topic-partition" → first dirty offset), null if there is none. */
@@ -365,7 +365,8 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
     });
     await groupSettles("sessioned", 1);
 
-    // 3. A clean stop (the shutdown hook commits offsets and leaves the group), then the same worker again.
+    // 3. A clean stop (Connect.stop(): the tasks commit their offsets, the worker leaves the group), then
+    // the same worker again.
     offsets = await phase("stopRestartMs", async () => {
       await a.stop();
       a = await startWorker("worker-a", "sessioned", a.restPort);
@@ -376,7 +377,8 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
     await sinkProgress("after the clean restart", sinkRecords().size + 40);
 
     // 4. SIGKILL: no offset commit, no LeaveGroup; the group drops the dead member after its session
-    // timeout, and the sources resume after their last committed offsets (writing some records again).
+    // timeout; the source tasks' open transactions are aborted (fenced by the new tasks, or timed out)
+    // and they resume after their last committed offsets.
     offsets = await phase("killRestartMs", async () => {
       await a.kill();
       a = await startWorker("worker-a", "sessioned", a.restPort);
@@ -434,10 +436,7 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
       expect([...(await sinkOffsets(b))]).toEqual([]);
       await modifyOffsets(b, "DELETE", SOURCE);
       expect([...(await sourceOffsets(b))]).toEqual([]);
-      for (const name of [SINK, SOURCE]) {
-        const r = await b.rest("PUT", `/connectors/${name}/resume`);
-        expect(`${name} resume: ${r.status}`).toBe(`${name} resume: 202`);
-      }
+      for (const name of [SINK, SOURCE]) await restUntil(b, "PUT", `/connectors/${name}/resume`, [202]);
       await running(b, SOURCE);
       await running(b, SINK);
       await sourceProgress(b, "after the source's reset", new Map());
