@@ -178,7 +178,7 @@ export class ConnectWorker {
    * SIGTERM itself): the tasks stop and commit their offsets, the worker leaves the group.
    */
   async stop(timeoutMs = 60_000): Promise<number> {
-    if (!this.proc || !this.exited) return 0;
+    if (!this.proc || !this.exited || !this.running) return 0;
     const stdin = this.proc.stdin as import("bun").FileSink;
     stdin.write("stop\n");
     await stdin.end();
