@@ -1,6 +1,7 @@
 // One handle over the broker under test, Apache Kafka 4.4.0 or Strand, so each interop suite is written
 // once. restart() brings the broker back on the same port and data directory, as clients expect.
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { startKafka } from "../support/kafka-broker.ts";
 import type { KafkaHandle } from "../support/kafka-broker.ts";
 import { startStrand } from "../support/strand.ts";
@@ -19,6 +20,8 @@ export interface InteropTarget {
   readonly name: TargetName;
   readonly bootstrap: string;
   readonly port: number;
+  /** log.dirs: <logDir>/<topic>-<partition>/, and the cleaner's cleaner-offset-checkpoint. */
+  readonly logDir: string;
   /** Stops with SIGTERM (clean) or SIGKILL, then starts again on the same port and data. */
   restart(signal: "SIGTERM" | "SIGKILL"): Promise<void>;
   /** Stops the broker and deletes its data. */
@@ -39,6 +42,7 @@ async function startKafkaTarget(opts: TargetOptions): Promise<InteropTarget> {
     name: "kafka",
     bootstrap: first.bootstrap,
     port: first.port,
+    logDir: first.logDir,
     async restart(signal) {
       if (signal === "SIGKILL") await current.kill();
       else await current.stop();
@@ -66,6 +70,7 @@ async function startStrandTarget(opts: TargetOptions): Promise<InteropTarget> {
     name: "strand",
     bootstrap: first.bootstrap,
     port: first.port,
+    logDir: join(first.dataDir, "logs"),
     async restart(signal) {
       if (signal === "SIGKILL") await current.kill();
       else {

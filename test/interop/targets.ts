@@ -23,7 +23,8 @@ export type InteropSuite =
   | "txn-read"
   | "java-transactions"
   | "kafka-streams-eos"
-  | "transactions-tools";
+  | "transactions-tools"
+  | "kafka-connect";
 
 export interface StrandGate {
   enabled: boolean;
@@ -64,6 +65,11 @@ export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
   "transactions-tools": {
     enabled: true,
     waitingFor: `${TXN}, DescribeProducers(61), WriteTxnMarkers(27) (abort), UpdateFeatures(57) and finalized features in ApiVersions(18)`,
+  },
+  "kafka-connect": {
+    enabled: true,
+    waitingFor: `${RECORDS}, JoinGroup(11)/SyncGroup(14) with protocol type "connect", OffsetCommit(8)/OffsetFetch(9), ` +
+      "CreateTopics(19) with cleanup.policy=compact, DescribeConfigs(32), DescribeCluster(60), ListOffsets(2)",
   },
 };
 
