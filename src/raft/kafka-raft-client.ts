@@ -379,7 +379,11 @@ export class KafkaRaftClient implements RaftClient {
       this.transitionToProspective();
       return 0;
     }
-    if (!this.quorum.isVoter() && s.hasFetchTimeoutExpired(now)) return this.maybeSendFetchToAnyVoter(s);
+    if (!this.quorum.isVoter() && s.hasFetchTimeoutExpired(now)) {
+      // An observer that lost its leader asks the voters (a fetch that lands on the leader counts).
+      const id = this.randomVoter();
+      if (id !== s.leaderId) return this.maybeSendFetchToAnyVoter(s, id);
+    }
     const wait = this.maybeSendFetchOrFetchSnapshot(s, now);
     return this.quorum.isVoter() ? Math.min(wait, s.remainingFetchTimeMs(now)) : wait;
   }
@@ -396,7 +400,7 @@ export class KafkaRaftClient implements RaftClient {
 
   private pollUnattached(s: UnattachedState, now: number): number {
     // An observer learns the leader by asking any voter (Kafka's fetch to a bootstrap server).
-    if (!this.quorum.isVoter()) return this.maybeSendFetchToAnyVoter(s);
+    if (!this.quorum.isVoter()) return this.maybeSendFetchToAnyVoter(s, this.randomVoter());
     if (this.shutdownDeadlineMs < 0 && s.hasElectionTimeoutExpired(now)) {
       this.transitionToProspective();
       return 0;
@@ -621,9 +625,12 @@ export class KafkaRaftClient implements RaftClient {
     });
   }
 
-  private maybeSendFetchToAnyVoter(s: EpochState): number {
+  private randomVoter(): number | undefined {
     const ids = this.cfg.voters.voterIds().filter((id) => id !== this.cfg.nodeId);
-    const id = ids[Math.floor(this.random() * ids.length)];
+    return ids[Math.floor(this.random() * ids.length)];
+  }
+
+  private maybeSendFetchToAnyVoter(s: EpochState, id: number | undefined): number {
     if (id !== undefined && ![...this.inFlight].some((k) => k.startsWith(`${API_FETCH}:`))) {
       this.maybeSend<FetchResponse>(id, API_FETCH, this.fetchBody(s.epoch), 13, (r) => {
         const p = r.responses[0]?.partitions[0];
@@ -664,7 +671,9 @@ export class KafkaRaftClient implements RaftClient {
     if (p.errorCode !== ErrorCode.NONE || this.quorum.current !== sent) return;
     const now = this.clock.nowMs();
     sent.resetFetchTimeout(now);
-    if (p.divergingEpoch.epoch >= 0 && p.divergingEpoch.endOffset >= 0n) {
+    if (p.divergingEpoch.epoch >= 0 || p.divergingEpoch.endOffset >= 0n) {
+      // A diverging answer without both halves is malformed: nothing of it (not its HW) is trusted.
+      if (p.divergingEpoch.epoch < 0 || p.divergingEpoch.endOffset < 0n) return;
       this.truncateToEndOffset({ offset: Number(p.divergingEpoch.endOffset), epoch: p.divergingEpoch.epoch });
     } else if (p.snapshotId.endOffset >= 0n && p.snapshotId.epoch >= 0) {
       const id = { offset: Number(p.snapshotId.endOffset), epoch: p.snapshotId.epoch };

@@ -126,18 +126,26 @@ export class MockLog implements ReplicatedLog {
   }
 
   endOffsetForEpoch(epoch: number): OffsetAndEpoch {
-    // Kafka's LeaderEpochFileCache.endOffsetFor, with the snapshot standing in when the cache is empty.
-    let found = -1;
-    for (let i = 0; i < this.epochs.length; i++) if (this.epochs[i]!.epoch <= epoch) found = i;
-    if (found < 0) {
-      const snap = this.earliestSnapshotId();
-      if (snap && epoch >= snap.epoch && this.epochs.length === 0) return { offset: this.endOffsetValue, epoch: snap.epoch };
-      if (snap && epoch >= snap.epoch) return { offset: snap.offset, epoch: snap.epoch };
-      return { offset: this.epochs.length === 0 ? this.endOffsetValue : -1, epoch: this.epochs.length === 0 ? this.lastFetchedEpoch() : -1 };
-    }
-    const entry = this.epochs[found]!;
-    const next = this.epochs[found + 1];
-    return { offset: next ? next.startOffset : this.endOffsetValue, epoch: entry.epoch };
+    // Kafka's LeaderEpochFileCache.endOffsetFor, then KafkaMetadataLog.endOffsetForEpoch's snapshot rule.
+    const found = this.epochCacheEndOffsetFor(epoch);
+    const snap = this.earliestSnapshotId();
+    if (found && snap && found.offset === snap.offset && found.epoch === epoch) return { offset: snap.offset, epoch: snap.epoch };
+    if (found) return found;
+    return { offset: this.endOffsetValue, epoch: this.lastFetchedEpoch() };
+  }
+
+  /** null where Kafka's cache answers UNDEFINED_EPOCH_OFFSET. */
+  private epochCacheEndOffsetFor(epoch: number): OffsetAndEpoch | null {
+    if (epoch < 0 || this.epochs.length === 0) return null;
+    const latest = this.epochs[this.epochs.length - 1]!;
+    if (latest.epoch === epoch) return { offset: this.endOffsetValue, epoch };
+    const higher = this.epochs.find((e) => e.epoch > epoch);
+    if (!higher) return null;
+    let floor: EpochEntry | null = null;
+    for (const e of this.epochs) if (e.epoch <= epoch) floor = e;
+    // Older than every epoch here: it ends where the first later epoch starts.
+    if (!floor) return { offset: higher.startOffset, epoch };
+    return { offset: higher.startOffset, epoch: floor.epoch };
   }
 
   validateOffsetAndEpoch(offset: number, epoch: number): ValidOffsetAndEpoch {

@@ -143,26 +143,45 @@ export class RaftSimulation {
 
   private listen(n: SimNode): void {
     const assemblers = new Map<unknown, FrameAssembler>();
+    // A Kafka server answers one connection's requests in order (it mutes the channel meanwhile): the
+    // answers wait in this queue until every earlier one went out.
+    const queues = new Map<unknown, { bytes: Uint8Array | null; dropped: boolean }[]>();
     this.transport.listen(`n${n.id}`, PORT, {
       onData: (conn, chunk) => {
         let a = assemblers.get(conn);
         if (!a) assemblers.set(conn, (a = new FrameAssembler(1 << 26)));
+        let q = queues.get(conn);
+        if (!q) queues.set(conn, (q = []));
+        const queue = q;
+        const flush = () => {
+          while (queue.length > 0 && (queue[0]!.bytes !== null || queue[0]!.dropped)) {
+            const head = queue.shift()!;
+            if (head.bytes) conn.write(head.bytes);
+          }
+        };
         for (const frame of a.push(chunk)) {
           const d = decodeRequest(frame);
           if (!d.ok) throw new Error(`sim node ${n.id}: undecodable request: ${d.reason}`);
           const apiKey = d.header.requestApiKey;
           const version = d.header.requestApiVersion;
+          const slot: { bytes: Uint8Array | null; dropped: boolean } = { bytes: null, dropped: false };
+          queue.push(slot);
           const reply = (body: unknown) => {
-            const send = () => conn.write(encodeResponse(apiKey, version, d.header.correlationId, { ...(API_CODECS.get(apiKey)!.newResponse() as object), ...(body as object) }));
+            const bytes = encodeResponse(apiKey, version, d.header.correlationId, { ...(API_CODECS.get(apiKey)!.newResponse() as object), ...(body as object) });
             const delay = this.maxLatencyMs > 0 ? Math.floor(this.random() * this.maxLatencyMs) : 0;
-            if (delay === 0) send();
-            else this.clock.schedule(send, delay);
+            const ready = () => {
+              slot.bytes = bytes;
+              flush();
+            };
+            if (delay === 0) ready();
+            else this.clock.schedule(ready, delay);
           };
           if (apiKey === 18) {
             reply({ errorCode: 0, apiKeys: API_TABLE.map((x) => ({ apiKey: x.key, minVersion: x.minVersion, maxVersion: x.maxVersion })) });
             continue;
           }
           // Lost on the way in: the sender times out (and reconnects), as on a real network.
+          // A lost request leaves the connection stuck behind it until the client's timeout closes it.
           if (this.dropRate > 0 && this.random() < this.dropRate) continue;
           const c = n.client;
           if (!c || !n.alive) continue;
@@ -288,6 +307,13 @@ export class RaftSimulation {
   /** Committed data records, by the first node that committed each offset, in offset order. */
   committedOffsets(): number[] {
     return [...this.committed.keys()].sort((a, b) => a - b);
+  }
+
+  /** One line per node, for failure messages. */
+  describe(): string {
+    return [...this.nodes.values()]
+      .map((n) => `node ${n.id} ${n.alive ? `${n.client!.quorum.current.name} e${n.client!.quorum.epoch} leader=${n.client!.quorum.leaderIdOrSentinel()}` : "dead"} leo=${n.log.endOffset().offset}@${n.log.endOffset().epoch} hw=${n.log.highWatermark()} delivered=${n.listener?.delivered.length ?? 0}`)
+      .join("\n");
   }
 
   close(): void {
