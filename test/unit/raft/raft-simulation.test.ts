@@ -35,6 +35,10 @@ test("3 voters + 1 observer elect one leader, commit appends on every node, Lead
   const values = leader!.listener!.delivered.map((d) => d.value);
   expect(values.length).toBeGreaterThan(10);
   for (const n of sim.nodes.values()) expect(n.listener!.delivered.map((d) => d.value)).toEqual(values);
+  // Each epoch opens with a LeaderChange control batch (attributes bit 5), which listeners never see.
+  const first = leader!.log.allBatches().find((b) => b.epoch === leader!.client!.quorum.epoch)!;
+  expect(new DataView(first.bytes.buffer, first.bytes.byteOffset).getInt16(21) & 0x20).toBe(0x20);
+  expect(values.every((v) => v.startsWith("v"))).toBe(true);
   // The observer (node 4) never voted or led.
   expect(sim.nodes.get(4)!.client!.quorum.current.name).toBe("Follower");
   sim.close();
