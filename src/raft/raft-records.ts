@@ -1,0 +1,62 @@
+// Record batches as Raft writes and reads them in __cluster_metadata: data batches of keyless records,
+// control batches of Kafka's raft control records (key: int16 version 0, int16 type; value: the control
+// message), and the decoding that turns fetched/committed bytes into listener Batches.
+
+import { buildRecordBatch, MessageSetIterator, type RecordBatchView } from "../protocol/records/index.ts";
+import { encodeExact } from "../protocol/primitives/writer.ts";
+import { writeLeaderChangeMessage } from "../protocol/generated/messages/leader-change-message.ts";
+import type { Batch } from "./raft-client.ts";
+
+/** Kafka's ControlRecordType ids used in the metadata log. */
+export const ControlRecordType = {
+  LEADER_CHANGE: 2,
+  SNAPSHOT_HEADER: 3,
+  SNAPSHOT_FOOTER: 4,
+  KRAFT_VERSION: 5,
+  KRAFT_VOTERS: 6,
+} as const;
+
+/** Kafka's Uuid.METADATA_TOPIC_ID (0, 1) as the protocol writes uuids. */
+export const METADATA_TOPIC_ID = "AAAAAAAAAAAAAAAAAAAAAQ";
+export const METADATA_TOPIC = "__cluster_metadata";
+export const METADATA_PARTITION = 0;
+export const NO_DIRECTORY_ID = "AAAAAAAAAAAAAAAAAAAAAA";
+
+export function controlRecordKey(type: number): Uint8Array {
+  const b = new Uint8Array(4);
+  new DataView(b.buffer).setInt16(2, type);
+  return b;
+}
+
+/** A LeaderChange control batch (LeaderChangeMessage v0, as Kafka 4.4.0 writes it for static voters). */
+export function leaderChangeBatch(leaderId: number, voters: readonly number[], granting: readonly number[], timestampMs: number): Uint8Array {
+  const v = (ids: readonly number[]) => ids.map((voterId) => ({ voterId, voterDirectoryId: NO_DIRECTORY_ID }));
+  const value = encodeExact((s) => writeLeaderChangeMessage(s, { version: 0, leaderId, voters: v(voters), grantingVoters: v(granting) }, 0));
+  return buildRecordBatch({ records: [{ key: controlRecordKey(ControlRecordType.LEADER_CHANGE), value, timestamp: timestampMs }], isControl: true });
+}
+
+/** A data batch of keyless records (offsets relative: the log assigns them on a leader append). */
+export function dataBatch(records: readonly Uint8Array[], timestampMs: number): Uint8Array {
+  return buildRecordBatch({ records: records.map((value) => ({ key: null, value, timestamp: timestampMs })) });
+}
+
+/** Whole batches in `buf`; a corrupt or truncated tail ends the iteration (the caller validates what it needs). */
+export function* batchesOf(buf: Uint8Array): Generator<RecordBatchView> {
+  if (buf.length === 0) return;
+  for (const b of new MessageSetIterator(buf)) yield b;
+}
+
+/** One batch as a listener sees it; null for a control batch (skipped, its offsets still consumed). */
+export function toListenerBatch(b: RecordBatchView): Batch | null {
+  if (b.isControl) return null;
+  const records: Uint8Array[] = [];
+  for (const r of b.records()) records.push(r.value ?? new Uint8Array(0));
+  return {
+    baseOffset: Number(b.baseOffset),
+    lastOffset: Number(b.lastOffset),
+    epoch: b.partitionLeaderEpoch,
+    appendTimestampMs: Number(b.maxTimestamp),
+    records,
+    sizeInBytes: b.sizeInBytes,
+  };
+}
