@@ -86,7 +86,7 @@ async function waitForCheckpoint(h: StrandHandle, topic: string, atLeast: number
 test("a compacted topic is cleaned by the broker's cleaner: the consumer sees the latest value per key", async () => {
   const seed = Number(process.env.STRAND_TEST_SEED ?? Date.now() % 100000);
   console.log(`log-cleaner integration seed=${seed}`);
-  const h = await startStrand({ overrides });
+  const h = await startStrand({ overrides, ...(process.env.STRAND_BINARY ? { binary: process.env.STRAND_BINARY } : {}) });
   handles.push(h);
   const c = await KafkaTestClient.connect(h.port);
   try {

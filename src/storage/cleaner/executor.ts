@@ -24,6 +24,16 @@ export interface WorkerReply {
   message?: string;
 }
 
+/**
+ * The worker's entry point: next to this file when run from source; in the compiled binary, where
+ * tools/compile.ts embeds it as a second entry point, under the bundle's root by its path below src/
+ * (/$bunfs/root/storage/cleaner/cleaner-worker.js), since every module's import.meta.url is the bundle's.
+ */
+function workerEntry(): string {
+  if (import.meta.url.includes("$bunfs")) return "./storage/cleaner/cleaner-worker.ts";
+  return new URL("./cleaner-worker.ts", import.meta.url).href;
+}
+
 export class InlineExecutor implements CleanerExecutor {
   start(task: CleanTask): RunningClean {
     let aborted = false;
@@ -45,8 +55,7 @@ export class WorkerExecutor implements CleanerExecutor {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    // The compiled binary embeds this file as a second entry point (tools/compile.ts).
-    const w = new Worker(new URL("./cleaner-worker.ts", import.meta.url).href);
+    const w = new Worker(workerEntry());
     w.onmessage = (e: MessageEvent<WorkerReply>) => {
       const p = this.pending.get(e.data.id);
       if (!p) return;
