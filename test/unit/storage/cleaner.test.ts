@@ -271,3 +271,49 @@ test("crash recovery: .cleaned files are deleted, a complete .swap replaces the 
   void model;
   log.closeNow();
 }, 30_000);
+
+test("transactions as Kafka's cleaner: aborted data goes, a producer's last batch stays empty, markers go only after their transaction's batches and the delete horizon", async () => {
+  const d = tempDir("strand-cleaner-txn-");
+  cleanups.push(d.cleanup);
+  const dir = join(d.path, "t-0");
+  mkdirSync(dir);
+  const log = open(dir);
+  const kv = (k: string, v: string) => ({ key: enc.encode(k), value: enc.encode(v), timestamp: NOW });
+  const txnData = (pid: bigint, k: string, v: string) => log.append(buildRecordBatch({ records: [kv(k, v)], producerId: pid, producerEpoch: 0, baseSequence: 0, isTransactional: true }), { nowMs: NOW });
+  const mark = (pid: bigint, result: "COMMIT" | "ABORT") => log.append(buildEndTxnMarkerBatch({ producerId: pid, producerEpoch: 0, coordinatorEpoch: 0, result, timestampMs: NOW }), { nowMs: NOW });
+  txnData(5n, "a", "1"); // 0
+  mark(5n, "ABORT"); // 1
+  txnData(6n, "b", "2"); // 2
+  mark(6n, "COMMIT"); // 3
+  log.append(buildRecordBatch({ records: [kv("a", "3")] }), { nowMs: NOW }); // 4
+  log.append(buildRecordBatch({ records: [kv("b", "4")] }), { nowMs: NOW }); // 5
+  const layout = (): string[] =>
+    readAll(log).batches.map((b) => {
+      const recs = readAll(log).recs.filter((r) => r.batchBase === b.base);
+      const kind = b.control ? (recs.length === 0 ? "empty-control" : recs[0]!.key === null ? "marker" : "marker") : b.count === 0 ? "empty" : recs.map((r) => `${r.key}=${r.value}`).join(",");
+      return `${b.base}:${kind}${b.attrs & 0x40 ? "+horizon" : ""}`;
+    });
+  const cleaner = cleanerFor(log, d.path);
+  const pass = async (nowMs: number): Promise<void> => {
+    log.roll();
+    log.setHighWatermark(log.logEndOffset);
+    cleaner.manager.updateCheckpoint(d.path, log.tp, 0);
+    expect(await cleaner.runOnce(0, nowMs)).toBe(true);
+  };
+  await pass(NOW + 10);
+  // Both producers are active: their last data batches stay, empty; both markers stay (their
+  // transactions' batches were seen); the abort's .txnindex entry moves to the cleaned segment.
+  expect(layout()).toEqual(["0:empty", "1:marker", "2:empty", "3:marker", "4:a=3", "5:b=4"]);
+  expect(log.collectAbortedTransactions(0, log.logEndOffset).map((t) => [t.producerId, t.firstOffset, t.lastOffset])).toEqual([[5n, 0, 1]]);
+  // The producers expire: their empty batches go; the markers stay one more pass (their batches were seen).
+  log.producers.removeExpiredProducers(NOW + 10 * 86_400_000);
+  await pass(NOW + 20);
+  expect(layout()).toEqual(["1:marker", "3:marker", "4:a=3", "5:b=4"]);
+  // No batch of either transaction left: the markers get a delete horizon (now + delete.retention.ms = now).
+  await pass(NOW + 30);
+  expect(layout()).toEqual(["1:marker+horizon", "3:marker+horizon", "4:a=3", "5:b=4"]);
+  expect(log.collectAbortedTransactions(0, log.logEndOffset)).toEqual([]);
+  // Past the horizon: the markers go.
+  await pass(NOW + 40);
+  expect(layout()).toEqual(["4:a=3", "5:b=4"]);
+}, 30_000);
