@@ -120,6 +120,15 @@ test("a compacted topic is cleaned by the broker's cleaner: the consumer sees th
       expect(batchLines.length).toBeGreaterThan(0);
       for (const l of batchLines) expect(l).toContain("isvalid: true");
       expect(dump.stderr).not.toMatch(/Exception/);
+      // The cleaned segments' offset and time indexes agree with their data (Kafka's checks); the
+      // active segment's are preallocated (zeros past the entries) while the broker runs.
+      const active = readdirSync(dir).filter((n) => n.endsWith(".log")).sort().at(-1)!.slice(0, 20);
+      const indexes = readdirSync(dir).filter((n) => (n.endsWith(".index") || n.endsWith(".timeindex")) && !n.startsWith(active)).sort().map((n) => join(dir, n));
+      expect(indexes.length).toBeGreaterThan(0);
+      const verify = await dumpLogSegments(indexes, { verifyIndexOnly: true });
+      expect(verify.stderr).not.toMatch(/Mismatches|mismatch|out of order|Exception/i);
+      const sanity = await dumpLogSegments(indexes, { indexSanityCheck: true });
+      if (sanity.stdout.match(/passed sanity check|is empty\./g)?.length !== indexes.length) throw new Error(`index sanity check:\n${sanity.stdout}\n${sanity.stderr}\n${indexes.join("\n")}`);
     } else console.warn(`kafka-dump-log part skipped: ${probe.reason}`);
   } finally {
     c.close();

@@ -1,7 +1,7 @@
-// Micro benchmark of the log cleaner (not part of `make bench`): a 10k-key log of ~60 MB of 100-byte
+// Micro benchmark of the log cleaner (not part of `make bench`, whose cleaner workload is bench/**): a 10k-key log of ~60 MB of 100-byte
 // values in 8 MB segments, cleaned once in the worker (the broker's way) while the event loop's
 // timer lag is sampled every 5 ms, then once inline (the same code on the event loop) for comparison.
-// Run: bun bench/cleaner-micro.ts
+// Run: bun tools/cleaner-micro-bench.ts
 import { mkdtempSync, rmSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
