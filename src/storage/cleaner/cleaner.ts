@@ -13,9 +13,10 @@
 // writes only `.cleaned` files, so it runs in the cleaner worker (cleaner-worker.ts) while the broker
 // serves; the swap is the main thread's (log-cleaner.ts).
 import { closeSync, existsSync, fdatasyncSync, openSync, rmSync, statSync, utimesSync } from "node:fs";
-import { BATCH_HEADER_SIZE, CURRENT_MAGIC, DELETE_HORIZON_FLAG_MASK, TIMESTAMP_TYPE_MASK } from "../../protocol/records/batch-header.ts";
-import { RecordBatchView } from "../../protocol/records/batch-view.ts";
-import { buildRecordBatch, type RecordInput } from "../../protocol/records/builder.ts";
+import { BATCH_HEADER_SIZE, CURRENT_MAGIC, DELETE_HORIZON_FLAG_MASK, RECORDS_OFFSET, TIMESTAMP_TYPE_MASK } from "../../protocol/records/batch-header.ts";
+import { DEFAULT_MAX_UNCOMPRESSED_BYTES, RecordBatchView } from "../../protocol/records/batch-view.ts";
+import { codecForId } from "../../protocol/records/compression/registry.ts";
+import { sizeOfVarint, sizeOfVarlong, writeVarint, writeVarlong } from "../../protocol/records/varint.ts";
 import { parseControlType } from "../../protocol/records/control-batch.ts";
 import { assert } from "../../util/assert.ts";
 import { BatchScanner } from "../batch-scanner.ts";
@@ -23,7 +24,8 @@ import { isControl, isTransactional, readBatchHeader, type BatchHeader } from ".
 import { INDEX_SUFFIX, LOG_SUFFIX, segmentFile, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX, CLEANED_SUFFIX } from "../file-names.ts";
 import { LogSegment } from "../segment.ts";
 import { CleanedTransactionMetadata } from "./cleaned-txn-metadata.ts";
-import { writeEmptyBatch } from "./empty-batch.ts";
+import { writeBatch, writeEmptyBatch } from "./empty-batch.ts";
+import { RecordCursor } from "./record-scan.ts";
 import type { CleanedGroup, CleanerSegmentRef, CleanerStats, CleanResult, CleanTask, LastRecordOfProducer } from "./cleaner-task.ts";
 import { SkimpyOffsetMap } from "./offset-map.ts";
 import { Throttler } from "./throttler.ts";
@@ -124,6 +126,7 @@ export function buildOffsetMap(task: CleanTask, map: SkimpyOffsetMap, stats: Cle
   const txn = new CleanedTransactionMetadata();
   txn.addAbortedTransactions(task.mapAbortedTxns);
   const maxDesired = Math.floor(map.slots * task.cleaner.loadFactor);
+  const cursor = new RecordCursor();
   for (let i = 0; i < dirty.length; i++) {
     const seg = dirty[i]!;
     checkDone();
@@ -144,11 +147,14 @@ export function buildOffsetMap(task: CleanTask, map: SkimpyOffsetMap, stats: Cle
       } else if (txn.onBatchRead(info)) {
         stats.mapMessagesRead += h.recordCount;
       } else {
-        for (const r of new RecordBatchView(buf.subarray(pos, pos + h.sizeBytes)).records()) {
-          if (r.key !== null && Number(r.offset) >= start) {
+        const recs = recordsOf(buf, pos, h);
+        cursor.reset(recs.bytes, recs.start, recs.end, h.recordCount);
+        while (cursor.next()) {
+          const offset = h.baseOffset + cursor.offsetDelta;
+          if (cursor.keyLength >= 0 && offset >= start) {
             // Full: the rest of this segment and later ones wait for the next cleaning.
             if (map.size >= maxDesired) return;
-            map.put(r.key, Number(r.offset));
+            map.putRange(cursor.buf, cursor.keyStart, cursor.keyStart + cursor.keyLength, offset);
           }
           stats.mapMessagesRead += 1;
         }
@@ -276,6 +282,52 @@ function cleanSegments(
 
 type BatchRetention = "DELETE" | "RETAIN_EMPTY" | "DELETE_EMPTY";
 
+/** The records section of the batch at buf[pos], decompressed when the batch is compressed. */
+function recordsOf(buf: Uint8Array, pos: number, h: BatchHeader): { bytes: Uint8Array; start: number; end: number } {
+  const codec = codecForId(h.attributes & 0x07);
+  if (!codec) return { bytes: buf, start: pos + RECORDS_OFFSET, end: pos + h.sizeBytes };
+  const bytes = codec.decompress(buf.subarray(pos + RECORDS_OFFSET, pos + h.sizeBytes), DEFAULT_MAX_UNCOMPRESSED_BYTES);
+  return { bytes, start: 0, end: bytes.length };
+}
+
+/** The records of one batch the cleaner keeps: where each lies in the batch's records and its timestamp. */
+class KeptRecords {
+  n = 0;
+  private starts: number[] = [];
+  private rests: number[] = [];
+  private ends: number[] = [];
+  private offsetDeltas: number[] = [];
+  ts: number[] = [];
+
+  push(c: RecordCursor, timestamp: number): void {
+    const i = this.n++;
+    this.starts[i] = c.recordStart;
+    this.rests[i] = c.restStart;
+    this.ends[i] = c.recordEnd;
+    this.offsetDeltas[i] = c.offsetDelta;
+    this.ts[i] = timestamp;
+  }
+
+  private encodedBody(k: number, tsDelta: number): number {
+    return 1 + sizeOfVarlong(tsDelta) + sizeOfVarint(this.offsetDeltas[k]!) + (this.ends[k]! - this.rests[k]!);
+  }
+
+  size(k: number, tsDelta: number): number {
+    const body = this.encodedBody(k, tsDelta);
+    return sizeOfVarint(body) + body;
+  }
+
+  /** Record k re-encoded with timestamp delta tsDelta at out[o]: length, attributes 0, deltas, then its key, value and headers as they were. */
+  write(records: Uint8Array, k: number, tsDelta: number, out: Uint8Array, o: number): number {
+    o = writeVarint(out, o, this.encodedBody(k, tsDelta));
+    out[o++] = 0;
+    o = writeVarlong(out, o, tsDelta);
+    o = writeVarint(out, o, this.offsetDeltas[k]!);
+    out.set(records.subarray(this.rests[k]!, this.ends[k]!), o);
+    return o + (this.ends[k]! - this.rests[k]!);
+  }
+}
+
 /** Kafka's cleanInto with MemoryRecords.filterTo: the batches of one source segment into dest. */
 function cleanInto(
   task: CleanTask,
@@ -290,6 +342,8 @@ function cleanInto(
 ): void {
   const now = task.nowMs;
   const out = new OutputBuffer();
+  const cursor = new RecordCursor();
+  const kept = new KeptRecords();
   const ioBytes = task.cleaner.ioBufferBytes;
   let sinceCheck = 0;
   const flush = (): void => {
@@ -323,55 +377,54 @@ function cleanInto(
     const retention: BatchRetention = lastOfProducer ? "RETAIN_EMPTY" : h.lastOffset + 1 === task.firstUncleanableOffset ? "RETAIN_EMPTY" : discardBatchRecords ? "DELETE" : "DELETE_EMPTY";
     const containsMarkerForEmptyTxn = canDiscardBatch && control;
     if (retention === "DELETE") continue;
-    const view = new RecordBatchView(buf.subarray(pos, pos + h.sizeBytes));
-    const retained: RecordInput[] = [];
+    const recs = recordsOf(buf, pos, h);
+    cursor.reset(recs.bytes, recs.start, recs.end, h.recordCount);
+    const logAppendTime = (h.attributes & TIMESTAMP_TYPE_MASK) !== 0;
+    kept.n = 0;
     let all = true;
     let containsTombstones = false;
     const latest = map.latestOffset;
-    for (const r of view.records()) {
+    const retainDeletes = horizon === null || now < horizon;
+    while (cursor.next()) {
       stats.messagesRead++;
-      const offset = Number(r.offset);
+      const offset = h.baseOffset + cursor.offsetDelta;
       let keep: boolean;
       if (discardBatchRecords) keep = false;
       else if (control || offset > latest) keep = true;
-      else if (r.key === null) {
+      else if (cursor.keyLength < 0) {
         stats.invalidMessagesRead++;
         keep = false;
-      } else {
-        const retainDeletes = horizon === null || now < horizon;
-        keep = offset >= map.get(r.key) && (r.value !== null || retainDeletes);
-      }
+      } else keep = offset >= map.getRange(cursor.buf, cursor.keyStart, cursor.keyStart + cursor.keyLength) && (cursor.valueLength >= 0 || retainDeletes);
       if (!keep) {
         all = false;
         continue;
       }
-      if (r.value === null) containsTombstones = true;
-      retained.push({ key: r.key, value: r.value, headers: r.headers, timestamp: r.timestamp, offsetDelta: r.offsetDelta });
+      if (cursor.valueLength < 0) containsTombstones = true;
+      kept.push(cursor, logAppendTime ? h.maxTimestamp : h.baseTimestamp + cursor.timestampDelta);
     }
-    if (retained.length > 0) {
+    if (kept.n > 0) {
       const needToSetDeleteHorizon = (containsTombstones || containsMarkerForEmptyTxn) && horizon === null;
       let bytes: Uint8Array;
       if (all && !needToSetDeleteHorizon) bytes = buf.slice(pos, pos + h.sizeBytes);
       else {
         const deleteHorizonMs = needToSetDeleteHorizon ? now + task.log.deleteRetentionMs : horizon;
-        const logAppendTime = (h.attributes & TIMESTAMP_TYPE_MASK) !== 0;
-        bytes = buildRecordBatch({
-          records: retained,
-          baseOffset: BigInt(h.baseOffset),
-          partitionLeaderEpoch: h.partitionLeaderEpoch,
-          producerId: h.producerId,
-          producerEpoch: h.producerEpoch,
-          baseSequence: h.baseSequence,
-          isTransactional: info.isTransactional,
-          isControl: control,
-          timestampType: logAppendTime ? "log-append" : "create",
-          compression: h.attributes & 0x07,
-          ...(deleteHorizonMs !== null ? { deleteHorizonMs: BigInt(deleteHorizonMs) } : {}),
-          lastOffsetDelta: h.lastOffsetDelta,
-          ...(logAppendTime ? { maxTimestamp: BigInt(h.maxTimestamp) } : {}),
-        });
+        // Kafka's MemoryRecordsBuilder: the base timestamp is the delete horizon, else the first kept
+        // record's; the max timestamp the largest kept one (a LogAppendTime batch keeps its own).
+        const baseTs = deleteHorizonMs ?? kept.ts[0]!;
+        let maxTs = logAppendTime ? h.maxTimestamp : kept.ts[0]!;
+        let size = 0;
+        for (let k = 0; k < kept.n; k++) {
+          if (!logAppendTime && kept.ts[k]! > maxTs) maxTs = kept.ts[k]!;
+          size += kept.size(k, kept.ts[k]! - baseTs);
+        }
+        const plain = new Uint8Array(size);
+        let o = 0;
+        for (let k = 0; k < kept.n; k++) o = kept.write(recs.bytes, k, kept.ts[k]! - baseTs, plain, o);
+        assert(o === size, () => `cleaner: wrote ${o} record bytes, sized ${size}`);
+        const attrs = (h.attributes & ~DELETE_HORIZON_FLAG_MASK) | (deleteHorizonMs !== null ? DELETE_HORIZON_FLAG_MASK : 0);
+        bytes = writeBatch(h, attrs, baseTs, maxTs, plain, kept.n);
       }
-      stats.messagesWritten += retained.length;
+      stats.messagesWritten += kept.n;
       out.add(bytes, { lastOffset: h.lastOffset, maxTimestamp: readBatchHeader(bytes, 0).maxTimestamp });
     } else if (retention === "RETAIN_EMPTY") {
       out.add(writeEmptyBatch(h), h);
