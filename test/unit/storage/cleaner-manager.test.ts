@@ -149,3 +149,46 @@ test("a truncation aborts a running cleaning; a segment deleted meanwhile voids 
   expect(await cleaner.runOnce(0, NOW)).toBe(true);
   expect(cleaner.manager.allCleanerCheckpoints().get("t-0")).toBe(log.active.baseOffset);
 });
+
+test("log.cleaner.io.max.bytes.per.second: the throttler sleeps the cleaning down to the rate", async () => {
+  const { Throttler } = await import("../../../src/storage/cleaner/throttler.ts");
+  let now = 0;
+  const slept: number[] = [];
+  const t = new Throttler(1000, () => now, (ms) => {
+    slept.push(ms);
+    now += ms;
+  });
+  // 300 ms pass with 1,000 bytes: 3,333 B/s against 1,000 B/s -> sleep until 1 s has passed.
+  now = 300;
+  t.maybeThrottle(1000);
+  expect(slept).toEqual([700]);
+  // Below the rate: no sleep.
+  now += 1000;
+  t.maybeThrottle(500);
+  expect(slept).toEqual([700]);
+  // Unthrottled (Kafka's default Double.MAX_VALUE).
+  const free = new Throttler(Infinity, () => now, () => slept.push(-1));
+  free.maybeThrottle(1e12);
+  expect(slept).toEqual([700]);
+});
+
+test("log.cleaner.threads: two cleaner loops clean two logs, never the same log at once", async () => {
+  const d = tempDir("strand-cleaner-threads-");
+  cleanups.push(d.cleanup);
+  const live = new Map<string, { log: Log; dir: string }>();
+  const cleaner = new LogCleaner({ ...DEFAULT_CLEANER_CONFIG, threads: 2, executor: "inline", dedupeBufferBytes: 1 << 20 }, [d.path], () => live);
+  cleanups.push(() => void cleaner.close());
+  const a = makeLog(d.path, "a", {});
+  const b = makeLog(d.path, "b", {});
+  live.set("a-0", { log: a, dir: d.path });
+  live.set("b-0", { log: b, dir: d.path });
+  fill(a, 100, 5);
+  fill(b, 100, 5);
+  a.roll();
+  b.roll();
+  const [r0, r1] = await Promise.all([cleaner.runOnce(0, NOW), cleaner.runOnce(1, NOW)]);
+  expect([r0, r1]).toEqual([true, true]);
+  expect(cleaner.manager.allCleanerCheckpoints().get("a-0")).toBe(a.active.baseOffset);
+  expect(cleaner.manager.allCleanerCheckpoints().get("b-0")).toBe(b.active.baseOffset);
+  expect(cleaner.cleanings).toBe(2);
+});
