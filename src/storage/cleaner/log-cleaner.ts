@@ -74,7 +74,9 @@ export class LogCleaner {
     return {
       dedupeBufferBytes: Math.floor(this.config.dedupeBufferBytes / this.executors.length),
       loadFactor: this.config.loadFactor,
-      ioBufferBytes: Math.max(64 * 1024, Math.floor(this.config.ioBufferBytes / 2)),
+      // Kafka's CleanerThread: io.buffer.size / threads / 2 each for the read and the write buffer
+      // (here a read chunk and the output gathered before a write), at least 64 KiB.
+      ioBufferBytes: Math.max(64 * 1024, Math.floor(this.config.ioBufferBytes / this.executors.length / 2)),
       maxIoBytesPerSecond: this.config.maxIoBytesPerSecond,
     };
   }

@@ -192,3 +192,50 @@ test("log.cleaner.threads: two cleaner loops clean two logs, never the same log 
   expect(cleaner.manager.allCleanerCheckpoints().get("b-0")).toBe(b.active.baseOffset);
   expect(cleaner.cleanings).toBe(2);
 });
+
+test("a dedupe buffer smaller than the dirty keys: each cleaning maps what fits and the checkpoint moves part way", async () => {
+  const d = tempDir("strand-cleaner-small-map-");
+  cleanups.push(d.cleanup);
+  const live = new Map<string, { log: Log; dir: string }>();
+  // 24 * 30 bytes: Kafka's 30 slots, 27 keys at load factor 0.9.
+  const cleaner = new LogCleaner({ ...DEFAULT_CLEANER_CONFIG, executor: "inline", dedupeBufferBytes: 24 * 30 }, [d.path], () => live);
+  cleanups.push(() => void cleaner.close());
+  const log = makeLog(d.path, "m", { minCleanableDirtyRatio: 0.01 });
+  live.set("m-0", { log, dir: d.path });
+  // 100 distinct keys, then each again: the map fills after 27 keys.
+  for (let i = 0; i < 200; i++) {
+    log.append(buildRecordBatch({ records: [{ key: enc.encode(`k${i % 100}`), value: enc.encode(`v${i}`), timestamp: NOW }] }), { nowMs: NOW });
+  }
+  log.setHighWatermark(log.logEndOffset);
+  log.roll();
+  const end = log.active.baseOffset;
+  const checkpoints: number[] = [];
+  // Bounded: every round moves the checkpoint by the 27 keys the map holds.
+  for (let round = 0; round < 20; round++) {
+    if (!(await cleaner.runOnce(0, NOW))) break;
+    checkpoints.push(cleaner.manager.allCleanerCheckpoints().get("m-0")!);
+    if (checkpoints.at(-1)! >= end) break;
+  }
+  expect(checkpoints[0]).toBe(27);
+  for (let i = 1; i < checkpoints.length; i++) expect(checkpoints[i]!).toBeGreaterThan(checkpoints[i - 1]!);
+  expect(checkpoints.at(-1)).toBe(end);
+  // The latest value of every key, once each.
+  const seen = new Map<string, string>();
+  let n = 0;
+  const dec = new TextDecoder();
+  const { RecordBatchView } = await import("../../../src/protocol/records/batch-view.ts");
+  const { readFileSync } = await import("node:fs");
+  for (const seg of log.segments) {
+    const bytes = readFileSync(seg.logPath);
+    for (let p = 0; p < bytes.length; ) {
+      const v = new RecordBatchView(bytes, p);
+      for (const r of v.records()) {
+        seen.set(dec.decode(r.key!), dec.decode(r.value!));
+        n++;
+      }
+      p += v.sizeInBytes;
+    }
+  }
+  expect(n).toBe(100);
+  for (let k = 0; k < 100; k++) expect(seen.get(`k${k}`)).toBe(`v${100 + k}`);
+});
