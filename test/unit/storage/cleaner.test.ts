@@ -56,6 +56,7 @@ interface Rec {
   key: string | null;
   value: string | null;
   headers: string[];
+  headerValues: string[];
   producerId: bigint;
   control: boolean;
   batchBase: number;
@@ -72,7 +73,7 @@ function readAll(log: Log): { recs: Rec[]; batches: Array<{ base: number; last: 
       v.assertValid({ strictRecordCount: false });
       batches.push({ base: Number(v.baseOffset), last: Number(v.lastOffset), producerId: v.producerId, seq: v.baseSequence, count: v.recordCount, control: v.isControl, attrs: v.attributes, baseTs: v.baseTimestamp });
       for (const r of v.records()) {
-        recs.push({ offset: Number(r.offset), key: r.key && dec.decode(r.key), value: r.value && dec.decode(r.value), headers: r.headers.map((h) => dec.decode(h.key)), producerId: v.producerId, control: v.isControl, batchBase: Number(v.baseOffset) });
+        recs.push({ offset: Number(r.offset), key: r.key && dec.decode(r.key), value: r.value && dec.decode(r.value), headers: r.headers.map((h) => dec.decode(h.key)), headerValues: r.headers.map((h) => (h.value ? dec.decode(h.value) : "")), producerId: v.producerId, control: v.isControl, batchBase: Number(v.baseOffset) });
       }
       p += v.sizeInBytes;
     }
@@ -110,7 +111,7 @@ function workload(log: Log, seed: number, batches: number): { model: Map<string,
       const k = `k${Math.floor(r() * keys)}`;
       const tomb = r() < 0.15;
       const v = tomb ? null : `v${b}-${i}-${Math.floor(r() * 1e6)}`;
-      return { key: enc.encode(k), value: v === null ? null : enc.encode(v), headers: r() < 0.3 ? [{ key: "h", value: enc.encode(String(b)) }] : [], timestamp: NOW + b, k, v };
+      return { key: enc.encode(k), value: v === null ? null : enc.encode(v), headers: v !== null && r() < 0.3 ? [{ key: "h", value: enc.encode(v) }] : [], timestamp: NOW + b, k, v };
     });
     const compression = Math.floor(r() * 5);
     const batch = buildRecordBatch({
@@ -199,6 +200,9 @@ test("cleaning a random keyed workload keeps exactly the latest value per key; t
   expect(new Set(data.map((r) => r.key)).size).toBe(data.length);
   expect(latestSeen(after.recs)).toEqual(model);
   expect(after.recs.length).toBeLessThan(before.recs.length);
+  // Headers survive the rewrite (a record's header holds its own value).
+  const withHeaders = after.recs.filter((r) => r.headers.length > 0);
+  for (const r of withHeaders) expect([r.headers, r.headerValues]).toEqual([["h"], [r.value!]]);
   // Producer 1000's last batch (its sequence) survives.
   const last1000 = after.batches.filter((b) => b.producerId === 1000n).at(-1);
   if (lastSeq >= 0) expect(last1000!.seq + (last1000!.last - last1000!.base)).toBe(lastSeq);
