@@ -3,8 +3,7 @@
 //   buildRecordBatch(options) -> Uint8Array
 //     options.records: { key?, value?, headers?, timestamp?, offsetDelta? }[] (keys/values bytes or
 //       null; header keys strings or bytes), plus baseOffset, partitionLeaderEpoch, producerId/Epoch,
-//       baseSequence, isTransactional, isControl, timestampType, compression (Kafka id 0..4), and for
-//       the log cleaner deleteHorizonMs, lastOffsetDelta, maxTimestamp.
+//       baseSequence, isTransactional, isControl, timestampType, compression (Kafka id 0..4).
 //   Timestamps default to Date.now(); baseTimestamp is the first record's, maxTimestamp the largest.
 //   Sizes are computed first and the records written into one buffer (one allocation, plus the
 //   codec's for compressed batches).
@@ -19,7 +18,6 @@ import {
   CRC_OFFSET,
   CRC_START,
   CURRENT_MAGIC,
-  DELETE_HORIZON_FLAG_MASK,
   LAST_OFFSET_DELTA_OFFSET,
   LOG_OVERHEAD,
   MAGIC_OFFSET,
@@ -62,15 +60,6 @@ export interface BuildOptions {
   readonly timestampType?: "create" | "log-append";
   /** Kafka compression id: 0 none (default), 1 gzip, 2 snappy, 3 lz4, 4 zstd. */
   readonly compression?: number;
-  /**
-   * KIP-534 (the log cleaner): the batch's delete horizon. The base timestamp is this value instead of
-   * the first record's, record timestamp deltas count from it, and the delete-horizon attribute is set.
-   */
-  readonly deleteHorizonMs?: bigint;
-  /** The last offset delta to write instead of the last record's (the cleaner keeps a batch's offset range). */
-  readonly lastOffsetDelta?: number;
-  /** The max timestamp to write instead of the largest record timestamp (a LogAppendTime batch's). */
-  readonly maxTimestamp?: bigint;
 }
 
 const encoder = new TextEncoder();
@@ -87,10 +76,9 @@ export function buildRecordBatch(options: BuildOptions): Uint8Array {
   if (records.length === 0) throw new RangeError("a record batch needs at least one record");
   const now = BigInt(Date.now());
   const timestamps = records.map((r) => (r.timestamp === undefined ? now : BigInt(r.timestamp)));
-  const baseTimestamp = options.deleteHorizonMs ?? timestamps[0]!;
-  let maxTimestamp = timestamps[0]!;
+  const baseTimestamp = timestamps[0]!;
+  let maxTimestamp = baseTimestamp;
   for (const t of timestamps) if (t > maxTimestamp) maxTimestamp = t;
-  if (options.maxTimestamp !== undefined) maxTimestamp = options.maxTimestamp;
 
   const prepared: Prepared[] = new Array(records.length);
   let recordsSize = 0;
@@ -156,11 +144,6 @@ export function buildRecordBatch(options: BuildOptions): Uint8Array {
   if (options.timestampType === "log-append") attributes |= TIMESTAMP_TYPE_MASK;
   if (options.isTransactional) attributes |= TRANSACTIONAL_FLAG_MASK;
   if (options.isControl) attributes |= CONTROL_FLAG_MASK;
-  if (options.deleteHorizonMs !== undefined) attributes |= DELETE_HORIZON_FLAG_MASK;
-  if (options.lastOffsetDelta !== undefined) {
-    if (!Number.isInteger(options.lastOffsetDelta) || options.lastOffsetDelta < lastOffsetDelta) throw new RangeError(`lastOffsetDelta ${options.lastOffsetDelta} is below the last record's ${lastOffsetDelta}`);
-    lastOffsetDelta = options.lastOffsetDelta;
-  }
 
   const dv = new DataView(out.buffer, out.byteOffset, out.byteLength);
   dv.setBigInt64(BASE_OFFSET_OFFSET, options.baseOffset ?? 0n);
