@@ -24,7 +24,7 @@ import { isControl, isTransactional, readBatchHeader, type BatchHeader } from ".
 import { INDEX_SUFFIX, LOG_SUFFIX, segmentFile, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX, CLEANED_SUFFIX } from "../file-names.ts";
 import { LogSegment } from "../segment.ts";
 import { CleanedTransactionMetadata } from "./cleaned-txn-metadata.ts";
-import { writeBatch, writeEmptyBatch } from "./empty-batch.ts";
+import { writeBatch, writeEmptyBatch } from "./cleaned-batch.ts";
 import { RecordCursor } from "./record-scan.ts";
 import type { CleanedGroup, CleanerSegmentRef, CleanerStats, CleanResult, CleanTask, LastRecordOfProducer } from "./cleaner-task.ts";
 import { SkimpyOffsetMap } from "./offset-map.ts";
