@@ -1,11 +1,11 @@
 // The cleaner's output batch by batch against Apache Kafka 4.4.0's: the same keyed batches (every
-// codec, tombstones, headers) are produced to a topic on each broker with cleanup.policy=delete, the
+// codec, tombstones, headers, committed and aborted transactions of one producer) are produced to a topic on each broker with cleanup.policy=delete, the
 // last segment rolled, then the topic is switched to compact, so each cleaner makes exactly one pass
 // over the same segments; then more data and a second pass, after the tombstones' delete horizon
 // (delete.retention.ms=0). kafka-dump-log's view of the cleaned segments must match: every batch's
 // offsets, record count, codec, flags and whether it carries a delete horizon, and every record's
-// offset, timestamp, key, value and headers (sizes, CRCs and the horizon's value, which is the
-// cleaning's clock, aside). Run with the Kafka jars cached (test/support/kafka-dist.ts); skipped without them.
+// offset, timestamp, key, value and headers (sizes, CRCs, the horizon's value, which is the
+// cleaning's clock, the producer id and the markers' timestamps and coordinator epoch aside). Run with the Kafka jars cached (test/support/kafka-dist.ts); skipped without them.
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -48,13 +48,65 @@ async function cleanedView(dir: string): Promise<string[]> {
   return dump.stdout
     .split("\n")
     .filter((l) => l.startsWith("baseOffset:") || l.startsWith("| offset:"))
+    .map((l) => (l.includes("isControl: true") || l.includes("endTxnMarker") ? l.replace(/ CreateTime: \d+/, "") : l))
     .map((l) =>
       l
+        .replace(/producerId: (?!-1)\d+/, "producerId: P")
+        .replace(/coordinatorEpoch: \d+/, "coordinatorEpoch: E")
         .replace(/ position: \d+/, "")
         .replace(/ size: \d+/, "")
         .replace(/ crc: \d+/, "")
         .replace(/deleteHorizonMs: OptionalLong\[\d+\]/, "deleteHorizonMs: set"),
     );
+}
+
+const RETRIABLE = new Set([14, 15, 16, 51]);
+async function retrying<T>(what: string, call: () => Promise<T>, code: (t: T) => number): Promise<T> {
+  let last = -1;
+  // Bounded: 150 tries, 100 ms apart.
+  for (let i = 0; i < 150; i++) {
+    const r = await call();
+    last = code(r);
+    if (!RETRIABLE.has(last)) return r;
+    await Bun.sleep(100);
+  }
+  throw new Error(`${what}: still retriable error ${last}`);
+}
+
+/** Transactions of one transactional producer: committed and aborted, keys shared with the plain batches. */
+async function transactions(c: KafkaTestClient, seed: number): Promise<void> {
+  const txnId = "cleaner-batches-txn";
+  const coord = await retrying("FindCoordinator", () => c.request(10, 4, { keyType: 1, coordinatorKeys: [txnId] }) as Promise<Any>, (r) => r.coordinators[0].errorCode);
+  expect(coord.coordinators[0].errorCode).toBe(0);
+  const init = await retrying("InitProducerId", () => c.request(22, 4, { transactionalId: txnId, transactionTimeoutMs: 60_000, producerId: -1n, producerEpoch: -1 }) as Promise<Any>, (r) => r.errorCode);
+  expect(init.errorCode).toBe(0);
+  const producerId = init.producerId as bigint;
+  const producerEpoch = init.producerEpoch as number;
+  let sequence = 0;
+  let s = seed >>> 0;
+  const r = (): number => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296);
+  for (let t = 0; t < 6; t++) {
+    const add = await retrying("AddPartitionsToTxn", () => c.request(24, 3, { v3AndBelowTransactionalId: txnId, v3AndBelowProducerId: producerId, v3AndBelowProducerEpoch: producerEpoch, v3AndBelowTopics: [{ name: TOPIC, partitions: [0] }] }) as Promise<Any>, (x) => x.resultsByTopicV3AndBelow[0].resultsByPartition[0].partitionErrorCode);
+    expect(add.resultsByTopicV3AndBelow[0].resultsByPartition[0].partitionErrorCode).toBe(0);
+    for (let b = 0; b < 2; b++) {
+      const n = 1 + Math.floor(r() * 3);
+      const records = buildRecordBatch({ producerId, producerEpoch, baseSequence: sequence, isTransactional: true, compression: (t + b) % 5, records: Array.from({ length: n }, (_, i) => ({ key: enc.encode(`key-${Math.floor(r() * 30)}`), value: enc.encode(`txn-${t}-${b}-${i}`), timestamp: T0 + 2000 + t * 10 + b })) });
+      sequence += n;
+      const res = (await c.request(0, 9, { transactionalId: txnId, acks: -1, timeoutMs: 10_000, topicData: [{ name: TOPIC, topicId: "AAAAAAAAAAAAAAAAAAAAAA", partitionData: [{ index: 0, records }] }] })) as Any;
+      expect(res.responses[0].partitionResponses[0].errorCode).toBe(0);
+    }
+    const end = await retrying("EndTxn", () => c.request(26, 3, { transactionalId: txnId, producerId, producerEpoch, committed: t % 3 !== 1 }) as Promise<Any>, (x) => x.errorCode);
+    expect(end.errorCode).toBe(0);
+  }
+  // The last marker is written after EndTxn answers: wait for the LSO to reach the log end.
+  // Bounded: 150 tries.
+  for (let i = 0; i < 150; i++) {
+    const lo = (await c.request(2, 9, { replicaId: -1, isolationLevel: 1, topics: [{ name: TOPIC, partitions: [{ partitionIndex: 0, currentLeaderEpoch: -1, timestamp: -1n }] }] })) as Any;
+    const hw = (await c.request(2, 9, { replicaId: -1, isolationLevel: 0, topics: [{ name: TOPIC, partitions: [{ partitionIndex: 0, currentLeaderEpoch: -1, timestamp: -1n }] }] })) as Any;
+    if (lo.topics[0].partitions[0].offset === hw.topics[0].partitions[0].offset) return;
+    await Bun.sleep(100);
+  }
+  throw new Error("the last transaction marker was not written");
 }
 
 async function alterToCompact(c: KafkaTestClient): Promise<void> {
@@ -97,17 +149,14 @@ describe.skipIf(!dist.ok)("the cleaner's batches against Kafka 4.4.0's", () => {
       const c = await KafkaTestClient.connect(port);
       try {
         await createTopic(c, TOPIC, 1, config);
-        let end = 0;
-        for (const b of batches(SEED)) {
-          const r = await produce(c, TOPIC, 0, b);
-          expect(r.errorCode).toBe(0);
-          end = Number(r.baseOffset);
-        }
+        const all = batches(SEED);
+        for (const b of all.slice(0, 60)) expect((await produce(c, TOPIC, 0, b)).errorCode).toBe(0);
+        await transactions(c, SEED);
+        for (const b of all.slice(60)) expect((await produce(c, TOPIC, 0, b)).errorCode).toBe(0);
         // segment.ms: the next produce rolls, leaving every batch above below the active segment.
         await Bun.sleep(600);
         const last = await produce(c, TOPIC, 0, buildRecordBatch({ records: [{ key: enc.encode("roll"), value: enc.encode("roll"), timestamp: T0 + 5000 }] }));
         expect(last.errorCode).toBe(0);
-        void end;
         await alterToCompact(c);
         await waitCleaned(checkpoint, Number(last.baseOffset), out);
         // Let a second pass happen if either cleaner would make one (neither should: nothing is dirty).
