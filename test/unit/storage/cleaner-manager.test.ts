@@ -76,7 +76,7 @@ test("the dirtiest log above min.cleanable.dirty.ratio is cleaned first; a log b
   expect(cleaner.manager.dirtiestLogCleanableRatio).toBeGreaterThan(0);
   expect(cleaner.manager.dirtiestLogCleanableRatio).toBeLessThan(0.5);
   expect(await cleaner.runOnce(0, NOW)).toBe(false);
-});
+}, 20_000);
 
 test("max.compaction.lag.ms forces a cleaning below the ratio; min.compaction.lag.ms and an open transaction bound the range", async () => {
   const { root, live, cleaner } = setup();
@@ -108,7 +108,7 @@ test("max.compaction.lag.ms forces a cleaning below the ratio; min.compaction.la
   expect(txn.lastStableOffset).toBe(open);
   const t = cleanableOffsets(txn, undefined, NOW);
   expect(t.firstUncleanableDirtyOffset).toBe(open);
-});
+}, 20_000);
 
 test("compact,delete: retention.ms runs through the cleaner; compact alone keeps old segments", async () => {
   const { root, live, cleaner } = setup();
@@ -126,7 +126,7 @@ test("compact,delete: retention.ms runs through the cleaner; compact alone keeps
   expect(both.segments.length).toBe(1);
   expect(bothSegs).toBeGreaterThan(1);
   expect(only.segments.length).toBe(onlySegs);
-});
+}, 20_000);
 
 test("a truncation aborts a running cleaning; a segment deleted meanwhile voids it", async () => {
   const { root, live, cleaner } = setup();
@@ -148,7 +148,7 @@ test("a truncation aborts a running cleaning; a segment deleted meanwhile voids 
   // And the next round cleans.
   expect(await cleaner.runOnce(0, NOW)).toBe(true);
   expect(cleaner.manager.allCleanerCheckpoints().get("t-0")).toBe(log.active.baseOffset);
-});
+}, 20_000);
 
 test("log.cleaner.io.max.bytes.per.second: the throttler sleeps the cleaning down to the rate", async () => {
   const { Throttler } = await import("../../../src/storage/cleaner/throttler.ts");
@@ -170,7 +170,7 @@ test("log.cleaner.io.max.bytes.per.second: the throttler sleeps the cleaning dow
   const free = new Throttler(Infinity, () => now, () => slept.push(-1));
   free.maybeThrottle(1e12);
   expect(slept).toEqual([700]);
-});
+}, 20_000);
 
 test("log.cleaner.threads: two cleaner loops clean two logs, never the same log at once", async () => {
   const d = tempDir("strand-cleaner-threads-");
@@ -191,7 +191,7 @@ test("log.cleaner.threads: two cleaner loops clean two logs, never the same log 
   expect(cleaner.manager.allCleanerCheckpoints().get("a-0")).toBe(a.active.baseOffset);
   expect(cleaner.manager.allCleanerCheckpoints().get("b-0")).toBe(b.active.baseOffset);
   expect(cleaner.cleanings).toBe(2);
-});
+}, 20_000);
 
 test("a dedupe buffer smaller than the dirty keys: each cleaning maps what fits and the checkpoint moves part way", async () => {
   const d = tempDir("strand-cleaner-small-map-");
@@ -238,4 +238,4 @@ test("a dedupe buffer smaller than the dirty keys: each cleaning maps what fits 
   }
   expect(n).toBe(100);
   for (let k = 0; k < 100; k++) expect(seen.get(`k${k}`)).toBe(`v${100 + k}`);
-});
+}, 20_000);

@@ -161,7 +161,7 @@ test("offset map: latest offset per key, bounded by Kafka's slots", () => {
   m.clear();
   expect(m.size).toBe(0);
   expect(m.get(enc.encode("x5"))).toBe(-1);
-});
+}, 10_000);
 
 test("cleaning a random keyed workload keeps exactly the latest value per key; tombstones go on a later pass", async () => {
   const seed = Number(process.env.STRAND_TEST_SEED ?? Date.now() % 100000);
