@@ -9,13 +9,15 @@ import { resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "..");
 export const ENTRY_POINT = resolve(ROOT, "src/cli/main.ts");
+/** Worker entry points embedded next to the main one (the log cleaner's worker: storage/cleaner/executor.ts). */
+export const WORKER_ENTRY_POINTS: readonly string[] = [resolve(ROOT, "src/storage/cleaner/cleaner-worker.ts")];
 export const COMPILE_FLAGS: readonly string[] = ["--compile", "--minify", "--bytecode", "--format=esm"];
 /** How the flags read in reports (bench/run.ts). */
 export const COMPILE_DESCRIPTION = `bun build ${COMPILE_FLAGS.join(" ")}`;
 
 /** The argument vector (after the bun executable) that compiles Strand into `outfile`. */
 export function compileArgs(outfile: string): string[] {
-  return ["build", ...COMPILE_FLAGS, ENTRY_POINT, "--outfile", outfile];
+  return ["build", ...COMPILE_FLAGS, ENTRY_POINT, ...WORKER_ENTRY_POINTS, "--outfile", outfile];
 }
 
 if (import.meta.main) {

@@ -122,8 +122,14 @@ const OWN_NAMES = new Set(OWN_DEFS.map((x) => x.name));
  */
 export const TOPIC_SYNONYM_BROKER_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => TOPIC_KEY_OF_BROKER_KEY.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
 
+/**
+ * The log cleaner's own broker keys (log.cleaner.threads, .backoff.ms, .dedupe.buffer.size, ...), typed
+ * from Kafka's table so a bad value stops the start naming the key (src/server/cleaner-config.ts reads them).
+ */
+const CLEANER_BROKER_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => r[0].startsWith("log.cleaner.") && !TOPIC_KEY_OF_BROKER_KEY.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
+
 /** Every broker key Strand parses and validates at start-up. */
-export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [...OWN_DEFS, ...TOPIC_SYNONYM_BROKER_DEFS];
+export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [...OWN_DEFS, ...TOPIC_SYNONYM_BROKER_DEFS, ...CLEANER_BROKER_DEFS];
 const TYPED_NAMES = new Set(BROKER_CONFIG_DEFS.map((x) => x.name));
 
 /** Kafka keys accepted in server.properties though Strand does not act on them (yet): every Kafka 4.4.0 broker key, and these. */
@@ -131,8 +137,6 @@ export const ACCEPTED_KEYS: ReadonlySet<string> = new Set([
   ...KAFKA_BROKER_KEYS.map((r) => r[0]).filter((k) => !TYPED_NAMES.has(k)),
   "broker.id", // ZooKeeper-era alias; KRaft uses node.id
   "num.replica.fetchers",
-  "log.cleaner.enable",
-  "log.cleaner.threads",
   "metadata.log.segment.bytes",
   "metadata.max.retention.bytes",
   "metadata.max.retention.ms",

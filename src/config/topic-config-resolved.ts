@@ -122,6 +122,12 @@ export function resolveTopicConfig(layers: BrokerLayers, overrides: ReadonlyMap<
     maxMessageBytes,
     timestampType,
     fsyncBeforeAck: strandFsyncBeforeAck(layers),
+    compact: settings.compact,
+    delete: settings.delete,
+    deleteRetentionMs: n("delete.retention.ms"),
+    minCompactionLagMs: n("min.compaction.lag.ms"),
+    maxCompactionLagMs: unlimited(n("max.compaction.lag.ms")),
+    minCleanableDirtyRatio: n("min.cleanable.dirty.ratio"),
   };
   return { settings: Object.freeze(settings), logConfig: Object.freeze(logConfig) };
 }

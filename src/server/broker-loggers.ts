@@ -16,6 +16,8 @@ export const BROKER_LOGGER_NAMES = {
   broker: "kafka.server.BrokerServer",
   /** Log dirs, partition logs, recovery and retention (src/storage: LogManager, LogLoader, UnifiedLog). */
   logManager: "org.apache.kafka.storage.internals.log.LogManager",
+  /** Log compaction (src/storage/cleaner: LogCleaner, LogCleanerManager, Cleaner). */
+  logCleaner: "org.apache.kafka.storage.internals.log.LogCleaner",
   /** Hosted partitions, their logs' creation and deletion, stray logs (src/replication). */
   replicaManager: "kafka.server.ReplicaManager",
   /** The metadata log, image and controller operations (src/metadata: QuorumController and its managers). */

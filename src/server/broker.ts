@@ -18,6 +18,7 @@ import type { ConnectionQuotaConfig } from "../network/connection-quotas.ts";
 import type { Endpoint } from "../config/listeners.ts";
 import { ensureLogDirs } from "../config/log-dirs.ts";
 import { LogManager } from "../storage/log-manager.ts";
+import { cleanerConfigOf } from "./cleaner-config.ts";
 import { logConfigFor } from "../config/topic-config.ts";
 import { consumerGroupTimings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
@@ -206,6 +207,8 @@ export class Broker {
       // Read at start-up only: a dynamic change of this cluster-wide key applies after a restart.
       producerIdExpirationMs: this.config.int("producer.id.expiration.ms"),
       onTaskError: (e) => this.loggers.logManager.error("log manager task failed; retrying at the next interval", { error: e.message }),
+      cleaner: cleanerConfigOf(this.config.given),
+      cleanerLogger: this.loggers.logCleaner,
       onPartitionOffline: (o) =>
         this.loggers.logManager.error("partition offline: it answers KAFKA_STORAGE_ERROR and its log dir gets no clean-shutdown marker", {
           partition: `${o.tp.topic}-${o.tp.partition}`,

@@ -29,6 +29,18 @@ export interface LogConfig {
   timestampType: TimestampType;
   /** Strand: fsync before a produce is acknowledged (group commit). */
   fsyncBeforeAck: boolean;
+  /** cleanup.policy contains compact: the log cleaner keeps the latest record per key. */
+  compact: boolean;
+  /** cleanup.policy contains delete: retention.ms / retention.bytes apply. */
+  delete: boolean;
+  /** delete.retention.ms: how long tombstones and removable transaction markers survive cleaning. */
+  deleteRetentionMs: number;
+  /** min.compaction.lag.ms */
+  minCompactionLagMs: number;
+  /** max.compaction.lag.ms (Infinity: never forced) */
+  maxCompactionLagMs: number;
+  /** min.cleanable.dirty.ratio */
+  minCleanableDirtyRatio: number;
 }
 
 export const DEFAULT_LOG_CONFIG: Readonly<LogConfig> = Object.freeze({
@@ -44,6 +56,12 @@ export const DEFAULT_LOG_CONFIG: Readonly<LogConfig> = Object.freeze({
   maxMessageBytes: 1048588,
   timestampType: "CreateTime",
   fsyncBeforeAck: false,
+  compact: false,
+  delete: true,
+  deleteRetentionMs: 86400000,
+  minCompactionLagMs: 0,
+  maxCompactionLagMs: Infinity,
+  minCleanableDirtyRatio: 0.5,
 });
 
 export function makeLogConfig(overrides: Partial<LogConfig> = {}): LogConfig {

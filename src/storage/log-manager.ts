@@ -20,6 +20,7 @@ import { randomKafkaUuid, readMetaProperties, refuseUnformattedDataDir, writeMet
 import type { MetaProperties } from "./meta-properties.ts";
 import { loadLog } from "./recovery.ts";
 import { deleteOldSegments } from "./retention.ts";
+import { LogCleaner, type LogCleanerConfig } from "./cleaner/log-cleaner.ts";
 
 export const RECOVERY_POINT_CHECKPOINT = "recovery-point-offset-checkpoint";
 export const REPLICATION_CHECKPOINT = "replication-offset-checkpoint";
@@ -38,12 +39,16 @@ export interface LogManagerOptions {
   brokerEpoch?: number;
   /** Where recovery logs what it did (segments re-read, indexes rebuilt, tails truncated). */
   logger?: Pick<Logger, "info" | "warn" | "error">;
+  /** The log cleaner's own logger (Kafka's LogCleaner); the log manager's when not given. */
+  cleanerLogger?: Pick<Logger, "info" | "warn" | "error">;
   /** producer.id.expiration.ms for every partition's producer state (default: Kafka's one day). */
   producerIdExpirationMs?: number;
   /** Errors of the periodic tasks (flush, retention, checkpoint, producer expiry); they never propagate. */
   onTaskError?: (e: Error) => void;
   /** A partition went offline while running (write or flush failure, log creation failure). */
   onPartitionOffline?: (o: OfflinePartition) => void;
+  /** The log cleaner (log.cleaner.enable); null or absent: compacted logs are never cleaned. */
+  cleaner?: LogCleanerConfig | null;
 }
 
 interface DirState {
@@ -76,6 +81,8 @@ export class LogManager {
   readonly hadCleanShutdown = new Map<string, boolean>();
   /** Partition dirs set aside (`<tp>.<uuid>-stray`), found at open or moved aside since: kept for the operator. */
   readonly strayDirs: string[] = [];
+  /** Kafka's LogCleaner, when enabled; it runs from startScheduler(). */
+  cleaner: LogCleaner | null = null;
 
   private topicConfig: ((topic: string) => Partial<LogConfig> | undefined) | undefined;
 
@@ -89,6 +96,14 @@ export class LogManager {
     try {
       for (const d of options.logDirs) m.openDir(resolve(d));
       for (const d of m.dirs) m.loadDir(d);
+      if (options.cleaner) {
+        const live = new Map<string, { log: Log; dir: string }>();
+        m.cleaner = new LogCleaner(options.cleaner, m.dirs.map((d) => d.path), () => {
+          live.clear();
+          for (const [k, e] of m.logs) live.set(k, { log: e.log, dir: e.dir.path });
+          return live;
+        }, options.cleanerLogger ?? options.logger);
+      }
     } catch (e) {
       for (const d of m.dirs) d.lock.release();
       throw e;
@@ -201,6 +216,7 @@ export class LogManager {
   /** Registers an open log, watching for it to go offline. */
   private adopt(log: Log, dir: DirState): void {
     log.onOffline = (l, error) => this.markOffline(l, dir, error);
+    log.onTruncated = (l, offset) => this.cleaner?.onTruncated(l, dir.path, offset);
     this.logs.set(tpKey(log.tp), { log, dir });
   }
 
@@ -283,6 +299,8 @@ export class LogManager {
     const e = this.logs.get(key);
     if (!e) return;
     this.logs.delete(key);
+    // Kafka's LogManager: cleaning aborted, the cleaner checkpoint entry removed.
+    this.cleaner?.onRemoved(tp, e.dir.path);
     e.log.closeNow();
     removePartitionDir(e.log.dir);
   }
@@ -305,6 +323,7 @@ export class LogManager {
       dir = join(off.dir, partitionDirName(tp));
     } else if (e) {
       this.logs.delete(key);
+      this.cleaner?.onRemoved(tp, e.dir.path);
       e.log.closeNow();
       dir = e.log.dir;
     } else return null;
@@ -334,9 +353,14 @@ export class LogManager {
     for (const e of this.logs.values()) if (!e.log.isOffline) e.log.maybeFlushByTime(nowMs);
   }
 
+  /**
+   * Retention of the logs that are not compacted (Kafka's cleanupLogs): the cleaner runs it for the
+   * compacted ones (cleanup.policy=compact,delete) between cleanings, so it never deletes a segment
+   * being cleaned.
+   */
   runRetention(nowMs = Date.now()): number {
     let n = 0;
-    for (const e of this.logs.values()) if (!e.log.isOffline) n += deleteOldSegments(e.log, nowMs).deletedSegments;
+    for (const e of this.logs.values()) if (!e.log.isOffline && !e.log.config.compact) n += deleteOldSegments(e.log, nowMs).deletedSegments;
     return n;
   }
 
@@ -372,6 +396,7 @@ export class LogManager {
     every(intervals.retentionCheckMs ?? 300_000, () => this.runRetention());
     every(intervals.checkpointMs ?? 60_000, () => this.checkpoint());
     every(intervals.producerIdExpirationCheckMs ?? 600_000, () => this.removeExpiredProducers());
+    this.cleaner?.start();
   }
 
   /**
@@ -383,6 +408,7 @@ export class LogManager {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    await this.cleaner?.close();
     const unclean = new Set<string>();
     for (const e of [...this.logs.values()]) {
       try {
@@ -410,6 +436,7 @@ export class LogManager {
   /** Releases the locks without flushing (for tests that simulate a crash in-process). */
   abandon(): void {
     this.closed = true;
+    void this.cleaner?.close();
     for (const t of this.timers) clearInterval(t);
     for (const e of this.logs.values()) e.log.closeNow();
     for (const o of this.offline.values()) o.log?.closeNow();

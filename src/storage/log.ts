@@ -13,7 +13,9 @@ import { concatParts, type BatchParts } from "../protocol/records/batch-parts.ts
 import { isControl } from "./batch.ts";
 import type { BatchHeader } from "./batch.ts";
 import { endTxnMarkerOf } from "./control-record.ts";
+import { existsSync, renameSync } from "node:fs";
 import { syncPathAsync } from "./checkpoint-file.ts";
+import { CLEANED_SUFFIX, INDEX_SUFFIX, LOG_SUFFIX, segmentFile, SWAP_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX } from "./file-names.ts";
 import { LogClosedError, LogOfflineError, OffsetOutOfRangeError } from "./errors.ts";
 import type { TopicPartition } from "./file-names.ts";
 import { tpKey } from "./file-names.ts";
@@ -185,6 +187,9 @@ export class Log {
    * ERROR); set by whoever owns the log.
    */
   onOffline: ((log: Log, error: LogOfflineError) => void) | null = null;
+
+  /** Called after a truncation (the log cleaner aborts a cleaning of this log); set by the log's owner. */
+  onTruncated: ((log: Log, offset: number) => void) | null = null;
 
   /** Marks the log offline (I/O failure); later calls fail with the error. */
   takeOffline(cause: Error): void {
@@ -483,6 +488,7 @@ export class Log {
     this.active.makeActive();
     this.nextOffset = Math.max(this.active.readNextOffset(), this.active.baseOffset);
     this.afterTruncation();
+    this.onTruncated?.(this, this.nextOffset);
   }
 
   /**
@@ -563,6 +569,39 @@ export class Log {
       this.producers.onLogStartOffsetIncremented(first);
     }
     this.producers.deleteSnapshotsBelow(this.segments[0]!.baseOffset);
+  }
+
+  /**
+   * Kafka's replaceSegments, for the log cleaner: the `.cleaned` segment at `baseOffset` (written and
+   * synced by the cleaner) takes the place of `old` (consecutive non-active segments of this log, the
+   * first at the same base offset). Its files are renamed `.swap` (the `.log` first), the old segments
+   * are renamed `.deleted` and deleted after file.delete.delay.ms (a fetch still sending from one
+   * keeps its descriptor), then the `.swap` files get their final names. A crash anywhere in between
+   * is completed or undone at load (recovery.ts, Kafka's LogLoader). Returns the new segment.
+   */
+  replaceSegments(baseOffset: number, old: readonly LogSegment[]): LogSegment {
+    this.ensureUsable();
+    const at = this.segments.indexOf(old[0]!);
+    assert(at >= 0 && old.every((s, i) => this.segments[at + i] === s), () => `${this.name}: segments to replace are not consecutive segments of the log`);
+    assert(at + old.length < this.segments.length, () => `${this.name}: the active segment cannot be replaced`);
+    assert(old[0]!.baseOffset === baseOffset, () => `${this.name}: cleaned segment at ${baseOffset} does not start at ${old[0]!.baseOffset}`);
+    const finals = [LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX].map((x) => segmentFile(this.dir, baseOffset, x));
+    const cleaned = finals.map((p) => p + CLEANED_SUFFIX).filter((p) => existsSync(p));
+    assert(cleaned[0] === finals[0] + CLEANED_SUFFIX, () => `${this.name}: no cleaned segment at ${baseOffset}`);
+    const swap = cleaned.map((p) => p.slice(0, -CLEANED_SUFFIX.length) + SWAP_SUFFIX);
+    cleaned.forEach((p, i) => renameSync(p, swap[i]!));
+    this.segments.splice(at, old.length);
+    for (const s of old) {
+      this.dirty.delete(s);
+      this.scheduleDelete(s);
+    }
+    for (const p of swap) renameSync(p, p.slice(0, -SWAP_SUFFIX.length));
+    const seg = LogSegment.open(this.dir, baseOffset, { indexIntervalBytes: this.config.indexIntervalBytes, maxIndexBytes: this.config.segmentIndexBytes }, Date.now());
+    this.segments.splice(at, 0, seg);
+    // Positions in the replaced segments mean nothing in the new one.
+    this.hwPosition = null;
+    this.deferSync(this.dir);
+    return seg;
   }
 
   private scheduleDelete(seg: LogSegment): void {

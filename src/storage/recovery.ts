@@ -11,7 +11,8 @@
 // A re-read segment's `.txnindex` is rebuilt too, as Kafka's LogLoader.recoverSegment does: a second
 // producer state, positioned at the segment's base (newest snapshot at or below it plus the batches
 // up to it), follows the segment's batches and writes each aborted transaction its markers complete.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readSync, renameSync, rmSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync } from "node:fs";
+import { BatchScanner } from "./batch-scanner.ts";
 import { dirname, join } from "node:path";
 import { BATCH_HEADER_SIZE, BATCH_LENGTH_OFFSET, LOG_OVERHEAD, MAGIC_OFFSET, CURRENT_MAGIC } from "../protocol/records/batch-header.ts";
 import { checkBatch, isControl, readBatchHeader } from "./batch.ts";
@@ -52,21 +53,83 @@ export interface LoadStats {
   segmentsDeleted: number;
 }
 
-function removeLeftovers(dir: string): void {
-  const names = readdirSync(dir);
-  for (const n of names) {
-    if (n.endsWith(DELETED_SUFFIX) || n.endsWith(CLEANED_SUFFIX) || n.endsWith(".tmp")) rmSync(join(dir, n), { force: true });
+/** Kafka's LogFileUtils.offsetFromFile: the number before the name's first '.', or -1. */
+function offsetOfName(name: string): number {
+  const stem = name.split(".")[0] ?? "";
+  return /^\d{20}$/.test(stem) ? Number(stem) : -1;
+}
+
+const SEGMENT_SUFFIXES = [LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX];
+
+/** The offset after the last whole batch of a `.log` file (its base offset when it holds none). */
+function readNextOffsetOf(path: string, baseOffset: number): number {
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const scanner = new BatchScanner(fd, 0, size, "headers");
+    let next = baseOffset;
+    // Bounded by the file size: each step advances by a batch size of at least the header size.
+    for (let b = scanner.next(); b; b = scanner.next()) {
+      if (b.bufEnd - b.bufPos < BATCH_HEADER_SIZE || b.sizeBytes < BATCH_HEADER_SIZE || b.position + b.sizeBytes > size) break;
+      next = readBatchHeader(b.buf, b.bufPos).lastOffset + 1;
+      scanner.advance(b.sizeBytes);
+    }
+    return next;
+  } finally {
+    closeSync(fd);
   }
-  // A `.log.swap` is a finished replacement segment (compaction): complete the swap; its indexes
-  // are rebuilt. Index swaps are dropped.
-  for (const n of names) {
-    if (!n.endsWith(SWAP_SUFFIX)) continue;
-    const real = n.slice(0, -SWAP_SUFFIX.length);
-    if (real.endsWith(LOG_SUFFIX)) {
-      renameSync(join(dir, n), join(dir, real));
-      const stem = real.slice(0, -LOG_SUFFIX.length);
-      for (const s of [INDEX_SUFFIX, TIME_INDEX_SUFFIX]) rmSync(join(dir, stem + s), { force: true });
-    } else rmSync(join(dir, n), { force: true });
+}
+
+/**
+ * Kafka's LogLoader.removeTempFilesAndCollectSwapFiles and the swap passes of load(): `.deleted` and
+ * `.tmp` files go; a `.swap` at or above the lowest `.cleaned` file's offset belongs to a cleaning
+ * whose swap never started (its files were still being renamed), so it goes, and so do all
+ * `.cleaned` files. The remaining `.swap` segments are complete: the segment files in the offset range
+ * of the `.log.swap` files (the segments they replace, not yet renamed `.deleted`) are deleted and
+ * every `.swap` file gets its final name.
+ */
+function removeLeftovers(dir: string, logger?: LoadParams["logger"]): void {
+  let minCleaned = Infinity;
+  const cleaned: string[] = [];
+  const swaps: string[] = [];
+  for (const n of readdirSync(dir)) {
+    if (n.endsWith(DELETED_SUFFIX) || n.endsWith(".tmp")) rmSync(join(dir, n), { force: true });
+    else if (n.endsWith(CLEANED_SUFFIX)) {
+      const o = offsetOfName(n);
+      if (o >= 0) minCleaned = Math.min(minCleaned, o);
+      cleaned.push(n);
+    } else if (n.endsWith(SWAP_SUFFIX)) swaps.push(n);
+  }
+  const valid: string[] = [];
+  for (const n of swaps) {
+    if (offsetOfName(n) >= minCleaned) {
+      logger?.info("deleting an invalid swap file: its cleaning had not finished", { file: join(dir, n) });
+      rmSync(join(dir, n), { force: true });
+    } else valid.push(n);
+  }
+  for (const n of cleaned) rmSync(join(dir, n), { force: true });
+  let minSwap = Infinity;
+  let maxSwap = -Infinity;
+  for (const n of valid) {
+    if (!n.endsWith(LOG_SUFFIX + SWAP_SUFFIX)) continue;
+    const base = offsetOfName(n);
+    if (base < 0) continue;
+    logger?.info("found a log file from an interrupted swap, recoverable by renaming", { file: join(dir, n) });
+    minSwap = Math.min(minSwap, base);
+    maxSwap = Math.max(maxSwap, readNextOffsetOf(join(dir, n), base));
+  }
+  if (minSwap < maxSwap) {
+    for (const n of readdirSync(dir)) {
+      if (n.endsWith(SWAP_SUFFIX) || !SEGMENT_SUFFIXES.some((x) => n.endsWith(x))) continue;
+      const o = offsetOfName(n);
+      if (o >= minSwap && o < maxSwap) {
+        logger?.info("deleting a segment file that was compacted but not deleted yet", { file: join(dir, n) });
+        rmSync(join(dir, n), { force: true });
+      }
+    }
+  }
+  for (const n of readdirSync(dir)) {
+    if (n.endsWith(SWAP_SUFFIX)) renameSync(join(dir, n), join(dir, n.slice(0, -SWAP_SUFFIX.length)));
   }
   // Index files without their `.log` are strays.
   for (const n of readdirSync(dir)) {
@@ -113,7 +176,7 @@ export function loadLog(dir: string, tp: TopicPartition, config: LogConfig, para
   const nowMs = params.nowMs ?? Date.now();
   const logger = params.logger;
   const partition = `${tp.topic}-${tp.partition}`;
-  removeLeftovers(dir);
+  removeLeftovers(dir, logger);
   const settings = { indexIntervalBytes: config.indexIntervalBytes, maxIndexBytes: config.segmentIndexBytes };
   const bases = readdirSync(dir)
     .map((n) => offsetFromFileName(n, LOG_SUFFIX))

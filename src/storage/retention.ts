@@ -1,7 +1,7 @@
 // Retention on whole segments, as Kafka's UnifiedLog.deleteOldSegments: segments wholly below the
 // log start offset (DeleteRecords), then by retention.ms (the segment's largest timestamp), then by
 // retention.bytes (oldest first while the log stays above the limit). Only segments below the high
-// watermark go. Deletion renames to `.deleted` and removes after file.delete.delay.ms.
+// watermark go. retention.ms / retention.bytes apply only under cleanup.policy=delete. Deletion renames to `.deleted` and removes after file.delete.delay.ms.
 import type { Log } from "./log.ts";
 import type { LogSegment } from "./segment.ts";
 
@@ -36,6 +36,9 @@ export function deleteOldSegments(log: Log, nowMs: number): RetentionResult {
     log.deleteSegments(segs);
   };
   apply(leadingSegments(log, (_seg, next) => next !== undefined && next.baseOffset <= log.logStartOffset));
+  // Kafka's UnifiedLog.deleteOldSegments: without cleanup.policy=delete only the log start offset
+  // (DeleteRecords) removes segments; retention.ms / retention.bytes do not apply to a compact-only log.
+  if (!log.config.delete) return result;
   const retentionMs = log.config.retentionMs;
   if (retentionMs >= 0) apply(leadingSegments(log, (seg) => seg.largestTimestamp >= 0 && nowMs - seg.largestTimestamp > retentionMs));
   const retentionBytes = log.config.retentionBytes;

@@ -102,14 +102,18 @@ export class LogSegment {
     this.createdMs = nowMs;
   }
 
-  /** Opens the segment's files, creating missing ones (an existing `.log` is kept as it is). */
-  static open(dir: string, baseOffset: number, settings: SegmentSettings, nowMs: number): LogSegment {
-    const logPath = segmentFile(dir, baseOffset, LOG_SUFFIX);
+  /**
+   * Opens the segment's files, creating missing ones (an existing `.log` is kept as it is). A
+   * `fileSuffix` (Kafka's LogSegment.open fileSuffix: `.cleaned` for the cleaner's output) goes after
+   * every file's own suffix.
+   */
+  static open(dir: string, baseOffset: number, settings: SegmentSettings, nowMs: number, fileSuffix = ""): LogSegment {
+    const logPath = segmentFile(dir, baseOffset, LOG_SUFFIX) + fileSuffix;
     // Read-write, created if missing, never truncated: one open (see IndexFile.open).
     const fd = openSync(logPath, constants.O_RDWR | constants.O_CREAT, 0o644);
-    const offsetIndex = OffsetIndex.open(segmentFile(dir, baseOffset, INDEX_SUFFIX), baseOffset, settings.maxIndexBytes);
-    const timeIndex = TimeIndex.open(segmentFile(dir, baseOffset, TIME_INDEX_SUFFIX), baseOffset, settings.maxIndexBytes);
-    const txnIndexPath = segmentFile(dir, baseOffset, TXN_INDEX_SUFFIX);
+    const offsetIndex = OffsetIndex.open(segmentFile(dir, baseOffset, INDEX_SUFFIX) + fileSuffix, baseOffset, settings.maxIndexBytes);
+    const timeIndex = TimeIndex.open(segmentFile(dir, baseOffset, TIME_INDEX_SUFFIX) + fileSuffix, baseOffset, settings.maxIndexBytes);
+    const txnIndexPath = segmentFile(dir, baseOffset, TXN_INDEX_SUFFIX) + fileSuffix;
     // Created with the segment's first aborted transaction, as Kafka does (so a log dir holds the
     // same files as Kafka's: issue 19). Entries: transaction-index.ts.
     const seg = new LogSegment(dir, baseOffset, settings, logPath, fd, offsetIndex, timeIndex, new TransactionIndex(baseOffset, txnIndexPath), nowMs);
@@ -207,6 +211,11 @@ export class LogSegment {
     const t = this.timeIndex.entries;
     if (t > 0 && this.timeIndex.entry(t - 1).offset >= nextOffset) return `time index names offset ${this.timeIndex.entry(t - 1).offset}, past the last batch (next offset ${nextOffset})`;
     return null;
+  }
+
+  /** Max timestamp of the first batch, -1 when empty (Kafka's getFirstBatchTimestamp, for max.compaction.lag.ms). */
+  get firstBatchTimestamp(): number {
+    return this.rollingBasedTimestamp;
   }
 
   get largestTimestamp(): number {

@@ -11,7 +11,7 @@
 // aborted transaction), so reads go through the whole file with positioned reads; a torn last entry
 // (a crash mid-write) is ignored by readers, as Kafka's iterator ignores fewer than 34 trailing bytes,
 // and recovery rebuilds the index of every re-read segment.
-import { closeSync, constants, existsSync, fstatSync, fsync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, fsync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { assert } from "../util/assert.ts";
 import type { AbortedTxnInfo } from "./log-types.ts";
 
@@ -168,6 +168,11 @@ export class TransactionIndex {
     if (this.fd < 0) return Promise.resolve();
     const fd = this.fd;
     return new Promise((resolve, reject) => fsync(fd, (err) => (err ? reject(err) : resolve())));
+  }
+
+  /** fsync on the calling thread (the cleaner's worker). */
+  syncBlocking(): void {
+    if (this.fd >= 0) fsyncSync(this.fd);
   }
 
   rename(to: string): void {

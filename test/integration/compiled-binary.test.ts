@@ -1,7 +1,8 @@
 // The single executable as `make build` makes it (tools/compile.ts: --compile --minify --bytecode
 // --format=esm) serves the same broker as `bun src/cli/main.ts`: it starts on a fresh data dir
 // (auto-format), creates a topic, takes a plain and an LZ4 batch and returns them on Fetch, prints the
-// start-up trace when asked (STRAND_STARTUP_TRACE=1), stops cleanly, and restarts on the same data.
+// start-up trace when asked (STRAND_STARTUP_TRACE=1), stops cleanly, and restarts on the same data;
+// its embedded log cleaner worker (a second entry point) cleans a compacted topic.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -70,5 +71,28 @@ test("the compiled binary starts, produces (plain and LZ4), fetches, stops and r
     }
   } finally {
     expect(await second.stop()).toBe(0);
+  }
+}, 60_000);
+
+test("the compiled binary runs the log cleaner's worker (embedded entry point)", async () => {
+  const enc = new TextEncoder();
+  const h = await startStrand({ binary, overrides: { "log.cleaner.backoff.ms": 50 } });
+  try {
+    const c = await KafkaTestClient.connect(h.port);
+    try {
+      await createTopic(c, "compiled-compact", 1, { "cleanup.policy": "compact", "internal.segment.bytes": "2048", "min.cleanable.dirty.ratio": "0.01", "segment.ms": "100" });
+      for (let i = 0; i < 60; i++) {
+        const r = await produce(c, "compiled-compact", 0, buildRecordBatch({ records: [{ key: enc.encode(`k${i % 5}`), value: enc.encode(`v${i}`.padEnd(80, ".")) }] }));
+        expect(r.errorCode).toBe(0);
+      }
+    } finally {
+      c.close();
+    }
+    // Bounded: the cleaner runs every 50 ms once a segment is below the active one.
+    for (let i = 0; i < 200 && !/INFO log cleaned partition=compiled-compact-0 /.test(h.output()); i++) await Bun.sleep(25);
+    expect(h.output()).toMatch(/INFO log cleaned partition=compiled-compact-0 /);
+    expect(h.output()).not.toContain("log cleaning failed");
+  } finally {
+    expect(await h.stop()).toBe(0);
   }
 }, 60_000);

@@ -234,21 +234,3 @@ test("the group's partition is verified in the transaction (add from v5) through
   }
 }, 30_000);
 
-test("the size-bound rewrite of __consumer_offsets waits while a transaction holds offsets there", async () => {
-  const svc = broker.services.groupCoordinator;
-  const partition = partitionForGroup(GROUP, PARTITIONS);
-  const asked: number[] = [];
-  const original = svc.topicLog.maybeCompact.bind(svc.topicLog);
-  svc.topicLog.maybeCompact = (p, live) => (asked.push(p), original(p, live));
-  try {
-    expect(codesOf(await txnCommit(3, 5000n, 0, [[0, 51n]]))).toEqual([ErrorCode.NONE]);
-    await svc.compactAll();
-    expect(asked).not.toContain(partition);
-    expect(await complete(5000n, 0, "COMMIT")).toBe(ErrorCode.NONE);
-    await svc.compactAll();
-    expect(asked).toContain(partition);
-  } finally {
-    svc.topicLog.maybeCompact = original;
-  }
-  expect(await fetchOffsets(true)).toEqual([[0, 51n, 0], [1, 12n, 0]]);
-}, 30_000);

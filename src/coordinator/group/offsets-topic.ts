@@ -2,12 +2,9 @@
 // shard, the on-demand creation of the topic, and keeping the topic bounded. Writes do not come here:
 // the runtime appends through the PartitionWriter (acks=-1, strand.log.fsync.before.ack honoured).
 //
-// Compaction: the storage engine has no log cleaner yet. Instead, when a partition's log holds more
-// than `compactAfterBytes`, the coordinator's live state for the groups of that partition is written
-// again as fresh records in a new segment (through the PartitionWriter, so it is committed and on
-// disk when fsync-before-ack asks for it) and only then is every older segment deleted. The result holds what
-// a compacted log holds (the latest record of every live key, no tombstones), which is also what
-// Kafka's cleaner converges to after delete.retention.ms. Replace with the real cleaner when it lands.
+// Compaction: the topic is cleanup.policy=compact, so the log cleaner (storage/cleaner/) keeps the
+// latest record per key, tombstones until delete.retention.ms, as Kafka's; the loader replays what it
+// left (a deleted group's or offset's tombstone, or nothing once the tombstone went).
 //
 // The topic is created through the metadata layer (ensureInternalTopic, cleanup.policy=compact) on
 // the first FindCoordinator or write, as Kafka creates it on demand; appends issued while it is being
@@ -17,7 +14,6 @@ import type { MetadataLayer } from "../../metadata/layer.ts";
 import { LogOfflineError } from "../../storage/errors.ts";
 import type { Log } from "../../storage/log.ts";
 import { loadCoordinatorPartition } from "../runtime/log-loader.ts";
-import type { KeyValue } from "./records.ts";
 import type { CoordinatorLoader, LoadSink, LoadSummary } from "../runtime/coordinator-loader.ts";
 import type { PartitionWriter, TopicPartition } from "../runtime/partition-writer.ts";
 
@@ -29,8 +25,6 @@ export interface OffsetsTopicOptions {
   writer: PartitionWriter;
   numPartitions: number;
   segmentBytes: number;
-  /** Rewrite a partition's live state and drop older segments past this size. */
-  compactAfterBytes: number;
 }
 
 export class OffsetsTopicLog implements CoordinatorLoader {
@@ -95,27 +89,5 @@ export class OffsetsTopicLog implements CoordinatorLoader {
     const log = this.log(p);
     if (!log) throw new Error(`${OFFSETS_TOPIC}-${p} has no usable log on this node`);
     return loadCoordinatorPartition(log, sink);
-  }
-
-  /**
-   * If a partition grew past compactAfterBytes: roll, append `liveRecords()` (the live state of its
-   * groups) through the writer and, once committed, delete every segment before it. Resolves true when
-   * it compacted; a failed append leaves the old segments (nothing is lost) and rejects.
-   */
-  async maybeCompact(partition: number, liveRecords: () => KeyValue[]): Promise<boolean> {
-    const log = this.log(partition);
-    if (!log || log.sizeBytes <= this.opts.compactAfterBytes) return false;
-    const before = log.segments.slice();
-    log.roll();
-    const live = liveRecords();
-    const tp = { topic: OFFSETS_TOPIC, partition };
-    // Chunks keep each batch well under max.message.bytes; all are handed to the writer before the
-    // first await, so no other write lands between them.
-    const appended: Array<Promise<number>> = [];
-    for (let i = 0; i < live.length; i += 1000) appended.push(this.opts.writer.append(tp, live.slice(i, i + 1000)));
-    await Promise.all(appended);
-    if (log.isOffline) return false;
-    log.deleteSegments(before.filter((s) => s !== log.active));
-    return true;
   }
 }

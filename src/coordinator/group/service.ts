@@ -99,7 +99,6 @@ export class GroupCoordinatorService {
       writer: deps.writer,
       numPartitions: deps.config.numPartitions,
       segmentBytes,
-      compactAfterBytes: Math.max(2 * segmentBytes, 1 << 20),
     });
     this.runtime = new CoordinatorRuntime<GroupCoordinator>({
       topic: OFFSETS_TOPIC,
@@ -143,7 +142,7 @@ export class GroupCoordinatorService {
     return this.cachedTopics;
   }
 
-  /** Load the shards of the partitions led here, then start expiry and compaction. */
+  /** Load the shards of the partitions led here, then start offset expiry (the log cleaner compacts the topic). */
   async start(): Promise<{ partitions: number; records: number; bytes: number; groups: number; loadMs: number }> {
     const t0 = Date.now();
     const loads = this.reconcile();
@@ -155,11 +154,9 @@ export class GroupCoordinatorService {
         bytes += r.value.bytes;
       }
     }
-    await this.compactAll();
     const every = Math.min(this.config.offsetsRetentionCheckIntervalMs, 2 ** 31 - 1);
     this.maintenance = setInterval(() => {
       this.expireAll();
-      this.compactAll().catch((e: unknown) => this.deps.logger.warn("__consumer_offsets compaction failed; the old segments stay", { error: String(e) }));
     }, every);
     this.maintenance.unref?.();
     let groups = 0;
@@ -301,20 +298,6 @@ export class GroupCoordinatorService {
       }
       return n;
     });
-  }
-
-  /**
-   * Compact each loaded partition past its size bound (not while its writes are uncommitted, nor while
-   * an open transaction holds offsets there: the rewrite keeps committed state only, and deleting the
-   * old segments would lose the pending transactional records).
-   */
-  async compactAll(): Promise<number> {
-    let n = 0;
-    for (const [p, shard] of [...this.runtime.activeShards()]) {
-      if (this.runtime.hasPendingWrites(p) || shard.hasPendingTransactions()) continue;
-      if (await this.topicLog.maybeCompact(p, () => shard.snapshotRecords(p))) n++;
-    }
-    return n;
   }
 
   close(): void {

@@ -141,6 +141,7 @@ describe("DescribeConfigs entries", () => {
       "kafka.coordinator.transaction.TransactionCoordinator",
       "kafka.server.KafkaApis",
       "org.apache.kafka.coordinator.group.GroupCoordinatorService",
+      "org.apache.kafka.storage.internals.log.LogCleaner",
       "kafka.server.BrokerServer",
       "kafka.request.logger",
       "kafka.network.SocketServer",
@@ -153,7 +154,7 @@ describe("DescribeConfigs entries", () => {
 
   test("keys filter the answer; an empty key list is every logger; unknown keys give nothing", () => {
     expect(describeBrokerLoggers([RM, "root", "no.such"], levels.loggers()).map((e) => e.name)).toEqual(["root", RM]);
-    expect(describeBrokerLoggers([], levels.loggers())).toHaveLength(11);
+    expect(describeBrokerLoggers([], levels.loggers())).toHaveLength(12);
     expect(describeBrokerLoggers(["no.such"], levels.loggers())).toEqual([]);
   });
 });
