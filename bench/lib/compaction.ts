@@ -23,7 +23,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { activeSegmentBaseOffset, cleanerCheckpoint, waitUntilCleaned } from "../../test/support/cleaner-checkpoint.ts";
+import { activeSegmentBaseOffset, cleanerCheckpoint, waitUntilCleaned } from "../../test/interop/compaction-checkpoint.ts";
 import { startUnderTest } from "./brokers.ts";
 import type { BrokerSettings } from "./brokers.ts";
 import { keyedProduce } from "./kafka-perf.ts";

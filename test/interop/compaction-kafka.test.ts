@@ -21,7 +21,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 import type { RecordInput } from "../../src/protocol/records/index.ts";
-import { activeSegmentBaseOffset, waitUntilCleaned } from "../support/cleaner-checkpoint.ts";
+import { activeSegmentBaseOffset, waitUntilCleaned } from "./compaction-checkpoint.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { probeKafkaDist, startKafka } from "../support/kafka-dist.ts";
 import { startStrand } from "../support/strand.ts";
@@ -250,8 +250,14 @@ interface Outcome {
   logStartOffset: string;
 }
 
-/** The whole workload against one broker; fails on the first departure from the model. */
-async function scenario(what: string, port: number, logDir: string): Promise<Outcome> {
+/**
+ * The whole workload against one broker; fails on the first departure from the model, or from
+ * `reference` (Kafka's outcome, when the Strand side runs after it), stage by stage.
+ */
+async function scenario(what: string, port: number, logDir: string, reference: Outcome | null): Promise<Outcome> {
+  const sameAsKafka = (stage: keyof Outcome, mine: unknown) => {
+    if (reference) expect([`${what} vs Kafka 4.4.0`, stage, mine]).toEqual([`${what} vs Kafka 4.4.0`, stage, reference[stage]]);
+  };
   const { phase1, phase2 } = planWorkload(SEED);
   const baseTs = Date.now() - 15 * 60_000; // 8 segments of 61 s end before now
   const c = await KafkaTestClient.connect(port);
@@ -278,6 +284,7 @@ async function scenario(what: string, port: number, logDir: string): Promise<Out
     const afterPass1 = (await readAll(c)).records;
     expect([what, "after pass 1", afterPass1]).toEqual([what, "after pass 1", expectedAfterClean(p1.written, end1, 0n)]);
     expect(clean1.offset).toBe(end1);
+    sameAsKafka("afterPass1", afterPass1);
 
     // Past pass 1's delete horizon, then pass 2.
     await Bun.sleep(Math.max(0, cleaned1At + DELETE_RETENTION_MS + 500 - Date.now()));
@@ -288,12 +295,15 @@ async function scenario(what: string, port: number, logDir: string): Promise<Out
     const read2 = await readAll(c);
     const model2 = expectedAfterClean([...afterPass1, ...p2.written], end2, end1);
     expect([what, "after pass 2", read2.records]).toEqual([what, "after pass 2", model2]);
+    sameAsKafka("afterPass2", read2.records);
     // What the model says, spelled out: pass 1 kept its tombstones, pass 2 removed those and kept its own.
     const tombstones = (rs: SeenRecord[], from: bigint, to: bigint) => rs.filter((r) => r.value === null && BigInt(r.offset) >= from && BigInt(r.offset) < to).length;
     expect([what, tombstones(afterPass1, 0n, end1) > 0, tombstones(read2.records, 0n, end1), tombstones(read2.records, end1, end2) > 0])
       .toEqual([what, true, 0, true]);
     const totalWritten = p1.written.length + p2.written.length;
     expect([what, read2.highWatermark, read2.logStartOffset]).toEqual([what, BigInt(totalWritten), 0n]);
+    // Last, so that a difference in the refusal's wording does not hide the cleaner's results.
+    sameAsKafka("keylessAnswer", keylessAnswer);
     return { keylessAnswer, afterPass1, afterPass2: read2.records, highWatermark: String(read2.highWatermark), logStartOffset: String(read2.logStartOffset) };
   } finally {
     c.close();
@@ -308,7 +318,7 @@ test.if(ONLY !== "strand")("Kafka 4.4.0: the seeded keyed workload cleans to the
   const kafka = await startKafka({ overrides: OVERRIDES });
   cleanups.push(() => kafka.remove());
   try {
-    kafkaOutcome = await scenario("Kafka 4.4.0", kafka.port, kafka.logDir);
+    kafkaOutcome = await scenario("Kafka 4.4.0", kafka.port, kafka.logDir, null);
   } catch (e) {
     throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- kafka log (tail) ---\n${kafka.logTail(3_000)}`);
   }
@@ -319,7 +329,7 @@ test.if(ONLY !== "kafka")("Strand: the same workload leaves the same records as 
   cleanups.push(() => strand.kill());
   let mine: Outcome;
   try {
-    mine = await scenario("Strand", strand.port, `${strand.dataDir}/logs`);
+    mine = await scenario("Strand", strand.port, `${strand.dataDir}/logs`, kafkaOutcome);
   } catch (e) {
     throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- strand output (tail) ---\n${strand.output().slice(-3_000)}`);
   }
