@@ -3,7 +3,8 @@
 //
 // Each round runs a session per slot, A (Apache Kafka) then B (Strand): a fresh broker on the same
 // filesystem, every workload with the same client (Kafka's own Java tools), the broker stopped and its
-// data deleted. The machine's ceilings (loopback TCP, page-cache write) are measured in every round.
+// data deleted; then, per slot, the log-cleaner workload in a session of its own (bench/lib/compaction.ts).
+// The machine's ceilings (loopback TCP, page-cache write) are measured in every round.
 // Output: a table of medians and B/A ratios on stdout, bench/results/<date>.json and .svg, and the
 // README table between <!-- bench:start --> and <!-- bench:end -->.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -20,7 +21,8 @@ import { parseOptions } from "./lib/options.ts";
 import type { BenchOptions, SystemName } from "./lib/options.ts";
 import { installExitHooks, removeAtExit, runTool } from "./lib/procs.ts";
 import { ceilingsLine, errorLines, loadWarning, markdownTable, readmeSection, rewriteReadme } from "./lib/report.ts";
-import { runSession } from "./lib/session.ts";
+import { mainSessionSkipped, runSession, skipped } from "./lib/session.ts";
+import { runCompactionSession } from "./lib/compaction.ts";
 import { chartSvg } from "./lib/svg.ts";
 import { COMPILE_DESCRIPTION, compileArgs } from "../tools/compile.ts";
 
@@ -100,7 +102,7 @@ async function main(): Promise<void> {
   console.log(`[bench] Strand runs as ${strand.how}; data under ${workDir}`);
 
   for (let round = 1; round <= o.rounds; round++) {
-    if (!o.skip.includes("ceilings")) {
+    if (!skipped(o, "ceilings")) {
       try {
         r.ceilings.loopbackTcpMiBps.push((await loopbackTcpBytesPerSec(o.ceilingMiB * MIB)) / MIB);
         r.ceilings.pageCacheWriteMiBps.push((await pageCacheWriteBytesPerSec(workDir, o.ceilingMiB)) / MIB);
@@ -116,8 +118,12 @@ async function main(): Promise<void> {
       await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
       await Bun.sleep(SETTLE_MS);
       const system = o.pair[slot === "a" ? 0 : 1];
-      await runSession(o, r, slot, system, round, settings);
-      if (system === "strand" && !o.skip.includes("restart")) await restartRows(r, slot, round, settings);
+      if (!mainSessionSkipped(o)) await runSession(o, r, slot, system, round, settings);
+      if (!skipped(o, "compact")) {
+        await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
+        await runCompactionSession(o, r, slot, system, round, settings);
+      }
+      if (system === "strand" && !skipped(o, "restart")) await restartRows(r, slot, round, settings);
     }
   }
   r.finishedAt = new Date().toISOString();

@@ -32,6 +32,8 @@ export interface BrokerUnderTest {
   logTail(): string;
   /** Strand only: ms from spawn to its "strand started" log line (the rest of startupMs is the client's first exchange). */
   listeningMs?: number;
+  /** log.dirs (one dir): partitions are `<logDir>/<topic>-<partition>/`, beside `cleaner-offset-checkpoint`. */
+  logDir: string;
 }
 
 export interface BrokerSettings {
@@ -72,7 +74,7 @@ async function formatKafkaLogDir(workDir: string, logDir: string, controllerPort
   if (r.exitCode !== 0) throw new Error(`kafka-storage format exited ${r.exitCode}\n${r.stdout}\n${r.stderr}`);
 }
 
-export async function startKafkaUnderTest(s: BrokerSettings): Promise<BrokerUnderTest> {
+export async function startKafkaUnderTest(s: BrokerSettings, extra: Record<string, string | number | boolean> = {}): Promise<BrokerUnderTest> {
   const workDir = mkdtempSync(join(s.dataRoot, "bench-kafka-"));
   const off = onExit(() => rmSync(workDir, { recursive: true, force: true }));
   const logDir = join(workDir, "data");
@@ -81,7 +83,7 @@ export async function startKafkaUnderTest(s: BrokerSettings): Promise<BrokerUnde
   await formatKafkaLogDir(workDir, logDir, controllerPort);
   const stopFlag = { stopped: false };
   const t0 = performance.now();
-  const started = startKafka({ logDir, port, controllerPort, heapMb: s.kafkaHeapMb, overrides: COMMON_OVERRIDES, startTimeoutMs: s.startTimeoutMs });
+  const started = startKafka({ logDir, port, controllerPort, heapMb: s.kafkaHeapMb, overrides: { ...COMMON_OVERRIDES, ...extra }, startTimeoutMs: s.startTimeoutMs });
   started.catch(() => (stopFlag.stopped = true));
   const ack = firstAckMs(() => port, STARTUP_TOPIC, t0, s.startTimeoutMs, 20, stopFlag);
   let handle;
@@ -111,6 +113,7 @@ export async function startKafkaUnderTest(s: BrokerSettings): Promise<BrokerUnde
     port,
     pid: h.pid,
     startupMs,
+    logDir,
     async stop() {
       await h.remove(); // SIGTERM, SIGKILL after 30 s; deletes workDir (which holds logDir)
       rmSync(workDir, { recursive: true, force: true });
@@ -121,7 +124,7 @@ export async function startKafkaUnderTest(s: BrokerSettings): Promise<BrokerUnde
   };
 }
 
-export async function startStrandUnderTest(s: BrokerSettings): Promise<BrokerUnderTest> {
+export async function startStrandUnderTest(s: BrokerSettings, extra: Record<string, string | number | boolean> = {}): Promise<BrokerUnderTest> {
   const dataDir = mkdtempSync(join(s.dataRoot, "bench-strand-"));
   const off = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   let port: number | null = null;
@@ -131,7 +134,7 @@ export async function startStrandUnderTest(s: BrokerSettings): Promise<BrokerUnd
   const started = startStrand({
     dataDir,
     binary: s.strandBinary ?? undefined,
-    overrides: { ...COMMON_OVERRIDES, ...STRAND_ONLY_OVERRIDES },
+    overrides: { ...COMMON_OVERRIDES, ...STRAND_ONLY_OVERRIDES, ...extra },
     startTimeoutMs: s.startTimeoutMs,
   });
   started.then((h) => {
@@ -172,11 +175,13 @@ export async function startStrandUnderTest(s: BrokerSettings): Promise<BrokerUnd
     pid: handle.pid,
     startupMs,
     listeningMs,
+    logDir: join(dataDir, "logs"), // test/support/strand.ts's log.dirs
     stop: cleanup,
     logTail: () => handle.output().slice(-4_000),
   };
 }
 
-export function startUnderTest(system: System, s: BrokerSettings): Promise<BrokerUnderTest> {
-  return system === "kafka" ? startKafkaUnderTest(s) : startStrandUnderTest(s);
+/** `extra`: server properties both brokers take, for one session (e.g. the compaction session's log.cleaner.backoff.ms). */
+export function startUnderTest(system: System, s: BrokerSettings, extra: Record<string, string | number | boolean> = {}): Promise<BrokerUnderTest> {
+  return system === "kafka" ? startKafkaUnderTest(s, extra) : startStrandUnderTest(s, extra);
 }

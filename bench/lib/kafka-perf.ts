@@ -1,5 +1,5 @@
 // The clients of the benchmark, identical for both brokers: Kafka 4.4.0's ProducerPerformance and
-// ConsumerPerformance from the kafka-tools jar, and bench/java/{RateLatency,TxnCommitLatency}.java
+// ConsumerPerformance from the kafka-tools jar, and bench/java/{RateLatency,TxnCommitLatency,KeyedProduce}.java
 // (compiled once against kafka-clients 4.4.0, cached by source hash), each in a JVM with the "throughput" tool profile of
 // test/support/kafka-dist.ts (G1, 1 GiB heap, full JIT). Processes are tracked (killed on exit) and
 // time-bounded; failures raise ToolError with the tool's stderr tail. Also the franz-go driver's txn-perf
@@ -10,8 +10,8 @@ import { basename, join } from "node:path";
 import { ensureKafkaDist, KAFKA_CACHE_DIR, KAFKA_MAIN, toolJvmArgs } from "../../test/support/kafka-dist.ts";
 import type { KafkaDist } from "../../test/support/kafka-dist.ts";
 import { ensureGoClient } from "../../test/support/clients/go.ts";
-import { parseConsumerPerf, parseFranzTxnPerf, parseProducerPerf, parseRateLatency, parseTxnCommitLatency } from "./parse.ts";
-import type { ConsumerPerfResult, FranzTxnPerfResult, ProducerPerfResult, RateLatencyResult, TxnCommitLatencyResult } from "./parse.ts";
+import { parseConsumerPerf, parseFranzTxnPerf, parseKeyedProduce, parseProducerPerf, parseRateLatency, parseTxnCommitLatency } from "./parse.ts";
+import type { ConsumerPerfResult, FranzTxnPerfResult, KeyedProduceResult, ProducerPerfResult, RateLatencyResult, TxnCommitLatencyResult } from "./parse.ts";
 import { runTool } from "./procs.ts";
 import type { ToolRun } from "./procs.ts";
 
@@ -78,7 +78,7 @@ export async function consumerPerf(bootstrap: string, o: ConsumerPerfOptions): P
 
 const JAVA_DIR = join(import.meta.dir, "..", "java");
 /** The benchmark's own Java clients, compiled together into one cached class dir. */
-const BENCH_JAVA_SOURCES = ["RateLatency.java", "TxnCommitLatency.java"].map((f) => join(JAVA_DIR, f));
+const BENCH_JAVA_SOURCES = ["RateLatency.java", "TxnCommitLatency.java", "KeyedProduce.java"].map((f) => join(JAVA_DIR, f));
 
 /** Compiles bench/java/*.java once per source version into the Kafka cache; returns its class dir. */
 export async function ensureBenchClasses(dist?: KafkaDist): Promise<string> {
@@ -159,4 +159,25 @@ export async function franzTxnPerf(bootstrap: string, o: FranzTxnPerfOptions): P
   const go = await ensureGoClient();
   const run = await runTool([go.bin, ...franzTxnPerfArgs(bootstrap, o)], { name: "franz-go txn-perf", timeoutMs: o.timeoutMs + 30_000 });
   return { ...parseFranzTxnPerf(run.stdout), clientCpuS: run.cpuSeconds, clientWallMs: run.durationMs, client: go.version };
+}
+
+export interface KeyedProduceOptions {
+  topic: string;
+  records: number;
+  keys: number;
+  valueBytes: number;
+  seed: number;
+  acks: string;
+  lingerMs: number;
+  batchBytes: number;
+  compression: string;
+  timeoutMs: number;
+}
+
+/** bench/java/KeyedProduce.java: keyed records for the compaction workload (ProducerPerformance sends no keys). */
+export async function keyedProduce(bootstrap: string, o: KeyedProduceOptions): Promise<KeyedProduceResult & ClientCost> {
+  const classes = await ensureBenchClasses();
+  const run = await javaTool("KeyedProduce", [bootstrap, o.topic, String(o.records), String(o.keys), String(o.valueBytes), String(o.seed),
+    o.acks, String(o.lingerMs), String(o.batchBytes), o.compression], { name: "KeyedProduce", timeoutMs: o.timeoutMs, extraClasspath: classes });
+  return { ...parseKeyedProduce(run.stdout), clientCpuS: run.cpuSeconds, clientWallMs: run.durationMs };
 }

@@ -20,6 +20,9 @@ export interface BenchOptions {
   txnRecords: number;
   txnWarmup: number;
   manyPartitions: number;
+  /** Compaction workload (issue 15): key + value MiB written to the compacted topic, and its distinct keys. */
+  compactMiB: number;
+  compactKeys: number;
   metadataRequests: number;
   idleSettleMs: number;
   ceilingMiB: number;
@@ -31,6 +34,8 @@ export interface BenchOptions {
   dataRoot: string;
   /** Skip workloads whose id starts with any of these (e.g. "many", "consume"). */
   skip: string[];
+  /** When not empty: run only the workloads whose id starts with one of these (e.g. "compact"). */
+  only: string[];
   writeReadme: boolean;
   resultsDir: string | null;
 }
@@ -46,13 +51,17 @@ export const USAGE = `usage: bun bench/run.ts [options]        (make bench = no 
   --txn-commits N         commit-latency transactions (default 1000; quick 200), first --txn-warmup (100; quick 20) not counted,
                           --txn-records records of --record-size each per transaction (default 10)
   --many-partitions N     partitions of the Metadata workload's topic (default 10000; quick 1000)
+  --compact-mib N         compaction workload: key + value MiB written to a compacted topic (default 1024; quick 64)
+  --compact-keys N        ... its distinct keys, each written about compact-mib / (keys * 266 B) times (default 1048576; quick 65536)
   --metadata-requests N   Metadata round trips, median reported (default 50; quick 20)
   --kafka-heap-mb N       Kafka broker heap, -Xms = -Xmx (default 1024)
   --strand compiled|source|PATH   how Strand runs (default compiled: a fresh build, as make build)
   --pair A,B              systems in the two slots (default kafka,strand; kafka,kafka tests the harness)
   --dir PATH              parent of both brokers' data dirs (default ${tmpdir()})
-  --skip a,b              skip workloads: startup is always run; produce, consume, txn, latency, many, restart, ceilings
+  --skip a,b              skip workloads: startup is always run; produce, consume, txn, latency, many, compact, restart, ceilings
                           (a prefix of workload ids: txn = txn.produce, txn.produce.franz, txn.commit)
+  --only a,b              run only these workloads (same prefixes; the main session, start-up included, is not started
+                          unless one of its workloads is listed): --only compact runs the log-cleaner workload alone
   --no-readme             do not rewrite the README table
   --results-dir PATH      where the JSON and SVG go (default bench/results, quick: bench/results/tmp)`;
 
@@ -83,6 +92,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     txnRecords: 10,
     txnWarmup: quick ? 20 : 100,
     manyPartitions: quick ? 1000 : 10_000,
+    compactMiB: quick ? 64 : 1024,
+    compactKeys: quick ? 65_536 : 1_048_576,
     metadataRequests: quick ? 20 : 50,
     idleSettleMs: quick ? 2_000 : 5_000,
     ceilingMiB: quick ? 512 : 2048,
@@ -91,6 +102,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     pair: ["kafka", "strand"],
     dataRoot: tmpdir(),
     skip: [],
+    only: [],
     writeReadme: !quick,
     resultsDir: null,
   };
@@ -142,7 +154,15 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         o.dataRoot = v;
         break;
       }
+      case "--compact-mib": o.compactMiB = int(flag, next(), 1, 65_536); break;
+      case "--compact-keys": o.compactKeys = int(flag, next(), 1, 100_000_000); break;
       case "--skip": o.skip = (next() ?? "").split(",").filter((x) => x !== ""); break;
+      case "--only": {
+        const v = next() ?? "";
+        o.only = v.split(",").filter((x) => x !== "");
+        if (o.only.length === 0) throw new OptionError(flag, v, "a comma-separated list of workload prefixes");
+        break;
+      }
       case "--no-readme": o.writeReadme = false; break;
       case "--readme": o.writeReadme = true; break;
       case "--results-dir": {

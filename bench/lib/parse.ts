@@ -153,3 +153,28 @@ export function parseDd(stderr: string): number {
   if (!(seconds > 0)) throw new ParseError("dd duration", stderr);
   return Number(m[1]) / seconds;
 }
+
+export interface KeyedProduceResult {
+  records: number;
+  /** Distinct keys written. */
+  keys: number;
+  /** Key + value bytes sent. */
+  bytes: number;
+  elapsedMs: number;
+  mibPerSec: number;
+  recordsPerSec: number;
+}
+
+/** The result line of bench/java/KeyedProduce.java (the compaction workload's producer). */
+export function parseKeyedProduce(stdout: string): KeyedProduceResult {
+  const line = stdout.split("\n").reverse().find((l) => l.trim().startsWith("{") && l.includes('"event":"keyed-produce"'));
+  if (!line) throw new ParseError("KeyedProduce JSON line", stdout);
+  const j = JSON.parse(line) as Record<string, unknown>;
+  const out = {} as KeyedProduceResult;
+  for (const k of ["records", "keys", "bytes", "elapsedMs", "mibPerSec", "recordsPerSec"] as const) {
+    const v = j[k];
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw new ParseError(`KeyedProduce field ${k}`, stdout);
+    out[k] = v;
+  }
+  return out;
+}

@@ -52,8 +52,14 @@ export function loadWarning(r: BenchResult): string | null {
   return `the machine was busy with other work during this run (1-minute load average up to ${max.toFixed(1)} on ${r.machine.nproc} cores, of which the benchmark itself accounts for about ${OWN_LOAD}): figures are noisy`;
 }
 
+/** A run restricted by --only or --skip: its table leaves out the rows nothing was measured for. */
+function restricted(r: BenchResult): boolean {
+  const list = (x: unknown) => (Array.isArray(x) ? x.length : 0);
+  return list(r.options.only) > 0 || list(r.options.skip) > 0;
+}
+
 export function markdownTable(r: BenchResult): string {
-  const rows = summarize(r);
+  const rows = summarize(r).filter((row) => !restricted(r) || row.rounds.a + row.rounds.b > 0);
   const a = r.systems.a.label;
   const b = r.systems.b.label;
   const lines = [
@@ -71,6 +77,14 @@ export function errorLines(r: BenchResult, maxChars = 300): string[] {
   });
 }
 
+/** ", log cleaner: 1,024 MiB of keyed records, 1,048,576 keys" when the run had the compaction workload's sizes. */
+export function compactionSizes(r: BenchResult): string {
+  const mib = Number(r.options.compactMiB);
+  const keys = Number(r.options.compactKeys);
+  if (!Number.isInteger(mib) || !Number.isInteger(keys) || mib <= 0 || keys <= 0) return "";
+  return `, log cleaner: ${mib.toLocaleString("en-US")} MiB of keyed records (key + value), ${keys.toLocaleString("en-US")} keys, 1 partition`;
+}
+
 /** The README section: date, machine, table, ceilings, failures, how to reproduce. */
 export function readmeSection(r: BenchResult, jsonPath: string, svgPath: string): string {
   const rounds = Number(r.options.rounds ?? 0);
@@ -79,7 +93,7 @@ export function readmeSection(r: BenchResult, jsonPath: string, svgPath: string)
     README_START,
     `Latest run: ${r.finishedAt.slice(0, 10)} (${r.quick ? "--quick mode, " : ""}${rounds} round${rounds === 1 ? "" : "s"}, medians; ${r.systems.a.label} and ${r.systems.b.label} alternated in each round).`,
     `Machine: ${machineLine(r)}.`,
-    `Sizes: ${String(r.options.dataMiB)} MiB per produce workload (1 KB records, 6 partitions), latency at ${String(r.options.latencyRatePerSec)} records/s for ${String(r.options.latencyDurationS)} s, many partitions = ${Number(r.options.manyPartitions).toLocaleString("en-US")}. Strand ran as ${String(r.options.strandRunsAs ?? "?")}.`,
+    `Sizes: ${String(r.options.dataMiB)} MiB per produce workload (1 KB records, 6 partitions), latency at ${String(r.options.latencyRatePerSec)} records/s for ${String(r.options.latencyDurationS)} s, many partitions = ${Number(r.options.manyPartitions).toLocaleString("en-US")}${compactionSizes(r)}. Strand ran as ${String(r.options.strandRunsAs ?? "?")}.`,
     "",
     markdownTable(r),
     "",

@@ -20,7 +20,7 @@ const PARTITIONS = 6;
 /** Slowest rate any workload is allowed before its time bound kills it: 5 MiB/s. */
 const MIN_RATE_MIB_PER_S = 5;
 
-interface Ctx {
+export interface Ctx {
   o: BenchOptions;
   r: BenchResult;
   slot: Slot;
@@ -30,27 +30,38 @@ interface Ctx {
   details: Record<string, unknown>;
 }
 
-function log(c: { slot: Slot; system: string; round: number }, msg: string): void {
+export function log(c: { slot: Slot; system: string; round: number }, msg: string): void {
   console.log(`[bench] round ${c.round} ${c.slot}=${c.system}: ${msg}`);
 }
 
-function recordError(c: Omit<Ctx, "broker" | "details">, workload: string, e: unknown, brokerTail?: string): void {
+export function recordError(c: Omit<Ctx, "broker" | "details">, workload: string, e: unknown, brokerTail?: string): void {
   const message = (e instanceof Error ? e.message : String(e)) + (brokerTail ? `\n--- broker log (tail) ---\n${brokerTail}` : "");
   c.r.errors.push({ slot: c.slot, system: c.system, round: c.round, workload, message });
   console.error(`[bench] round ${c.round} ${c.slot}=${c.system}: ${workload} FAILED: ${message.split("\n").slice(0, 30).join("\n")}`);
 }
 
-function alive(c: Ctx): boolean {
+export function alive(c: Ctx): boolean {
   return rssKb(c.broker.pid) !== null;
 }
 
-/** --skip x skips every workload whose id starts with x ("txn" skips txn.produce, txn.produce.franz, txn.commit). */
-export function skipped(o: Pick<BenchOptions, "skip">, workload: string): boolean {
+/**
+ * --skip x skips every workload whose id starts with x ("txn" skips txn.produce, txn.produce.franz, txn.commit);
+ * --only x skips every workload whose id does not.
+ */
+export function skipped(o: Pick<BenchOptions, "skip" | "only">, workload: string): boolean {
+  if (o.only.length > 0 && !o.only.some((s) => workload.startsWith(s))) return true;
   return o.skip.some((s) => workload.startsWith(s));
 }
 
+/** The workloads of the main session (runSession); with --only none of them, it is not started. */
+export const MAIN_SESSION_WORKLOADS = ["startup", "idle-rss", "produce", "consume", "txn", "latency", "many"] as const;
+
+export function mainSessionSkipped(o: Pick<BenchOptions, "skip" | "only">): boolean {
+  return o.only.length > 0 && MAIN_SESSION_WORKLOADS.every((w) => skipped(o, w));
+}
+
 /** Runs one workload; false when it failed (the error is recorded). */
-async function step(c: Ctx, workload: string, fn: () => Promise<void>): Promise<boolean> {
+export async function step(c: Ctx, workload: string, fn: () => Promise<void>): Promise<boolean> {
   if (skipped(c.o, workload)) return true;
   if (!alive(c)) {
     recordError(c, workload, new Error("the broker process is gone"), c.broker.logTail());
@@ -67,7 +78,7 @@ async function step(c: Ctx, workload: string, fn: () => Promise<void>): Promise<
   }
 }
 
-async function withClient<T>(c: Ctx, fn: (client: BenchClient) => Promise<T>): Promise<T> {
+export async function withClient<T>(c: Ctx, fn: (client: BenchClient) => Promise<T>): Promise<T> {
   const client = await BenchClient.connect(c.broker.port);
   try {
     return await fn(client);
@@ -113,7 +124,7 @@ function cpuText(cost: CpuCost | null): string {
   return cost ? `; CPU broker ${cost.brokerCores.toFixed(2)} cores, client ${cost.clientCores.toFixed(2)} cores` : "";
 }
 
-function workloadTimeoutMs(o: BenchOptions): number {
+export function workloadTimeoutMs(o: Pick<BenchOptions, "dataMiB">): number {
   return 90_000 + (o.dataMiB / MIN_RATE_MIB_PER_S) * 1000;
 }
 
@@ -319,8 +330,8 @@ export async function runSession(o: BenchOptions, r: BenchResult, slot: Slot, sy
       addSample(r, "rss.idle", slot, kb / KIB_PER_MIB);
       log(c, `idle RSS ${(kb / KIB_PER_MIB).toFixed(1)} MiB`);
     });
-    if (!o.skip.includes("produce")) await produceAll(c);
-    if (!o.skip.includes("produce")) await consume(c); // reads what produce wrote
+    if (!skipped(o, "produce")) await produceAll(c);
+    if (!skipped(o, "produce")) await consume(c); // reads what produce wrote
     await transactions(c);
     await latency(c);
     await manyPartitions(c);

@@ -9,7 +9,8 @@ import { requestHeaderVersion } from "../../src/protocol/frame.ts";
 import { writeRequestHeader } from "../../src/protocol/generated/messages/request-header.ts";
 import { encodeFramed } from "../../src/protocol/primitives/writer.ts";
 
-const API = { produce: 0, metadata: 3, apiVersions: 18, createTopics: 19, createPartitions: 37 } as const;
+const API = { produce: 0, metadata: 3, apiVersions: 18, createTopics: 19, createPartitions: 37, incrementalAlterConfigs: 44 } as const;
+const RESOURCE_TOPIC = 2;
 /** Highest versions this client uses: name-based Produce (v13 switches to topic ids). */
 const CAPS: Record<number, number> = { [API.produce]: 12, [API.metadata]: 12, [API.createTopics]: 7, [API.createPartitions]: 3 };
 /**
@@ -73,11 +74,14 @@ export class BenchClient {
     return v;
   }
 
-  /** Creates a topic (TOPIC_ALREADY_EXISTS counts as success). */
-  async createTopic(name: string, partitions: number, timeoutMs = 60_000): Promise<void> {
+  /** Creates a topic (TOPIC_ALREADY_EXISTS counts as success), with topic configs. */
+  async createTopic(name: string, partitions: number, timeoutMs = 60_000, configs: Record<string, string> = {}): Promise<void> {
     const res = await this.client.request<{ topics: Array<{ name: string; errorCode: number; errorMessage: string | null }> }>(
       API.createTopics, this.version(API.createTopics),
-      { topics: [{ name, numPartitions: partitions, replicationFactor: 1, assignments: [], configs: [] }], timeoutMs, validateOnly: false },
+      {
+        topics: [{ name, numPartitions: partitions, replicationFactor: 1, assignments: [], configs: Object.entries(configs).map(([k, v]) => ({ name: k, value: v })) }],
+        timeoutMs, validateOnly: false,
+      },
       timeoutMs + 5_000);
     const t = res.topics.find((x) => x.name === name);
     if (!t) throw new WireError(`CreateTopics ${name}`, -1, "topic missing from the response");
@@ -98,6 +102,19 @@ export class BenchClient {
       if (!t) throw new WireError(`CreatePartitions ${name}`, -1, "topic missing from the response");
       if (t.errorCode !== 0) throw new WireError(`CreatePartitions ${name} to ${count}`, t.errorCode, t.errorMessage ?? "");
     }
+  }
+
+  /** IncrementalAlterConfigs SET of topic configs; throws WireError unless the broker accepted them. */
+  async alterTopicConfigs(topic: string, configs: Record<string, string>): Promise<void> {
+    const res = await this.client.request<{ responses: Array<{ errorCode: number; errorMessage: string | null; resourceName: string }> }>(
+      API.incrementalAlterConfigs, this.version(API.incrementalAlterConfigs),
+      {
+        resources: [{ resourceType: RESOURCE_TOPIC, resourceName: topic, configs: Object.entries(configs).map(([name, value]) => ({ name, configOperation: 0, value })) }],
+        validateOnly: false,
+      }, 30_000);
+    const t = res.responses.find((x) => x.resourceName === topic);
+    if (!t) throw new WireError(`IncrementalAlterConfigs ${topic}`, -1, "topic missing from the response");
+    if (t.errorCode !== 0) throw new WireError(`IncrementalAlterConfigs ${topic}`, t.errorCode, t.errorMessage ?? "");
   }
 
   /** Produces one small batch to partition 0 with acks=1; throws WireError unless acknowledged. */
