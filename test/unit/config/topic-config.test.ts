@@ -40,7 +40,10 @@ describe("topic config definitions", () => {
       expect(names.has(k)).toBe(true);
       expect(ACCEPTED_KEYS.has(k)).toBe(false);
     }
-    expect(ACCEPTED_KEYS.has("log.cleaner.threads")).toBe(true);
+    // The cleaner's own keys are typed now that it acts on them; num.replica.fetchers is still only accepted.
+    expect(names.has("log.cleaner.threads")).toBe(true);
+    expect(ACCEPTED_KEYS.has("log.cleaner.threads")).toBe(false);
+    expect(ACCEPTED_KEYS.has("num.replica.fetchers")).toBe(true);
   });
 });
 
