@@ -29,6 +29,11 @@ import { batchViews, createTopic, fetchOnce, produce } from "../unit/produce/wir
 import type { ProducePartitionAnswer } from "../unit/produce/wire-helpers.ts";
 
 const SEED = Number(process.env.STRAND_COMPACTION_SEED ?? Math.floor(Math.random() * 2 ** 31));
+/**
+ * One base timestamp for both brokers' runs, so their records carry the same timestamps and the outcomes
+ * compare exactly: 8 segments of 61 s from it end before now (and before the second run, seconds later).
+ */
+const BASE_TS = Date.now() - 15 * 60_000;
 console.log(`[compaction-kafka] seed ${SEED} (STRAND_COMPACTION_SEED=${SEED} repeats this run)`);
 const ONLY = process.env.STRAND_INTEROP_TARGET; // unset: both brokers
 
@@ -259,7 +264,7 @@ async function scenario(what: string, port: number, logDir: string, reference: O
     if (reference) expect([`${what} vs Kafka 4.4.0`, stage, mine]).toEqual([`${what} vs Kafka 4.4.0`, stage, reference[stage]]);
   };
   const { phase1, phase2 } = planWorkload(SEED);
-  const baseTs = Date.now() - 15 * 60_000; // 8 segments of 61 s end before now
+  const baseTs = BASE_TS;
   const c = await KafkaTestClient.connect(port);
   try {
     await createTopic(c, TOPIC, 1, {
