@@ -62,6 +62,7 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "compression.type", type: "string", default: "producer", validate: oneOf("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"), doc: "Final compression of a topic's data.", scope: "cluster-wide" }),
   d({ name: "message.max.bytes", type: "int", default: "1048588", validate: atLeast(0), doc: "Largest record batch size allowed.", scope: "cluster-wide" }),
   d({ name: "strand.log.fsync.before.ack", type: "boolean", default: "false", doc: "Strand: fsync every produced batch before acknowledging it (one fdatasync covers all requests that arrived meanwhile).", scope: "cluster-wide" }),
+  d({ name: "strand.log.cleaner.thread.nice", type: "int", default: "19", validate: between(0, 19), doc: "Strand: the nice value of the log cleaner's worker threads (0-19), so cleaning takes the CPU that requests leave; 0 runs them at the broker's priority (as Kafka's cleaner threads).", scope: "read-only" }),
   // Topics.
   d({ name: "num.partitions", type: "int", default: "1", validate: atLeast(1), doc: "Default number of partitions of a new topic.", scope: "read-only" }),
   d({ name: "default.replication.factor", type: "int", default: "1", validate: atLeast(1), doc: "Default replication factor of a new topic.", scope: "read-only" }),

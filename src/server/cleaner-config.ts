@@ -26,5 +26,6 @@ export function cleanerConfigOf(given: ReadonlyMap<string, string>): LogCleanerC
     // Kafka's default is Double.MAX_VALUE: unthrottled.
     maxIoBytesPerSecond: maxIo >= Number.MAX_VALUE ? Infinity : maxIo,
     executor: process.env.STRAND_CLEANER_INLINE === "1" ? "inline" : "worker",
+    threadNice: Math.floor(num(given, "strand.log.cleaner.thread.nice", 19, 0)),
   };
 }

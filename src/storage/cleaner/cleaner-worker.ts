@@ -5,6 +5,7 @@ import { installNativeLz4InBackground } from "../../protocol/records/compression
 import { cleanLog, LogCleaningAbortedError } from "./cleaner.ts";
 import type { CleanTask } from "./cleaner-task.ts";
 import type { WorkerReply } from "./executor.ts";
+import { setCurrentThreadNice } from "./thread-priority.ts";
 
 declare const self: Worker;
 
@@ -13,8 +14,15 @@ declare const self: Worker;
 void loadNativeInBackground().catch(() => undefined);
 void installNativeLz4InBackground().catch(() => undefined);
 
-self.onmessage = (e: MessageEvent<{ task: CleanTask; flag: Int32Array }>) => {
-  const { task, flag } = e.data;
+/** The nice value this thread runs at, once set (the first task carries it). */
+let niceApplied: number | null = null;
+
+self.onmessage = (e: MessageEvent<{ task: CleanTask; flag: Int32Array; nice: number }>) => {
+  const { task, flag, nice } = e.data;
+  if (niceApplied === null) {
+    niceApplied = nice;
+    setCurrentThreadNice(nice);
+  }
   let reply: WorkerReply;
   try {
     const result = cleanLog(task, {

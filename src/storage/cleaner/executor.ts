@@ -51,6 +51,12 @@ export class InlineExecutor implements CleanerExecutor {
 
 export class WorkerExecutor implements CleanerExecutor {
   private worker: Worker | null = null;
+  /** The worker thread's nice value (thread-priority.ts). */
+  private readonly nice: number;
+
+  constructor(nice = 0) {
+    this.nice = nice;
+  }
   private pending = new Map<number, { resolve: (r: CleanResult) => void; reject: (e: Error) => void }>();
 
   private ensureWorker(): Worker {
@@ -80,7 +86,7 @@ export class WorkerExecutor implements CleanerExecutor {
     const result = new Promise<CleanResult>((resolve, reject) => {
       this.pending.set(task.id, { resolve, reject });
       try {
-        this.ensureWorker().postMessage({ task, flag });
+        this.ensureWorker().postMessage({ task, flag, nice: this.nice });
       } catch (e) {
         this.pending.delete(task.id);
         reject(e instanceof Error ? e : new Error(String(e)));

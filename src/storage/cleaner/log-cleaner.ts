@@ -31,6 +31,8 @@ export interface LogCleanerConfig {
   maxIoBytesPerSecond: number;
   /** Where the cleaning runs: "worker" (default) or "inline" (tests). */
   executor?: "worker" | "inline";
+  /** strand.log.cleaner.thread.nice: the worker threads' nice value (0 = the broker's priority). */
+  threadNice?: number;
 }
 
 /** Kafka's defaults (CleanerConfig). */
@@ -67,7 +69,7 @@ export class LogCleaner {
   ) {
     this.manager = new LogCleanerManager(logDirs, liveLogs, (e) => this.logger?.warn("log cleaner", { error: e.message }));
     const threads = Math.max(1, config.threads);
-    this.executors = Array.from({ length: threads }, () => (config.executor === "inline" ? new InlineExecutor() : new WorkerExecutor()));
+    this.executors = Array.from({ length: threads }, () => (config.executor === "inline" ? new InlineExecutor() : new WorkerExecutor(config.threadNice ?? 0)));
   }
 
   private get settings(): CleanerSettings {
