@@ -1,19 +1,18 @@
 // A snapshot of the metadata image (KIP-630): the records that rebuild it from nothing, in the order
 // Kafka's MetadataImage.write(ImageWriter) writes them — features (FeatureLevelRecord
 // metadata.version first, so a reader knows the version before any other record), the cluster
-// (RegisterBrokerRecord per broker), topics (TopicRecord then its PartitionRecords), configs
-// (ConfigRecord per key), then client quotas, producer ids, ACLs, SCRAM and delegation tokens, which
-// Strand's image does not hold yet (so none are written). Loading runs a snapshot's records through
-// an ImageBuilder from empty, as Kafka's MetadataLoader applies a snapshot to an empty delta.
+// (RegisterBrokerRecord per broker, then RegisterControllerRecord per controller), topics (TopicRecord
+// then its PartitionRecords), configs (ConfigRecord per key), producer ids (one ProducerIdsRecord once
+// a block was handed out), then client quotas, ACLs, SCRAM and delegation tokens, which Strand's image
+// does not hold yet (so none are written). Loading runs a snapshot's records through an ImageBuilder
+// from empty, as Kafka's MetadataLoader applies a snapshot to an empty delta.
 //
-// What the image does not keep is not in the snapshot either: a broker's supported feature ranges and
-// log dir ids (RegisterBrokerRecord.Features / LogDirs, written empty here) and its listeners'
-// security protocols (taken from the listener name when it is one of Kafka's protocols, else
-// PLAINTEXT); controller registrations. A Kafka node that loads a Strand snapshot sees brokers without
-// them until they register again (they do on every start).
+// What the image does not keep is not in the snapshot either: a broker's listeners' security protocols
+// (taken from the listener name when it is one of Kafka's protocols, else PLAINTEXT). A Kafka node that
+// loads a Strand snapshot sees them so until the broker registers again (it does on every start).
 
 import type { SnapshotReader, SnapshotWriter } from "../raft/raft-client.ts";
-import type { BrokerRegistrationImage, MetadataImage, PartitionImage } from "./image.ts";
+import type { BrokerRegistrationImage, ControllerRegistrationImage, MetadataImage, PartitionImage } from "./image.ts";
 import { ConfigResourceTypeId, ImageBuilder } from "./image-builder.ts";
 import { decodeMetadataRecord, encodeMetadataRecord, metadataRecord, RecordType } from "./record-serde.ts";
 import type { MetadataRecordOut } from "./record-serde.ts";
@@ -55,12 +54,22 @@ function brokerRecord(b: BrokerRegistrationImage): MetadataRecordOut {
     incarnationId: b.incarnationId,
     brokerEpoch: b.brokerEpoch,
     endPoints: b.endpoints.map((e) => ({ name: e.name, host: e.host, port: e.port, securityProtocol: SECURITY_PROTOCOL_ID[e.name.toUpperCase()] ?? 0 })),
-    features: [],
+    features: (b.supportedFeatures ?? []).map((f) => ({ name: f.name, minSupportedVersion: f.minVersion, maxSupportedVersion: f.maxVersion })),
     rack: b.rack,
     fenced: b.fenced,
     inControlledShutdown: b.inControlledShutdown,
-    logDirs: [],
+    logDirs: [...(b.logDirs ?? [])],
     cordonedLogDirs: null,
+  });
+}
+
+function controllerRecord(c: ControllerRegistrationImage): MetadataRecordOut {
+  return metadataRecord(RecordType.REGISTER_CONTROLLER, {
+    controllerId: c.nodeId,
+    incarnationId: c.incarnationId,
+    zkMigrationReady: c.zkMigrationReady,
+    endPoints: c.endpoints.map((e) => ({ name: e.name, host: e.host, port: e.port, securityProtocol: e.securityProtocol })),
+    features: c.supportedFeatures.map((f) => ({ name: f.name, minSupportedVersion: f.minVersion, maxSupportedVersion: f.maxVersion })),
   });
 }
 
@@ -74,6 +83,7 @@ export function imageRecords(image: MetadataImage): MetadataRecordOut[] {
     if (name !== METADATA_VERSION_FEATURE) out.push(metadataRecord(RecordType.FEATURE_LEVEL, { name, featureLevel: level }));
   }
   for (const b of [...image.brokers.values()].sort((x, y) => x.nodeId - y.nodeId)) out.push(brokerRecord(b));
+  for (const c of [...(image.controllers?.values() ?? [])].sort((x, y) => x.nodeId - y.nodeId)) out.push(controllerRecord(c));
   for (const t of image.topicsById.values()) {
     out.push(metadataRecord(RecordType.TOPIC, { name: t.name, topicId: t.topicId }));
     for (const p of t.partitions) out.push(partitionRecord(p));
@@ -85,6 +95,9 @@ export function imageRecords(image: MetadataImage): MetadataRecordOut[] {
     const resourceName = key.slice(colon + 1);
     for (const [name, value] of entries) out.push(metadataRecord(RecordType.CONFIG, { resourceType, resourceName, name, value }));
   }
+  // Kafka's ProducerIdsImage.write: the next block's first id, with no broker (-1) once one was handed out.
+  const nextProducerId = image.producerIds?.nextProducerId ?? -1n;
+  if (nextProducerId >= 0n) out.push(metadataRecord(RecordType.PRODUCER_IDS, { brokerId: -1, brokerEpoch: -1n, nextProducerId }));
   return out;
 }
 
@@ -99,7 +112,7 @@ export function writeImageSnapshot(image: MetadataImage, writer: Pick<SnapshotWr
 export interface LoadedSnapshot {
   readonly image: MetadataImage;
   readonly records: number;
-  /** Records of types the image does not keep (RegisterControllerRecord, ProducerIdsRecord, ...), by type. */
+  /** Records of types the image does not keep (client quotas, ACLs, ... written by Kafka), by type. */
   readonly skipped: ReadonlyMap<number, number>;
 }
 

@@ -1,7 +1,8 @@
 // A metadata image with something of every kind the image holds: features (metadata.version and
 // others), fenced and unfenced brokers with racks and several listeners, topics whose partitions were
 // changed after creation (leader epochs, ISR, ELR), and configs of every resource type (topic, broker,
-// the cluster default, group, client-metrics). Built by applying records, as the log would.
+// the cluster default, group, client-metrics), a controller registration and producer-id blocks. Built by
+// applying records, as the log would.
 import { newPartitionChangeRecord } from "../../../src/protocol/generated/metadata/partition-change-record.ts";
 import { newPartitionRecord } from "../../../src/protocol/generated/metadata/partition-record.ts";
 import { newRegisterBrokerRecord } from "../../../src/protocol/generated/metadata/register-broker-record.ts";
@@ -39,6 +40,8 @@ export function richImage(): MetadataImage {
       rack: id === 3 ? null : `rack-${id}`,
       fenced: id === 2,
       inControlledShutdown: false,
+      features: [{ name: "metadata.version", minSupportedVersion: 7, maxSupportedVersion: 33 }],
+      logDirs: [uuid(200 + id)],
     });
   }
   const topics = [
@@ -66,5 +69,15 @@ export function richImage(): MetadataImage {
   config(ConfigResourceTypeId.GROUP, "g1", "consumer.session.timeout.ms", "50000");
   config(ConfigResourceTypeId.CLIENT_METRICS, "metrics-sub", "interval.ms", "60000");
   config(ConfigResourceTypeId.TOPIC, "orders", "cleanup.policy", null);
+  // A registered controller (KIP-919) and producer-id blocks handed out (the image keeps the next one).
+  apply(RecordType.REGISTER_CONTROLLER, {
+    controllerId: 9,
+    incarnationId: uuid(300),
+    zkMigrationReady: false,
+    endPoints: [{ name: "CONTROLLER", host: "ctl9", port: 9093, securityProtocol: 0 }],
+    features: [{ name: "kraft.version", minSupportedVersion: 0, maxSupportedVersion: 1 }],
+  });
+  apply(RecordType.PRODUCER_IDS, { brokerId: 1, brokerEpoch: 10n, nextProducerId: 1000n });
+  apply(RecordType.PRODUCER_IDS, { brokerId: 3, brokerEpoch: 30n, nextProducerId: 2000n });
   return b.build();
 }
