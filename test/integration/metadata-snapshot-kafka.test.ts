@@ -129,8 +129,10 @@ test("Strand's SnapshotReader loads the snapshots a Kafka 4.4.0 broker writes", 
     expect(loaded.image.configs.get("topic:snap.a")?.get("retention.ms")).toBe("1234567");
     expect(loaded.image.features.get("metadata.version")).toBeGreaterThanOrEqual(27);
     expect(loaded.image.brokers.has(1)).toBe(true);
-    // RegisterControllerRecord is not part of Strand's image.
-    expect([...loaded.skipped.keys()]).toEqual([27]);
+    // Every record of Kafka's snapshot is one Strand's image keeps, the controller's registration
+    // (RegisterControllerRecord, KIP-919) included.
+    expect([...loaded.skipped.keys()]).toEqual([]);
+    expect(loaded.image.controllers?.has(1)).toBe(true);
     // The log agrees with the snapshot: positions at or past it are valid.
     expect(log.validateOffsetAndEpoch(latest!.offset, latest!.epoch).kind).toBe("VALID");
   } finally {
