@@ -15,6 +15,8 @@
 import { mkdirSync, readSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildRecordBatch, MessageSetIterator } from "../protocol/records/index.ts";
+import { ControlRecordType, controlRecordKey, controlRecordTypeOf } from "../protocol/records/control-batch.ts";
+import { METADATA_TOPIC } from "../raft/raft-records.ts";
 import type { RecordInput } from "../protocol/records/index.ts";
 import { DirLock } from "../storage/dir-lock.ts";
 import type { TopicPartition } from "../storage/file-names.ts";
@@ -25,9 +27,6 @@ import type { LogManager } from "../storage/log-manager.ts";
 import { loadLog } from "../storage/recovery.ts";
 import type { Logger } from "../util/log.ts";
 import {
-  ControlType,
-  controlRecordKey,
-  controlRecordType,
   decodeMetadataRecord,
   encodeLeaderChange,
   encodeMetadataRecord,
@@ -37,7 +36,8 @@ import {
   type MetadataRecordOut,
 } from "./record-serde.ts";
 
-export const METADATA_TOPIC = "__cluster_metadata";
+// The topic name is Raft's (src/raft/raft-records.ts); the metadata layer names its partition 0.
+export { METADATA_TOPIC };
 export const METADATA_TP: TopicPartition = Object.freeze({ topic: METADATA_TOPIC, partition: 0 });
 
 /** Bytes read from the segment files per step of a replay. */
@@ -144,7 +144,7 @@ export class MetadataLog {
         for (const record of batch.records()) {
           if (batch.isControl) {
             stats.controlRecords++;
-            this.logger.debug("metadata log: control record skipped", { offset: record.offset, type: controlRecordType(record.key) });
+            this.logger.debug("metadata log: control record skipped", { offset: record.offset, type: controlRecordTypeOf(record.key) });
             continue;
           }
           if (!record.value) throw new MetadataRecordError(record.offset, "null value");
@@ -185,7 +185,7 @@ export class MetadataLog {
   /** Appends the LeaderChange control batch that opens this process's epoch (call after replay). */
   async writeLeaderChange(nodeId: number, voters: readonly number[]): Promise<void> {
     const batch = buildRecordBatch({
-      records: [{ key: controlRecordKey(ControlType.LEADER_CHANGE), value: encodeLeaderChange(nodeId, voters) }],
+      records: [{ key: controlRecordKey(ControlRecordType.LEADER_CHANGE), value: encodeLeaderChange(nodeId, voters) }],
       isControl: true,
       partitionLeaderEpoch: this.epoch,
     });

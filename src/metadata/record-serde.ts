@@ -58,17 +58,6 @@ export const WRITE_VERSION: Readonly<Record<number, number>> = {
   [RecordType.BROKER_REGISTRATION_CHANGE]: 0,
 };
 
-/** Control record types (Kafka's ControlRecordType). */
-export const ControlType = {
-  ABORT: 0,
-  COMMIT: 1,
-  LEADER_CHANGE: 2,
-  SNAPSHOT_HEADER: 3,
-  SNAPSHOT_FOOTER: 4,
-  KRAFT_VERSION: 5,
-  KRAFT_VOTERS: 6,
-} as const;
-
 export class MetadataRecordError extends Error {
   constructor(
     readonly offset: bigint,
@@ -138,21 +127,6 @@ export function decodeMetadataRecord(value: Uint8Array, offset: bigint): Metadat
   if (!r.ok) throw new MetadataRecordError(offset, `${schema.name} v${version}: ${r.error?.message}`);
   if (r.remaining !== 0) throw new MetadataRecordError(offset, `${schema.name} v${version}: ${r.remaining} bytes left after the message`);
   return { apiKey, version, schema, message };
-}
-
-/** The control type of a control record's key (int16 version 0, int16 type), or -1 if malformed. */
-export function controlRecordType(key: Uint8Array | null): number {
-  if (!key || key.length < 4) return -1;
-  const dv = new DataView(key.buffer, key.byteOffset, key.length);
-  if (dv.getInt16(0) !== 0) return -1;
-  return dv.getInt16(2);
-}
-
-/** The key of a control record of `type`. */
-export function controlRecordKey(type: number): Uint8Array {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setInt16(2, type);
-  return b;
 }
 
 /** A LeaderChangeMessage value (v0, as Kafka 4.4.0 writes it) for a quorum whose voters all granted. */

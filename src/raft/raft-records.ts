@@ -3,30 +3,16 @@
 // message), and the decoding that turns fetched/committed bytes into listener Batches.
 
 import { buildRecordBatch, MessageSetIterator, type RecordBatchView } from "../protocol/records/index.ts";
+import { ControlRecordType, controlRecordKey } from "../protocol/records/control-batch.ts";
 import { encodeExact } from "../protocol/primitives/writer.ts";
 import { writeLeaderChangeMessage } from "../protocol/generated/messages/leader-change-message.ts";
 import type { Batch } from "./raft-client.ts";
-
-/** Kafka's ControlRecordType ids used in the metadata log. */
-export const ControlRecordType = {
-  LEADER_CHANGE: 2,
-  SNAPSHOT_HEADER: 3,
-  SNAPSHOT_FOOTER: 4,
-  KRAFT_VERSION: 5,
-  KRAFT_VOTERS: 6,
-} as const;
 
 /** Kafka's Uuid.METADATA_TOPIC_ID (0, 1) as the protocol writes uuids. */
 export const METADATA_TOPIC_ID = "AAAAAAAAAAAAAAAAAAAAAQ";
 export const METADATA_TOPIC = "__cluster_metadata";
 export const METADATA_PARTITION = 0;
 export const NO_DIRECTORY_ID = "AAAAAAAAAAAAAAAAAAAAAA";
-
-export function controlRecordKey(type: number): Uint8Array {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setInt16(2, type);
-  return b;
-}
 
 /** A LeaderChange control batch (LeaderChangeMessage v0, as Kafka 4.4.0 writes it for static voters). */
 export function leaderChangeBatch(leaderId: number, voters: readonly number[], granting: readonly number[], timestampMs: number): Uint8Array {

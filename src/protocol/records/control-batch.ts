@@ -10,8 +10,31 @@
 
 import { buildRecordBatch } from "./builder.ts";
 
-export const ControlRecordType = { ABORT: 0, COMMIT: 1 } as const;
-export type ControlRecordTypeId = (typeof ControlRecordType)[keyof typeof ControlRecordType];
+/** Kafka's ControlRecordType ids: end-transaction markers, and KRaft's control records in __cluster_metadata. */
+export const ControlRecordType = {
+  ABORT: 0,
+  COMMIT: 1,
+  LEADER_CHANGE: 2,
+  SNAPSHOT_HEADER: 3,
+  SNAPSHOT_FOOTER: 4,
+  KRAFT_VERSION: 5,
+  KRAFT_VOTERS: 6,
+} as const;
+
+/** The key of a control record of `type`: int16 version 0, int16 type. */
+export function controlRecordKey(type: number): Uint8Array {
+  const b = new Uint8Array(4);
+  new DataView(b.buffer).setInt16(2, type);
+  return b;
+}
+
+/** The control type of a version-0 control key, or -1 for anything else (readers that skip what they do not know). */
+export function controlRecordTypeOf(key: Uint8Array | null): number {
+  if (!key || key.length < 4) return -1;
+  const dv = new DataView(key.buffer, key.byteOffset, key.length);
+  if (dv.getInt16(0) !== 0) return -1;
+  return dv.getInt16(2);
+}
 
 /** Kafka's TransactionResult, as the marker's control type says it. */
 export type TransactionResult = "COMMIT" | "ABORT";

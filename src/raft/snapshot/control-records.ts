@@ -14,17 +14,6 @@ import { Reader } from "../../protocol/primitives/reader.ts";
 import { encodeExact } from "../../protocol/primitives/writer.ts";
 import type { Voter } from "../types.ts";
 
-/** Kafka's ControlRecordType ids. */
-export const ControlRecordType = {
-  ABORT: 0,
-  COMMIT: 1,
-  LEADER_CHANGE: 2,
-  SNAPSHOT_HEADER: 3,
-  SNAPSHOT_FOOTER: 4,
-  KRAFT_VERSION: 5,
-  KRAFT_VOTERS: 6,
-} as const;
-
 /** The versions Kafka 4.4.0 writes (ControlRecordUtils.*_CURRENT_VERSION). */
 export const SNAPSHOT_HEADER_CURRENT_VERSION = 0;
 export const SNAPSHOT_FOOTER_CURRENT_VERSION = 0;
@@ -36,20 +25,6 @@ export class ControlRecordError extends Error {
     super(message);
     this.name = "ControlRecordError";
   }
-}
-
-export function controlRecordKey(type: number): Uint8Array {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setInt16(2, type);
-  return b;
-}
-
-/** The ControlRecordType of a control record's key, or -1 when the key is not a version-0 control key. */
-export function controlRecordTypeOf(key: Uint8Array | null): number {
-  if (!key || key.length < 4) return -1;
-  const dv = new DataView(key.buffer, key.byteOffset, key.length);
-  if (dv.getInt16(0) !== 0) return -1;
-  return dv.getInt16(2);
 }
 
 export function encodeSnapshotHeader(lastContainedLogTimestampMs: number): Uint8Array {

@@ -8,8 +8,9 @@ import { LOG_OVERHEAD, MessageSetIterator, RecordBatchView } from "../../protoco
 import type { Batch, SnapshotReader } from "../raft-client.ts";
 import type { RawSnapshotReader } from "../replicated-log.ts";
 import type { SnapshotId, Voter } from "../types.ts";
-import { ControlRecordError, ControlRecordType, controlRecordTypeOf, decodeKRaftVersion, decodeSnapshotFooter, decodeSnapshotHeader, decodeVoters } from "./control-records.ts";
+import { ControlRecordError, decodeKRaftVersion, decodeSnapshotFooter, decodeSnapshotHeader, decodeVoters } from "./control-records.ts";
 import { filenameFromSnapshotId } from "./snapshots.ts";
+import { ControlRecordType, controlRecordTypeOf } from "../../protocol/records/control-batch.ts";
 
 /** Bytes read from the file per step. */
 const READ_CHUNK_BYTES = 1 << 20;

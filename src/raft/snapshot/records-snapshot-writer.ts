@@ -12,7 +12,8 @@ import { assert } from "../../util/assert.ts";
 import type { SnapshotWriter } from "../raft-client.ts";
 import type { RawSnapshotWriter } from "../replicated-log.ts";
 import type { SnapshotId, Voter } from "../types.ts";
-import { ControlRecordType, controlRecordKey, encodeKRaftVersion, encodeSnapshotFooter, encodeSnapshotHeader, encodeVoters } from "./control-records.ts";
+import { encodeKRaftVersion, encodeSnapshotFooter, encodeSnapshotHeader, encodeVoters } from "./control-records.ts";
+import { ControlRecordType, controlRecordKey } from "../../protocol/records/control-batch.ts";
 
 /** Kafka's KafkaRaftClient.MAX_BATCH_SIZE_BYTES, the batch size its snapshots are written with. */
 export const MAX_BATCH_SIZE_BYTES = 8 * 1024 * 1024;

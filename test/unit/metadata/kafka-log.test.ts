@@ -6,7 +6,8 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { encodeMetadataRecord, controlRecordType, ControlType, encodeLeaderChange, METADATA_FRAME_VERSION } from "../../../src/metadata/record-serde.ts";
+import { encodeMetadataRecord, encodeLeaderChange, METADATA_FRAME_VERSION } from "../../../src/metadata/record-serde.ts";
+import { ControlRecordType, controlRecordTypeOf } from "../../../src/protocol/records/control-batch.ts";
 import { MetadataLog } from "../../../src/metadata/metadata-log.ts";
 import { ImageBuilder } from "../../../src/metadata/image-builder.ts";
 import { METADATA_VERSION_LEVEL } from "../../../src/metadata/local-metadata.ts";
@@ -45,7 +46,7 @@ test("Strand reads, re-encodes byte for byte and replays a Kafka 4.4.0 metadata 
     expect(batch.partitionLeaderEpoch).toBeGreaterThanOrEqual(0);
     for (const r of batch.records()) {
       if (batch.isControl) {
-        if (controlRecordType(r.key) === ControlType.LEADER_CHANGE) {
+        if (controlRecordTypeOf(r.key) === ControlRecordType.LEADER_CHANGE) {
           leaderChanges++;
           // A one-voter quorum's LeaderChange, as Strand writes it.
           expect(Buffer.from(r.value!).equals(Buffer.from(encodeLeaderChange(1, [1])))).toBe(true);

@@ -5,7 +5,7 @@ import { afterAll, expect, test } from "bun:test";
 import { truncateSync } from "node:fs";
 import { MessageSetIterator } from "../../../src/protocol/records/index.ts";
 import { FileRawSnapshotReader, FileRawSnapshotWriter } from "../../../src/raft/snapshot/file-raw-snapshot.ts";
-import { ControlRecordType, controlRecordTypeOf } from "../../../src/raft/snapshot/control-records.ts";
+import { ControlRecordType, controlRecordTypeOf } from "../../../src/protocol/records/control-batch.ts";
 import { CorruptSnapshotError, RecordsSnapshotReader } from "../../../src/raft/snapshot/records-snapshot-reader.ts";
 import { RecordBatchTooLargeError, RecordsSnapshotWriter } from "../../../src/raft/snapshot/records-snapshot-writer.ts";
 import { snapshotPath } from "../../../src/raft/snapshot/snapshots.ts";
