@@ -13,6 +13,7 @@ import { createLogger } from "../util/log.ts";
 import { randomKafkaUuid, readMetaProperties, refuseUnformattedDataDir, writeMetaProperties } from "../storage/meta-properties.ts";
 import { mkdirSync } from "node:fs";
 import { mark } from "../util/startup-trace.ts";
+import { validateKRaftConfig } from "../config/kraft-config.ts";
 
 /** The configuration of `strand server start` with no -c: one node, both roles, localhost. */
 export const SINGLE_NODE_DEFAULTS: ReadonlyArray<[string, string]> = [
@@ -44,7 +45,11 @@ export function loadConfig(configFile: string | undefined, overrides: string[]):
     if (!existsSync(configFile)) throw new ConfigError("-c", configFile, "an existing server.properties file");
     props = parseProperties(readFileSync(configFile, "utf8"));
   } else props = new Map(SINGLE_NODE_DEFAULTS);
-  return BrokerConfig.from(props, parseOverrides(overrides));
+  const config = BrokerConfig.from(props, parseOverrides(overrides));
+  // The KRaft keys as Kafka 4.4.0 checks them (process.roles, node.id, controller.listener.names, the
+  // voters or bootstrap servers, the listeners' split), with Kafka's texts.
+  validateKRaftConfig(config.given);
+  return config;
 }
 
 /** Write meta.properties into every log dir (and the metadata dir), as `kafka-storage format` does. */

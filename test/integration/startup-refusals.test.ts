@@ -81,3 +81,14 @@ test("a log dir that cannot be created is refused naming the key, the dir and th
   expect(failure).toContain('invalid value "/proc/self/nonexistent/logs" for configuration log.dirs');
   expect(failure).toContain("ENOENT");
 }, 30_000);
+
+test("KRaft keys are checked as Kafka 4.4.0 checks them at start-up, with its texts (src/config/kraft-config.ts)", async () => {
+  const notAVoter = await startFailure({ dataDir: tempDataDir(), overrides: { "controller.quorum.voters": "2@localhost:9093" } });
+  expect(notAVoter).toContain("requirement failed: If process.roles contains the 'controller' role, the node id 1 must be included in the set of voters controller.quorum.voters=Set(2)");
+  const badRole = await startFailure({ dataDir: tempDataDir(), overrides: { "process.roles": "broker,leader" } });
+  expect(badRole).toContain("process.roles");
+  expect(badRole).toContain("leader");
+  // The defaults (a combined node that is its own only voter) start.
+  broker = await startStrand({ dataDir: tempDataDir() });
+  expect(broker.port).toBeGreaterThan(0);
+}, 60_000);
