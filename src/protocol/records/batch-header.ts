@@ -87,6 +87,41 @@ export interface BatchHeader {
   recordCount: number;
 }
 
+/** The fields a writer chooses; magic, batchLength and the CRC follow from the bytes. */
+export interface BatchHeaderFields {
+  baseOffset: bigint;
+  partitionLeaderEpoch: number;
+  attributes: number;
+  lastOffsetDelta: number;
+  baseTimestamp: bigint;
+  maxTimestamp: bigint;
+  producerId: bigint;
+  producerEpoch: number;
+  baseSequence: number;
+  recordCount: number;
+}
+
+/**
+ * Writes the header of the batch that fills `batch` (its records already at BATCH_HEADER_SIZE): every
+ * field, magic 2, batchLength from the buffer's size, then the CRC over attributes .. end.
+ */
+export function writeBatchHeader(batch: Uint8Array, f: BatchHeaderFields): void {
+  const v = viewOf(batch);
+  v.setBigInt64(BASE_OFFSET_OFFSET, f.baseOffset);
+  v.setInt32(BATCH_LENGTH_OFFSET, batch.length - LOG_OVERHEAD);
+  v.setInt32(PARTITION_LEADER_EPOCH_OFFSET, f.partitionLeaderEpoch);
+  v.setInt8(MAGIC_OFFSET, CURRENT_MAGIC);
+  v.setInt16(ATTRIBUTES_OFFSET, f.attributes);
+  v.setInt32(LAST_OFFSET_DELTA_OFFSET, f.lastOffsetDelta);
+  v.setBigInt64(BASE_TIMESTAMP_OFFSET, f.baseTimestamp);
+  v.setBigInt64(MAX_TIMESTAMP_OFFSET, f.maxTimestamp);
+  v.setBigInt64(PRODUCER_ID_OFFSET, f.producerId);
+  v.setInt16(PRODUCER_EPOCH_OFFSET, f.producerEpoch);
+  v.setInt32(BASE_SEQUENCE_OFFSET, f.baseSequence);
+  v.setInt32(RECORD_COUNT_OFFSET, f.recordCount);
+  v.setUint32(CRC_OFFSET, crc32c(batch, CRC_START, batch.length));
+}
+
 export function viewOf(buf: Uint8Array): DataView {
   return new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
 }

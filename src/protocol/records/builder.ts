@@ -8,34 +8,18 @@
 //   Sizes are computed first and the records written into one buffer (one allocation, plus the
 //   codec's for compressed batches).
 import {
-  ATTRIBUTES_OFFSET,
-  BASE_OFFSET_OFFSET,
-  BASE_SEQUENCE_OFFSET,
-  BASE_TIMESTAMP_OFFSET,
-  BATCH_LENGTH_OFFSET,
   COMPRESSION_CODEC_MASK,
   CONTROL_FLAG_MASK,
-  CRC_OFFSET,
-  CRC_START,
-  CURRENT_MAGIC,
-  LAST_OFFSET_DELTA_OFFSET,
-  LOG_OVERHEAD,
-  MAGIC_OFFSET,
-  MAX_TIMESTAMP_OFFSET,
   NO_PARTITION_LEADER_EPOCH,
   NO_PRODUCER_EPOCH,
   NO_PRODUCER_ID,
   NO_SEQUENCE,
-  PARTITION_LEADER_EPOCH_OFFSET,
-  PRODUCER_EPOCH_OFFSET,
-  PRODUCER_ID_OFFSET,
-  RECORD_COUNT_OFFSET,
   RECORDS_OFFSET,
   TIMESTAMP_TYPE_MASK,
   TRANSACTIONAL_FLAG_MASK,
+  writeBatchHeader,
 } from "./batch-header.ts";
 import { codecForId } from "./compression/registry.ts";
-import { crc32c } from "./crc32c.ts";
 import { sizeOfVarint, sizeOfVarlong, writeVarint, writeVarlong } from "./varint.ts";
 
 export interface RecordInput {
@@ -145,20 +129,18 @@ export function buildRecordBatch(options: BuildOptions): Uint8Array {
   if (options.isTransactional) attributes |= TRANSACTIONAL_FLAG_MASK;
   if (options.isControl) attributes |= CONTROL_FLAG_MASK;
 
-  const dv = new DataView(out.buffer, out.byteOffset, out.byteLength);
-  dv.setBigInt64(BASE_OFFSET_OFFSET, options.baseOffset ?? 0n);
-  dv.setInt32(BATCH_LENGTH_OFFSET, out.length - LOG_OVERHEAD);
-  dv.setInt32(PARTITION_LEADER_EPOCH_OFFSET, options.partitionLeaderEpoch ?? NO_PARTITION_LEADER_EPOCH);
-  dv.setInt8(MAGIC_OFFSET, CURRENT_MAGIC);
-  dv.setInt16(ATTRIBUTES_OFFSET, attributes);
-  dv.setInt32(LAST_OFFSET_DELTA_OFFSET, lastOffsetDelta);
-  dv.setBigInt64(BASE_TIMESTAMP_OFFSET, baseTimestamp);
-  dv.setBigInt64(MAX_TIMESTAMP_OFFSET, maxTimestamp);
-  dv.setBigInt64(PRODUCER_ID_OFFSET, options.producerId ?? NO_PRODUCER_ID);
-  dv.setInt16(PRODUCER_EPOCH_OFFSET, options.producerEpoch ?? NO_PRODUCER_EPOCH);
-  dv.setInt32(BASE_SEQUENCE_OFFSET, options.baseSequence ?? NO_SEQUENCE);
-  dv.setInt32(RECORD_COUNT_OFFSET, records.length);
-  dv.setUint32(CRC_OFFSET, crc32c(out, CRC_START, out.length));
+  writeBatchHeader(out, {
+    baseOffset: options.baseOffset ?? 0n,
+    partitionLeaderEpoch: options.partitionLeaderEpoch ?? NO_PARTITION_LEADER_EPOCH,
+    attributes,
+    lastOffsetDelta,
+    baseTimestamp,
+    maxTimestamp,
+    producerId: options.producerId ?? NO_PRODUCER_ID,
+    producerEpoch: options.producerEpoch ?? NO_PRODUCER_EPOCH,
+    baseSequence: options.baseSequence ?? NO_SEQUENCE,
+    recordCount: records.length,
+  });
   return out;
 }
 
