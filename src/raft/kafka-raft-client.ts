@@ -864,25 +864,44 @@ export class KafkaRaftClient implements RaftClient {
     return !(cur instanceof FollowerState && cur.hasFetchedFromLeader) && !(cur instanceof LeaderState);
   }
 
-  /** BeginQuorumEpoch (53) v0-1. */
-  handleBeginQuorumEpochRequest(req: BeginQuorumEpochRequest): BeginQuorumEpochResponse {
-    const answer = (top: number, error: number): BeginQuorumEpochResponse => ({
+  /** What BeginQuorumEpoch and EndQuorumEpoch answer (one shape): a top-level error, or the partition's. */
+  private quorumEpochAnswer(top: number, error: number): BeginQuorumEpochResponse & EndQuorumEpochResponse {
+    return {
       errorCode: top,
       topics: top !== ErrorCode.NONE ? [] : [{ topicName: METADATA_TOPIC, partitions: [{ partitionIndex: METADATA_PARTITION, errorCode: error, leaderId: this.quorum.leaderIdOrSentinel(), leaderEpoch: this.quorum.epoch }] }],
       nodeEndpoints: this.leaderEndpoints(),
-    });
-    if (this.stopped) return answer(ErrorCode.BROKER_NOT_AVAILABLE, 0);
-    if (!this.clusterIdOk(req.clusterId)) return answer(ErrorCode.INCONSISTENT_CLUSTER_ID, 0);
-    const t = req.topics[0];
+    };
+  }
+
+  /**
+   * The checks BeginQuorumEpoch and EndQuorumEpoch share, in Kafka's order: a stopped client, the
+   * cluster id, exactly the metadata partition, then the voter-only epoch check. Returns the answer
+   * to send, or the request's partition to act on.
+   */
+  private checkQuorumEpochRequest<P extends { partitionIndex: number; leaderId: number; leaderEpoch: number }>(
+    clusterId: string | null,
+    topics: ReadonlyArray<{ topicName: string; partitions: readonly P[] }>,
+  ): { answer: BeginQuorumEpochResponse & EndQuorumEpochResponse } | { partition: P } {
+    if (this.stopped) return { answer: this.quorumEpochAnswer(ErrorCode.BROKER_NOT_AVAILABLE, 0) };
+    if (!this.clusterIdOk(clusterId)) return { answer: this.quorumEpochAnswer(ErrorCode.INCONSISTENT_CLUSTER_ID, 0) };
+    const t = topics[0];
     const p = t?.partitions[0];
-    if (req.topics.length !== 1 || !t || t.partitions.length !== 1 || !p || !this.isMetadataPartition(t.topicName, null, p.partitionIndex)) return answer(ErrorCode.INVALID_REQUEST, 0);
+    if (topics.length !== 1 || !t || t.partitions.length !== 1 || !p || !this.isMetadataPartition(t.topicName, null, p.partitionIndex)) return { answer: this.quorumEpochAnswer(ErrorCode.INVALID_REQUEST, 0) };
     const err = this.validateVoterOnlyRequest(p.leaderId, p.leaderEpoch);
-    if (err !== null) return answer(ErrorCode.NONE, err);
-    if (req.voterId >= 0 && req.voterId !== this.cfg.nodeId) return answer(ErrorCode.NONE, ErrorCode.INVALID_VOTER_KEY);
-    if (p.leaderId === this.cfg.nodeId) return answer(ErrorCode.NONE, ErrorCode.INVALID_REQUEST);
+    if (err !== null) return { answer: this.quorumEpochAnswer(ErrorCode.NONE, err) };
+    return { partition: p };
+  }
+
+  /** BeginQuorumEpoch (53) v0-1. */
+  handleBeginQuorumEpochRequest(req: BeginQuorumEpochRequest): BeginQuorumEpochResponse {
+    const checked = this.checkQuorumEpochRequest(req.clusterId, req.topics);
+    if ("answer" in checked) return checked.answer;
+    const p = checked.partition;
+    if (req.voterId >= 0 && req.voterId !== this.cfg.nodeId) return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.INVALID_VOTER_KEY);
+    if (p.leaderId === this.cfg.nodeId) return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.INVALID_REQUEST);
     try {
       this.maybeTransition(p.leaderId, p.leaderEpoch);
-      return answer(ErrorCode.NONE, ErrorCode.NONE);
+      return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.NONE);
     } finally {
       this.poll();
     }
@@ -890,18 +909,9 @@ export class KafkaRaftClient implements RaftClient {
 
   /** EndQuorumEpoch (54) v0-1: the leader resigned; a follower of it starts an election after its back-off. */
   handleEndQuorumEpochRequest(req: EndQuorumEpochRequest): EndQuorumEpochResponse {
-    const answer = (top: number, error: number): EndQuorumEpochResponse => ({
-      errorCode: top,
-      topics: top !== ErrorCode.NONE ? [] : [{ topicName: METADATA_TOPIC, partitions: [{ partitionIndex: METADATA_PARTITION, errorCode: error, leaderId: this.quorum.leaderIdOrSentinel(), leaderEpoch: this.quorum.epoch }] }],
-      nodeEndpoints: this.leaderEndpoints(),
-    });
-    if (this.stopped) return answer(ErrorCode.BROKER_NOT_AVAILABLE, 0);
-    if (!this.clusterIdOk(req.clusterId)) return answer(ErrorCode.INCONSISTENT_CLUSTER_ID, 0);
-    const t = req.topics[0];
-    const p = t?.partitions[0];
-    if (req.topics.length !== 1 || !t || t.partitions.length !== 1 || !p || !this.isMetadataPartition(t.topicName, null, p.partitionIndex)) return answer(ErrorCode.INVALID_REQUEST, 0);
-    const err = this.validateVoterOnlyRequest(p.leaderId, p.leaderEpoch);
-    if (err !== null) return answer(ErrorCode.NONE, err);
+    const checked = this.checkQuorumEpochRequest(req.clusterId, req.topics);
+    if ("answer" in checked) return checked.answer;
+    const p = checked.partition;
     try {
       this.maybeTransition(p.leaderId, p.leaderEpoch);
       const cur = this.quorum.current;
@@ -909,7 +919,7 @@ export class KafkaRaftClient implements RaftClient {
         const successors = p.preferredCandidates.length > 0 ? p.preferredCandidates.map((c) => c.candidateId) : p.preferredSuccessors;
         cur.overrideFetchTimeout(this.clock.nowMs(), this.endEpochElectionBackoff(successors.slice(0, 64)));
       }
-      return answer(ErrorCode.NONE, ErrorCode.NONE);
+      return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.NONE);
     } finally {
       this.poll();
     }
