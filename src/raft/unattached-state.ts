@@ -22,8 +22,7 @@ export class UnattachedState implements EpochState {
   }
 
   election(): ElectionState {
-    if (this.votedKey) return new ElectionState(this.epoch, this.leaderId, this.votedKey, this.voters);
-    return new ElectionState(this.epoch, this.leaderId, null, this.voters);
+    return new ElectionState(this.epoch, this.leaderId, this.votedKey, this.voters);
   }
   leaderAndEpoch(): LeaderAndEpoch {
     return { leaderId: this.leaderId, epoch: this.epoch };

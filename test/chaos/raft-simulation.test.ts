@@ -3,7 +3,8 @@
 // cut links, message loss and latency — with Raft's invariants checked after every simulated step and
 // liveness required once the network heals. STRAND_CHAOS_SEED (printed) repeats a run.
 import { expect, test } from "bun:test";
-import { RaftSimulation, seededRandom } from "../support/raft-sim.ts";
+import { RaftSimulation } from "../support/raft-sim.ts";
+import { seededRandom } from "../support/seeded-random.ts";
 
 const ROUNDS = Math.max(1, Number(process.env.STRAND_CHAOS_ROUNDS ?? 3));
 const SEED = Number(process.env.STRAND_CHAOS_SEED ?? Date.now() % 1_000_000);

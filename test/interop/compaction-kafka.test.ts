@@ -27,6 +27,7 @@ import { probeKafkaDist, startKafka } from "../support/kafka-dist.ts";
 import { startStrand } from "../support/strand.ts";
 import { batchViews, createTopic, fetchOnce, produce } from "../unit/produce/wire-helpers.ts";
 import type { ProducePartitionAnswer } from "../unit/produce/wire-helpers.ts";
+import { seededRandom } from "../support/seeded-random.ts";
 
 const SEED = Number(process.env.STRAND_COMPACTION_SEED ?? Math.floor(Math.random() * 2 ** 31));
 /**
@@ -54,18 +55,6 @@ const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
 });
-
-/** Mulberry32. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface PlannedRecord {
   key: string;

@@ -18,17 +18,7 @@ import type { Batch, RaftListener, SnapshotReader } from "../../src/raft/raft-cl
 import { NotLeaderException } from "../../src/raft/raft-client.ts";
 import { VoterSet } from "../../src/raft/voter-set.ts";
 import type { LeaderAndEpoch } from "../../src/raft/types.ts";
-
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "./seeded-random.ts";
 
 const PORT = 9093;
 const enc = new TextEncoder();

@@ -19,20 +19,10 @@ import type { BrokerRegistrationRequest } from "../../../src/protocol/generated/
 import type { BrokerHeartbeatRequest } from "../../../src/protocol/generated/messages/broker-heartbeat-request.ts";
 import { ErrorCode } from "../../../src/protocol/errors.ts";
 import { FakeKafkaNode } from "../../support/fake-kafka-node.ts";
+import { seededRandom as seeded } from "../../support/seeded-random.ts";
 
 const SEED = Number(process.env.STRAND_TEST_SEED ?? 20261212);
 console.log(`broker-lifecycle seed=${SEED}`);
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const CLUSTER = "lifecycle-cluster";
 const ENV: ClusterControlEnv = { clusterId: CLUSTER, kraftVersion: 0, cleanShutdownDetection: true, defaultMinIsr: 1, defaultUncleanLeaderElection: false };
 const uid = (tag: number, n: number) => Buffer.from(Uint8Array.from({ length: 16 }, (_, i) => (i === 0 ? tag : i === 15 ? n : 0))).toString("base64url");

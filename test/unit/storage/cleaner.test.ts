@@ -16,6 +16,7 @@ import type { Log } from "../../../src/storage/log.ts";
 import { makeLogConfig } from "../../../src/storage/log-config.ts";
 import { loadLog } from "../../../src/storage/recovery.ts";
 import { tempDir } from "./helpers.ts";
+import { seededRandom as rng } from "../../support/seeded-random.ts";
 
 const NOW = 1_700_000_000_000;
 const cleanups: Array<() => void> = [];
@@ -24,17 +25,6 @@ afterEach(() => {
 });
 const enc = new TextEncoder();
 const dec = new TextDecoder();
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const config = makeLogConfig({ segmentBytes: 2048, compact: true, delete: false, deleteRetentionMs: 0, minCleanableDirtyRatio: 0.01, fileDeleteDelayMs: 0 });
 
