@@ -157,6 +157,7 @@ export class KafkaRaftClient implements RaftClient {
   private pollAgain = false;
   private delivering = false;
   private stopped = false;
+  private initialized = false;
   private shutdownDeadlineMs = -1;
   private lastNotifiedLeader: LeaderAndEpoch | null = null;
 
@@ -183,6 +184,7 @@ export class KafkaRaftClient implements RaftClient {
   /** Read the quorum-state file and start the state machine (Kafka's initialize). */
   initialize(): void {
     this.quorum.initialize(this.log.endOffset());
+    this.initialized = true;
     this.logger.info(`raft ${this.cfg.nodeId}: starting as ${this.quorum.current.name} in epoch ${this.quorum.epoch}`);
     // A single voter elects itself at once, as Kafka's does.
     if (this.quorum.isOnlyVoter() && !(this.quorum.current instanceof LeaderState)) {
@@ -217,6 +219,10 @@ export class KafkaRaftClient implements RaftClient {
     const last = this.log.endOffset().offset + this.pendingRecords - 1;
     this.poll();
     return last;
+  }
+
+  logEndOffset(): number {
+    return this.log.endOffset().offset + this.pendingRecords;
   }
 
   resign(epoch: number): void {
@@ -281,7 +287,8 @@ export class KafkaRaftClient implements RaftClient {
   // ---- the poll loop ----
 
   private poll(): void {
-    if (this.stopped) return;
+    // Listeners may register before initialize(); nothing runs until then.
+    if (this.stopped || !this.initialized) return;
     if (this.polling) {
       this.pollAgain = true;
       return;

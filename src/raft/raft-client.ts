@@ -55,6 +55,8 @@ export interface RaftClient {
    * the last record. Throws NotLeaderException otherwise. Atomic: all records land in one batch, or none.
    */
   scheduleAtomicAppend(epoch: number, records: readonly Uint8Array[]): number;
+  /** The offset the next appended record gets (the log end plus records waiting to be appended). */
+  logEndOffset(): number;
   /** Give up leadership of `epoch` (EndQuorumEpoch to the others). */
   resign(epoch: number): void;
   /** A writer for a snapshot of everything committed before `snapshotId.offset`; null when one exists. */

@@ -57,6 +57,8 @@ export interface SimOptions {
   /** Probability a request is dropped on arrival. */
   dropRate?: number;
   maxLatencyMs?: number;
+  /** Called when a node (re)starts, after its client exists and before it is initialized: register more listeners. */
+  onStart?: (node: SimNode, sim: RaftSimulation) => void;
 }
 
 export class RaftSimulation {
@@ -101,6 +103,7 @@ export class RaftSimulation {
     n.lastHw = -1;
     n.alive = true;
     this.listen(n);
+    this.opts.onStart?.(n, this);
     n.client.initialize();
     n.client.register(n.listener);
   }

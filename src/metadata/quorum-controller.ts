@@ -1,0 +1,294 @@
+// Kafka's QuorumController, the active controller's half: while this node leads the metadata quorum it
+// plans every operation against its own image (the committed image plus the records it has appended in
+// this epoch and that are not committed yet), appends the records through the Raft client
+// (scheduleAtomicAppend) and answers when the quorum has committed them. Planning is synchronous, so
+// operations never interleave (Kafka's single controller event thread); the wait for the commit is not,
+// so many operations may be in flight at once, as in Kafka.
+//
+// The uncommitted image is this controller's alone: the broker side of the node (and every other node)
+// sees the records only when the MetadataLoader gets them committed from the log. On losing leadership
+// every waiting operation fails with NOT_CONTROLLER and the uncommitted image is dropped: what the
+// quorum did not commit may be truncated away by the next leader.
+//
+// On activation (Kafka's claim()): broker sessions restart from the image (unfenced brokers are treated
+// as just heard from), an empty log is bootstrapped (feature levels and the cluster-level
+// min.insync.replicas, as Kafka's ActivationRecordsGenerator writes them), and a timer fences brokers
+// whose sessions expire (broker.session.timeout.ms), one per check, as maybeFenceOneStaleBroker.
+//
+// Left out: metadata transactions for operations larger than one batch (such an operation is refused
+// by the planners' MAX_RECORDS_PER_USER_OP), the event-queue time metrics, periodic no-op records.
+
+import type { BrokerHeartbeatRequest } from "../protocol/generated/messages/broker-heartbeat-request.ts";
+import type { BrokerRegistrationRequest } from "../protocol/generated/messages/broker-registration-request.ts";
+import type { ControllerRegistrationRequest } from "../protocol/generated/messages/controller-registration-request.ts";
+import { ErrorCode } from "../protocol/errors.ts";
+import type { RaftClient } from "../raft/raft-client.ts";
+import { NotLeaderException } from "../raft/raft-client.ts";
+import type { TimerClock, WakeupHandle } from "../util/purgatory/clock.ts";
+import type { Logger } from "../util/log.ts";
+import { BrokerHeartbeatManager } from "./broker-heartbeat-manager.ts";
+import {
+  planBrokerHeartbeat,
+  planBrokerRegistration,
+  planControllerRegistration,
+  planFenceStaleBroker,
+  planUnregisterBroker,
+  type BrokerHeartbeatResult,
+  type BrokerRegistrationResult,
+  type ClusterControlEnv,
+} from "./cluster-control.ts";
+import { ConfigResourceTypeId, ImageBuilder } from "./image-builder.ts";
+import type { MetadataImage } from "./image.ts";
+import { planAllocateProducerIds, type AllocateProducerIdsResult } from "./producer-id-control.ts";
+import { encodeMetadataRecord, metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
+import { bootstrapFeatureLevels } from "./supported-features.ts";
+
+/** Operations waiting for their commit at once; more are refused (REQUEST_TIMED_OUT), never queued. */
+export const MAX_IN_FLIGHT_OPERATIONS = 10_000;
+
+/** This node is not (or no longer) the active controller: the operation was not (or may not be) committed. */
+export class NotControllerError extends Error {
+  readonly errorCode = ErrorCode.NOT_CONTROLLER;
+  constructor(message: string) {
+    super(message);
+    this.name = "NotControllerError";
+  }
+}
+
+export class ControllerBusyError extends Error {
+  readonly errorCode = ErrorCode.REQUEST_TIMED_OUT;
+  constructor(n: number) {
+    super(`${n} controller operations are waiting for their commit (limit ${MAX_IN_FLIGHT_OPERATIONS})`);
+    this.name = "ControllerBusyError";
+  }
+}
+
+/** What a planned operation gives back: its records (empty: nothing to write) and its result. */
+export interface ControllerResult<R> {
+  readonly records: readonly MetadataRecordOut[];
+  readonly result: R;
+  /** Called with the offset of the last record written (or the last written offset with none). */
+  readonly afterWrite?: (lastOffset: number) => void;
+}
+
+export interface QuorumControllerOptions {
+  readonly nodeId: number;
+  readonly env: ClusterControlEnv;
+  readonly raft: Pick<RaftClient, "scheduleAtomicAppend" | "logEndOffset">;
+  readonly clock: TimerClock;
+  /** broker.session.timeout.ms */
+  readonly sessionTimeoutMs: number;
+  /** The cluster-level min.insync.replicas written with the bootstrap records. */
+  readonly bootstrapMinIsr: number;
+  readonly logger: Logger;
+}
+
+interface Waiter {
+  readonly offset: number;
+  readonly resolve: () => void;
+  readonly reject: (e: Error) => void;
+}
+
+interface Active {
+  readonly epoch: number;
+  image: MetadataImage;
+  /** The offset the next appended record gets. */
+  nextWriteOffset: number;
+  /** Committed offsets wait here in offset order (appends are in order). */
+  readonly waiters: Waiter[];
+  fenceTimer: WakeupHandle | null;
+}
+
+export class QuorumController {
+  private active: Active | null = null;
+  private committedOffset = -1;
+  readonly heartbeats: BrokerHeartbeatManager;
+
+  constructor(private readonly opts: QuorumControllerOptions) {
+    this.heartbeats = new BrokerHeartbeatManager(opts.clock, opts.sessionTimeoutMs);
+  }
+
+  get isActive(): boolean {
+    return this.active !== null;
+  }
+
+  get epoch(): number {
+    return this.active?.epoch ?? -1;
+  }
+
+  /** This controller's view, committed and not (for tests and tools); null when not active. */
+  get uncommittedImage(): MetadataImage | null {
+    return this.active?.image ?? null;
+  }
+
+  /**
+   * This node leads `epoch` and `committed` holds everything before the epoch began (the Raft client
+   * announces the local leader only then): take over.
+   */
+  activate(epoch: number, committed: MetadataImage): void {
+    if (this.active) this.deactivate(`a new epoch ${epoch} began`);
+    this.committedOffset = Number(committed.offset);
+    this.active = { epoch, image: committed, nextWriteOffset: this.opts.raft.logEndOffset(), waiters: [], fenceTimer: null };
+    this.heartbeats.activate(committed.brokers.values());
+    this.opts.logger.info("this node is the active controller", { epoch, committedOffset: this.committedOffset, nextWriteOffset: this.active.nextWriteOffset });
+    if (!committed.features.has("metadata.version")) void this.bootstrap().catch((e: unknown) => this.opts.logger.warn("bootstrap records not written", { error: String(e) }));
+    this.scheduleFenceCheck();
+  }
+
+  /** Leadership is gone: every waiting operation fails, the uncommitted image is dropped. */
+  deactivate(reason: string): void {
+    const a = this.active;
+    if (!a) return;
+    this.active = null;
+    a.fenceTimer?.cancel();
+    const err = new NotControllerError(`this node is no longer the active controller (epoch ${a.epoch}): ${reason}`);
+    for (const w of a.waiters.splice(0)) w.reject(err);
+    this.opts.logger.info("this node is no longer the active controller", { epoch: a.epoch, reason });
+  }
+
+  /** The loader applied committed records up to `offset`: answer the operations they complete. */
+  committed(offset: number): void {
+    if (offset > this.committedOffset) this.committedOffset = offset;
+    const a = this.active;
+    if (!a) return;
+    let n = 0;
+    while (n < a.waiters.length && a.waiters[n]!.offset <= offset) n++;
+    for (const w of a.waiters.splice(0, n)) w.resolve();
+  }
+
+  /**
+   * Plan against this controller's image, append, and resolve with the result once committed. Rejects
+   * with NotControllerError when not active (or leadership is lost before the commit).
+   */
+  write<R>(name: string, plan: (image: MetadataImage, nextWriteOffset: number) => ControllerResult<R>): Promise<R> {
+    const a = this.active;
+    if (!a) return Promise.reject(new NotControllerError(`${name}: this node is not the active controller`));
+    if (a.waiters.length >= MAX_IN_FLIGHT_OPERATIONS) return Promise.reject(new ControllerBusyError(a.waiters.length));
+    let planned: ControllerResult<R>;
+    try {
+      planned = plan(a.image, a.nextWriteOffset);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    let lastOffset: number;
+    if (planned.records.length === 0) {
+      // Nothing to write: answer once everything already written is committed, so the answer never
+      // reflects state the quorum could still lose.
+      lastOffset = a.nextWriteOffset - 1;
+    } else {
+      try {
+        lastOffset = this.opts.raft.scheduleAtomicAppend(a.epoch, planned.records.map(encodeMetadataRecord));
+      } catch (e) {
+        if (e instanceof NotLeaderException) {
+          this.deactivate(e.message);
+          return Promise.reject(new NotControllerError(`${name}: ${e.message}`));
+        }
+        return Promise.reject(e);
+      }
+      const first = lastOffset - planned.records.length + 1;
+      // The Raft client gives the records consecutive offsets right after the previous append.
+      if (first !== a.nextWriteOffset) this.opts.logger.warn("controller write offset moved", { expected: a.nextWriteOffset, got: first });
+      const builder = new ImageBuilder(a.image.clusterId, a.image.controllerId, a.image);
+      planned.records.forEach((r, i) => builder.apply(r.apiKey, r.message, BigInt(first + i)));
+      a.image = builder.build();
+      a.nextWriteOffset = lastOffset + 1;
+    }
+    planned.afterWrite?.(lastOffset);
+    const result = planned.result;
+    if (lastOffset <= this.committedOffset) return Promise.resolve(result);
+    return new Promise<R>((resolve, reject) => {
+      a.waiters.push({ offset: lastOffset, resolve: () => resolve(result), reject });
+    });
+  }
+
+  // ---- broker lifecycle (the controller listener's APIs) ----
+
+  registerBroker(req: BrokerRegistrationRequest): Promise<BrokerRegistrationResult> {
+    return this.write("registerBroker", (image, next) => {
+      const p = planBrokerRegistration(image, this.heartbeats, this.opts.env, req, BigInt(next));
+      if (p.error) this.opts.logger.info("broker registration refused", { brokerId: req.brokerId, errorCode: p.error.errorCode, reason: p.error.message });
+      else this.opts.logger.info("broker registered", { brokerId: req.brokerId, brokerEpoch: p.response.brokerEpoch, incarnationId: req.incarnationId });
+      return { records: p.records, result: p.response };
+    });
+  }
+
+  brokerHeartbeat(req: BrokerHeartbeatRequest): Promise<BrokerHeartbeatResult> {
+    if (this.active) this.heartbeats.trackHeartbeat(req.brokerId, req.brokerEpoch);
+    return this.write("brokerHeartbeat", (image) => {
+      const before = image.brokers.get(req.brokerId)?.fenced;
+      const p = planBrokerHeartbeat(image, this.heartbeats, this.opts.env, req);
+      if (p.error === null && before !== undefined && before !== p.response.isFenced) {
+        this.opts.logger.info(p.response.isFenced ? "broker fenced" : "broker unfenced", { brokerId: req.brokerId, brokerEpoch: req.brokerEpoch });
+      }
+      return {
+        records: p.records,
+        result: p.response,
+        afterWrite: p.inControlledShutdown ? (last) => this.heartbeats.maybeUpdateControlledShutdownOffset(req.brokerId, BigInt(last)) : undefined,
+      };
+    });
+  }
+
+  unregisterBroker(brokerId: number): Promise<{ errorCode: number }> {
+    return this.write("unregisterBroker", (image) => {
+      const p = planUnregisterBroker(image, this.heartbeats, this.opts.env, brokerId);
+      return { records: p.records, result: p.response };
+    });
+  }
+
+  registerController(req: ControllerRegistrationRequest): Promise<{ errorCode: number; errorMessage: string | null }> {
+    return this.write("registerController", (image) => {
+      const p = planControllerRegistration(image, req);
+      return { records: p.records, result: p.response };
+    });
+  }
+
+  allocateProducerIds(req: { brokerId: number; brokerEpoch: bigint }): Promise<AllocateProducerIdsResult> {
+    return this.write("allocateProducerIds", (image) => {
+      const p = planAllocateProducerIds(image, req);
+      return { records: p.records, result: p.response };
+    });
+  }
+
+  // ---- activation work ----
+
+  private bootstrap(): Promise<void> {
+    return this.write("bootstrap", (image) => {
+      if (image.features.has("metadata.version")) return { records: [], result: undefined };
+      const levels = bootstrapFeatureLevels();
+      this.opts.logger.info("bootstrapping a new cluster", { features: levels.map((f) => `${f.name}=${f.level}`).join(",") });
+      return {
+        records: [
+          ...levels.map((f) => metadataRecord(RecordType.FEATURE_LEVEL, { name: f.name, featureLevel: f.level })),
+          metadataRecord(RecordType.CONFIG, { resourceType: ConfigResourceTypeId.BROKER, resourceName: "", name: "min.insync.replicas", value: String(this.opts.bootstrapMinIsr) }),
+        ],
+        result: undefined,
+      };
+    });
+  }
+
+  private scheduleFenceCheck(): void {
+    const a = this.active;
+    if (!a) return;
+    a.fenceTimer?.cancel();
+    const due = this.heartbeats.nextCheckTimeMs();
+    // No session tracked: look again after one session timeout (a broker may register meanwhile).
+    const delayMs = due === null ? this.opts.sessionTimeoutMs : Math.max(0, due - this.opts.clock.nowMs());
+    a.fenceTimer = this.opts.clock.schedule(() => this.fenceStaleBrokers(), Math.min(delayMs, this.opts.sessionTimeoutMs));
+  }
+
+  private fenceStaleBrokers(): void {
+    if (!this.active) return;
+    // Bounded: each round removes one expired session.
+    for (let i = 0; i < 10_000; i++) {
+      let expired = false;
+      void this.write("maybeFenceStaleBroker", (image) => {
+        const p = planFenceStaleBroker(image, this.heartbeats, this.opts.env);
+        expired = p.expired;
+        if (p.fenced !== null) this.opts.logger.info("broker fenced: its session expired", { brokerId: p.fenced, sessionTimeoutMs: this.opts.sessionTimeoutMs });
+        return { records: p.records, result: undefined };
+      }).catch(() => {});
+      if (!expired) break;
+    }
+    this.scheduleFenceCheck();
+  }
+}
