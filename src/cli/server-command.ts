@@ -83,7 +83,7 @@ export async function serverStart(configFile: string | undefined, overrides: str
   if (!configFile && Broker.readClusterId(dirs) === null) {
     const id = config.optionalString("cluster.id") ?? randomKafkaUuid();
     const written = formatStorage(config, id, { ignoreFormatted: true, onlyEmpty: true });
-    log.info("formatted empty data directory for a new single-node cluster", { clusterId: id, dirs: written.join(",") });
+    log.info("formatted empty data directory", { clusterId: id, dirs: written.join(",") });
   }
   mark("formatted");
   const broker = new Broker({ config, log });

@@ -129,8 +129,27 @@ export const TOPIC_SYNONYM_BROKER_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS
  */
 const CLEANER_BROKER_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => r[0].startsWith("log.cleaner.") && !TOPIC_KEY_OF_BROKER_KEY.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
 
+/**
+ * The KRaft quorum and broker-lifecycle timings (controller.quorum.*, broker.heartbeat/session,
+ * initial.broker.registration.timeout.ms), typed from Kafka's table: the Raft client, the controller's
+ * session fencing and the BrokerLifecycleManager read them.
+ */
+const KRAFT_TIMING_KEYS: ReadonlySet<string> = new Set([
+  "controller.quorum.election.timeout.ms",
+  "controller.quorum.fetch.timeout.ms",
+  "controller.quorum.election.backoff.max.ms",
+  "controller.quorum.append.linger.ms",
+  "controller.quorum.request.timeout.ms",
+  "controller.quorum.retry.backoff.ms",
+  "controller.quorum.fetch.max.bytes",
+  "broker.heartbeat.interval.ms",
+  "broker.session.timeout.ms",
+  "initial.broker.registration.timeout.ms",
+]);
+const KRAFT_TIMING_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => KRAFT_TIMING_KEYS.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
+
 /** Every broker key Strand parses and validates at start-up. */
-export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [...OWN_DEFS, ...TOPIC_SYNONYM_BROKER_DEFS, ...CLEANER_BROKER_DEFS];
+export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [...OWN_DEFS, ...TOPIC_SYNONYM_BROKER_DEFS, ...CLEANER_BROKER_DEFS, ...KRAFT_TIMING_DEFS];
 const TYPED_NAMES = new Set(BROKER_CONFIG_DEFS.map((x) => x.name));
 
 /** Kafka keys accepted in server.properties though Strand does not act on them (yet): every Kafka 4.4.0 broker key, and these. */

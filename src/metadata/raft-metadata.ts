@@ -157,9 +157,10 @@ export class RaftMetadata implements MetadataLayer {
     return c && c.isActive ? c : null;
   }
 
-  createTopics(topics: TopicToCreate[], opts: { validateOnly: boolean }): Promise<CreatedTopic[]> {
+  createTopics(topics: TopicToCreate[], opts: { validateOnly: boolean }, forward = true): Promise<CreatedTopic[]> {
     const c = this.active;
-    if (!c) return this.forwardCreateTopics(topics, opts);
+    if (!c && forward) return this.forwardCreateTopics(topics, opts);
+    if (!c) return Promise.resolve(topics.map((t) => ({ name: t.name, topicId: ZERO_UUID, ...errorOf(notController()), numPartitions: -1, replicationFactor: -1 })));
     return c
       .write("createTopics", (image) => {
         const plan = planCreateTopics(image, this.env, topics);
@@ -347,6 +348,27 @@ export class RaftMetadata implements MetadataLayer {
     if (this.listeners.length >= MAX_LISTENERS) throw new RangeError(`at most ${MAX_LISTENERS} metadata listeners`);
     this.listeners.push(listener);
   }
+}
+
+/**
+ * What the controller listener's handlers see: the same layer, except that CreateTopics is never
+ * forwarded (a controller that is not active answers NOT_CONTROLLER, so requests cannot bounce).
+ */
+export function controllerSide(md: RaftMetadata): MetadataLayer {
+  return {
+    get image() {
+      return md.image;
+    },
+    createTopics: (topics, opts) => md.createTopics(topics, opts, false),
+    deleteTopics: (refs) => md.deleteTopics(refs),
+    createPartitions: (inc, opts) => md.createPartitions(inc, opts),
+    alterConfigs: (res, opts) => md.alterConfigs(res, opts),
+    updateFeatures: (u, opts) => md.updateFeatures(u, opts),
+    electLeaders: (t, p) => md.electLeaders(t, p),
+    partitionLog: (t, p) => md.partitionLog(t, p),
+    partition: (t, p) => md.partition(t, p),
+    onApplied: (l) => md.onApplied(l),
+  };
 }
 
 function notController(): NotControllerError {

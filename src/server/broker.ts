@@ -41,6 +41,17 @@ import { ReplicaManager } from "../replication/replica-manager.ts";
 import { FetchSessionCache } from "./fetch/session-cache.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import { LocalMetadata } from "../metadata/local-metadata.ts";
+import { controllerSide, RaftMetadata } from "../metadata/raft-metadata.ts";
+import { QuorumController } from "../metadata/quorum-controller.ts";
+import { SECURITY_PROTOCOL_ID } from "../metadata/registration.ts";
+import { SUPPORTED_FEATURES } from "../metadata/supported-features.ts";
+import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network-client.ts";
+import { socketTransport } from "../network/transport.ts";
+import { CONTROLLER_HANDLERS } from "./controller-api/index.ts";
+import { KafkaRaftManager, usesRaftQuorum } from "./raft-manager.ts";
+import { RaftControllerChannel } from "./controller-channel.ts";
+import { BrokerLifecycleManager } from "./broker-lifecycle-manager.ts";
+import { randomKafkaUuid } from "../storage/meta-properties.ts";
 import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
 import { TransactionCoordinatorService, transactionConfigOf } from "../coordinator/transaction/service.ts";
 import { writeTxnMarkers } from "./txn-markers.ts";
@@ -101,6 +112,8 @@ function tracingSink(inner: RequestSink): RequestSink {
   };
 }
 const PRODUCE_KEY = 0;
+/** Meta properties without a directory id (version 0): Kafka's Uuid.ZERO. */
+const ZERO_DIR = "AAAAAAAAAAAAAAAAAAAAAA";
 
 /** The APIs and versions ApiVersions advertises for `handlers`, by key. */
 function advertisedApisOf(handlers: readonly ApiHandler[]): AdvertisedApi[] {
@@ -122,6 +135,13 @@ export class Broker {
   readonly clock: TimerClock;
   private logManager: LogManager | null = null;
   private localMetadata: LocalMetadata | null = null;
+  /** Multi-node KRaft (usesRaftQuorum): the Raft pieces, the metadata layer over them, the lifecycle. */
+  private raftManager: KafkaRaftManager | null = null;
+  private raftMetadata: RaftMetadata | null = null;
+  private quorumController: QuorumController | null = null;
+  private controllerServer: SocketServer | null = null;
+  private controllerClient: NetworkClient | null = null;
+  private lifecycle: BrokerLifecycleManager | null = null;
   private coordinatorService: GroupCoordinatorService | null = null;
   private txnCoordinator: TransactionCoordinatorService | null = null;
   /** Built by start() once everything it holds is open; null before. */
@@ -162,8 +182,14 @@ export class Broker {
 
   /** Metadata image and controller operations (src/metadata), open once start() has replayed the log. */
   get metadata(): MetadataLayer {
-    if (!this.localMetadata) throw new BrokerNotStartedError("metadata layer");
-    return this.localMetadata;
+    const md = this.localMetadata ?? this.raftMetadata;
+    if (!md) throw new BrokerNotStartedError("metadata layer");
+    return md;
+  }
+
+  /** The Raft client of a multi-node metadata quorum; null on a single node. */
+  get raft(): KafkaRaftManager | null {
+    return this.raftManager;
   }
 
   /** Group coordinator (issue 5): consumer groups and offsets in __consumer_offsets; null before start(). */
@@ -227,9 +253,17 @@ export class Broker {
     // logs and Partitions) before it is visible. Its delayed operations run on this broker's clock.
     const replicaManager = new ReplicaManager({ nodeId: this.nodeId, config: this.config, logs, logger: this.loggers.replicaManager, timer: new Timer({ clock: this.clock }) });
     this.replicas = replicaManager;
-    // metadata: replay the metadata log, bootstrap or register.
-    const metadata = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs, logger: this.loggers.metadata, publisher: replicaManager });
-    this.localMetadata = metadata;
+    // metadata: a single voter replays its local metadata log, bootstraps or registers; a node of a
+    // multi-node quorum gets its image from Raft (started below, once the controller listener is up).
+    const raftMode = usesRaftQuorum(this.config);
+    let metadata: MetadataLayer;
+    if (raftMode) {
+      metadata = this.openRaftMetadata(clusterId, logs, replicaManager);
+    } else {
+      const local = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs, logger: this.loggers.metadata, publisher: replicaManager });
+      this.localMetadata = local;
+      metadata = local;
+    }
     mark("metadata-open");
     logs.startScheduler({
       retentionCheckMs: this.config.long("log.retention.check.interval.ms"),
@@ -295,11 +329,14 @@ export class Broker {
       apis: advertisedApisOf(this.handlerList),
       advertisedEndpoints: [],
       transactionCoordinator,
+      raft: this.raftManager?.client ?? null,
+      quorumController: this.quorumController,
       authorizer: null,
       quotas: null,
       metrics: null,
     };
     this.running = services;
+    if (raftMode) await this.startRaft(services);
     this.loggers.transactionCoordinator.info("transaction coordinator loaded", await transactionCoordinator.start());
     mark("transaction-coordinator");
     const dispatcher = new Dispatcher(services, this.handlerList, this.loggers.apis, this.loggers.requestLogger);
@@ -327,7 +364,8 @@ export class Broker {
       return e.port === 0 && b ? { ...e, port: b.port } : e;
     });
     // metadata: register the endpoints actually bound (port 0 in tests).
-    await metadata.registerBroker(services.advertisedEndpoints);
+    if (this.localMetadata) await this.localMetadata.registerBroker(services.advertisedEndpoints);
+    else if (this.config.roles.has("broker")) await this.registerWithController(services);
     mark("registered");
     this.loggers.broker.info("strand started", {
       version: STRAND_VERSION,
@@ -339,6 +377,131 @@ export class Broker {
       startMs: Date.now() - this.startedAtMs,
     });
     return bound;
+  }
+
+  /** The Raft manager, the QuorumController (controller role) and RaftMetadata over them; Raft not started yet. */
+  private openRaftMetadata(clusterId: string, logs: LogManager, replicaManager: ReplicaManager): RaftMetadata {
+    const logger = this.loggers.metadata;
+    const mgr = KafkaRaftManager.open({ config: this.config, clusterId, logs, logger, clock: this.clock });
+    this.raftManager = mgr;
+    const controller = this.config.roles.has("controller")
+      ? new QuorumController({
+          nodeId: this.nodeId,
+          env: {
+            clusterId,
+            kraftVersion: 0,
+            cleanShutdownDetection: true,
+            defaultMinIsr: this.config.int("min.insync.replicas"),
+            defaultUncleanLeaderElection: this.config.bool("unclean.leader.election.enable"),
+          },
+          raft: mgr.client,
+          clock: this.clock,
+          sessionTimeoutMs: this.config.int("broker.session.timeout.ms"),
+          bootstrapMinIsr: this.config.int("min.insync.replicas"),
+          logger: logger.child({ component: "quorum-controller" }),
+        })
+      : null;
+    this.quorumController = controller;
+    // Kafka's NodeToControllerChannelManager: one client for lifecycle and forwarded requests.
+    const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-to-controller`, requestTimeoutMs: this.config.int("controller.quorum.request.timeout.ms") }, socketTransport, this.clock);
+    this.controllerClient = client;
+    const channel = new RaftControllerChannel(client, () => {
+      const le = mgr.client.leaderAndEpoch();
+      return le.leaderId >= 0 ? mgr.voterNode(le.leaderId) : null;
+    });
+    this.channel = channel;
+    const dirIds = logs.logDirs.map((d) => logs.metaProperties(d)?.directoryId ?? ZERO_DIR);
+    const md = new RaftMetadata({
+      nodeId: this.nodeId,
+      clusterId,
+      config: this.config,
+      logs,
+      logger,
+      publisher: replicaManager,
+      raft: mgr.client,
+      controller,
+      forwarder: channel,
+      // One log dir: its id; several: UNASSIGNED until placed (as Kafka's controller records them) —
+      // known only for this node's own dirs, so other brokers' replicas get UNASSIGNED too.
+      directoryOf: (b) => (b === this.nodeId && dirIds.length === 1 ? dirIds[0]! : "AAAAAAAAAAAAAAAAAAAAAQ"),
+    });
+    md.register();
+    this.raftMetadata = md;
+    return md;
+  }
+
+  private channel: RaftControllerChannel | null = null;
+
+  /**
+   * Serve the controller listener (controller role) and start Raft; then wait (bounded by
+   * initial.broker.registration.timeout.ms) until the committed metadata holds a metadata.version, i.e.
+   * the quorum has a leader that bootstrapped the cluster and this node has caught up with it.
+   */
+  private async startRaft(services: BrokerServices): Promise<void> {
+    const mgr = this.raftManager!;
+    const md = this.raftMetadata!;
+    if (this.config.roles.has("controller")) {
+      const controllerServices: BrokerServices = { ...services, metadata: controllerSide(md), apis: advertisedApisOf(CONTROLLER_HANDLERS) };
+      const listeners = this.config.listeners.filter((l) => this.config.controllerListenerNames.includes(l.name));
+      this.controllerServer = new SocketServer({
+        listeners: listeners.map((l) => ({ name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port })),
+        limits: {
+          maxFrameBytes: this.config.int("socket.request.max.bytes"),
+          maxInFlight: this.config.int("strand.max.inflight.requests.per.connection"),
+          maxQueuedBytes: this.config.int("strand.max.queued.response.bytes.per.connection"),
+        },
+        maxIdleMs: this.config.long("connections.max.idle.ms"),
+        quotas: this.connectionQuotas,
+        sink: new Dispatcher(controllerServices, CONTROLLER_HANDLERS, this.loggers.apis, this.loggers.requestLogger),
+        log: this.loggers.socketServer,
+        onConnectionClosed: () => {},
+      });
+      const bound = this.controllerServer.start();
+      this.loggers.broker.info("controller listener open", { listeners: bound.map((b) => `${b.name}://${b.host}:${b.port}`).join(",") });
+    }
+    mgr.client.initialize();
+    const timeoutMs = this.config.int("initial.broker.registration.timeout.ms");
+    const deadline = Date.now() + timeoutMs;
+    // Bounded by the deadline; 20 ms steps.
+    while (!md.image.features.has("metadata.version")) {
+      if (this.stopping) throw new Error("stopped while waiting for the metadata quorum");
+      if (Date.now() > deadline) throw new Error(`no metadata from the controller quorum within initial.broker.registration.timeout.ms=${timeoutMs}`);
+      await Bun.sleep(20);
+    }
+    this.loggers.metadata.info("metadata caught up", { offset: String(md.image.offset), leader: md.currentLeader.leaderId, epoch: md.currentLeader.epoch });
+  }
+
+  /** BrokerRegistration and heartbeats through the active controller; resolves once unfenced (bounded). */
+  private async registerWithController(services: BrokerServices): Promise<void> {
+    const md = this.raftMetadata!;
+    const logs = this.logs;
+    const lifecycle = new BrokerLifecycleManager({
+      nodeId: this.nodeId,
+      clusterId: services.clusterId,
+      incarnationId: randomKafkaUuid(),
+      listeners: services.advertisedEndpoints.map((e) => ({ name: e.name, host: e.host, port: e.port, securityProtocol: SECURITY_PROTOCOL_ID[(this.config.protocolMap.get(e.name) ?? "PLAINTEXT").toUpperCase()] ?? 0 })),
+      features: SUPPORTED_FEATURES.map((f) => ({ name: f.name, minSupportedVersion: f.minVersion, maxSupportedVersion: f.maxVersion })),
+      rack: this.config.optionalString("broker.rack"),
+      logDirs: logs.logDirs.map((d) => logs.metaProperties(d)?.directoryId ?? ZERO_DIR),
+      previousBrokerEpoch: -1n,
+      heartbeatIntervalMs: this.config.int("broker.heartbeat.interval.ms"),
+      sessionTimeoutMs: this.config.int("broker.session.timeout.ms"),
+      initialRegistrationTimeoutMs: this.config.int("initial.broker.registration.timeout.ms"),
+      controlledShutdownTimeoutMs: this.config.int("broker.session.timeout.ms"),
+      highestMetadataOffset: () => BigInt(md.loader.highestOffset),
+      channel: this.channel!,
+      clock: this.clock,
+      logger: this.loggers.broker.child({ component: "broker-lifecycle" }),
+      onFatal: (reason) => {
+        this.loggers.broker.error("broker lifecycle failed: shutting down", { reason });
+        void this.stop();
+      },
+    });
+    this.lifecycle = lifecycle;
+    lifecycle.start();
+    await lifecycle.initialCatchUp.promise;
+    await lifecycle.setReadyToUnfence();
+    this.loggers.broker.info("broker unfenced", { brokerEpoch: String(lifecycle.brokerEpoch) });
   }
 
   /**
@@ -378,6 +541,8 @@ export class Broker {
 
   private async doStop(): Promise<void> {
     this.loggers.broker.info("strand shutting down");
+    // A registered broker asks the controller to move its leaderships away first (bounded).
+    if (this.lifecycle) await this.lifecycle.beginControlledShutdown().catch(() => false);
     const server = this.server;
     if (server) {
       server.stopListening();
@@ -391,6 +556,14 @@ export class Broker {
       server.closeAll();
       // Let clients read the last responses and close their side (a reset would destroy them).
       await server.waitClosed(2000);
+    }
+    this.lifecycle?.close();
+    if (this.raftManager) {
+      this.controllerServer?.stopListening();
+      await this.raftManager.shutdown(2_000).catch((e: unknown) => this.loggers.broker.error("raft shutdown failed", { error: String(e) }));
+      this.quorumController?.deactivate("shutting down");
+      this.controllerServer?.closeAll();
+      this.controllerClient?.close();
     }
     // metadata: finish running operations before the logs close.
     if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.loggers.broker.error("metadata close failed", { error: String(e) }));

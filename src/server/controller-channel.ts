@@ -39,3 +39,34 @@ export class NodeControllerChannel implements ControllerChannel {
     return this.controllers[this.index] ?? null;
   }
 }
+
+/** No controller is known yet (no Raft leader): the caller backs off and tries again. */
+export class NoControllerError extends Error {
+  constructor() {
+    super("no active controller is known yet");
+    this.name = "NoControllerError";
+  }
+}
+
+/**
+ * Kafka's RaftControllerNodeProvider: requests go to the Raft leader of the metadata quorum, on its
+ * controller listener. controllerMoved() needs nothing: the next send asks Raft again.
+ */
+export class RaftControllerChannel implements ControllerChannel {
+  constructor(
+    private readonly client: NetworkClient,
+    private readonly leaderNode: () => Node | null,
+  ) {}
+
+  send<T>(apiKey: number, body: Record<string, unknown>, opts: { timeoutMs?: number; maxVersion?: number } = {}): Promise<ClientResponse<T>> {
+    const node = this.leaderNode();
+    if (!node) return Promise.reject(new NoControllerError());
+    return this.client.send<T>(node, apiKey, body, opts);
+  }
+
+  controllerMoved(): void {}
+
+  currentController(): Node | null {
+    return this.leaderNode();
+  }
+}

@@ -15,6 +15,8 @@ import type { Endpoint } from "../config/listeners.ts";
 import type { GroupCoordinatorService } from "../coordinator/group/service.ts";
 import type { ProducerIdManager } from "../coordinator/producer-ids.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
+import type { QuorumController } from "../metadata/quorum-controller.ts";
+import type { KafkaRaftClient } from "../raft/kafka-raft-client.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import type { Logger } from "../util/log.ts";
 import type { TimerClock } from "../util/purgatory/index.ts";
@@ -61,6 +63,10 @@ export interface BrokerServices {
    * by Broker once it listens, before any request can arrive.
    */
   advertisedEndpoints: readonly Endpoint[];
+  /** The metadata quorum's Raft client in a multi-node cluster (the controller listener's Raft APIs); null on a single node. */
+  readonly raft: KafkaRaftClient | null;
+  /** Kafka's QuorumController where this node has the controller role in a multi-node cluster; else null. */
+  readonly quorumController: QuorumController | null;
   // Filled by later issues; null until then.
   /**
    * Kafka's TransactionCoordinator (coordinator/transaction/service.ts); also the TxnPartitionVerifier

@@ -92,6 +92,8 @@ export class FakeBroker {
       },
       producerIds: this.producerIds,
       metadataEntries: new MetadataEntryCache(),
+      raft: null,
+      quorumController: null,
       txnProduceOrder: new TxnProduceOrder(),
       clientMetrics: new ClientMetricsManager({ nowMs: () => Date.now(), logger: createLogger("error") }),
       apis: [],

