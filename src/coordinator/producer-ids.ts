@@ -22,7 +22,27 @@ export class ProducerIdExhaustedError extends Error {
   }
 }
 
-export class ProducerIdManager {
+/** What InitProducerId and the transaction coordinator take ids from. */
+export interface ProducerIdGenerator {
+  /** A producer id never handed out before in this cluster; throws a typed error when none is ready. */
+  generate(): bigint;
+}
+
+/** No block of ids is ready yet (it is being fetched): the client retries (COORDINATOR_LOAD_IN_PROGRESS, as Kafka). */
+export class ProducerIdsNotReadyError extends Error {
+  override readonly name = "ProducerIdsNotReadyError";
+  readonly errorCode = 14; // COORDINATOR_LOAD_IN_PROGRESS
+  constructor() {
+    super("Producer ID block is full. Waiting for next block");
+  }
+}
+
+/** The error code a failed generate() answers with: the typed error's, else UNKNOWN_SERVER_ERROR. */
+export function producerIdErrorCode(e: unknown): number {
+  return e instanceof ProducerIdsNotReadyError ? e.errorCode : -1;
+}
+
+export class ProducerIdManager implements ProducerIdGenerator {
   private readonly path: string;
   private next = 0n;
   /** Exclusive end of the block ids are taken from; next === blockEnd means a new block is needed. */
@@ -51,5 +71,71 @@ export class ProducerIdManager {
       this.blockEnd = end;
     }
     return this.next++;
+  }
+}
+
+/** One AllocateProducerIds answer. */
+export interface ProducerIdBlockResult {
+  errorCode: number;
+  producerIdStart: bigint;
+  producerIdLen: number;
+}
+
+/**
+ * Kafka's RPCProducerIdManager: blocks of ids from the active controller (AllocateProducerIds, so the
+ * controller's ProducerIdsRecord in the metadata log makes them unique across the cluster). The next
+ * block is requested when 90% of the current one is used; with no id left, generate() throws
+ * ProducerIdsNotReadyError and the request is retried by the client. One request in flight at a time;
+ * a failure waits retryBackoffMs before the next try.
+ */
+export class RpcProducerIdManager implements ProducerIdGenerator {
+  private next = 0n;
+  private end = 0n;
+  private prefetchAt = 0n;
+  private nextBlock: { start: bigint; len: number } | null = null;
+  private requesting = false;
+  private retryAtMs = 0;
+
+  constructor(
+    private readonly allocate: () => Promise<ProducerIdBlockResult>,
+    private readonly onError: (message: string) => void,
+    private readonly retryBackoffMs = 50,
+  ) {}
+
+  generate(): bigint {
+    if (this.next >= this.end && this.nextBlock) {
+      this.next = this.nextBlock.start;
+      this.end = this.nextBlock.start + BigInt(this.nextBlock.len);
+      this.prefetchAt = this.next + (BigInt(this.nextBlock.len) * 9n) / 10n;
+      this.nextBlock = null;
+    }
+    if (this.next >= this.end) {
+      this.maybeRequestNextBlock();
+      throw new ProducerIdsNotReadyError();
+    }
+    const id = this.next++;
+    if (this.next >= this.prefetchAt) this.maybeRequestNextBlock();
+    return id;
+  }
+
+  private maybeRequestNextBlock(): void {
+    if (this.requesting || this.nextBlock || Date.now() < this.retryAtMs) return;
+    this.requesting = true;
+    this.allocate().then(
+      (r) => {
+        this.requesting = false;
+        if (r.errorCode === 0 && r.producerIdStart >= 0n && r.producerIdLen > 0) {
+          this.nextBlock = { start: r.producerIdStart, len: r.producerIdLen };
+          return;
+        }
+        this.retryAtMs = Date.now() + this.retryBackoffMs;
+        this.onError(`AllocateProducerIds answered error ${r.errorCode}`);
+      },
+      (e: unknown) => {
+        this.requesting = false;
+        this.retryAtMs = Date.now() + this.retryBackoffMs;
+        this.onError(`AllocateProducerIds failed: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
   }
 }

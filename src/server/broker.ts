@@ -30,7 +30,7 @@ import { ALL_HANDLERS } from "./api/index.ts";
 import { MetadataEntryCache } from "./metadata-entry-cache.ts";
 import type { AdvertisedApi, BrokerServices } from "./services.ts";
 import { ClientMetricsManager, telemetryMaxBytesOf } from "./telemetry/client-metrics-manager.ts";
-import { ProducerIdManager } from "../coordinator/producer-ids.ts";
+import { ProducerIdManager, RpcProducerIdManager, type ProducerIdGenerator, type ProducerIdBlockResult } from "../coordinator/producer-ids.ts";
 import { systemClock, Timer, type TimerClock } from "../util/purgatory/index.ts";
 import { STRAND_VERSION } from "../util/version.ts";
 import { GroupCoordinatorService, coordinatorConfigOf } from "../coordinator/group/service.ts";
@@ -112,6 +112,7 @@ function tracingSink(inner: RequestSink): RequestSink {
   };
 }
 const PRODUCE_KEY = 0;
+const API_ALLOCATE_PRODUCER_IDS = 67;
 /** Meta properties without a directory id (version 0): Kafka's Uuid.ZERO. */
 const ZERO_DIR = "AAAAAAAAAAAAAAAAAAAAAA";
 
@@ -290,7 +291,9 @@ export class Broker {
     // Transaction coordinator: replays the __transaction_state partitions led here (transactions left
     // in PREPARE_* by a crash get their markers written again) before accepting requests. Markers go
     // through writeTxnMarkers, the path WriteTxnMarkers requests take.
-    const producerIds = new ProducerIdManager(this.config.metadataLogDir);
+    // A single node keeps its block end in a side file; in a cluster the active controller hands out
+    // blocks (AllocateProducerIds -> ProducerIdsRecord), so ids are unique across brokers.
+    const producerIds: ProducerIdGenerator = raftMode ? this.rpcProducerIds() : new ProducerIdManager(this.config.metadataLogDir);
     const transactionCoordinator = new TransactionCoordinatorService({
       config: transactionConfigOf(this.config),
       nodeId: this.nodeId,
@@ -431,6 +434,21 @@ export class Broker {
   }
 
   private channel: RaftControllerChannel | null = null;
+
+  /** Producer id blocks from the active controller, requested with this broker's epoch. */
+  private rpcProducerIds(): RpcProducerIdManager {
+    const log = this.loggers.transactionCoordinator;
+    return new RpcProducerIdManager(
+      async () => {
+        const channel = this.channel;
+        if (!channel) throw new BrokerNotStartedError("controller channel");
+        const r = await channel.send<ProducerIdBlockResult>(API_ALLOCATE_PRODUCER_IDS, { brokerId: this.nodeId, brokerEpoch: this.lifecycle?.brokerEpoch ?? -1n });
+        if (r.body.errorCode === 41) channel.controllerMoved(); // NOT_CONTROLLER
+        return r.body;
+      },
+      (message) => log.warn("producer id block not allocated; retrying", { error: message }),
+    );
+  }
 
   /**
    * Serve the controller listener (controller role) and start Raft; then wait (bounded by

@@ -13,7 +13,7 @@
 import type { BrokerConfig } from "../config/broker-config.ts";
 import type { Endpoint } from "../config/listeners.ts";
 import type { GroupCoordinatorService } from "../coordinator/group/service.ts";
-import type { ProducerIdManager } from "../coordinator/producer-ids.ts";
+import type { ProducerIdGenerator } from "../coordinator/producer-ids.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import type { QuorumController } from "../metadata/quorum-controller.ts";
 import type { KafkaRaftClient } from "../raft/kafka-raft-client.ts";
@@ -49,7 +49,7 @@ export interface BrokerServices {
   /** Incremental fetch sessions (KIP-227) of every connection. */
   readonly fetchSessions: FetchSessionCache;
   readonly groupCoordinator: GroupCoordinatorService;
-  readonly producerIds: ProducerIdManager;
+  readonly producerIds: ProducerIdGenerator;
   /** The Metadata handler's topic entries, reused while the image is unchanged (03-metadata.ts). */
   readonly metadataEntries: MetadataEntryCache;
   /** The order of each producer's transactional Produce requests while they wait for verification (produce/txn-verify.ts). */

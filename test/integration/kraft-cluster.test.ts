@@ -128,6 +128,21 @@ test("three broker+controller nodes: one quorum, topics through any node, failov
     pc.close();
   }
 
+  // Producer ids come from the controller's blocks: unique across the brokers (retried while a block is fetched).
+  const pids: bigint[] = [];
+  for (const h of handles.values()) {
+    const ic = await KafkaTestClient.connect(h.port);
+    for (let k = 0; k < 2; k++) {
+      const r = await until("a producer id", async () => {
+        const x = await ic.request<{ errorCode: number; producerId: bigint }>(22, 4, { transactionalId: null, transactionTimeoutMs: 60_000, producerId: -1n, producerEpoch: -1 });
+        return x.errorCode === 0 ? x : x.errorCode === 14 ? null : Promise.reject(new Error(`InitProducerId error ${x.errorCode}`));
+      });
+      pids.push(r.producerId);
+    }
+    ic.close();
+  }
+  expect(new Set(pids).size).toBe(6);
+
   // SIGKILL the active controller: the others elect a new one, and metadata keeps changing.
   await handles.get(controllerId)!.kill();
   const survivors = [1, 2, 3].filter((id) => id !== controllerId);

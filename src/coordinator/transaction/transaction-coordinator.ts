@@ -14,6 +14,7 @@ import { ErrorCode } from "../../protocol/errors.ts";
 import type { TransactionResult } from "../../protocol/records/control-batch.ts";
 import type { CoordinatorShard, CoordinatorShardContext } from "../runtime/coordinator-shard.ts";
 import { CoordinatorError } from "../runtime/errors.ts";
+import { producerIdErrorCode } from "../producer-ids.ts";
 import type { CoordinatorLogger } from "../runtime/logger.ts";
 import type { TransactionMarkerChannelManager } from "./marker-channel.ts";
 import { readKey, readValue, tombstone, txnRecord } from "./transaction-log.ts";
@@ -146,8 +147,9 @@ export class TransactionCoordinatorShard implements CoordinatorShard {
       try {
         pid = this.deps.generateProducerId();
       } catch (e) {
-        this.deps.logger.error("producer id allocation failed", { error: String(e) });
-        return Promise.resolve(fail(ErrorCode.UNKNOWN_SERVER_ERROR));
+        const code = producerIdErrorCode(e);
+        if (code < 0) this.deps.logger.error("producer id allocation failed", { error: String(e) });
+        return Promise.resolve(fail(code < 0 ? ErrorCode.UNKNOWN_SERVER_ERROR : code));
       }
       meta = new TransactionMetadata({ transactionalId, producerId: pid, producerEpoch: NO_PRODUCER_EPOCH, txnTimeoutMs, state: TransactionState.EMPTY, txnLastUpdateTimestamp: now });
       this.txns.set(transactionalId, meta);
@@ -170,8 +172,9 @@ export class TransactionCoordinatorShard implements CoordinatorShard {
           try {
             pid = this.deps.generateProducerId();
           } catch (e) {
-            this.deps.logger.error("producer id allocation failed", { error: String(e) });
-            return Promise.resolve(fail(ErrorCode.UNKNOWN_SERVER_ERROR));
+            const code = producerIdErrorCode(e);
+            if (code < 0) this.deps.logger.error("producer id allocation failed", { error: String(e) });
+            return Promise.resolve(fail(code < 0 ? ErrorCode.UNKNOWN_SERVER_ERROR : code));
           }
           transit = m.prepareProducerIdRotation(pid, txnTimeoutMs, now, expected !== null);
         } else {
@@ -320,8 +323,9 @@ export class TransactionCoordinatorShard implements CoordinatorShard {
         try {
           nextProducerId = this.deps.generateProducerId();
         } catch (e) {
-          this.deps.logger.error("producer id allocation failed", { error: String(e) });
-          return bail(ErrorCode.UNKNOWN_SERVER_ERROR);
+          const code = producerIdErrorCode(e);
+          if (code < 0) this.deps.logger.error("producer id allocation failed", { error: String(e) });
+          return bail(code < 0 ? ErrorCode.UNKNOWN_SERVER_ERROR : code);
         }
       }
       // An epoch fence makes way for the abort without touching the epoch: the TV2 abort bumps it

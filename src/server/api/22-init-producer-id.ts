@@ -16,6 +16,7 @@ import { ErrorCode } from "../../protocol/errors.ts";
 import type { InitProducerIdRequest } from "../../protocol/generated/messages/init-producer-id-request.ts";
 import { newInitProducerIdResponse, type InitProducerIdResponse } from "../../protocol/generated/messages/init-producer-id-response.ts";
 import { defineHandler } from "../handler.ts";
+import { producerIdErrorCode } from "../../coordinator/producer-ids.ts";
 
 export const initProducerIdHandler = defineHandler<InitProducerIdRequest, InitProducerIdResponse>({
   key: 22,
@@ -50,8 +51,9 @@ export const initProducerIdHandler = defineHandler<InitProducerIdRequest, InitPr
       res.producerId = ctx.services.producerIds.generate();
       res.producerEpoch = 0;
     } catch (e) {
-      ctx.services.logger.error("producer id allocation failed", { error: (e as Error).message });
-      res.errorCode = ErrorCode.UNKNOWN_SERVER_ERROR;
+      const code = producerIdErrorCode(e);
+      if (code < 0) ctx.services.logger.error("producer id allocation failed", { error: (e as Error).message });
+      res.errorCode = code < 0 ? ErrorCode.UNKNOWN_SERVER_ERROR : code;
     }
     return res;
   },
