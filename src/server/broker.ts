@@ -334,6 +334,7 @@ export class Broker {
       transactionCoordinator,
       raft: this.raftManager?.client ?? null,
       quorumController: this.quorumController,
+      controllerChannel: this.channel,
       authorizer: null,
       quotas: null,
       metrics: null,

@@ -17,6 +17,7 @@ import type { ProducerIdGenerator } from "../coordinator/producer-ids.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import type { QuorumController } from "../metadata/quorum-controller.ts";
 import type { KafkaRaftClient } from "../raft/kafka-raft-client.ts";
+import type { ControllerChannel } from "./controller-channel.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import type { Logger } from "../util/log.ts";
 import type { TimerClock } from "../util/purgatory/index.ts";
@@ -65,6 +66,8 @@ export interface BrokerServices {
   advertisedEndpoints: readonly Endpoint[];
   /** The metadata quorum's Raft client in a multi-node cluster (the controller listener's Raft APIs); null on a single node. */
   readonly raft: KafkaRaftClient | null;
+  /** Requests to the active controller (lifecycle, forwarded requests); null on a single node. */
+  readonly controllerChannel: ControllerChannel | null;
   /** Kafka's QuorumController where this node has the controller role in a multi-node cluster; else null. */
   readonly quorumController: QuorumController | null;
   // Filled by later issues; null until then.

@@ -9,6 +9,7 @@ import { createTopicsHandler } from "./19-create-topics.ts";
 import { deleteTopicsHandler } from "./20-delete-topics.ts";
 import { createPartitionsHandler } from "./37-create-partitions.ts";
 import { describeClusterHandler } from "./60-describe-cluster.ts";
+import { describeQuorumBrokerHandler } from "./55-describe-quorum.ts";
 import { describeTopicPartitionsHandler } from "./75-describe-topic-partitions.ts";
 import { offsetCommitHandler } from "./08-offset-commit.ts";
 import { offsetFetchHandler } from "./09-offset-fetch.ts";
@@ -57,6 +58,7 @@ export const ALL_HANDLERS: ApiHandler[] = [
   deleteTopicsHandler,
   createPartitionsHandler,
   describeClusterHandler,
+  describeQuorumBrokerHandler,
   describeTopicPartitionsHandler,
   listConfigResourcesHandler,
   getTelemetrySubscriptionsHandler,

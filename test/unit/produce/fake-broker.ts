@@ -94,6 +94,7 @@ export class FakeBroker {
       metadataEntries: new MetadataEntryCache(),
       raft: null,
       quorumController: null,
+      controllerChannel: null,
       txnProduceOrder: new TxnProduceOrder(),
       clientMetrics: new ClientMetricsManager({ nowMs: () => Date.now(), logger: createLogger("error") }),
       apis: [],
