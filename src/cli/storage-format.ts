@@ -138,7 +138,7 @@ function initialVoters(config: BrokerConfig, quorum: QuorumFlag | null, staticQu
     }
   }
   if (quorum?.kind === "standalone") {
-    if (!controller) throw new CliError(FLAG_NAMES.standalone, "true", `You can only use --standalone on a controller (process.roles is ${[...config.roles].join(",")}).`);
+    if (!controller) throw new CliError(FLAG_NAMES.standalone, "true", `You can only use --standalone on a controller. (process.roles is ${[...config.roles].join(",")})`);
     voters = [standaloneVoter(config)];
   }
   if (quorum?.kind !== "no-initial-controllers" && controller && !staticQuorum && voters === null) {

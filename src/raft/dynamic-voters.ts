@@ -98,11 +98,13 @@ export function parseDynamicVoters(value: string): DynamicVoter[] {
 /**
  * The host string Java's `new InetSocketAddress(host, port).getHostString()` gives: names as written,
  * IPv6 literals expanded (every group in lower-case hex without leading zeros), an IPv4-mapped IPv6
- * literal as its IPv4 address (Java's InetAddress.getByName returns an Inet4Address for it).
+ * literal as its IPv4 address (Java's InetAddress.getByName returns an Inet4Address for it), a zone kept.
  */
 export function javaHostString(host: string): string {
-  if (host.includes("%") || !isIPv6(host)) return host;
-  let text = host.toLowerCase();
+  if (!isIPv6(host)) return host;
+  const zoneAt = host.indexOf("%");
+  const zone = zoneAt >= 0 ? host.slice(zoneAt) : "";
+  let text = (zoneAt >= 0 ? host.slice(0, zoneAt) : host).toLowerCase();
   const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (v4) {
     const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
@@ -116,7 +118,7 @@ export function javaHostString(host: string): string {
   if (words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff) {
     return [words[6]! >> 8, words[6]! & 0xff, words[7]! >> 8, words[7]! & 0xff].join(".");
   }
-  return words.map((w) => w.toString(16)).join(":");
+  return words.map((w) => w.toString(16)).join(":") + zone;
 }
 
 /** DynamicVoters.toVoterSet(controllerListenerName): the voters of the bootstrap VotersRecord. */
