@@ -6,6 +6,7 @@ import { apisTable, CliError, decodeFrameToJson } from "./protocol-decode.ts";
 import { STRAND_VERSION } from "../util/version.ts";
 import { KAFKA_RELEASE } from "../protocol/generated/api-table.ts";
 import { formatStorage, loadConfig, serverStart } from "./server-command.ts";
+import { formattingLine, quorumFlagOf } from "./storage-format.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
 
 mark("modules-evaluated");
@@ -89,20 +90,28 @@ const storage = defineCommand({
   meta: { name: "storage", description: "Format log directories, as kafka-storage.sh" },
   subCommands: {
     format: defineCommand({
-      meta: { name: "format", description: "Write meta.properties into every log directory" },
+      meta: { name: "format", description: "Write meta.properties into every log directory, and a controller's bootstrap snapshot (as kafka-storage format)" },
       args: {
         "cluster-id": { type: "string", alias: "t", description: "Cluster id (see random-uuid)", required: true },
         config: { type: "string", alias: "c", description: "server.properties file", required: true },
-        standalone: { type: "boolean", description: "This node is the only controller (a one-voter quorum)" },
+        standalone: { type: "boolean", alias: "s", description: "This controller alone is the initial dynamic quorum (KIP-853)" },
+        "initial-controllers": {
+          type: "string",
+          alias: "I",
+          description: "The initial dynamic quorum: id@host:port:directoryId,... (the same value on every controller)",
+        },
+        // Listed for --help; read from the raw arguments (citty takes --no-X for "X negated").
+        "no-initial-controllers": { type: "boolean", alias: "N", description: "Format without an initial dynamic quorum (controllers join later)" },
         "ignore-formatted": { type: "boolean", alias: "g", description: "Skip directories already formatted" },
         override: { type: "string", description: "key=value, overriding the file (repeatable)" },
       },
-      run: guarded(({ args, rawArgs }: { args: { "cluster-id": string; config: string; "ignore-formatted"?: boolean }; rawArgs: string[] }) => {
+      run: guarded(async ({ args, rawArgs }: { args: { "cluster-id": string; config: string; "ignore-formatted"?: boolean }; rawArgs: string[] }) => {
         const id = args["cluster-id"];
         if (!/^[A-Za-z0-9_-]{22}$/.test(id)) throw new CliError("--cluster-id", id, "a Kafka Uuid: 22 characters of base64url, as 'strand storage random-uuid' prints");
+        const quorum = quorumFlagOf(rawArgs);
         const config = loadConfig(args.config, many(rawArgs, "--override"));
-        const written = formatStorage(config, id, { ignoreFormatted: Boolean(args["ignore-formatted"]) });
-        for (const d of written) console.log(`Formatting ${d} with cluster.id ${id}`);
+        const written = await formatStorage(config, id, { ignoreFormatted: Boolean(args["ignore-formatted"]), quorum });
+        for (const d of written) console.log(formattingLine(d));
         if (written.length === 0) console.log("All of the log directories are already formatted.");
       }),
     }),

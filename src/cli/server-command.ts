@@ -3,17 +3,18 @@
 // in ./data, formatting that directory itself when it is empty (and saying so).
 
 import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { BrokerConfig } from "../config/broker-config.ts";
 import { ConfigError } from "../config/def.ts";
-import { ensureLogDirs } from "../config/log-dirs.ts";
 import { parseProperties } from "../config/properties.ts";
 import { Broker, NotFormattedError } from "../server/broker.ts";
 import { createLogger } from "../util/log.ts";
-import { randomKafkaUuid, readMetaProperties, refuseUnformattedDataDir, writeMetaProperties } from "../storage/meta-properties.ts";
-import { mkdirSync } from "node:fs";
+import { randomKafkaUuid } from "../storage/meta-properties.ts";
 import { mark } from "../util/startup-trace.ts";
-import { validateKRaftConfig } from "../config/kraft-config.ts";
+import { parseVoters, validateKRaftConfig } from "../config/kraft-config.ts";
+import { formatStorage } from "./storage-format.ts";
+
+// `strand storage format` lives in storage-format.ts; its callers import it from here too.
+export { formatStorage };
 
 /** The configuration of `strand server start` with no -c: one node, both roles, localhost. */
 export const SINGLE_NODE_DEFAULTS: ReadonlyArray<[string, string]> = [
@@ -52,27 +53,6 @@ export function loadConfig(configFile: string | undefined, overrides: string[]):
   return config;
 }
 
-/** Write meta.properties into every log dir (and the metadata dir), as `kafka-storage format` does. */
-export function formatStorage(config: BrokerConfig, clusterId: string, opts: { ignoreFormatted: boolean; onlyEmpty?: boolean }): string[] {
-  ensureLogDirs(config);
-  const dirs = [...new Set([...config.logDirs, config.metadataLogDir].map((d) => resolve(d)))];
-  const written: string[] = [];
-  for (const d of dirs) {
-    const existing = readMetaProperties(d);
-    if (existing) {
-      if (opts.ignoreFormatted) continue;
-      throw new ConfigError("log.dirs", d, `an unformatted directory (it is formatted for cluster ${existing.clusterId}; use --ignore-formatted to skip it)`);
-    }
-    // The implicit format of `server start` (no -c) formats empty dirs only: a dir holding data whose
-    // meta.properties is gone is refused, as Kafka refuses to start on it.
-    if (opts.onlyEmpty) refuseUnformattedDataDir(d);
-    mkdirSync(d, { recursive: true });
-    writeMetaProperties(d, { version: 1, clusterId, nodeId: config.nodeId, directoryId: randomKafkaUuid() });
-    written.push(d);
-  }
-  return written;
-}
-
 export async function serverStart(configFile: string | undefined, overrides: string[]): Promise<void> {
   const log = createLogger();
   mark("server-start");
@@ -82,8 +62,11 @@ export async function serverStart(configFile: string | undefined, overrides: str
   const dirs = [...new Set([...config.logDirs, config.metadataLogDir])];
   if (!configFile && Broker.readClusterId(dirs) === null) {
     const id = config.optionalString("cluster.id") ?? randomKafkaUuid();
-    const written = formatStorage(config, id, { ignoreFormatted: true, onlyEmpty: true });
-    log.info("formatted empty data directory", { clusterId: id, dirs: written.join(",") });
+    // A single node formatted on its first start is the whole quorum: with no controller.quorum.voters
+    // that is `kafka-storage format --standalone`.
+    const dynamic = config.roles.has("controller") && parseVoters(config.given.get("controller.quorum.voters")).length === 0;
+    const written = await formatStorage(config, id, { ignoreFormatted: true, onlyEmpty: true, quorum: dynamic ? { kind: "standalone" } : null });
+    log.info("formatted empty data directory", { clusterId: id, dirs: written.map((w) => w.dir).join(",") });
   }
   mark("formatted");
   const broker = new Broker({ config, log });

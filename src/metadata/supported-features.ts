@@ -20,6 +20,8 @@
 export const METADATA_VERSION_FEATURE = "metadata.version";
 export const MIN_METADATA_VERSION_LEVEL = 7;
 export const LATEST_METADATA_VERSION_LEVEL = 33;
+/** MetadataVersion.LATEST_PRODUCTION.version(), as kafka-storage format prints it. */
+export const LATEST_METADATA_VERSION_NAME = "4.4-IV2";
 export const KRAFT_VERSION_FEATURE = "kraft.version";
 
 /**

@@ -54,7 +54,7 @@ async function startNode(nodeId: number): Promise<Node> {
     ]),
     [],
   );
-  formatStorage(config, CLUSTER_ID, { ignoreFormatted: false });
+  await formatStorage(config, CLUSTER_ID, { ignoreFormatted: false });
   const clock = new FakeClock(1_000_000 * nodeId);
   const broker = new Broker({ config, log: createLogger((process.env.INPROC_LOG ?? "error") as "error"), clock });
   const bound = await broker.start();

@@ -118,7 +118,7 @@ beforeAll(async () => {
     ]),
     [],
   );
-  formatStorage(config, CLUSTER_ID, { ignoreFormatted: false });
+  await formatStorage(config, CLUSTER_ID, { ignoreFormatted: false });
   await start();
   await createTopic(client, "in", 2);
   await retryCoordinator(() => client.request<Any>(10, 4, { keyType: 0, coordinatorKeys: [GROUP] }), (r) => r.coordinators[0].errorCode);
