@@ -113,6 +113,7 @@ function tracingSink(inner: RequestSink): RequestSink {
 }
 const PRODUCE_KEY = 0;
 const API_ALLOCATE_PRODUCER_IDS = 67;
+const API_CONTROLLER_REGISTRATION = 70;
 /** Meta properties without a directory id (version 0): Kafka's Uuid.ZERO. */
 const ZERO_DIR = "AAAAAAAAAAAAAAAAAAAAAA";
 
@@ -479,6 +480,7 @@ export class Broker {
       this.loggers.broker.info("controller listener open", { listeners: bound.map((b) => `${b.name}://${b.host}:${b.port}`).join(",") });
     }
     mgr.client.initialize();
+    if (this.controllerServer) this.registerController(this.controllerServer.bound);
     const timeoutMs = this.config.int("initial.broker.registration.timeout.ms");
     const deadline = Date.now() + timeoutMs;
     // Bounded by the deadline; 20 ms steps.
@@ -488,6 +490,42 @@ export class Broker {
       await Bun.sleep(20);
     }
     this.loggers.metadata.info("metadata caught up", { offset: String(md.image.offset), leader: md.currentLeader.leaderId, epoch: md.currentLeader.epoch });
+  }
+
+  /**
+   * Kafka's ControllerRegistrationManager: this controller's listeners and features go into the
+   * metadata log (RegisterControllerRecord) through the active controller, so DescribeCluster on a
+   * controller listener (--bootstrap-controller) finds it. Retried every 500 ms until it succeeds, the
+   * image shows this incarnation, or the node stops.
+   */
+  private registerController(bound: readonly BoundListener[]): void {
+    const incarnationId = randomKafkaUuid();
+    const body = {
+      controllerId: this.nodeId,
+      incarnationId,
+      zkMigrationReady: false,
+      listeners: bound.map((b) => ({ name: b.name, host: b.host === "0.0.0.0" ? "localhost" : b.host, port: b.port, securityProtocol: SECURITY_PROTOCOL_ID[(this.config.protocolMap.get(b.name) ?? "PLAINTEXT").toUpperCase()] ?? 0 })),
+      features: SUPPORTED_FEATURES.map((f) => ({ name: f.name, minSupportedVersion: f.minVersion, maxSupportedVersion: f.maxVersion })),
+    };
+    const attempt = async (): Promise<void> => {
+      // Bounded by the node's life: each round waits 500 ms.
+      while (!this.stopping) {
+        if (this.raftMetadata?.image.controllers?.get(this.nodeId)?.incarnationId === incarnationId) return;
+        const channel = this.channel;
+        const ok = channel
+          ? await channel.send<{ errorCode: number }>(API_CONTROLLER_REGISTRATION, body).then(
+              (r) => r.body.errorCode === 0,
+              () => false,
+            )
+          : false;
+        if (ok) {
+          this.loggers.metadata.info("controller registered", { controllerId: this.nodeId, incarnationId });
+          return;
+        }
+        await Bun.sleep(500);
+      }
+    };
+    void attempt();
   }
 
   /** BrokerRegistration and heartbeats through the active controller; resolves once unfenced (bounded). */

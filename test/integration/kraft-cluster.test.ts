@@ -7,6 +7,7 @@
 
 import { afterAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
+import { metadataQuorumTool, parseToolTable } from "../support/kafka-tools.ts";
 import { freePorts } from "../support/ports.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { mkdtempSync } from "node:fs";
@@ -95,6 +96,28 @@ test("three broker+controller nodes: one quorum, topics through any node, failov
   });
   const controllerId = first[0]!.controllerId;
   expect(first[0]!.clusterId).toBe(clusterId);
+
+  // kafka-metadata-quorum.sh through a broker that is not the leader (forwarded) and on a controller listener.
+  const notLeader = [1, 2, 3].find((id) => id !== controllerId)!;
+  const status = await metadataQuorumTool(["--bootstrap-server", handles.get(notLeader)!.bootstrap], ["describe", "--status"]);
+  expect(status.stdout).toMatch(new RegExp(`LeaderId:\\s+${controllerId}\\b`));
+  expect(status.stdout).toMatch(/ClusterId:\s+\S+/);
+  for (let id = 1; id <= 3; id++) expect(status.stdout).toContain(`"id": ${id}`);
+  // --bootstrap-controller finds the controllers through DescribeCluster: wait for all three registrations.
+  await until("three registered controllers", async () => {
+    const cc = await KafkaTestClient.connect(controllerPorts[controllerId - 1]!);
+    try {
+      const d = await cc.request<{ errorCode: number; controllerId: number; brokers: unknown[] }>(60, 2, { includeClusterAuthorizedOperations: false, endpointType: 2, includeFencedBrokers: false });
+      return d.errorCode === 0 && d.brokers.length === 3 && d.controllerId === controllerId;
+    } finally {
+      cc.close();
+    }
+  });
+  const replication = await metadataQuorumTool(["--bootstrap-controller", `127.0.0.1:${controllerPorts[controllerId - 1]}`], ["describe", "--replication"]);
+  const rows = parseToolTable(replication.stdout);
+  expect(rows.map((r) => r.NodeId).sort()).toEqual(["1", "2", "3"]);
+  expect(rows.find((r) => r.NodeId === String(controllerId))!.Status).toBe("Leader");
+  expect(rows.filter((r) => r.Status === "Follower")).toHaveLength(2);
 
   // CreateTopics through a node that is not the active controller: forwarded.
   const other = [1, 2, 3].find((id) => id !== controllerId)!;

@@ -29,6 +29,7 @@ export const KAFKA_MAIN = {
   configs: "org.apache.kafka.tools.ConfigCommand", // kafka-configs.sh (moved out of kafka.admin in 4.x)
   transactions: "org.apache.kafka.tools.TransactionsCommand", // kafka-transactions.sh
   features: "org.apache.kafka.tools.FeatureCommand", // kafka-features.sh
+  metadataQuorum: "org.apache.kafka.tools.MetadataQuorumCommand", // kafka-metadata-quorum.sh
 } as const;
 
 export interface KafkaDist {

@@ -150,6 +150,11 @@ export async function featuresTool(bootstrap: string, args: readonly string[], o
   return await runOk(KAFKA_MAIN.features, ["--bootstrap-server", bootstrap, ...args], { timeoutMs: 60_000, ...opts });
 }
 
+/** kafka-metadata-quorum <connection args> <args> (describe --status / --replication, add-controller, ...). */
+export async function metadataQuorumTool(connection: readonly string[], args: readonly string[], opts: RunKafkaClassOptions = {}): Promise<KafkaToolResult> {
+  return await runOk(KAFKA_MAIN.metadataQuorum, [...connection, ...args], { timeoutMs: 60_000, ...opts });
+}
+
 /**
  * The rows of a table the Kafka tools print with ToolsUtils.prettyPrintTable (a header line, then
  * one line per row, columns separated by runs of spaces/tabs), as header-keyed objects. Values never

@@ -10,6 +10,7 @@ import { createPartitionsHandler } from "../api/37-create-partitions.ts";
 import { incrementalAlterConfigsHandler } from "../api/44-incremental-alter-configs.ts";
 import { alterConfigsHandler } from "../api/33-alter-configs.ts";
 import { updateFeaturesHandler } from "../api/57-update-features.ts";
+import { describeClusterControllerHandler } from "./60-describe-cluster.ts";
 import { beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, voteHandler } from "./raft-apis.ts";
 import { allocateProducerIdsHandler, brokerHeartbeatHandler, brokerRegistrationHandler, controllerRegistrationHandler, unregisterBrokerHandler } from "./lifecycle-apis.ts";
 
@@ -27,6 +28,7 @@ export const CONTROLLER_HANDLERS: ApiHandler[] = [
   describeQuorumHandler,
   updateFeaturesHandler,
   fetchSnapshotHandler,
+  describeClusterControllerHandler,
   brokerRegistrationHandler,
   brokerHeartbeatHandler,
   unregisterBrokerHandler,
