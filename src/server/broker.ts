@@ -364,7 +364,8 @@ export class Broker {
     });
     const bound = this.server.start();
     mark("listening");
-    services.advertisedEndpoints = this.config.advertisedListeners.map((e) => {
+    // A controller-only node advertises no broker endpoint.
+    services.advertisedEndpoints = !this.config.roles.has("broker") && raftMode ? [] : this.config.advertisedListeners.map((e) => {
       const b = bound.find((x) => x.name === e.name);
       return e.port === 0 && b ? { ...e, port: b.port } : e;
     });
@@ -376,7 +377,7 @@ export class Broker {
       version: STRAND_VERSION,
       nodeId: this.nodeId,
       clusterId,
-      listeners: bound.map((b) => `${b.name}://${b.host}:${b.port}`).join(","),
+      listeners: [...bound, ...(this.controllerServer?.bound ?? [])].map((b) => `${b.name}://${b.host}:${b.port}`).join(","),
       advertised: services.advertisedEndpoints.map((e) => `${e.name}://${e.host}:${e.port}`).join(","),
       logDirs: this.config.logDirs.join(","),
       startMs: Date.now() - this.startedAtMs,

@@ -193,3 +193,90 @@ test("three broker+controller nodes: one quorum, topics through any node, failov
     return new Set(sums).size === 1 && sums[0]!.includes("after-failover") && mds[0]!.brokers.length === 3 ? sums : null;
   }, 60_000);
 }, 240_000);
+
+async function describeQuorum(port: number): Promise<{ leaderId: number; leaderEpoch: number; voters: number[]; observers: number[] } | null> {
+  const c = await KafkaTestClient.connect(port);
+  try {
+    const r = await c.request<{ errorCode: number; topics: Array<{ partitions: Array<{ errorCode: number; leaderId: number; leaderEpoch: number; currentVoters: Array<{ replicaId: number }>; observers: Array<{ replicaId: number }> }> }> }>(
+      55,
+      2,
+      { topics: [{ topicName: "__cluster_metadata", partitions: [{ partitionIndex: 0 }] }] },
+      5_000,
+    );
+    const p = r.topics[0]?.partitions[0];
+    if (r.errorCode !== 0 || !p || p.errorCode !== 0) return null;
+    return { leaderId: p.leaderId, leaderEpoch: p.leaderEpoch, voters: p.currentVoters.map((v) => v.replicaId).sort(), observers: p.observers.map((o) => o.replicaId).sort() };
+  } finally {
+    c.close();
+  }
+}
+
+test("three controllers and three brokers: brokers follow as observers; SIGSTOP of the active controller moves leadership and it rejoins on SIGCONT", async () => {
+  const clusterId = randomKafkaUuid();
+  const cp = await freePorts(3);
+  const voters = cp.map((p, i) => `${i + 1}@127.0.0.1:${p}`).join(",");
+  const controllers = await Promise.all(
+    [1, 2, 3].map((id) =>
+      startStrand({ controllerOnly: true, startTimeoutMs: 60_000, overrides: { "node.id": id, "cluster.id": clusterId, "process.roles": "controller", "controller.quorum.voters": voters, listeners: `CONTROLLER://127.0.0.1:${cp[id - 1]}` } }),
+    ),
+  );
+  controllers.forEach((h, i) => handles.set(100 + i, h));
+  dirs.push(...controllers.map((h) => h.dataDir));
+  const brokers = await Promise.all(
+    [4, 5, 6].map((id) =>
+      startStrand({ startTimeoutMs: 60_000, overrides: { "node.id": id, "cluster.id": clusterId, "process.roles": "broker", "controller.quorum.voters": voters, listeners: "PLAINTEXT://127.0.0.1:0", "offsets.topic.replication.factor": 1, "broker.session.timeout.ms": 4000, "broker.heartbeat.interval.ms": 500 } }),
+    ),
+  );
+  brokers.forEach((h, i) => handles.set(200 + i, h));
+  dirs.push(...brokers.map((h) => h.dataDir));
+
+  // The quorum: voters 1-3, the brokers fetch as observers.
+  const q = await until("the brokers as observers of the quorum", async () => {
+    const d = await describeQuorum(brokers[0]!.port);
+    return d && d.observers.join(",") === "4,5,6" ? d : null;
+  });
+  expect(q.voters).toEqual([1, 2, 3]);
+  const md = await until("every broker unfenced in the image", async () => {
+    const m = await metadata(brokers[1]!.port);
+    return m.brokers.length === 3 ? m : null;
+  });
+  expect(md.brokers.map((b) => b.nodeId).sort()).toEqual([4, 5, 6]);
+  // The active controller is not a broker: clients are given a broker as the controller (Kafka names a random live broker).
+  expect([4, 5, 6]).toContain(md.controllerId);
+
+  const c = await KafkaTestClient.connect(brokers[2]!.port);
+  const created = await c.request<{ topics: Array<{ errorCode: number; errorMessage: string | null }> }>(19, 7, { topics: [{ name: "split", numPartitions: 3, replicationFactor: 1, assignments: [], configs: [] }], timeoutMs: 10_000 });
+  c.close();
+  expect(created.topics[0]).toMatchObject({ errorCode: 0, errorMessage: null });
+  await until("the topic on every broker", async () => {
+    const sums = await Promise.all(brokers.map(async (b) => summary(await metadata(b.port))));
+    return new Set(sums).size === 1 && sums[0]!.includes("split");
+  });
+
+  // SIGSTOP the active controller: the other two elect a leader in a later epoch.
+  const stopped = controllers[q.leaderId - 1]!;
+  process.kill(stopped.pid, "SIGSTOP");
+  try {
+    const t0 = Date.now();
+    const moved = await until("a new quorum leader", async () => {
+      const d = await describeQuorum(brokers[0]!.port).catch(() => null);
+      return d && d.leaderId !== q.leaderId && d.leaderEpoch > q.leaderEpoch ? d : null;
+    });
+    console.log(`leader ${moved.leaderId} in epoch ${moved.leaderEpoch}, ${Date.now() - t0} ms after SIGSTOP of ${q.leaderId}`);
+    const c2 = await KafkaTestClient.connect(brokers[0]!.port);
+    await until("CreateTopics after the move", async () => {
+      const r = await c2.request<{ topics: Array<{ errorCode: number }> }>(19, 7, { topics: [{ name: "after-stop", numPartitions: 1, replicationFactor: 1, assignments: [], configs: [] }], timeoutMs: 10_000 });
+      return r.topics[0]!.errorCode === 0 || r.topics[0]!.errorCode === 36;
+    });
+    c2.close();
+  } finally {
+    process.kill(stopped.pid, "SIGCONT");
+  }
+  // The old leader resumes, learns the new epoch and follows; brokers agree.
+  await until("every broker agrees and the old leader follows", async () => {
+    const sums = await Promise.all(brokers.map(async (b) => summary(await metadata(b.port))));
+    const d = await describeQuorum(brokers[1]!.port);
+    return new Set(sums).size === 1 && sums[0]!.includes("after-stop") && d !== null && d.leaderId !== q.leaderId;
+  }, 60_000);
+  expect(stopped.output()).toMatch(/metadata quorum leader leaderId=\d+ epoch=\d+/);
+}, 240_000);

@@ -30,6 +30,11 @@ export interface StartStrandOptions {
   binary?: string;
   env?: Record<string, string>;
   startTimeoutMs?: number;
+  /**
+   * A node without a broker listener (process.roles=controller) has no client port: started once its
+   * "strand started" line appears; `port` is then 0.
+   */
+  controllerOnly?: boolean;
 }
 
 const live = new Set<Subprocess>();
@@ -42,7 +47,7 @@ export async function startStrand(opts: StartStrandOptions = {}): Promise<Strand
   const props: Record<string, string> = {
     "log.dirs": join(dataDir, "logs"),
     listeners: "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0",
-    "advertised.listeners": "PLAINTEXT://127.0.0.1:0",
+    ...(opts.controllerOnly ? {} : { "advertised.listeners": "PLAINTEXT://127.0.0.1:0" }),
     ...Object.fromEntries(Object.entries(opts.overrides ?? {}).map(([k, v]) => [k, String(v)])),
   };
   const args = ["server", "start", ...Object.entries(props).flatMap(([k, v]) => ["--override", `${k}=${v}`])];
@@ -63,6 +68,7 @@ export async function startStrand(opts: StartStrandOptions = {}): Promise<Strand
       out += dec.decode(chunk);
       const m = /strand started .*advertised=PLAINTEXT:\/\/127\.0\.0\.1:(\d+)/.exec(out);
       if (m) resolvePort(Number(m[1]));
+      else if (opts.controllerOnly && /strand started/.test(out)) resolvePort(0);
       if (out.length > 4_000_000) out = out.slice(-2_000_000); // bound what a chatty broker keeps in memory
     }
   };
