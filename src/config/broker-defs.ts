@@ -145,6 +145,11 @@ const KRAFT_TIMING_KEYS: ReadonlySet<string> = new Set([
   "broker.heartbeat.interval.ms",
   "broker.session.timeout.ms",
   "initial.broker.registration.timeout.ms",
+  "metadata.log.max.record.bytes.between.snapshots",
+  "metadata.log.max.snapshot.interval.ms",
+  "metadata.log.segment.ms",
+  "metadata.max.retention.bytes",
+  "metadata.max.retention.ms",
 ]);
 const KRAFT_TIMING_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => KRAFT_TIMING_KEYS.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
 
@@ -158,8 +163,6 @@ export const ACCEPTED_KEYS: ReadonlySet<string> = new Set([
   "broker.id", // ZooKeeper-era alias; KRaft uses node.id
   "num.replica.fetchers",
   "metadata.log.segment.bytes",
-  "metadata.max.retention.bytes",
-  "metadata.max.retention.ms",
   "socket.listen.backlog.size",
   "group.share.enable",
   "share.coordinator.state.topic.replication.factor",

@@ -33,6 +33,10 @@ export interface MetadataLoaderOptions {
   onChange(delta: MetadataDelta): void;
   /** The Raft leader changed (after the image holds everything before the new epoch's start). */
   onLeaderChange(leader: LeaderAndEpoch): void;
+  /** After each commit is published: the last batch's epoch and the batches' bytes (snapshot generation). */
+  onLogDelta?(image: MetadataImage, epoch: number, batchBytes: number): void;
+  /** After a snapshot is loaded and published. */
+  onSnapshotLoaded?(image: MetadataImage): void;
   /** The log holds a record the loader cannot read: it stops applying. */
   onFault(error: Error): void;
 }
@@ -71,6 +75,8 @@ export class MetadataLoader implements RaftListener {
   handleCommit(batches: readonly Batch[]): void {
     if (this.faulted) return;
     let builder: ImageBuilder | null = null;
+    let lastEpoch = -1;
+    let bytes = 0;
     const configChanged = new Set<string>();
     let allConfigs = false;
     const apply = (rec: MetadataRecordIn, offset: bigint) => {
@@ -119,6 +125,8 @@ export class MetadataLoader implements RaftListener {
           apply(rec, at);
         }
         this.lastOffset = batch.lastOffset;
+        lastEpoch = batch.epoch;
+        bytes += batch.sizeInBytes;
       }
     } catch (e) {
       this.fail(e as Error);
@@ -127,6 +135,7 @@ export class MetadataLoader implements RaftListener {
       const b = builder as ImageBuilder | null;
       if (b && !this.faulted) this.publish(b.build(), allConfigs ? "all" : configChanged);
     }
+    if (!this.faulted && lastEpoch >= 0) this.opts.onLogDelta?.(this.current, lastEpoch, bytes);
   }
 
   handleLoadSnapshot(reader: SnapshotReader): void {
@@ -138,6 +147,7 @@ export class MetadataLoader implements RaftListener {
       this.lastOffset = reader.snapshotId.offset - 1;
       this.opts.logger.info("metadata snapshot loaded", { offset: reader.snapshotId.offset, epoch: reader.snapshotId.epoch, records: loaded.records });
       this.publish(loaded.image, "all");
+      this.opts.onSnapshotLoaded?.(this.current);
     } catch (e) {
       this.fail(e as Error);
     }

@@ -38,6 +38,7 @@ import { ControllerBusyError, NotControllerError, QuorumController } from "./quo
 import { topicConfigSupport } from "./topic-config-support.ts";
 import { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
 import { InternalTopicError } from "./local-metadata.ts";
+import type { SnapshotGenerator } from "./snapshot-generator.ts";
 
 const API_CREATE_TOPICS = 19;
 /** How long a forwarded CreateTopics waits for the created topics to reach this node's image. */
@@ -63,6 +64,8 @@ export interface RaftMetadataOptions {
   controller: QuorumController | null;
   /** Where non-controller nodes send CreateTopics. */
   forwarder: ControllerForwarder | null;
+  /** Writes KIP-630 snapshots of the committed image (absent: never). */
+  snapshots?: SnapshotGenerator | null;
   /** The log directory id of each replica this node's controller places (ControllerEnv.replicaDirectory). */
   directoryOf?: (brokerId: number) => string;
 }
@@ -112,6 +115,8 @@ export class RaftMetadata implements MetadataLayer {
         for (const w of [...this.topicWaiters]) w();
       },
       onLeaderChange: (le) => this.onLeaderChange(le),
+      onLogDelta: (image, epoch, bytes) => opts.snapshots?.publishLogDelta(image, epoch, bytes),
+      onSnapshotLoaded: () => opts.snapshots?.publishSnapshot(),
       onFault: () => opts.controller?.deactivate("the metadata loader stopped"),
     });
     opts.logs.setTopicConfigSource((topic) => this.logConfigFor(topic));

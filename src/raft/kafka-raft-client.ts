@@ -43,6 +43,7 @@ import { NotLeaderException } from "./raft-client.ts";
 import { batchesOf, dataBatch, leaderChangeBatch, METADATA_PARTITION, METADATA_TOPIC, METADATA_TOPIC_ID, NO_DIRECTORY_ID, toListenerBatch } from "./raft-records.ts";
 import type { RawSnapshotWriter, ReplicatedLog } from "./replicated-log.ts";
 import { ResignedState } from "./resigned-state.ts";
+import { RecordsSnapshotWriter } from "./snapshot/records-snapshot-writer.ts";
 import type { LeaderAndEpoch, ReplicaKey, SnapshotId } from "./types.ts";
 import { UnattachedState } from "./unattached-state.ts";
 import type { VoterSet } from "./voter-set.ts";
@@ -237,12 +238,17 @@ export class KafkaRaftClient implements RaftClient {
     if (snapshotId.offset > this.log.highWatermark()) throw new RangeError(`snapshot ${snapshotId.offset} is past the high watermark ${this.log.highWatermark()}`);
     const raw = this.log.createNewSnapshot(snapshotId);
     if (!raw) return null;
-    const ts = lastContainedLogTimestampMs;
+    // Header (and, with kraft.version 1, the voters) first, footer last, as Kafka's RecordsSnapshotWriter.
+    const writer = new RecordsSnapshotWriter(raw, { lastContainedLogTimestampMs, kraftVersion: this.cfg.kraftVersion, maxBatchSizeBytes: this.cfg.maxFetchBytes });
     return {
       snapshotId,
-      append: (records) => raw.append(dataBatch(records, ts)),
-      freeze: () => raw.freeze(),
-      close: () => raw.close(),
+      append: (records) => writer.append(records),
+      freeze: async () => {
+        await writer.freeze();
+        // A new snapshot may let the log start move up (metadata.max.retention.*, Kafka's maybeClean).
+        this.log.maybeClean?.();
+      },
+      close: () => writer.close(),
     };
   }
 
@@ -554,7 +560,10 @@ export class KafkaRaftClient implements RaftClient {
         try {
           onResponse(r.body);
         } catch (e) {
+          // An answer that could not be applied (a failed invariant, a bad response) backs off like a
+          // failed request: retrying at once would spin on the same answer.
           this.logger.info(`raft ${this.cfg.nodeId}: bad api ${apiKey} response from ${id}: ${(e as Error).message}`);
+          this.backoffUntil.set(id, this.clock.nowMs() + this.cfg.retryBackoffMs);
         }
         this.poll();
       },
@@ -684,7 +693,8 @@ export class KafkaRaftClient implements RaftClient {
       this.truncateToEndOffset({ offset: Number(p.divergingEpoch.endOffset), epoch: p.divergingEpoch.epoch });
     } else if (p.snapshotId.endOffset >= 0n && p.snapshotId.epoch >= 0) {
       const id = { offset: Number(p.snapshotId.endOffset), epoch: p.snapshotId.epoch };
-      const writer = this.log.createNewSnapshot(id);
+      // Unchecked, as Kafka's: the snapshot is past this follower's high watermark by definition.
+      const writer = this.log.createNewSnapshotUnchecked(id);
       if (writer) this.fetchingSnapshot = { writer, position: 0, state: sent };
       else if (this.log.truncateToLatestSnapshot()) this.onFollowerLogReset(sent);
     } else {
@@ -759,6 +769,7 @@ export class KafkaRaftClient implements RaftClient {
       if (f.position >= Number(p.size)) {
         this.fetchingSnapshot = null;
         f.writer.freeze().then(() => {
+          this.logger.info(`raft ${this.cfg.nodeId}: fetched snapshot ${f.writer.snapshotId.offset}-${f.writer.snapshotId.epoch} (${f.position} bytes) from leader ${s.leaderId}`);
           if (this.stopped || this.quorum.current !== s) return;
           if (this.log.truncateToLatestSnapshot()) this.onFollowerLogReset(s);
           this.poll();

@@ -208,6 +208,10 @@ export class MockLog implements ReplicatedLog {
     return this.flushedOffset;
   }
 
+  createNewSnapshotUnchecked(snapshotId: SnapshotId): RawSnapshotWriter | null {
+    return this.createNewSnapshot(snapshotId);
+  }
+
   createNewSnapshot(snapshotId: SnapshotId): RawSnapshotWriter | null {
     if (this.snapshots.has(key(snapshotId))) return null;
     const parts: Uint8Array[] = [];

@@ -74,11 +74,15 @@ export interface ReplicatedLog {
   lastFlushedOffset(): number;
 
   createNewSnapshot(snapshotId: SnapshotId): RawSnapshotWriter | null;
+  /** A writer for a snapshot fetched from the leader, without the high-watermark and log checks. */
+  createNewSnapshotUnchecked(snapshotId: SnapshotId): RawSnapshotWriter | null;
   readSnapshot(snapshotId: SnapshotId): RawSnapshotReader | null;
   latestSnapshotId(): SnapshotId | null;
   earliestSnapshotId(): SnapshotId | null;
   /** Delete segments and older snapshots wholly before `snapshotId` (the log start moves up to it). */
   deleteBeforeSnapshot(snapshotId: SnapshotId): boolean;
+  /** Apply the log's retention behind its snapshots (Kafka's maybeClean); true when something was deleted. */
+  maybeClean?(): boolean;
 
   close(): Promise<void>;
 }

@@ -43,6 +43,7 @@ import type { MetadataLayer } from "../metadata/layer.ts";
 import { LocalMetadata } from "../metadata/local-metadata.ts";
 import { controllerSide, RaftMetadata } from "../metadata/raft-metadata.ts";
 import { QuorumController } from "../metadata/quorum-controller.ts";
+import { SnapshotGenerator } from "../metadata/snapshot-generator.ts";
 import { SECURITY_PROTOCOL_ID } from "../metadata/registration.ts";
 import { SUPPORTED_FEATURES } from "../metadata/supported-features.ts";
 import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network-client.ts";
@@ -429,6 +430,13 @@ export class Broker {
       forwarder: channel,
       // One log dir: its id; several: UNASSIGNED until placed (as Kafka's controller records them) —
       // known only for this node's own dirs, so other brokers' replicas get UNASSIGNED too.
+      snapshots: new SnapshotGenerator({
+        raft: mgr.client,
+        maxBytesSinceLastSnapshot: this.config.long("metadata.log.max.record.bytes.between.snapshots"),
+        maxTimeSinceLastSnapshotMs: this.config.long("metadata.log.max.snapshot.interval.ms"),
+        nowMs: () => Date.now(),
+        logger: logger.child({ component: "snapshot-generator" }),
+      }),
       directoryOf: (b) => (b === this.nodeId && dirIds.length === 1 ? dirIds[0]! : "AAAAAAAAAAAAAAAAAAAAAQ"),
     });
     md.register();

@@ -58,7 +58,18 @@ export class KafkaRaftManager {
     }
     const voters = VoterSet.parseStatic(votersRaw, listenerName);
     const dir = config.metadataLogDir;
-    const mlog = KafkaMetadataLog.open({ dir, logs: opts.logs, logger: logger.child({ component: "metadata-log" }) });
+    const segmentBytes = config.given.has("metadata.log.segment.bytes") ? config.int("metadata.log.segment.bytes") : undefined;
+    const mlog = KafkaMetadataLog.open({
+      dir,
+      logs: opts.logs,
+      logger: logger.child({ component: "metadata-log" }),
+      config: {
+        ...(segmentBytes !== undefined ? { logSegmentBytes: segmentBytes } : {}),
+        logSegmentMillis: config.long("metadata.log.segment.ms"),
+        retentionMaxBytes: config.long("metadata.max.retention.bytes"),
+        retentionMillis: config.long("metadata.max.retention.ms"),
+      },
+    });
     const directoryId = readMetaProperties(dir)?.directoryId ?? NO_DIRECTORY_ID;
     const random = opts.random ?? Math.random;
     const requestTimeoutMs = config.int("controller.quorum.request.timeout.ms");

@@ -280,3 +280,60 @@ test("three controllers and three brokers: brokers follow as observers; SIGSTOP 
   }, 60_000);
   expect(stopped.output()).toMatch(/metadata quorum leader leaderId=\d+ epoch=\d+/);
 }, 240_000);
+
+test("snapshots: a node down while the others snapshot and move their log start catches up with FetchSnapshot", async () => {
+  const clusterId = randomKafkaUuid();
+  const cp = await freePorts(3);
+  const voters = cp.map((p, i) => `${i + 1}@127.0.0.1:${p}`).join(",");
+  const nodes = new Map<number, StrandHandle>();
+  const dataDirs = new Map<number, string>();
+  const start = async (id: number) => {
+    const dataDir = dataDirs.get(id) ?? mkdtempSync(join(tmpdir(), `strand-snap-${id}-`));
+    dataDirs.set(id, dataDir);
+    if (!dirs.includes(dataDir)) dirs.push(dataDir);
+    const h = await startStrand({
+      dataDir,
+      startTimeoutMs: 60_000,
+      overrides: {
+        "node.id": id,
+        "cluster.id": clusterId,
+        "process.roles": "broker,controller",
+        "controller.quorum.voters": voters,
+        listeners: `PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:${cp[id - 1]}`,
+        "offsets.topic.replication.factor": 1,
+        // A snapshot after every commit, and retention that keeps only the newest one.
+        "metadata.log.max.record.bytes.between.snapshots": 1,
+        "metadata.max.retention.bytes": 0,
+      },
+    });
+    nodes.set(id, h);
+    handles.set(300 + id, h);
+    return h;
+  };
+  await Promise.all([1, 2, 3].map(start));
+  const all = await until("three brokers", async () => {
+    const m = await metadata(nodes.get(1)!.port);
+    return m.brokers.length === 3 ? m : null;
+  });
+  // Node 3 goes down (not the controller if possible, so the others keep their leader).
+  const down = all.controllerId === 3 ? 2 : 3;
+  await nodes.get(down)!.kill();
+  const up = [1, 2, 3].filter((id) => id !== down);
+  const c = await KafkaTestClient.connect(nodes.get(up[0]!)!.port);
+  for (let i = 0; i < 8; i++) {
+    await until(`topic t${i}`, async () => {
+      const r = await c.request<{ topics: Array<{ errorCode: number }> }>(19, 7, { topics: [{ name: `t${i}`, numPartitions: 1, replicationFactor: 1, assignments: [], configs: [] }], timeoutMs: 10_000 });
+      return r.topics[0]!.errorCode === 0 || r.topics[0]!.errorCode === 36;
+    });
+  }
+  c.close();
+  await until("snapshots written on the live nodes", async () => up.every((id) => /metadata snapshot written/.test(nodes.get(id)!.output())));
+  // Back: its fetch position is below the leader's log start, so it gets the snapshot.
+  const back = await start(down);
+  await until("every node agrees", async () => {
+    const sums = await Promise.all([...nodes.values()].map(async (h) => summary(await metadata(h.port))));
+    return new Set(sums).size === 1 && sums[0]!.includes("t7");
+  }, 60_000);
+  expect(back.output()).toMatch(/fetched snapshot \d+-\d+ \(\d+ bytes\) from leader/);
+  expect(back.output()).toMatch(/metadata snapshot loaded/);
+}, 240_000);
