@@ -32,6 +32,20 @@ export interface ControllerEnv {
   newTopicId(): string;
   /** The log directory id recorded in PartitionRecord.Directories for a replica on `brokerId`. */
   replicaDirectory(brokerId: number): string;
+  /**
+   * The largest replication factor placed (absent: no limit but the brokers). A cluster whose brokers
+   * do not replicate yet sets 1: a second replica would be an empty log that a failover could elect.
+   */
+  readonly maxReplicationFactor?: number;
+}
+
+/** INVALID_REPLICATION_FACTOR for a placement above env.maxReplicationFactor, or null. */
+function replicationLimitError(env: ControllerEnv, assignment: readonly number[][]): string | null {
+  const max = env.maxReplicationFactor;
+  if (max === undefined) return null;
+  const rf = Math.max(0, ...assignment.map((r) => r.length));
+  if (rf <= max) return null;
+  return `Unable to replicate the partition ${rf} time(s): this Strand cluster does not replicate partitions yet, so the replication factor is at most ${max} (each extra replica would be an empty log a failover could elect).`;
 }
 
 export interface Plan<R> {
@@ -190,6 +204,11 @@ export function planCreateTopics(image: MetadataImage, env: ControllerEnv, topic
       }
       assignment = placeReplicas(brokers, 0, numPartitions, rf, Math.floor(random() * brokers.length));
     }
+    const limit = replicationLimitError(env, assignment);
+    if (limit) {
+      results.push(failed(t.name, ErrorCode.INVALID_REPLICATION_FACTOR, limit));
+      continue;
+    }
     const topicId = env.newTopicId();
     if (hasCollisionChars(t.name)) collisions.set(unified, t.name);
     records.push(metadataRecord(RecordType.TOPIC, { name: t.name, topicId }));
@@ -310,6 +329,11 @@ export function planCreatePartitions(image: MetadataImage, env: ControllerEnv, i
         continue;
       }
       assignment = placeReplicas(brokers, current, added, rf, Math.floor(random() * brokers.length));
+    }
+    const limit = replicationLimitError(env, assignment);
+    if (limit) {
+      fail(ErrorCode.INVALID_REPLICATION_FACTOR, limit);
+      continue;
     }
     for (const r of partitionRecords(env, topic.topicId, current, assignment)) records.push(r);
     fail(0, null);

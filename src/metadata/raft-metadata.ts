@@ -43,6 +43,8 @@ import type { SnapshotGenerator } from "./snapshot-generator.ts";
 const API_CREATE_TOPICS = 19;
 /** How long a forwarded CreateTopics waits for the created topics to reach this node's image. */
 const CREATED_TOPIC_WAIT_MS = 5_000;
+/** Replicas per partition until brokers replicate (the replication work lifts it). */
+const MAX_REPLICATION_FACTOR = 1;
 /** Image listeners at most (handlers, coordinators, the lifecycle manager). */
 const MAX_LISTENERS = 256;
 
@@ -87,6 +89,9 @@ export class RaftMetadata implements MetadataLayer {
       validateTopicConfigs: (pairs) => topicConfigSupport.validate(pairs),
       newTopicId: () => randomKafkaUuid(),
       replicaDirectory: opts.directoryOf ?? (() => "AAAAAAAAAAAAAAAAAAAAAQ"),
+      // Brokers do not replicate yet (no replica fetchers): one replica per partition, so a failover
+      // never elects an empty copy (a partition whose broker is down is offline, not emptied).
+      maxReplicationFactor: MAX_REPLICATION_FACTOR,
     };
     this.loader = new MetadataLoader({
       clusterId: opts.clusterId,
@@ -294,9 +299,13 @@ export class RaftMetadata implements MetadataLayer {
     });
   }
 
-  async ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, replicationFactor = 1): Promise<TopicImage> {
+  async ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, requestedReplicationFactor = 1): Promise<TopicImage> {
     const existing = this.image.topicsByName.get(name);
     if (existing) return existing;
+    const replicationFactor = Math.min(requestedReplicationFactor, MAX_REPLICATION_FACTOR);
+    if (replicationFactor < requestedReplicationFactor) {
+      this.opts.logger.warn("internal topic created with one replica: partition replication is not available yet", { topic: name, requestedReplicationFactor });
+    }
     const [r] = await this.createTopics(
       [{ name, numPartitions: partitions, replicationFactor, assignments: [], configs: Object.entries(configs).map(([k, v]) => ({ name: k, value: v })) }],
       { validateOnly: false },

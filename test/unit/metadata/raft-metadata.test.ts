@@ -210,3 +210,21 @@ test("the active controller fences a broker whose heartbeats stop (broker.sessio
   await until(s, "broker 2 fenced everywhere", () => [...nodes.values()].every((n) => n.md.image.brokers.get(2)?.fenced === true));
   for (const n of nodes.values()) expect(n.md.image.brokers.get(1)!.fenced).toBe(false);
 });
+
+test("until brokers replicate, a cluster refuses more than one replica (INVALID_REPLICATION_FACTOR) and creates internal topics with one", async () => {
+  const { sim: s, nodes } = start();
+  await until(s, "a bootstrapped leader", () => leaderOf(s, nodes)?.md.image.features.has("metadata.version") === true);
+  await registerAndUnfence(s, nodes, [1, 2, 3]);
+  const leader = leaderOf(s, nodes)!;
+  const p = leader.md.createTopics([{ name: "rf3", numPartitions: 1, replicationFactor: 3, assignments: [], configs: [] }], { validateOnly: false });
+  await until(s, "the answer", () => Bun.peek.status(p) !== "pending");
+  const [r] = await p;
+  expect(r!.errorCode).toBe(ErrorCode.INVALID_REPLICATION_FACTOR);
+  expect(r!.errorMessage).toContain("does not replicate partitions yet");
+  const manual = leader.md.createTopics([{ name: "manual", numPartitions: -1, replicationFactor: -1, assignments: [{ partitionIndex: 0, brokerIds: [1, 2] }], configs: [] }], { validateOnly: false });
+  await until(s, "the answer", () => Bun.peek.status(manual) !== "pending");
+  expect((await manual)[0]!.errorCode).toBe(ErrorCode.INVALID_REPLICATION_FACTOR);
+  const internal = leader.md.ensureInternalTopic("__consumer_offsets", 3, { "cleanup.policy": "compact" }, 3);
+  await until(s, "the internal topic", () => Bun.peek.status(internal) !== "pending");
+  expect((await internal).partitions.every((x) => x.replicas.length === 1)).toBe(true);
+});
