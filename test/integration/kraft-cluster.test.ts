@@ -8,6 +8,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { metadataQuorumTool, parseToolTable } from "../support/kafka-tools.ts";
+import { KAFKA_MAIN, runKafkaClass } from "../support/kafka-dist.ts";
 import { freePorts } from "../support/ports.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { mkdtempSync } from "node:fs";
@@ -279,6 +280,24 @@ test("three controllers and three brokers: brokers follow as observers; SIGSTOP 
     return new Set(sums).size === 1 && sums[0]!.includes("after-stop") && d !== null && d.leaderId !== q.leaderId;
   }, 60_000);
   expect(stopped.output()).toMatch(/metadata quorum leader leaderId=\d+ epoch=\d+/);
+
+  // kafka-cluster.sh unregister: a stopped broker's registration goes; an unknown id is refused.
+  expect(await brokers[2]!.stop()).toBe(0);
+  const un = await runKafkaClass(KAFKA_MAIN.cluster, ["unregister", "--bootstrap-server", brokers[0]!.bootstrap, "--id", "6"], { timeoutMs: 60_000 });
+  expect(un.exitCode).toBe(0);
+  expect(un.stdout).toContain("Broker 6 is no longer registered.");
+  const unknown = await runKafkaClass(KAFKA_MAIN.cluster, ["unregister", "--bootstrap-server", brokers[0]!.bootstrap, "--id", "42"], { timeoutMs: 60_000 });
+  expect(unknown.exitCode).not.toBe(0);
+  expect(unknown.stdout + unknown.stderr).toContain("BrokerIdNotRegisteredException");
+  await until("broker 6 gone from the registrations", async () => {
+    const c3 = await KafkaTestClient.connect(brokers[1]!.port);
+    try {
+      const d = await c3.request<{ brokers: Array<{ brokerId: number }> }>(60, 2, { includeClusterAuthorizedOperations: false, endpointType: 1, includeFencedBrokers: true });
+      return d.brokers.map((b) => b.brokerId).sort().join(",") === "4,5";
+    } finally {
+      c3.close();
+    }
+  });
 }, 240_000);
 
 test("snapshots: a node down while the others snapshot and move their log start catches up with FetchSnapshot", async () => {

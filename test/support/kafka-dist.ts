@@ -30,6 +30,7 @@ export const KAFKA_MAIN = {
   transactions: "org.apache.kafka.tools.TransactionsCommand", // kafka-transactions.sh
   features: "org.apache.kafka.tools.FeatureCommand", // kafka-features.sh
   metadataQuorum: "org.apache.kafka.tools.MetadataQuorumCommand", // kafka-metadata-quorum.sh
+  cluster: "org.apache.kafka.tools.ClusterTool", // kafka-cluster.sh
 } as const;
 
 export interface KafkaDist {

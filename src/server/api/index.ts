@@ -10,6 +10,7 @@ import { deleteTopicsHandler } from "./20-delete-topics.ts";
 import { createPartitionsHandler } from "./37-create-partitions.ts";
 import { describeClusterHandler } from "./60-describe-cluster.ts";
 import { describeQuorumBrokerHandler } from "./55-describe-quorum.ts";
+import { unregisterBrokerForwardHandler } from "./64-unregister-broker.ts";
 import { describeTopicPartitionsHandler } from "./75-describe-topic-partitions.ts";
 import { offsetCommitHandler } from "./08-offset-commit.ts";
 import { offsetFetchHandler } from "./09-offset-fetch.ts";
@@ -59,6 +60,7 @@ export const ALL_HANDLERS: ApiHandler[] = [
   createPartitionsHandler,
   describeClusterHandler,
   describeQuorumBrokerHandler,
+  unregisterBrokerForwardHandler,
   describeTopicPartitionsHandler,
   listConfigResourcesHandler,
   getTelemetrySubscriptionsHandler,

@@ -1,0 +1,35 @@
+// UnregisterBroker (key 64), version 0 served, on the broker listener (`kafka-cluster.sh unregister`,
+// Admin.unregisterBroker). Kafka's brokers forward it to the active controller; here the request goes
+// to the Raft leader's controller listener and its answer comes back as it is (the controller plans it:
+// BROKER_ID_NOT_REGISTERED, or the broker leaves ISRs and ELRs and UnregisterBrokerRecord is written).
+// A single node (its own one-voter quorum) has one broker, itself: an unknown id is
+// BROKER_ID_NOT_REGISTERED, as Kafka answers; its own id is refused (INVALID_REQUEST): the only broker
+// of a running cluster cannot be unregistered.
+
+import { ErrorCode } from "../../protocol/errors.ts";
+import type { UnregisterBrokerRequest } from "../../protocol/generated/messages/unregister-broker-request.ts";
+import type { UnregisterBrokerResponse } from "../../protocol/generated/messages/unregister-broker-response.ts";
+import { defineHandler } from "../handler.ts";
+
+const API_UNREGISTER_BROKER = 64;
+
+export const unregisterBrokerForwardHandler = defineHandler<UnregisterBrokerRequest, UnregisterBrokerResponse>({
+  key: 64,
+  minVersion: 0,
+  maxVersion: 0,
+  async handle(ctx, req) {
+    const answer = (errorCode: number, errorMessage: string | null): UnregisterBrokerResponse => ({ throttleTimeMs: 0, errorCode, errorMessage });
+    const channel = ctx.services.controllerChannel;
+    if (channel) {
+      try {
+        const r = await channel.send<UnregisterBrokerResponse>(API_UNREGISTER_BROKER, { brokerId: req.brokerId }, { maxVersion: 0 });
+        if (r.body.errorCode === ErrorCode.NOT_CONTROLLER) channel.controllerMoved();
+        return r.body;
+      } catch (e) {
+        return answer(ErrorCode.REQUEST_TIMED_OUT, `the active controller could not be reached: ${(e as Error).message}`);
+      }
+    }
+    if (!ctx.services.metadata.image.brokers.has(req.brokerId)) return answer(ErrorCode.BROKER_ID_NOT_REGISTERED, `Broker ID ${req.brokerId} is not currently registered`);
+    return answer(ErrorCode.INVALID_REQUEST, `Broker ${req.brokerId} is this node, the only broker of its cluster: it cannot be unregistered while it runs`);
+  },
+});
