@@ -5,6 +5,9 @@ import { newFetchRequest } from "../../../src/protocol/generated/messages/fetch-
 import { newVoteRequest } from "../../../src/protocol/generated/messages/vote-request.ts";
 import { newBeginQuorumEpochRequest } from "../../../src/protocol/generated/messages/begin-quorum-epoch-request.ts";
 import { newDescribeQuorumRequest } from "../../../src/protocol/generated/messages/describe-quorum-request.ts";
+import { newEndQuorumEpochRequest, newPartitionData as newEndPartition } from "../../../src/protocol/generated/messages/end-quorum-epoch-request.ts";
+import { API_CODECS } from "../../../src/protocol/generated/apis.ts";
+import { encodeResponse } from "../../../src/protocol/frame.ts";
 import { DEFAULT_RAFT_CONFIG, KafkaRaftClient, type RaftNetwork } from "../../../src/raft/kafka-raft-client.ts";
 import { MockLog } from "../../../src/raft/mock-log.ts";
 import { MemoryQuorumStateStore } from "../../../src/raft/quorum-state-store.ts";
@@ -52,4 +55,25 @@ test("BeginQuorumEpoch makes a follower; Fetch to a non-leader is NOT_LEADER_OR_
   expect(codes[1]!.currentLeader).toEqual({ leaderId: 2, leaderEpoch: 4 });
   const dq = c.handleDescribeQuorumRequest({ ...newDescribeQuorumRequest(), topics: [{ topicName: "__cluster_metadata", partitions: [{ partitionIndex: 0 }] }] });
   expect(dq.topics[0]!.partitions[0]!.errorCode).toBe(ErrorCode.NOT_LEADER_OR_FOLLOWER);
+});
+
+test("fuzz: each answer has the shape of the request's version (v0 Vote/BeginQuorumEpoch/EndQuorumEpoch, DescribeQuorum v0-1, Fetch before v12)", async () => {
+  const { c } = client();
+  const begin = { ...newBeginQuorumEpochRequest(), clusterId: "c1", voterId: 1, topics: [{ topicName: "__cluster_metadata", partitions: [{ partitionIndex: 0, voterDirectoryId: ZERO, leaderId: 2, leaderEpoch: 4 }] }], leaderEndpoints: [] };
+  // With a leader known, the answers would carry NodeEndpoints (v1+), which v0 cannot send.
+  const encodes = (apiKey: number, v: number, body: unknown) => encodeResponse(apiKey, v, 1, { ...(API_CODECS.get(apiKey)!.newResponse() as object), ...(body as object) });
+  expect(() => encodes(53, 0, c.handleBeginQuorumEpochRequest(begin, 0))).not.toThrow();
+  expect(c.leaderAndEpoch()).toEqual({ leaderId: 2, epoch: 4 });
+  expect(c.handleBeginQuorumEpochRequest(begin, 1).nodeEndpoints).toEqual([{ nodeId: 2, host: "h2", port: 1 }]);
+  expect(() => encodes(52, 0, c.handleVoteRequest(vote(4, 3), 0))).not.toThrow();
+  const end = { ...newEndQuorumEpochRequest(), clusterId: "c1", topics: [{ topicName: "__cluster_metadata", partitions: [{ ...newEndPartition(), partitionIndex: 0, leaderId: 2, leaderEpoch: 4 }] }] };
+  expect(() => encodes(54, 0, c.handleEndQuorumEpochRequest(end, 0))).not.toThrow();
+  const dq = { ...newDescribeQuorumRequest(), topics: [{ topicName: "__cluster_metadata", partitions: [{ partitionIndex: 0 }] }] };
+  for (const v of [0, 1, 2]) expect(() => encodes(55, v, c.handleDescribeQuorumRequest(dq, v))).not.toThrow();
+  const fetch = { ...newFetchRequest(), clusterId: "c1", maxWaitMs: 0, replicaId: 3, topics: [{ topic: "__cluster_metadata", topicId: ZERO, partitions: [{ partition: 0, currentLeaderEpoch: 4, fetchOffset: 0n, lastFetchedEpoch: 0, logStartOffset: 0n, partitionMaxBytes: 1 << 20, replicaDirectoryId: ZERO }] }], forgottenTopicsData: [] };
+  for (const v of [4, 11]) {
+    const r = await c.handleFetchRequest(fetch as never, v);
+    expect(() => encodes(1, v, r)).not.toThrow();
+    expect(r.responses[0]!.partitions[0]!.errorCode).toBe(ErrorCode.UNSUPPORTED_VERSION);
+  }
 });
