@@ -37,7 +37,7 @@ import type { EpochState } from "./epoch-state.ts";
 import { FollowerState } from "./follower-state.ts";
 import { LeaderState } from "./leader-state.ts";
 import { ProspectiveState } from "./prospective-state.ts";
-import { QuorumState } from "./quorum-state.ts";
+import { MAX_EPOCH, QuorumState } from "./quorum-state.ts";
 import type { QuorumStateStore } from "./quorum-state-store.ts";
 import type { Batch, RaftClient, RaftListener, SnapshotReader, SnapshotWriter } from "./raft-client.ts";
 import { NotLeaderException } from "./raft-client.ts";
@@ -453,7 +453,11 @@ export class KafkaRaftClient implements RaftClient {
 
   /** A nominee with a majority moves on: Prospective → Candidate, Candidate → Leader. */
   private maybeTransitionForward(s: EpochState): void {
-    if (s instanceof ProspectiveState && s.epochElection.isVoteGranted()) {
+    if (s instanceof ProspectiveState && s.epochElection.isVoteGranted() && s.epoch >= MAX_EPOCH) {
+      // A peer (a corrupt or forged request) took the quorum to the last epoch: no election can follow
+      // it. Stay prospective (its timeout moves on to Unattached), never in an epoch past int32.
+      this.logger.info(`raft ${this.cfg.nodeId}: won the pre-vote in epoch ${s.epoch}, the last epoch there is; not standing for election`);
+    } else if (s instanceof ProspectiveState && s.epochElection.isVoteGranted()) {
       this.quorum.transitionToCandidate();
       this.onStateChange();
       this.maybeTransitionForward(this.quorum.current);

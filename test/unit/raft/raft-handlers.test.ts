@@ -13,6 +13,7 @@ import { MockLog } from "../../../src/raft/mock-log.ts";
 import { MemoryQuorumStateStore } from "../../../src/raft/quorum-state-store.ts";
 import { VoterSet } from "../../../src/raft/voter-set.ts";
 import { FakeClock } from "../../../src/util/purgatory/fake-clock.ts";
+import { assertEpochState } from "../../../src/raft/quorum-state.ts";
 
 const ZERO = "AAAAAAAAAAAAAAAAAAAAAA";
 const neverAnswers: RaftNetwork = { send: () => new Promise(() => {}) };
@@ -75,5 +76,32 @@ test("fuzz: each answer has the shape of the request's version (v0 Vote/BeginQuo
     const r = await c.handleFetchRequest(fetch as never, v);
     expect(() => encodes(1, v, r)).not.toThrow();
     expect(r.responses[0]!.partitions[0]!.errorCode).toBe(ErrorCode.UNSUPPORTED_VERSION);
+  }
+});
+
+/** A network on which every voter grants every (pre-)vote at once and nothing else is answered. */
+const grantsVotes: RaftNetwork = {
+  send: <T>(_node: unknown, apiKey: number, body: Record<string, unknown>) => {
+    if (apiKey !== 52) return new Promise<never>(() => {});
+    const p = (body as { topics: { partitions: { replicaEpoch: number }[] }[] }).topics[0]!.partitions[0]!;
+    return Promise.resolve({ version: 2, body: { errorCode: 0, topics: [{ topicName: "__cluster_metadata", partitions: [{ partitionIndex: 0, errorCode: 0, leaderId: -1, leaderEpoch: p.replicaEpoch, voteGranted: true }] }], nodeEndpoints: [] } as T });
+  },
+};
+
+test("fuzz: a Vote in epoch 2^31-1 never leads to an epoch past int32 (a candidate there could not be encoded)", async () => {
+  const clock = new FakeClock(0);
+  const voters = VoterSet.parseStatic("1@h1:1,2@h2:1,3@h3:1", "CONTROLLER");
+  const c = new KafkaRaftClient({ ...DEFAULT_RAFT_CONFIG, nodeId: 1, clusterId: "c1", listenerName: "CONTROLLER", voters }, new MockLog(), new MemoryQuorumStateStore(), grantsVotes, clock, () => 0.5);
+  c.initialize();
+  expect(c.handleVoteRequest(vote(2 ** 31 - 1, 2, { lastOffset: 0n, lastEpoch: 0 })).topics[0]!.partitions[0]!.errorCode).toBe(0);
+  expect(c.quorum.epoch).toBe(2 ** 31 - 1);
+  // Election timeouts pass; pre-votes are granted; the candidacy would be in epoch 2^31.
+  for (let i = 0; i < 20; i++) {
+    clock.advance(500);
+    await new Promise((r) => setImmediate(r));
+    assertEpochState(c.quorum.current);
+    expect(c.quorum.epoch).toBeLessThanOrEqual(2 ** 31 - 1);
+    expect(c.quorum.current.name).not.toBe("Candidate");
+    expect(c.quorum.current.name).not.toBe("Leader");
   }
 });
