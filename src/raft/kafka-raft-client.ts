@@ -682,7 +682,8 @@ export class KafkaRaftClient implements RaftClient {
       this.truncateToEndOffset({ offset: Number(p.divergingEpoch.endOffset), epoch: p.divergingEpoch.epoch });
     } else if (p.snapshotId.endOffset >= 0n && p.snapshotId.epoch >= 0) {
       const id = { offset: Number(p.snapshotId.endOffset), epoch: p.snapshotId.epoch };
-      const writer = this.log.createNewSnapshot(id);
+      // The leader's snapshot is past our high watermark: the unchecked writer (Kafka's), not createNewSnapshot.
+      const writer = this.log.createNewSnapshotUnchecked(id);
       if (writer) this.fetchingSnapshot = { writer, position: 0, state: sent };
       else if (this.log.truncateToLatestSnapshot()) this.onFollowerLogReset(sent);
     } else {

@@ -73,7 +73,10 @@ export interface ReplicatedLog {
   flush(): Promise<void>;
   lastFlushedOffset(): number;
 
+  /** A snapshot of this log's committed state: at most the high watermark (asserted), null below the log start or when it exists. */
   createNewSnapshot(snapshotId: SnapshotId): RawSnapshotWriter | null;
+  /** A follower storing the leader's snapshot, which lies past its own high watermark (Kafka's createNewSnapshotUnchecked); null when it exists. */
+  createNewSnapshotUnchecked(snapshotId: SnapshotId): RawSnapshotWriter | null;
   readSnapshot(snapshotId: SnapshotId): RawSnapshotReader | null;
   latestSnapshotId(): SnapshotId | null;
   earliestSnapshotId(): SnapshotId | null;

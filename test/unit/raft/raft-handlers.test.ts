@@ -1,5 +1,8 @@
 // The inbound Raft handlers answer bad or stale requests with Kafka's error codes, never a throw.
 import { expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ErrorCode } from "../../../src/protocol/generated/errors.ts";
 import { newFetchRequest } from "../../../src/protocol/generated/messages/fetch-request.ts";
 import { newVoteRequest } from "../../../src/protocol/generated/messages/vote-request.ts";
@@ -10,6 +13,9 @@ import { API_CODECS } from "../../../src/protocol/generated/apis.ts";
 import { encodeResponse } from "../../../src/protocol/frame.ts";
 import { DEFAULT_RAFT_CONFIG, KafkaRaftClient, type RaftNetwork } from "../../../src/raft/kafka-raft-client.ts";
 import { MockLog } from "../../../src/raft/mock-log.ts";
+import { KafkaMetadataLog } from "../../../src/raft/kafka-metadata-log.ts";
+import { newPartitionData as newFetchPartitionData } from "../../../src/protocol/generated/messages/fetch-response.ts";
+import { createLogger } from "../../../src/util/log.ts";
 import { MemoryQuorumStateStore } from "../../../src/raft/quorum-state-store.ts";
 import { VoterSet } from "../../../src/raft/voter-set.ts";
 import { FakeClock } from "../../../src/util/purgatory/fake-clock.ts";
@@ -103,5 +109,38 @@ test("fuzz: a Vote in epoch 2^31-1 never leads to an epoch past int32 (a candida
     expect(c.quorum.epoch).toBeLessThanOrEqual(2 ** 31 - 1);
     expect(c.quorum.current.name).not.toBe("Candidate");
     expect(c.quorum.current.name).not.toBe("Leader");
+  }
+});
+
+test("fuzz: a follower on a KafkaMetadataLog fetches the leader's snapshot past its own high watermark (createNewSnapshotUnchecked)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "strand-raft-handlers-"));
+  try {
+    const clock = new FakeClock(0);
+    const sent: number[] = [];
+    const net: RaftNetwork = {
+      send: <T>(_node: unknown, apiKey: number) => {
+        sent.push(apiKey);
+        // A few answers only: a follower that cannot store the snapshot would fetch again at once, forever.
+        if (apiKey !== 1 || sent.length > 3) return new Promise<never>(() => {});
+        // The leader's log starts at a snapshot at offset 10 of epoch 3: fetch it.
+        const p = { ...newFetchPartitionData(), partitionIndex: 0, highWatermark: 10n, currentLeader: { leaderId: 2, leaderEpoch: 4 }, snapshotId: { endOffset: 10n, epoch: 3 } };
+        return Promise.resolve({ version: 17, body: { errorCode: 0, responses: [{ topic: "", topicId: "AAAAAAAAAAAAAAAAAAAAAQ", partitions: [p] }] } as T });
+      },
+    };
+    const voters = VoterSet.parseStatic("1@h1:1,2@h2:1,3@h3:1", "CONTROLLER");
+    const log = KafkaMetadataLog.open({ dir, logger: createLogger("error") });
+    const c = new KafkaRaftClient({ ...DEFAULT_RAFT_CONFIG, nodeId: 1, clusterId: "c1", listenerName: "CONTROLLER", voters }, log, new MemoryQuorumStateStore(), net, clock, () => 0.5);
+    c.initialize();
+    const begin = { ...newBeginQuorumEpochRequest(), clusterId: "c1", voterId: 1, topics: [{ topicName: "__cluster_metadata", partitions: [{ partitionIndex: 0, voterDirectoryId: ZERO, leaderId: 2, leaderEpoch: 4 }] }], leaderEndpoints: [] };
+    expect(c.handleBeginQuorumEpochRequest(begin).topics[0]!.partitions[0]!.errorCode).toBe(0);
+    for (let i = 0; i < 5 && !sent.includes(59); i++) {
+      await new Promise((r) => setImmediate(r));
+      clock.advance(DEFAULT_RAFT_CONFIG.retryBackoffMs);
+    }
+    expect(sent).toContain(59);
+    c.halt();
+    await log.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
