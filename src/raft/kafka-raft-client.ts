@@ -1010,6 +1010,9 @@ export class KafkaRaftClient implements RaftClient {
     if (fp.fetchOffset < 0n || fp.lastFetchedEpoch < 0 || fp.lastFetchedEpoch > fp.currentLeaderEpoch || fp.fetchOffset > BigInt(Number.MAX_SAFE_INTEGER)) return respond(ErrorCode.NONE, this.emptyFetchPartition(ErrorCode.INVALID_REQUEST));
     const err = this.validateLeaderOnlyRequest(fp.currentLeaderEpoch);
     if (err !== null) return respond(ErrorCode.NONE, this.emptyFetchPartition(err));
+    // The leader never fetches from itself (Kafka's LeaderState refuses it too): a replayed or forged
+    // fetch, which must not count toward check-quorum.
+    if (replicaId === this.cfg.nodeId) return respond(ErrorCode.NONE, this.emptyFetchPartition(ErrorCode.INVALID_REQUEST));
     const s = this.quorum.current as LeaderState;
     const now = this.clock.nowMs();
     const fetchOffset = Number(fp.fetchOffset);
@@ -1062,6 +1065,7 @@ export class KafkaRaftClient implements RaftClient {
     if (req.topics.length !== 1 || !t || t.partitions.length !== 1 || !fp || !this.isMetadataPartition(t.name, null, fp.partition)) return respond(ErrorCode.INVALID_REQUEST, null);
     const err = this.validateLeaderOnlyRequest(fp.currentLeaderEpoch);
     if (err !== null) return respond(ErrorCode.NONE, partition(err));
+    if (req.replicaId === this.cfg.nodeId) return respond(ErrorCode.NONE, partition(ErrorCode.INVALID_REQUEST));
     const id = { offset: Number(fp.snapshotId.endOffset), epoch: fp.snapshotId.epoch };
     const snap = fp.snapshotId.endOffset >= 0n ? this.log.readSnapshot(id) : null;
     if (!snap) return respond(ErrorCode.NONE, partition(ErrorCode.SNAPSHOT_NOT_FOUND));

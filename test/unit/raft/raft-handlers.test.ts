@@ -13,6 +13,8 @@ import { API_CODECS } from "../../../src/protocol/generated/apis.ts";
 import { encodeResponse } from "../../../src/protocol/frame.ts";
 import { DEFAULT_RAFT_CONFIG, KafkaRaftClient, type RaftNetwork } from "../../../src/raft/kafka-raft-client.ts";
 import { MockLog } from "../../../src/raft/mock-log.ts";
+import { LeaderState } from "../../../src/raft/leader-state.ts";
+import { newFetchSnapshotRequest, newPartitionSnapshot } from "../../../src/protocol/generated/messages/fetch-snapshot-request.ts";
 import { KafkaMetadataLog } from "../../../src/raft/kafka-metadata-log.ts";
 import { newPartitionData as newFetchPartitionData } from "../../../src/protocol/generated/messages/fetch-response.ts";
 import { createLogger } from "../../../src/util/log.ts";
@@ -143,4 +145,31 @@ test("fuzz: a follower on a KafkaMetadataLog fetches the leader's snapshot past 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("fuzz: a Fetch or FetchSnapshot naming the leader itself (a replay of its own old fetch) is INVALID_REQUEST and does not reset check-quorum", async () => {
+  const clock = new FakeClock(0);
+  const voters = VoterSet.parseStatic("1@h1:1,2@h2:1,3@h3:1", "CONTROLLER");
+  const c = new KafkaRaftClient({ ...DEFAULT_RAFT_CONFIG, nodeId: 1, clusterId: "c1", listenerName: "CONTROLLER", voters }, new MockLog(), new MemoryQuorumStateStore(), grantsVotes, clock, () => 0.5);
+  c.initialize();
+  for (let i = 0; i < 20 && !(c.quorum.current instanceof LeaderState); i++) {
+    clock.advance(500);
+    await new Promise((r) => setImmediate(r));
+  }
+  const s = c.quorum.current;
+  if (!(s instanceof LeaderState)) throw new Error(`not leader: ${s.name}`);
+  clock.advance(1_000);
+  const before = s.timeUntilCheckQuorumExpires(clock.nowMs());
+  const fetch = { ...newFetchRequest(), clusterId: "c1", maxWaitMs: 0, replicaState: { replicaId: 1, replicaEpoch: -1n }, topics: [{ topic: "", topicId: "AAAAAAAAAAAAAAAAAAAAAQ", partitions: [{ partition: 0, currentLeaderEpoch: s.epoch, fetchOffset: 0n, lastFetchedEpoch: 0, logStartOffset: 0n, partitionMaxBytes: 1 << 20, replicaDirectoryId: ZERO }] }], forgottenTopicsData: [] };
+  expect((await c.handleFetchRequest(fetch as never)).responses[0]!.partitions[0]!.errorCode).toBe(ErrorCode.INVALID_REQUEST);
+  const snap = { ...newFetchSnapshotRequest(), clusterId: "c1", replicaId: 1, maxBytes: 1 << 20, topics: [{ name: "__cluster_metadata", partitions: [{ ...newPartitionSnapshot(), partition: 0, currentLeaderEpoch: s.epoch, snapshotId: { endOffset: 0n, epoch: 0 }, position: 0n }] }] };
+  expect(c.handleFetchSnapshotRequest(snap).topics[0]!.partitions[0]!.errorCode).toBe(ErrorCode.INVALID_REQUEST);
+  expect(s.timeUntilCheckQuorumExpires(clock.nowMs())).toBe(before);
+  // Check-quorum still runs out: with no other voter fetching, the leader resigns.
+  for (let i = 0; i < 10; i++) {
+    clock.advance(500);
+    await new Promise((r) => setImmediate(r));
+  }
+  expect(c.quorum.current).not.toBe(s);
+  c.halt();
 });
