@@ -1,7 +1,9 @@
 // A Raft cluster in one process, in the style of Kafka's RaftEventSimulationTest: KafkaRaftClients over
 // MemoryTransport + FakeClock (real NetworkClients, real request/response encoding), each node's state
 // in a MockLog and a MemoryQuorumStateStore that outlive a kill, random message loss and latency,
-// kills/restarts and partitions. check() asserts the Raft invariants after every step.
+// kills/restarts and partitions. check() asserts the Raft invariants after every step. A node's log
+// can be on disk instead (SimOptions.logFor); onRequest sees every request frame (test/support/raft-
+// capture.ts records them for the fuzzer, test/support/raft-fuzz.ts).
 
 import { API_TABLE } from "../../src/protocol/generated/api-table.ts";
 import { API_CODECS } from "../../src/protocol/generated/apis.ts";
