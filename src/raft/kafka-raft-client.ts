@@ -4,8 +4,8 @@
 // Event-driven instead of Kafka's poll thread: every event (a timer, a response, an inbound request, an
 // append) ends in poll(), which does what the current state has due (Kafka's pollCurrentState) and arms
 // one wake-up for the earliest next deadline. Inbound requests are the handle*Request functions, called
-// by whoever serves the controller listener; they answer with Kafka's error codes and never throw on
-// bad input.
+// by whoever serves the controller listener with the request's API version; they answer with Kafka's
+// error codes, in a shape that version can carry, and never throw on bad input.
 //
 // Left out (see the report): KIP-853 (AddRaftVoter/RemoveRaftVoter/UpdateRaftVoter, VotersRecord,
 // kraft.version 1 voters, bootstrap servers), fetching from bootstrap servers when no leader is known,
@@ -25,6 +25,7 @@ import type { VoteRequest } from "../protocol/generated/messages/vote-request.ts
 import type { VoteResponse } from "../protocol/generated/messages/vote-response.ts";
 import { ErrorCode } from "../protocol/generated/errors.ts";
 import { newFetchPartition, newFetchTopic, newReplicaState } from "../protocol/generated/messages/fetch-request.ts";
+import { newEpochEndOffset, newLeaderIdAndEpoch, newSnapshotId } from "../protocol/generated/messages/fetch-response.ts";
 import { newPartitionData as newVotePartition } from "../protocol/generated/messages/vote-request.ts";
 import { newPartitionData as newBeginPartition } from "../protocol/generated/messages/begin-quorum-epoch-request.ts";
 import { newPartitionData as newEndPartition } from "../protocol/generated/messages/end-quorum-epoch-request.ts";
@@ -36,7 +37,7 @@ import type { EpochState } from "./epoch-state.ts";
 import { FollowerState } from "./follower-state.ts";
 import { LeaderState } from "./leader-state.ts";
 import { ProspectiveState } from "./prospective-state.ts";
-import { QuorumState } from "./quorum-state.ts";
+import { MAX_EPOCH, QuorumState } from "./quorum-state.ts";
 import type { QuorumStateStore } from "./quorum-state-store.ts";
 import type { Batch, RaftClient, RaftListener, SnapshotReader, SnapshotWriter } from "./raft-client.ts";
 import { NotLeaderException } from "./raft-client.ts";
@@ -465,7 +466,11 @@ export class KafkaRaftClient implements RaftClient {
 
   /** A nominee with a majority moves on: Prospective → Candidate, Candidate → Leader. */
   private maybeTransitionForward(s: EpochState): void {
-    if (s instanceof ProspectiveState && s.epochElection.isVoteGranted()) {
+    if (s instanceof ProspectiveState && s.epochElection.isVoteGranted() && s.epoch >= MAX_EPOCH) {
+      // A peer (a corrupt or forged request) took the quorum to the last epoch: no election can follow
+      // it. Stay prospective (its timeout moves on to Unattached), never in an epoch past int32.
+      this.logger.info(`raft ${this.cfg.nodeId}: won the pre-vote in epoch ${s.epoch}, the last epoch there is; not standing for election`);
+    } else if (s instanceof ProspectiveState && s.epochElection.isVoteGranted()) {
       this.quorum.transitionToCandidate();
       this.onStateChange();
       this.maybeTransitionForward(this.quorum.current);
@@ -838,11 +843,11 @@ export class KafkaRaftClient implements RaftClient {
   }
 
   /** Vote (52) v0-2, pre-vote included (v2). */
-  handleVoteRequest(req: VoteRequest): VoteResponse {
+  handleVoteRequest(req: VoteRequest, apiVersion = 2): VoteResponse {
     const answer = (top: number, error: number, granted: boolean): VoteResponse => ({
       errorCode: top,
       topics: top !== ErrorCode.NONE ? [] : [{ topicName: METADATA_TOPIC, partitions: [{ partitionIndex: METADATA_PARTITION, errorCode: error, leaderId: this.quorum.leaderIdOrSentinel(), leaderEpoch: this.quorum.epoch, voteGranted: granted }] }],
-      nodeEndpoints: this.leaderEndpoints(),
+      nodeEndpoints: this.leaderEndpoints(apiVersion >= 1),
     });
     if (this.stopped) return answer(ErrorCode.BROKER_NOT_AVAILABLE, 0, false);
     if (!this.clusterIdOk(req.clusterId)) return answer(ErrorCode.INCONSISTENT_CLUSTER_ID, 0, false);
@@ -883,11 +888,11 @@ export class KafkaRaftClient implements RaftClient {
   }
 
   /** What BeginQuorumEpoch and EndQuorumEpoch answer (one shape): a top-level error, or the partition's. */
-  private quorumEpochAnswer(top: number, error: number): BeginQuorumEpochResponse & EndQuorumEpochResponse {
+  private quorumEpochAnswer(top: number, error: number, apiVersion: number): BeginQuorumEpochResponse & EndQuorumEpochResponse {
     return {
       errorCode: top,
       topics: top !== ErrorCode.NONE ? [] : [{ topicName: METADATA_TOPIC, partitions: [{ partitionIndex: METADATA_PARTITION, errorCode: error, leaderId: this.quorum.leaderIdOrSentinel(), leaderEpoch: this.quorum.epoch }] }],
-      nodeEndpoints: this.leaderEndpoints(),
+      nodeEndpoints: this.leaderEndpoints(apiVersion >= 1),
     };
   }
 
@@ -899,35 +904,36 @@ export class KafkaRaftClient implements RaftClient {
   private checkQuorumEpochRequest<P extends { partitionIndex: number; leaderId: number; leaderEpoch: number }>(
     clusterId: string | null,
     topics: ReadonlyArray<{ topicName: string; partitions: readonly P[] }>,
+    apiVersion: number,
   ): { answer: BeginQuorumEpochResponse & EndQuorumEpochResponse } | { partition: P } {
-    if (this.stopped) return { answer: this.quorumEpochAnswer(ErrorCode.BROKER_NOT_AVAILABLE, 0) };
-    if (!this.clusterIdOk(clusterId)) return { answer: this.quorumEpochAnswer(ErrorCode.INCONSISTENT_CLUSTER_ID, 0) };
+    if (this.stopped) return { answer: this.quorumEpochAnswer(ErrorCode.BROKER_NOT_AVAILABLE, 0, apiVersion) };
+    if (!this.clusterIdOk(clusterId)) return { answer: this.quorumEpochAnswer(ErrorCode.INCONSISTENT_CLUSTER_ID, 0, apiVersion) };
     const t = topics[0];
     const p = t?.partitions[0];
-    if (topics.length !== 1 || !t || t.partitions.length !== 1 || !p || !this.isMetadataPartition(t.topicName, null, p.partitionIndex)) return { answer: this.quorumEpochAnswer(ErrorCode.INVALID_REQUEST, 0) };
+    if (topics.length !== 1 || !t || t.partitions.length !== 1 || !p || !this.isMetadataPartition(t.topicName, null, p.partitionIndex)) return { answer: this.quorumEpochAnswer(ErrorCode.INVALID_REQUEST, 0, apiVersion) };
     const err = this.validateVoterOnlyRequest(p.leaderId, p.leaderEpoch);
-    if (err !== null) return { answer: this.quorumEpochAnswer(ErrorCode.NONE, err) };
+    if (err !== null) return { answer: this.quorumEpochAnswer(ErrorCode.NONE, err, apiVersion) };
     return { partition: p };
   }
 
   /** BeginQuorumEpoch (53) v0-1. */
-  handleBeginQuorumEpochRequest(req: BeginQuorumEpochRequest): BeginQuorumEpochResponse {
-    const checked = this.checkQuorumEpochRequest(req.clusterId, req.topics);
+  handleBeginQuorumEpochRequest(req: BeginQuorumEpochRequest, apiVersion = 1): BeginQuorumEpochResponse {
+    const checked = this.checkQuorumEpochRequest(req.clusterId, req.topics, apiVersion);
     if ("answer" in checked) return checked.answer;
     const p = checked.partition;
-    if (req.voterId >= 0 && req.voterId !== this.cfg.nodeId) return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.INVALID_VOTER_KEY);
-    if (p.leaderId === this.cfg.nodeId) return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.INVALID_REQUEST);
+    if (req.voterId >= 0 && req.voterId !== this.cfg.nodeId) return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.INVALID_VOTER_KEY, apiVersion);
+    if (p.leaderId === this.cfg.nodeId) return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.INVALID_REQUEST, apiVersion);
     try {
       this.maybeTransition(p.leaderId, p.leaderEpoch);
-      return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.NONE);
+      return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.NONE, apiVersion);
     } finally {
       this.poll();
     }
   }
 
   /** EndQuorumEpoch (54) v0-1: the leader resigned; a follower of it starts an election after its back-off. */
-  handleEndQuorumEpochRequest(req: EndQuorumEpochRequest): EndQuorumEpochResponse {
-    const checked = this.checkQuorumEpochRequest(req.clusterId, req.topics);
+  handleEndQuorumEpochRequest(req: EndQuorumEpochRequest, apiVersion = 1): EndQuorumEpochResponse {
+    const checked = this.checkQuorumEpochRequest(req.clusterId, req.topics, apiVersion);
     if ("answer" in checked) return checked.answer;
     const p = checked.partition;
     try {
@@ -937,7 +943,7 @@ export class KafkaRaftClient implements RaftClient {
         const successors = p.preferredCandidates.length > 0 ? p.preferredCandidates.map((c) => c.candidateId) : p.preferredSuccessors;
         cur.overrideFetchTimeout(this.clock.nowMs(), this.endEpochElectionBackoff(successors.slice(0, 64)));
       }
-      return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.NONE);
+      return this.quorumEpochAnswer(ErrorCode.NONE, ErrorCode.NONE, apiVersion);
     } finally {
       this.poll();
     }
@@ -954,7 +960,13 @@ export class KafkaRaftClient implements RaftClient {
   }
 
   /** Fetch (1) as Raft serves it (v13+ by topic id, earlier by name): held up to maxWaitMs when there is nothing new. */
-  handleFetchRequest(req: FetchRequest): Promise<FetchResponse> {
+  handleFetchRequest(req: FetchRequest, apiVersion = 18): Promise<FetchResponse> {
+    // Raft's answer needs v12's fields (diverging epoch, current leader, snapshot id): an older
+    // version is told so, with those fields at the defaults its encoding requires.
+    if (apiVersion < 12) {
+      const p = { ...this.emptyFetchPartition(ErrorCode.UNSUPPORTED_VERSION), divergingEpoch: newEpochEndOffset(), currentLeader: newLeaderIdAndEpoch(), snapshotId: newSnapshotId() };
+      return Promise.resolve({ throttleTimeMs: 0, errorCode: ErrorCode.UNSUPPORTED_VERSION, sessionId: 0, responses: [{ topic: METADATA_TOPIC, topicId: METADATA_TOPIC_ID, partitions: [p] }], nodeEndpoints: [] });
+    }
     const immediate = this.tryCompleteFetch(req, false);
     if (immediate) return Promise.resolve(immediate);
     if (this.parked.size >= this.cfg.maxParkedFetches) return Promise.resolve(this.tryCompleteFetch(req, true)!);
@@ -1015,6 +1027,9 @@ export class KafkaRaftClient implements RaftClient {
     if (fp.fetchOffset < 0n || fp.lastFetchedEpoch < 0 || fp.lastFetchedEpoch > fp.currentLeaderEpoch || fp.fetchOffset > BigInt(Number.MAX_SAFE_INTEGER)) return respond(ErrorCode.NONE, this.emptyFetchPartition(ErrorCode.INVALID_REQUEST));
     const err = this.validateLeaderOnlyRequest(fp.currentLeaderEpoch);
     if (err !== null) return respond(ErrorCode.NONE, this.emptyFetchPartition(err));
+    // The leader never fetches from itself (Kafka's LeaderState refuses it too): a replayed or forged
+    // fetch, which must not count toward check-quorum.
+    if (replicaId === this.cfg.nodeId) return respond(ErrorCode.NONE, this.emptyFetchPartition(ErrorCode.INVALID_REQUEST));
     const s = this.quorum.current as LeaderState;
     const now = this.clock.nowMs();
     const fetchOffset = Number(fp.fetchOffset);
@@ -1049,7 +1064,7 @@ export class KafkaRaftClient implements RaftClient {
   }
 
   /** FetchSnapshot (59) v0-1: the leader sends `maxBytes` of its snapshot from `position`. */
-  handleFetchSnapshotRequest(req: FetchSnapshotRequest): FetchSnapshotResponse {
+  handleFetchSnapshotRequest(req: FetchSnapshotRequest, _apiVersion = 1): FetchSnapshotResponse {
     const partition = (error: number): FsPartition => ({
       index: METADATA_PARTITION,
       errorCode: error,
@@ -1067,6 +1082,7 @@ export class KafkaRaftClient implements RaftClient {
     if (req.topics.length !== 1 || !t || t.partitions.length !== 1 || !fp || !this.isMetadataPartition(t.name, null, fp.partition)) return respond(ErrorCode.INVALID_REQUEST, null);
     const err = this.validateLeaderOnlyRequest(fp.currentLeaderEpoch);
     if (err !== null) return respond(ErrorCode.NONE, partition(err));
+    if (req.replicaId === this.cfg.nodeId) return respond(ErrorCode.NONE, partition(ErrorCode.INVALID_REQUEST));
     const id = { offset: Number(fp.snapshotId.endOffset), epoch: fp.snapshotId.epoch };
     const snap = fp.snapshotId.endOffset >= 0n ? this.log.readSnapshot(id) : null;
     if (!snap) return respond(ErrorCode.NONE, partition(ErrorCode.SNAPSHOT_NOT_FOUND));
@@ -1083,7 +1099,7 @@ export class KafkaRaftClient implements RaftClient {
   }
 
   /** DescribeQuorum (55) v0-2: the leader's view of every voter and observer. */
-  handleDescribeQuorumRequest(req: DescribeQuorumRequest): DescribeQuorumResponse {
+  handleDescribeQuorumRequest(req: DescribeQuorumRequest, apiVersion = 2): DescribeQuorumResponse {
     const s = this.quorum.current;
     const t = req.topics[0];
     const base = { errorCode: ErrorCode.NONE, errorMessage: null, nodes: [] as DescribeQuorumResponse["nodes"] };
@@ -1095,17 +1111,20 @@ export class KafkaRaftClient implements RaftClient {
     const leo = this.log.endOffset().offset;
     const rs = (x: { key: ReplicaKey; endOffset: number; lastFetchTimestampMs: number; lastCaughtUpTimestampMs: number }): DqReplicaState => {
       const self = x.key.id === this.cfg.nodeId;
-      return { replicaId: x.key.id, replicaDirectoryId: x.key.directoryId, logEndOffset: BigInt(self ? leo : x.endOffset), lastFetchTimestamp: BigInt(self ? now : x.lastFetchTimestampMs), lastCaughtUpTimestamp: BigInt(self ? now : x.lastCaughtUpTimestampMs) };
+      // Directory ids and the nodes' endpoints are v2's (KIP-853).
+      return { replicaId: x.key.id, replicaDirectoryId: apiVersion >= 2 ? x.key.directoryId : NO_DIRECTORY_ID, logEndOffset: BigInt(self ? leo : x.endOffset), lastFetchTimestamp: BigInt(self ? now : x.lastFetchTimestampMs), lastCaughtUpTimestamp: BigInt(self ? now : x.lastCaughtUpTimestampMs) };
     };
     const voters = this.cfg.voters.voters();
     return {
       ...base,
       topics: [{ topicName: METADATA_TOPIC, partitions: [{ partitionIndex: METADATA_PARTITION, errorCode: ErrorCode.NONE, errorMessage: null, leaderId: this.cfg.nodeId, leaderEpoch: s.epoch, highWatermark: BigInt(s.highWatermark()), currentVoters: [...s.voterStates.values()].map(rs), observers: [...s.observerStates.values()].map(rs) }] }],
-      nodes: voters.map((v) => ({ nodeId: v.key.id, listeners: v.endpoints.map((e) => ({ name: e.name, host: e.host, port: e.port })) })),
+      nodes: apiVersion < 2 ? [] : voters.map((v) => ({ nodeId: v.key.id, listeners: v.endpoints.map((e) => ({ name: e.name, host: e.host, port: e.port })) })),
     };
   }
 
-  private leaderEndpoints(): { nodeId: number; host: string; port: number }[] {
+  /** The leader's endpoint on our listener, for answers whose version carries NodeEndpoints (`carried`). */
+  private leaderEndpoints(carried: boolean): { nodeId: number; host: string; port: number }[] {
+    if (!carried) return [];
     const id = this.quorum.leaderIdOrSentinel();
     const e = id >= 0 ? this.cfg.voters.endpoint(id, this.cfg.listenerName) : null;
     return e ? [{ nodeId: id, host: e.host, port: e.port }] : [];

@@ -86,7 +86,8 @@ export class LeaderState implements EpochState {
 
   /** Check-quorum: the timer restarts once a majority (the leader counted) has fetched since the last restart. */
   updateCheckQuorumForFollowingVoter(id: number, nowMs: number): void {
-    if (!this.voterStates.has(id)) return;
+    // The leader is counted already; a fetch naming it (a replayed or forged one) is no voter's.
+    if (!this.voterStates.has(id) || id === this.localKey.id) return;
     this.fetchedVoters.add(id);
     const majority = Math.floor(this.voters.length / 2) + 1;
     // The leader itself counts toward the majority.

@@ -208,11 +208,14 @@ export class MockLog implements ReplicatedLog {
     return this.flushedOffset;
   }
 
-  createNewSnapshotUnchecked(snapshotId: SnapshotId): RawSnapshotWriter | null {
-    return this.createNewSnapshot(snapshotId);
+  createNewSnapshot(snapshotId: SnapshotId): RawSnapshotWriter | null {
+    if (snapshotId.offset < this.logStartOffset) return null;
+    // As KafkaMetadataLog: a snapshot of this log holds only what it committed.
+    assert(snapshotId.offset <= this.hw, () => `cannot create a snapshot at ${snapshotId.offset}, past the high watermark ${this.hw}`);
+    return this.createNewSnapshotUnchecked(snapshotId);
   }
 
-  createNewSnapshot(snapshotId: SnapshotId): RawSnapshotWriter | null {
+  createNewSnapshotUnchecked(snapshotId: SnapshotId): RawSnapshotWriter | null {
     if (this.snapshots.has(key(snapshotId))) return null;
     const parts: Uint8Array[] = [];
     let size = 0;

@@ -22,6 +22,13 @@ import type { LeaderAndEpoch, OffsetAndEpoch, ReplicaKey } from "./types.ts";
 import { UnattachedState } from "./unattached-state.ts";
 import type { VoterSet } from "./voter-set.ts";
 
+/**
+ * The last epoch there is: epochs are int32 on the wire and in the quorum-state file. A replica in it
+ * cannot start another election (its candidacy would be in an epoch no peer can read); Kafka's int
+ * epoch would wrap to a negative one there.
+ */
+export const MAX_EPOCH = 2 ** 31 - 1;
+
 export class IllegalStateTransition extends Error {
   constructor(message: string) {
     super(message);
@@ -185,6 +192,7 @@ export class QuorumState {
     const cur = this.state;
     if (!(cur instanceof ProspectiveState)) throw new IllegalStateTransition(`Cannot transition to Candidate from ${cur.name}: only a Prospective that won its pre-vote can`);
     if (!cur.epochElection.isVoteGranted() && !this.isOnlyVoter()) throw new IllegalStateTransition(`Cannot transition to Candidate: the pre-vote is not won (${cur.epochElection})`);
+    if (cur.epoch >= MAX_EPOCH) throw new IllegalStateTransition(`Cannot transition to Candidate: epoch ${cur.epoch} is the last one`);
     this.durableTransitionTo(new CandidateState(this.now(), this.cfg.localKey, cur.epoch + 1, this.voters.voterIds(), cur.highWatermark(), this.randomElectionTimeoutMs()));
   }
 
@@ -206,5 +214,5 @@ export class QuorumState {
 }
 
 export function assertEpochState(s: EpochState): void {
-  assert(Number.isInteger(s.epoch) && s.epoch >= 0, () => `epoch ${s.epoch}`);
+  assert(Number.isInteger(s.epoch) && s.epoch >= 0 && s.epoch <= MAX_EPOCH, () => `epoch ${s.epoch}`);
 }

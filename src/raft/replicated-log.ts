@@ -73,8 +73,9 @@ export interface ReplicatedLog {
   flush(): Promise<void>;
   lastFlushedOffset(): number;
 
+  /** A snapshot of this log's committed state: at most the high watermark (asserted), null below the log start or when it exists. */
   createNewSnapshot(snapshotId: SnapshotId): RawSnapshotWriter | null;
-  /** A writer for a snapshot fetched from the leader, without the high-watermark and log checks. */
+  /** A follower storing the leader's snapshot, which lies past its own high watermark (Kafka's createNewSnapshotUnchecked); null when it exists. */
   createNewSnapshotUnchecked(snapshotId: SnapshotId): RawSnapshotWriter | null;
   readSnapshot(snapshotId: SnapshotId): RawSnapshotReader | null;
   latestSnapshotId(): SnapshotId | null;

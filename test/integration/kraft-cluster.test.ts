@@ -7,11 +7,11 @@
 
 import { afterAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
-import { metadataQuorumTool, parseToolTable } from "../support/kafka-tools.ts";
+import { dumpLogSegments, metadataQuorumTool, parseToolTable } from "../support/kafka-tools.ts";
 import { KAFKA_MAIN, runKafkaClass } from "../support/kafka-dist.ts";
 import { freePorts } from "../support/ports.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
-import { mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
@@ -347,6 +347,27 @@ test("snapshots: a node down while the others snapshot and move their log start 
   }
   c.close();
   await until("snapshots written on the live nodes", async () => up.every((id) => /metadata snapshot written/.test(nodes.get(id)!.output())));
+  // Kafka's kafka-dump-log.sh reads the snapshot files and the log segment Strand wrote.
+  // Copied first: retention deletes all but the newest snapshot while the node runs.
+  const metaDir = join(dataDirs.get(up[0]!)!, "logs", "__cluster_metadata-0");
+  const copyDir = mkdtempSync(join(tmpdir(), "strand-snap-copy-"));
+  dirs.push(copyDir);
+  const copied = await until("a snapshot copied", async () => {
+    const files = readdirSync(metaDir);
+    const checkpoint = files.filter((f) => f.endsWith(".checkpoint")).sort().at(-1);
+    const segment = files.filter((f) => f.endsWith(".log")).sort()[0];
+    if (!checkpoint || !segment) return null;
+    copyFileSync(join(metaDir, checkpoint), join(copyDir, checkpoint));
+    copyFileSync(join(metaDir, segment), join(copyDir, segment));
+    return [checkpoint, segment];
+  });
+  expect(copied[0]).toMatch(/^\d{20}-\d{10}\.checkpoint$/);
+  const dumped = await dumpLogSegments(copied.map((f) => join(copyDir, f)), { extraArgs: ["--cluster-metadata-decoder"] });
+  expect(dumped.stdout).toContain('"type":"TOPIC_RECORD"');
+  expect(dumped.stdout).toContain("SnapshotHeader");
+  expect(dumped.stdout).toContain("SnapshotFooter");
+  expect(dumped.stdout).toContain('"name":"t7"');
+
   // Back: its fetch position is below the leader's log start, so it gets the snapshot.
   const back = await start(down);
   await until("every node agrees", async () => {

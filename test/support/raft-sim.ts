@@ -1,7 +1,9 @@
 // A Raft cluster in one process, in the style of Kafka's RaftEventSimulationTest: KafkaRaftClients over
 // MemoryTransport + FakeClock (real NetworkClients, real request/response encoding), each node's state
 // in a MockLog and a MemoryQuorumStateStore that outlive a kill, random message loss and latency,
-// kills/restarts and partitions. check() asserts the Raft invariants after every step.
+// kills/restarts and partitions. check() asserts the Raft invariants after every step. A node's log
+// can be on disk instead (SimOptions.logFor); onRequest sees every request frame (test/support/raft-
+// capture.ts records them for the fuzzer, test/support/raft-fuzz.ts).
 
 import { API_TABLE } from "../../src/protocol/generated/api-table.ts";
 import { API_CODECS } from "../../src/protocol/generated/apis.ts";
@@ -13,6 +15,8 @@ import { FakeClock } from "../../src/util/purgatory/fake-clock.ts";
 import { DEFAULT_RAFT_CONFIG, KafkaRaftClient } from "../../src/raft/kafka-raft-client.ts";
 import { LeaderState } from "../../src/raft/leader-state.ts";
 import { MockLog } from "../../src/raft/mock-log.ts";
+import { batchesOf } from "../../src/raft/raft-records.ts";
+import type { ReplicatedLog } from "../../src/raft/replicated-log.ts";
 import { MemoryQuorumStateStore } from "../../src/raft/quorum-state-store.ts";
 import type { Batch, RaftListener, SnapshotReader } from "../../src/raft/raft-client.ts";
 import { NotLeaderException } from "../../src/raft/raft-client.ts";
@@ -20,7 +24,7 @@ import { VoterSet } from "../../src/raft/voter-set.ts";
 import type { LeaderAndEpoch } from "../../src/raft/types.ts";
 import { seededRandom } from "./seeded-random.ts";
 
-const PORT = 9093;
+export const PORT = 9093;
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
@@ -37,10 +41,66 @@ class RecordingListener implements RaftListener {
   }
 }
 
+/** A batch as the invariant checks compare them: where it sits, its epoch and its exact bytes. */
+export interface SimBatch {
+  baseOffset: number;
+  lastOffset: number;
+  epoch: number;
+  bytes: Uint8Array;
+}
+
+/** Every batch of `log`, in order: MockLog's own list, or (another ReplicatedLog, on disk) read back. */
+export function logBatches(log: ReplicatedLog): readonly SimBatch[] {
+  if (log instanceof MockLog) return log.allBatches();
+  const out: SimBatch[] = [];
+  let offset = log.startOffset();
+  const end = log.endOffset().offset;
+  // Bounded: each read returns at least one batch past `offset` until the end.
+  for (let round = 0; round < 1_000_000 && offset < end; round++) {
+    const read = log.read(offset, "UNCOMMITTED", 1 << 20);
+    if (read.records.length === 0) break;
+    const before = offset;
+    for (const b of batchesOf(read.records)) {
+      if (Number(b.lastOffset) < offset) continue;
+      out.push({ baseOffset: Number(b.baseOffset), lastOffset: Number(b.lastOffset), epoch: b.partitionLeaderEpoch, bytes: b.bytes.slice() });
+      offset = Number(b.lastOffset) + 1;
+    }
+    if (offset === before) break;
+  }
+  return out;
+}
+
+/**
+ * What the controller listener does with a decoded Raft request: the KafkaRaftClient handler for its
+ * API (Fetch answers with a promise; it may be held until data or its maxWaitMs). Throws for an API
+ * that is not Raft's, as no controller handler would take it.
+ */
+export function serveRaftRequest(c: KafkaRaftClient, apiKey: number, apiVersion: number, body: never): unknown {
+  switch (apiKey) {
+    case 52:
+      return c.handleVoteRequest(body, apiVersion);
+    case 53:
+      return c.handleBeginQuorumEpochRequest(body, apiVersion);
+    case 54:
+      return c.handleEndQuorumEpochRequest(body, apiVersion);
+    case 1:
+      return c.handleFetchRequest(body, apiVersion);
+    case 59:
+      return c.handleFetchSnapshotRequest(body, apiVersion);
+    case 55:
+      return c.handleDescribeQuorumRequest(body, apiVersion);
+    default:
+      throw new Error(`api ${apiKey} is not a Raft api`);
+  }
+}
+
+export const RAFT_API_KEYS: readonly number[] = [1, 52, 53, 54, 55, 59];
+
 export interface SimNode {
   id: number;
   voter: boolean;
-  log: MockLog;
+  /** A MockLog, or (SimOptions.logFor) a log on disk, which kill() does not handle. */
+  log: ReplicatedLog;
   store: MemoryQuorumStateStore;
   client: KafkaRaftClient | null;
   net: NetworkClient | null;
@@ -59,6 +119,8 @@ export interface SimOptions {
   maxLatencyMs?: number;
   /** Called when a node (re)starts, after its client exists and before it is initialized: register more listeners. */
   onStart?: (node: SimNode, sim: RaftSimulation) => void;
+  /** The log of node `id` (default: a MockLog). */
+  logFor?: (id: number) => ReplicatedLog;
 }
 
 export class RaftSimulation {
@@ -79,6 +141,8 @@ export class RaftSimulation {
   private appendCounter = 0;
   readonly appended: string[] = [];
   steps = 0;
+  /** Sees every request frame a node receives (header and body, no size prefix), before it is served. */
+  onRequest: ((toNodeId: number, frame: Uint8Array) => void) | null = null;
 
   constructor(readonly opts: SimOptions) {
     this.random = seededRandom(opts.seed);
@@ -88,7 +152,7 @@ export class RaftSimulation {
     this.voterSet = VoterSet.parseStatic(ids.map((id) => `${id}@n${id}:${PORT}`).join(","), "CONTROLLER");
     for (let i = 0; i < opts.voters + opts.observers; i++) {
       const id = i + 1;
-      this.nodes.set(id, { id, voter: id <= opts.voters, log: new MockLog(), store: new MemoryQuorumStateStore(), client: null, net: null, listener: null, lastHw: -1, alive: false });
+      this.nodes.set(id, { id, voter: id <= opts.voters, log: opts.logFor?.(id) ?? new MockLog(), store: new MemoryQuorumStateStore(), client: null, net: null, listener: null, lastHw: -1, alive: false });
     }
     for (const n of this.nodes.values()) this.start(n.id);
   }
@@ -115,7 +179,8 @@ export class RaftSimulation {
     n.client!.halt();
     n.net!.close();
     this.transport.unlisten(`n${id}`, PORT);
-    n.log.crash();
+    // A log on disk is closed and re-opened by its test; a MockLog loses what was not flushed.
+    if (n.log instanceof MockLog) n.log.crash();
     n.client = null;
     n.net = null;
   }
@@ -153,6 +218,7 @@ export class RaftSimulation {
           }
         };
         for (const frame of a.push(chunk)) {
+          this.onRequest?.(n.id, frame);
           const d = decodeRequest(frame);
           if (!d.ok) throw new Error(`sim node ${n.id}: undecodable request: ${d.reason}`);
           const apiKey = d.header.requestApiKey;
@@ -178,31 +244,12 @@ export class RaftSimulation {
           if (this.dropRate > 0 && this.random() < this.dropRate) continue;
           const c = n.client;
           if (!c || !n.alive) continue;
-          const body = d.body as never;
-          switch (apiKey) {
-            case 52:
-              reply(c.handleVoteRequest(body));
-              break;
-            case 53:
-              reply(c.handleBeginQuorumEpochRequest(body));
-              break;
-            case 54:
-              reply(c.handleEndQuorumEpochRequest(body));
-              break;
-            case 1:
-              void c.handleFetchRequest(body).then((r) => {
-                if (n.client === c) reply(r);
-              });
-              break;
-            case 59:
-              reply(c.handleFetchSnapshotRequest(body));
-              break;
-            case 55:
-              reply(c.handleDescribeQuorumRequest(body));
-              break;
-            default:
-              throw new Error(`sim node ${n.id}: unexpected api ${apiKey}`);
-          }
+          const served = serveRaftRequest(c, apiKey, version, d.body as never);
+          if (served instanceof Promise) {
+            void served.then((r) => {
+              if (n.client === c) reply(r);
+            });
+          } else reply(served);
         }
       },
     });
@@ -272,7 +319,7 @@ export class RaftSimulation {
       if (hw < n.lastHw) this.fail(`node ${n.id}: high watermark went back from ${n.lastHw} to ${hw}`);
       n.lastHw = hw;
       // Committed prefixes agree: the same batch bytes at the same offsets on every node.
-      for (const b of n.log.allBatches()) {
+      for (const b of logBatches(n.log)) {
         if (b.lastOffset >= hw) break;
         const key = Buffer.from(b.bytes).toString("base64");
         const seen = this.committed.get(b.baseOffset);
@@ -289,7 +336,7 @@ export class RaftSimulation {
     // Leader completeness: a leader's log holds every committed batch.
     for (const n of this.nodes.values()) {
       if (!n.alive || !(n.client!.quorum.current instanceof LeaderState)) continue;
-      const held = new Map(n.log.allBatches().map((b) => [b.baseOffset, Buffer.from(b.bytes).toString("base64")]));
+      const held = new Map(logBatches(n.log).map((b) => [b.baseOffset, Buffer.from(b.bytes).toString("base64")]));
       for (const [offset, c] of this.committed) {
         if (offset < n.log.startOffset() || c.epoch >= n.client!.quorum.epoch) continue;
         if (held.get(offset) !== c.key) this.fail(`leader ${n.id} (epoch ${n.client!.quorum.epoch}) lacks the committed batch at ${offset}`);

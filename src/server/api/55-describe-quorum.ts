@@ -23,7 +23,7 @@ export const describeQuorumBrokerHandler = defineHandler<DescribeQuorumRequest, 
   async handle(ctx, req) {
     const raft = ctx.services.raft;
     if (raft) {
-      const local = raft.handleDescribeQuorumRequest(req);
+      const local = raft.handleDescribeQuorumRequest(req, ctx.apiVersion);
       const p = local.topics[0]?.partitions[0];
       const channel = ctx.services.controllerChannel;
       if (!p || p.errorCode !== ErrorCode.NOT_LEADER_OR_FOLLOWER || p.leaderId < 0 || !channel) return local;

@@ -26,12 +26,12 @@ function raftOf(ctx: RequestContext): KafkaRaftClient {
   return r;
 }
 
-/** Fetch (1) v4-18 on the controller listener: followers and observers fetching __cluster_metadata. */
+/** Fetch (1) v4-18 on the controller listener: followers and observers fetching __cluster_metadata (below v12: UNSUPPORTED_VERSION from Raft). */
 export const raftFetchHandler = defineHandler<FetchRequest, FetchResponse>({
   key: 1,
   minVersion: 4,
   maxVersion: 18,
-  handle: (ctx, req) => raftOf(ctx).handleFetchRequest(req),
+  handle: (ctx, req) => raftOf(ctx).handleFetchRequest(req, ctx.apiVersion),
 });
 
 /** Vote (52) v0-2, pre-vote (KIP-996) from v2. */
@@ -39,7 +39,7 @@ export const voteHandler = defineHandler<VoteRequest, VoteResponse>({
   key: 52,
   minVersion: 0,
   maxVersion: 2,
-  handle: (ctx, req) => raftOf(ctx).handleVoteRequest(req),
+  handle: (ctx, req) => raftOf(ctx).handleVoteRequest(req, ctx.apiVersion),
 });
 
 /** BeginQuorumEpoch (53) v0-1. */
@@ -47,7 +47,7 @@ export const beginQuorumEpochHandler = defineHandler<BeginQuorumEpochRequest, Be
   key: 53,
   minVersion: 0,
   maxVersion: 1,
-  handle: (ctx, req) => raftOf(ctx).handleBeginQuorumEpochRequest(req),
+  handle: (ctx, req) => raftOf(ctx).handleBeginQuorumEpochRequest(req, ctx.apiVersion),
 });
 
 /** EndQuorumEpoch (54) v0-1. */
@@ -55,7 +55,7 @@ export const endQuorumEpochHandler = defineHandler<EndQuorumEpochRequest, EndQuo
   key: 54,
   minVersion: 0,
   maxVersion: 1,
-  handle: (ctx, req) => raftOf(ctx).handleEndQuorumEpochRequest(req),
+  handle: (ctx, req) => raftOf(ctx).handleEndQuorumEpochRequest(req, ctx.apiVersion),
 });
 
 /** DescribeQuorum (55) v0-2: the leader answers with every voter's and observer's state. */
@@ -63,7 +63,7 @@ export const describeQuorumHandler = defineHandler<DescribeQuorumRequest, Descri
   key: 55,
   minVersion: 0,
   maxVersion: 2,
-  handle: (ctx, req) => raftOf(ctx).handleDescribeQuorumRequest(req),
+  handle: (ctx, req) => raftOf(ctx).handleDescribeQuorumRequest(req, ctx.apiVersion),
 });
 
 /** FetchSnapshot (59) v0-1. */
@@ -71,5 +71,5 @@ export const fetchSnapshotHandler = defineHandler<FetchSnapshotRequest, FetchSna
   key: 59,
   minVersion: 0,
   maxVersion: 1,
-  handle: (ctx, req) => raftOf(ctx).handleFetchSnapshotRequest(req),
+  handle: (ctx, req) => raftOf(ctx).handleFetchSnapshotRequest(req, ctx.apiVersion),
 });

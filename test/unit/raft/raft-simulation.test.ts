@@ -4,7 +4,7 @@
 // nodes, the leader holding every committed batch, listeners seeing only committed records once) are
 // checked after every step; liveness: once the network heals a leader is elected and appends commit.
 import { expect, test } from "bun:test";
-import { RaftSimulation } from "../../support/raft-sim.ts";
+import { logBatches, RaftSimulation } from "../../support/raft-sim.ts";
 
 const SEED = Number(process.env.STRAND_TEST_SEED ?? Date.now() % 1_000_000);
 console.log(`raft-simulation seed=${SEED} (STRAND_TEST_SEED=${SEED} repeats it)`);
@@ -36,7 +36,7 @@ test("3 voters + 1 observer elect one leader, commit appends on every node, Lead
   expect(values.length).toBeGreaterThan(10);
   for (const n of sim.nodes.values()) expect(n.listener!.delivered.map((d) => d.value)).toEqual(values);
   // Each epoch opens with a LeaderChange control batch (attributes bit 5), which listeners never see.
-  const first = leader!.log.allBatches().find((b) => b.epoch === leader!.client!.quorum.epoch)!;
+  const first = logBatches(leader!.log).find((b) => b.epoch === leader!.client!.quorum.epoch)!;
   expect(new DataView(first.bytes.buffer, first.bytes.byteOffset).getInt16(21) & 0x20).toBe(0x20);
   expect(values.every((v) => v.startsWith("v"))).toBe(true);
   // The observer (node 4) never voted or led.
