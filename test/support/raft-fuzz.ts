@@ -65,7 +65,8 @@ export interface FuzzOptions {
   exhaustEpochs?: boolean;
 }
 
-interface Ctx {
+/** What a mutation aims at: the receiving node, the quorum's voters and observers, its epoch and log end. */
+export interface Ctx {
   self: number;
   voters: number[];
   observers: number[];
@@ -227,7 +228,8 @@ function structural(r: () => number, req: CapturedRequest, c: Ctx): Mutation | n
   }
 }
 
-function mutate(r: () => number, req: CapturedRequest, c: Ctx): Mutation | null {
+/** One mutation of a captured request (structural, byte-level or header), or null when it cannot be encoded. */
+export function mutate(r: () => number, req: CapturedRequest, c: Ctx): Mutation | null {
   const x = r();
   if (x < 0.55) return structural(r, req, c);
   if (x < 0.65) return bitFlips(r, req.frame);
