@@ -22,6 +22,8 @@ export const BROKER_LOGGER_NAMES = {
   replicaManager: "kafka.server.ReplicaManager",
   /** The metadata log, image and controller operations (src/metadata: QuorumController and its managers). */
   metadata: "org.apache.kafka.controller.QuorumController",
+  /** The metadata quorum's Raft client, its log and snapshots (src/raft, src/server/raft-manager.ts). */
+  raft: "org.apache.kafka.raft.KafkaRaftClient",
   /** Consumer groups and __consumer_offsets (src/coordinator/group). */
   groupCoordinator: "org.apache.kafka.coordinator.group.GroupCoordinatorService",
   /** Transactions and __transaction_state (src/coordinator/transaction). */

@@ -389,7 +389,7 @@ export class Broker {
   /** The Raft manager, the QuorumController (controller role) and RaftMetadata over them; Raft not started yet. */
   private openRaftMetadata(clusterId: string, logs: LogManager, replicaManager: ReplicaManager): RaftMetadata {
     const logger = this.loggers.metadata;
-    const mgr = KafkaRaftManager.open({ config: this.config, clusterId, logs, logger, clock: this.clock });
+    const mgr = KafkaRaftManager.open({ config: this.config, clusterId, logs, logger, raftLogger: this.loggers.raft, clock: this.clock });
     this.raftManager = mgr;
     const controller = this.config.roles.has("controller")
       ? new QuorumController({

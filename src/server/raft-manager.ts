@@ -34,6 +34,8 @@ export interface KafkaRaftManagerOptions {
   clusterId: string;
   logs: LogManager;
   logger: Logger;
+  /** The Raft client's own logger (org.apache.kafka.raft.KafkaRaftClient). */
+  raftLogger?: Logger;
   clock: TimerClock;
   random?: () => number;
 }
@@ -87,7 +89,7 @@ export class KafkaRaftManager {
       opts.clock,
       random,
     );
-    const raftLog = logger.child({ component: "raft" });
+    const raftLog = opts.raftLogger ?? logger.child({ component: "raft" });
     const client = new KafkaRaftClient(
       {
         ...DEFAULT_RAFT_CONFIG,
