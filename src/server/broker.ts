@@ -50,6 +50,7 @@ import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network
 import { socketTransport } from "../network/transport.ts";
 import { CONTROLLER_HANDLERS } from "./controller-api/index.ts";
 import { KafkaRaftManager, usesRaftQuorum } from "./raft-manager.ts";
+import { forwardingHandler } from "./forwarding.ts";
 import { RaftControllerChannel } from "./controller-channel.ts";
 import { BrokerLifecycleManager } from "./broker-lifecycle-manager.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
@@ -163,7 +164,8 @@ export class Broker {
     this.loggers = brokerLoggers(opts.log);
     this.nodeId = opts.config.nodeId;
     this.clock = opts.clock ?? systemClock;
-    this.handlerList = opts.handlers ?? ALL_HANDLERS;
+    // In a multi-node cluster the controller-only admin APIs are forwarded to the active controller.
+    this.handlerList = (opts.handlers ?? ALL_HANDLERS).map((h) => (usesRaftQuorum(opts.config) ? forwardingHandler(h) : h));
     // Checked here so a bad value stops the broker before it touches its log dirs.
     this.connectionQuotas = connectionQuotaConfigOf(opts.config);
   }

@@ -10,7 +10,7 @@ import type { ClientResponse, NetworkClient, Node } from "../network/network-cli
 
 export interface ControllerChannel {
   /** Send to the current controller; rejects with the NetworkClient's typed errors. */
-  send<T>(apiKey: number, body: Record<string, unknown>, opts?: { timeoutMs?: number; maxVersion?: number }): Promise<ClientResponse<T>>;
+  send<T>(apiKey: number, body: Record<string, unknown>, opts?: { timeoutMs?: number; minVersion?: number; maxVersion?: number }): Promise<ClientResponse<T>>;
   /** The controller answered NOT_CONTROLLER or could not be reached: look for the active one again. */
   controllerMoved(): void;
   /** The node requests go to now, for logs; null when none is known. */
@@ -27,7 +27,7 @@ export class NodeControllerChannel implements ControllerChannel {
     if (controllers.length === 0) throw new RangeError("NodeControllerChannel needs at least one controller node");
   }
 
-  send<T>(apiKey: number, body: Record<string, unknown>, opts: { timeoutMs?: number; maxVersion?: number } = {}): Promise<ClientResponse<T>> {
+  send<T>(apiKey: number, body: Record<string, unknown>, opts: { timeoutMs?: number; minVersion?: number; maxVersion?: number } = {}): Promise<ClientResponse<T>> {
     return this.client.send<T>(this.controllers[this.index]!, apiKey, body, opts);
   }
 
@@ -58,7 +58,7 @@ export class RaftControllerChannel implements ControllerChannel {
     private readonly leaderNode: () => Node | null,
   ) {}
 
-  send<T>(apiKey: number, body: Record<string, unknown>, opts: { timeoutMs?: number; maxVersion?: number } = {}): Promise<ClientResponse<T>> {
+  send<T>(apiKey: number, body: Record<string, unknown>, opts: { timeoutMs?: number; minVersion?: number; maxVersion?: number } = {}): Promise<ClientResponse<T>> {
     const node = this.leaderNode();
     if (!node) return Promise.reject(new NoControllerError());
     return this.client.send<T>(node, apiKey, body, opts);

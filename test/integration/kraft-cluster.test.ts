@@ -135,6 +135,26 @@ test("three broker+controller nodes: one quorum, topics through any node, failov
     const ts = mds.map((m) => m.topics.find((t) => t.name === "orders"));
     return ts.every((t) => t && t.partitions.length === 6) && new Set(mds.map(summary)).size === 1 ? ts[0]! : null;
   });
+  // The other admin APIs through the same non-controller node: forwarded to the active controller.
+  const fc = await KafkaTestClient.connect(handles.get(other)!.port);
+  const cp2 = await fc.request<{ results: Array<{ name: string; errorCode: number; errorMessage: string | null }> }>(37, 3, { topics: [{ name: "orders", count: 7, assignments: null }], timeoutMs: 10_000, validateOnly: false });
+  expect(cp2.results[0]).toMatchObject({ name: "orders", errorCode: 0 });
+  const iac = await fc.request<{ responses: Array<{ errorCode: number; resourceName: string }> }>(44, 1, {
+    resources: [{ resourceType: 2, resourceName: "orders", configs: [{ name: "retention.ms", configOperation: 0, value: "3600000" }] }],
+    validateOnly: false,
+  });
+  expect(iac.responses[0]).toMatchObject({ resourceName: "orders", errorCode: 0 });
+  const scratch = await fc.request<{ topics: Array<{ errorCode: number }> }>(19, 7, { topics: [{ name: "scratch", numPartitions: 1, replicationFactor: 1, assignments: [], configs: [] }], timeoutMs: 10_000 });
+  expect(scratch.topics[0]!.errorCode).toBe(0);
+  const del = await fc.request<{ responses: Array<{ name: string | null; errorCode: number }> }>(20, 6, { topics: [{ name: "scratch", topicId: ZERO }], timeoutMs: 10_000 });
+  expect(del.responses[0]).toMatchObject({ name: "scratch", errorCode: 0 });
+  fc.close();
+  await until("the forwarded changes on every node", async () => {
+    const mds = await Promise.all([...handles.values()].map((h) => metadata(h.port)));
+    return mds.every((m) => m.topics.find((t) => t.name === "orders")?.partitions.length === 7 && !m.topics.some((t) => t.name === "scratch"));
+  });
+  orders.partitions.push(...(await metadata(handles.get(other)!.port)).topics.find((t) => t.name === "orders")!.partitions.filter((p) => p.partitionIndex === 6));
+
   // Partitions are spread over the three brokers.
   expect(new Set(orders.partitions.map((p) => p.leaderId)).size).toBe(3);
 

@@ -30,7 +30,8 @@ export const electLeadersHandler = defineHandler<ElectLeadersRequest, ElectLeade
       res.replicaElectionResults = await elect.call(ctx.services.metadata, electionType, req.topicPartitions);
     } catch (e) {
       // Kafka's ElectLeadersRequest.getErrorResponse: the error for every partition asked, and top level.
-      const code = e instanceof UnknownElectionTypeError ? ErrorCode.INVALID_REQUEST : ErrorCode.UNKNOWN_SERVER_ERROR;
+      const typed = (e as { errorCode?: unknown }).errorCode;
+      const code = e instanceof UnknownElectionTypeError ? ErrorCode.INVALID_REQUEST : typeof typed === "number" ? typed : ErrorCode.UNKNOWN_SERVER_ERROR;
       const message = e instanceof Error ? e.message : String(e);
       res.errorCode = code;
       res.replicaElectionResults = (req.topicPartitions ?? []).map((t) => ({
