@@ -32,7 +32,9 @@ import { planElectLeaders, type ElectionTopicResult } from "./leader-election.ts
 import { planLeaderRecovery } from "./leader-recovery.ts";
 import { registrationRecord, registrationMatches } from "./registration.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
-import { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
+import type { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
+import { autoCreateTopicsOn, ensureInternalTopicOn, withTopicConfigs } from "./layer-operations.ts";
+
 import { mark } from "../util/startup-trace.ts";
 import { planUpdateFeatures, type FeatureUpdate } from "./feature-control.ts";
 import { bootstrapFeatureLevels, LATEST_METADATA_VERSION_LEVEL } from "./supported-features.ts";
@@ -42,17 +44,6 @@ export const METADATA_VERSION_LEVEL = LATEST_METADATA_VERSION_LEVEL;
 
 /** Operations waiting for the metadata log at once; more are refused (REQUEST_TIMED_OUT). */
 const MAX_PENDING_OPERATIONS = 4096;
-
-export class InternalTopicError extends Error {
-  constructor(
-    readonly topic: string,
-    readonly errorCode: number,
-    readonly reason: string,
-  ) {
-    super(`could not create internal topic ${topic}: ${reason}`);
-    this.name = "InternalTopicError";
-  }
-}
 
 export class MetadataBusyError extends Error {
   constructor(readonly pending: number) {
@@ -333,46 +324,16 @@ export class LocalMetadata implements MetadataLayer {
     });
   }
 
-  async ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, replicationFactor = 1): Promise<TopicImage> {
-    const existing = this.image.topicsByName.get(name);
-    if (existing) return existing;
-    const [r] = await this.createTopics(
-      [{ name, numPartitions: partitions, replicationFactor, assignments: [], configs: Object.entries(configs).map(([k, v]) => ({ name: k, value: v })) }],
-      { validateOnly: false },
-    );
-    const t = this.image.topicsByName.get(name);
-    if (t) return t;
-    throw new InternalTopicError(name, r?.errorCode ?? ErrorCode.UNKNOWN_SERVER_ERROR, r?.errorMessage ?? "not created");
+  ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, replicationFactor = 1): Promise<TopicImage> {
+    return ensureInternalTopicOn(this, name, partitions, configs, replicationFactor);
   }
 
-  async autoCreateTopics(names: readonly string[]): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    const missing = [...new Set(names)].filter((n) => !this.image.topicsByName.has(n));
-    if (missing.length === 0) return out;
-    const results = await this.createTopics(
-      missing.map((name) => ({ name, numPartitions: -1, replicationFactor: -1, assignments: [], configs: [] })),
-      { validateOnly: false },
-    );
-    for (const r of results) {
-      const created = r.errorCode === 0 || r.errorCode === ErrorCode.TOPIC_ALREADY_EXISTS;
-      out.set(r.name, created ? ErrorCode.UNKNOWN_TOPIC_OR_PARTITION : r.errorCode);
-      if (!created) this.opts.logger.info("topic auto-creation refused", { topic: r.name, errorCode: r.errorCode, error: r.errorMessage });
-    }
-    return out;
+  autoCreateTopics(names: readonly string[]): Promise<Map<string, number>> {
+    return autoCreateTopicsOn(this, names, this.opts.logger);
   }
 
-  /** The image with its topic-config snapshot, carried over from `previous` where inputs did not change. */
   private withTopicConfigs(image: MetadataImage, previous: TopicConfigSnapshot | undefined): MetadataImage {
-    const topicConfigs = new TopicConfigSnapshot(
-      {
-        configs: image.configs,
-        staticConfig: this.opts.config.given,
-        nodeId: this.opts.nodeId,
-        onError: (topic, e) => this.opts.logger.error("topic config value could not be parsed: using the next layer's", { topic, key: e.key, value: e.value, error: e.message }),
-      },
-      previous,
-    );
-    return { ...image, topicConfigs };
+    return withTopicConfigs(image, previous, this.opts.config, this.opts.nodeId, this.opts.logger);
   }
 
   /** The log config of `topic` in the current image (from its topic-config snapshot). */

@@ -36,8 +36,8 @@ import type { MetadataPublisher } from "./publisher.ts";
 import { planUpdateFeatures, type FeatureUpdate } from "./feature-control.ts";
 import { ControllerBusyError, NotControllerError, QuorumController } from "./quorum-controller.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
-import { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
-import { InternalTopicError } from "./local-metadata.ts";
+import type { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
+import { autoCreateTopicsOn, ensureInternalTopicOn, withTopicConfigs } from "./layer-operations.ts";
 import type { SnapshotGenerator } from "./snapshot-generator.ts";
 
 const API_CREATE_TOPICS = 19;
@@ -299,49 +299,20 @@ export class RaftMetadata implements MetadataLayer {
     });
   }
 
-  async ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, requestedReplicationFactor = 1): Promise<TopicImage> {
-    const existing = this.image.topicsByName.get(name);
-    if (existing) return existing;
+  ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, requestedReplicationFactor = 1): Promise<TopicImage> {
     const replicationFactor = Math.min(requestedReplicationFactor, MAX_REPLICATION_FACTOR);
-    if (replicationFactor < requestedReplicationFactor) {
+    if (replicationFactor < requestedReplicationFactor && !this.image.topicsByName.has(name)) {
       this.opts.logger.warn("internal topic created with one replica: partition replication is not available yet", { topic: name, requestedReplicationFactor });
     }
-    const [r] = await this.createTopics(
-      [{ name, numPartitions: partitions, replicationFactor, assignments: [], configs: Object.entries(configs).map(([k, v]) => ({ name: k, value: v })) }],
-      { validateOnly: false },
-    );
-    const t = this.image.topicsByName.get(name);
-    if (t) return t;
-    throw new InternalTopicError(name, r?.errorCode ?? ErrorCode.UNKNOWN_SERVER_ERROR, r?.errorMessage ?? "not created");
+    return ensureInternalTopicOn(this, name, partitions, configs, replicationFactor);
   }
 
-  async autoCreateTopics(names: readonly string[]): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    const missing = [...new Set(names)].filter((n) => !this.image.topicsByName.has(n));
-    if (missing.length === 0) return out;
-    const results = await this.createTopics(
-      missing.map((name) => ({ name, numPartitions: -1, replicationFactor: -1, assignments: [], configs: [] })),
-      { validateOnly: false },
-    );
-    for (const r of results) {
-      const created = r.errorCode === 0 || r.errorCode === ErrorCode.TOPIC_ALREADY_EXISTS;
-      out.set(r.name, created ? ErrorCode.UNKNOWN_TOPIC_OR_PARTITION : r.errorCode);
-      if (!created) this.opts.logger.info("topic auto-creation refused", { topic: r.name, errorCode: r.errorCode, error: r.errorMessage });
-    }
-    return out;
+  autoCreateTopics(names: readonly string[]): Promise<Map<string, number>> {
+    return autoCreateTopicsOn(this, names, this.opts.logger);
   }
 
   private withTopicConfigs(image: MetadataImage, previous: TopicConfigSnapshot | undefined): MetadataImage {
-    const topicConfigs = new TopicConfigSnapshot(
-      {
-        configs: image.configs,
-        staticConfig: this.opts.config.given,
-        nodeId: this.opts.nodeId,
-        onError: (topic, e) => this.opts.logger.error("topic config value could not be parsed: using the next layer's", { topic, key: e.key, value: e.value, error: e.message }),
-      },
-      previous,
-    );
-    return { ...image, topicConfigs };
+    return withTopicConfigs(image, previous, this.opts.config, this.opts.nodeId, this.opts.logger);
   }
 
   logConfigFor(topic: string): Partial<LogConfig> | undefined {

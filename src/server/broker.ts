@@ -351,20 +351,8 @@ export class Broker {
     mark("dispatcher");
 
     const brokerListeners = this.config.listeners.filter((l) => !this.config.controllerListenerNames.includes(l.name));
-    this.server = new SocketServer({
-      listeners: brokerListeners.map((l) => ({ name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port })),
-      limits: {
-        maxFrameBytes: this.config.int("socket.request.max.bytes"),
-        maxInFlight: this.config.int("strand.max.inflight.requests.per.connection"),
-        maxQueuedBytes: this.config.int("strand.max.queued.response.bytes.per.connection"),
-      },
-      maxIdleMs: this.config.long("connections.max.idle.ms"),
-      quotas: this.connectionQuotas,
-      sink: STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher,
-      log: this.loggers.socketServer,
-      // KIP-714: a client instance is forgotten with its connection, as Kafka's ClientMetricsManager does.
-      onConnectionClosed: (id) => services.clientMetrics.connectionClosed(id),
-    });
+    // KIP-714: a client instance is forgotten with its connection, as Kafka's ClientMetricsManager does.
+    this.server = this.socketServer(brokerListeners, STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher, (id) => services.clientMetrics.connectionClosed(id));
     const bound = this.server.start();
     mark("listening");
     // A controller-only node advertises no broker endpoint.
@@ -448,6 +436,23 @@ export class Broker {
 
   private channel: RaftControllerChannel | null = null;
 
+  /** A socket server on `listeners` with this broker's limits, idle timeout and connection quotas. */
+  private socketServer(listeners: readonly Endpoint[], sink: RequestSink, onConnectionClosed: (id: number) => void): SocketServer {
+    return new SocketServer({
+      listeners: listeners.map((l) => ({ name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port })),
+      limits: {
+        maxFrameBytes: this.config.int("socket.request.max.bytes"),
+        maxInFlight: this.config.int("strand.max.inflight.requests.per.connection"),
+        maxQueuedBytes: this.config.int("strand.max.queued.response.bytes.per.connection"),
+      },
+      maxIdleMs: this.config.long("connections.max.idle.ms"),
+      quotas: this.connectionQuotas,
+      sink,
+      log: this.loggers.socketServer,
+      onConnectionClosed,
+    });
+  }
+
   /** Producer id blocks from the active controller, requested with this broker's epoch. */
   private rpcProducerIds(): RpcProducerIdManager {
     const log = this.loggers.transactionCoordinator;
@@ -474,19 +479,7 @@ export class Broker {
     if (this.config.roles.has("controller")) {
       const controllerServices: BrokerServices = { ...services, metadata: controllerSide(md), apis: advertisedApisOf(CONTROLLER_HANDLERS) };
       const listeners = this.config.listeners.filter((l) => this.config.controllerListenerNames.includes(l.name));
-      this.controllerServer = new SocketServer({
-        listeners: listeners.map((l) => ({ name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port })),
-        limits: {
-          maxFrameBytes: this.config.int("socket.request.max.bytes"),
-          maxInFlight: this.config.int("strand.max.inflight.requests.per.connection"),
-          maxQueuedBytes: this.config.int("strand.max.queued.response.bytes.per.connection"),
-        },
-        maxIdleMs: this.config.long("connections.max.idle.ms"),
-        quotas: this.connectionQuotas,
-        sink: new Dispatcher(controllerServices, CONTROLLER_HANDLERS, this.loggers.apis, this.loggers.requestLogger),
-        log: this.loggers.socketServer,
-        onConnectionClosed: () => {},
-      });
+      this.controllerServer = this.socketServer(listeners, new Dispatcher(controllerServices, CONTROLLER_HANDLERS, this.loggers.apis, this.loggers.requestLogger), () => {});
       const bound = this.controllerServer.start();
       this.loggers.broker.info("controller listener open", { listeners: bound.map((b) => `${b.name}://${b.host}:${b.port}`).join(",") });
     }

@@ -19,11 +19,14 @@ import { captureRaftTraffic, type CapturedRequest } from "../support/raft-captur
 import { mutate } from "../support/raft-fuzz.ts";
 import { RaftSimulation } from "../support/raft-sim.ts";
 import { seededRandom } from "../support/seeded-random.ts";
+import { until as untilBase } from "../support/until.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 
 const SEED = Number(process.env.STRAND_TEST_SEED ?? 424242);
 const FRAMES = Number(process.env.STRAND_FUZZ_ITERATIONS ?? 1500);
 const OUTSIDER = 1000;
+
+const until = <T>(what: string, fn: () => Promise<T | null | false>, timeoutMs = 60_000) => untilBase(what, fn, timeoutMs);
 
 const handles = new Map<number, StrandHandle>();
 const dirs: string[] = [];
@@ -32,20 +35,6 @@ afterAll(async () => {
   for (const d of dirs) removeDataDir(d);
 });
 
-async function until<T>(what: string, fn: () => Promise<T | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown = null;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    await Bun.sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
 
 type Md = { topics: Array<{ name: string; topicId: string }>; brokers: unknown[] };
 async function topicsOf(port: number): Promise<Map<string, string>> {

@@ -10,6 +10,7 @@ import { KafkaTestClient } from "../support/kafka-client.ts";
 import { dumpLogSegments, metadataQuorumTool, parseToolTable } from "../support/kafka-tools.ts";
 import { KAFKA_MAIN, runKafkaClass } from "../support/kafka-dist.ts";
 import { freePorts } from "../support/ports.ts";
+import { until } from "../support/until.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { copyFileSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,20 +29,6 @@ afterAll(async () => {
   for (const d of dirs) removeDataDir(d);
 });
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown = null;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    await Bun.sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
 
 async function metadata(port: number): Promise<MetadataRes> {
   const c = await KafkaTestClient.connect(port);

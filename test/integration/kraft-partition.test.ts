@@ -13,8 +13,11 @@ import { join } from "node:path";
 import { randomKafkaUuid } from "../../src/storage/meta-properties.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { freePorts } from "../support/ports.ts";
+import { until as untilBase } from "../support/until.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { TcpProxy } from "../support/tcp-proxy.ts";
+
+const until = <T>(what: string, fn: () => Promise<T | null | false>, timeoutMs = 60_000) => untilBase(what, fn, timeoutMs);
 
 const handles = new Map<number, StrandHandle>();
 const proxies: TcpProxy[] = [];
@@ -25,20 +28,6 @@ afterAll(async () => {
   for (const d of dirs) removeDataDir(d);
 });
 
-async function until<T>(what: string, fn: () => Promise<T | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown = null;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    await Bun.sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
 
 type Md = { controllerId: number; brokers: Array<{ nodeId: number }>; topics: Array<{ name: string; topicId: string; partitions: Array<{ leaderId: number; leaderEpoch: number }> }> };
 async function metadata(port: number): Promise<Md> {
