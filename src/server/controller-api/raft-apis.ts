@@ -16,6 +16,7 @@ import type { FetchSnapshotRequest } from "../../protocol/generated/messages/fet
 import type { FetchSnapshotResponse } from "../../protocol/generated/messages/fetch-snapshot-response.ts";
 import type { VoteRequest } from "../../protocol/generated/messages/vote-request.ts";
 import type { VoteResponse } from "../../protocol/generated/messages/vote-response.ts";
+import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 import type { KafkaRaftClient } from "../../raft/kafka-raft-client.ts";
 
@@ -58,12 +59,27 @@ export const endQuorumEpochHandler = defineHandler<EndQuorumEpochRequest, EndQuo
   handle: (ctx, req) => raftOf(ctx).handleEndQuorumEpochRequest(req),
 });
 
+/**
+ * A DescribeQuorum answer cut down to what `version` carries: replica directory ids and the voters'
+ * endpoints (nodes) exist from v2 only, and the encoder refuses a non-default value it cannot send
+ * (Kafka's RaftUtil leaves them out below v2 the same way). The leader's answer holds both.
+ */
+export function describeQuorumForVersion(res: DescribeQuorumResponse, version: number): DescribeQuorumResponse {
+  if (version >= 2) return res;
+  const replicas = (xs: DescribeQuorumResponse["topics"][number]["partitions"][number]["currentVoters"]) => xs.map((r) => ({ ...r, replicaDirectoryId: ZERO_UUID }));
+  return {
+    ...res,
+    nodes: [],
+    topics: res.topics.map((t) => ({ ...t, partitions: t.partitions.map((p) => ({ ...p, currentVoters: replicas(p.currentVoters), observers: replicas(p.observers) })) })),
+  };
+}
+
 /** DescribeQuorum (55) v0-2: the leader answers with every voter's and observer's state. */
 export const describeQuorumHandler = defineHandler<DescribeQuorumRequest, DescribeQuorumResponse>({
   key: 55,
   minVersion: 0,
   maxVersion: 2,
-  handle: (ctx, req) => raftOf(ctx).handleDescribeQuorumRequest(req),
+  handle: (ctx, req) => describeQuorumForVersion(raftOf(ctx).handleDescribeQuorumRequest(req), ctx.apiVersion),
 });
 
 /** FetchSnapshot (59) v0-1. */
