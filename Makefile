@@ -20,7 +20,8 @@ test: $(BUN)
 
 # The long fault-injection runs (make test runs a short version of each): SIGKILL loops over the storage
 # engine's fsync-before-ack appends, between transaction markers and while the log cleaner runs
-# (test/chaos/cleaner-crash.test.ts). STRAND_CHAOS_SEED repeats a run.
+# (test/chaos/cleaner-crash.test.ts), and SIGKILL / SIGSTOP of the nodes of a three-node KRaft cluster
+# (test/chaos/kraft-cluster-chaos.test.ts). STRAND_CHAOS_SEED repeats a run.
 chaos: $(BUN)
 	STRAND_CHAOS_ROUNDS=$${STRAND_CHAOS_ROUNDS:-40} $(BUN) test --timeout 3600000 test/chaos
 
