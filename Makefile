@@ -21,7 +21,8 @@ test: $(BUN)
 # The long fault-injection runs (make test runs a short version of each): SIGKILL loops over the storage
 # engine's fsync-before-ack appends, between transaction markers and while the log cleaner runs
 # (test/chaos/cleaner-crash.test.ts); Raft's request handlers fed mutated captured Raft traffic
-# (test/chaos/raft-fuzz.test.ts, STRAND_FUZZ_ITERATIONS mutations a round). STRAND_CHAOS_SEED repeats a run.
+# (test/chaos/raft-fuzz.test.ts, STRAND_FUZZ_ITERATIONS mutations a round); SIGKILL / SIGSTOP of the nodes
+# of a three-node KRaft cluster (test/chaos/kraft-cluster-chaos.test.ts). STRAND_CHAOS_SEED repeats a run.
 chaos: $(BUN)
 	STRAND_CHAOS_ROUNDS=$${STRAND_CHAOS_ROUNDS:-40} $(BUN) test --timeout 3600000 test/chaos
 

@@ -3,7 +3,8 @@
 //
 // Each round runs a session per slot, A (Apache Kafka) then B (Strand): a fresh broker on the same
 // filesystem, every workload with the same client (Kafka's own Java tools), the broker stopped and its
-// data deleted; then, per slot, the log-cleaner workload in a session of its own (bench/lib/compaction.ts).
+// data deleted; then, per slot, the log-cleaner workload in a session of its own (bench/lib/compaction.ts)
+// and the elections workload on a three-node cluster (bench/lib/elections.ts).
 // The machine's ceilings (loopback TCP, page-cache write) are measured in every round.
 // Output: a table of medians and B/A ratios on stdout, bench/results/<date>.json and .svg, and the
 // README table between <!-- bench:start --> and <!-- bench:end -->.
@@ -23,6 +24,7 @@ import { installExitHooks, removeAtExit, runTool } from "./lib/procs.ts";
 import { ceilingsLine, errorLines, loadWarning, markdownTable, readmeSection, rewriteReadme } from "./lib/report.ts";
 import { mainSessionSkipped, runSession, skipped } from "./lib/session.ts";
 import { runCompactionSession } from "./lib/compaction.ts";
+import { runElectionSession } from "./lib/elections.ts";
 import { chartSvg } from "./lib/svg.ts";
 import { COMPILE_DESCRIPTION, compileArgs } from "../tools/compile.ts";
 
@@ -124,6 +126,10 @@ async function main(): Promise<void> {
         await runCompactionSession(o, r, slot, system, round, settings);
       }
       if (system === "strand" && !skipped(o, "restart")) await restartRows(r, slot, round, settings);
+      if (!skipped(o, "elections")) {
+        await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
+        await runElectionSession(o, r, slot, system, round, settings);
+      }
     }
   }
   r.finishedAt = new Date().toISOString();
