@@ -64,7 +64,8 @@ export interface OperationResult {
 export interface MetadataLayer {
   /** The current image; replaced (never mutated) as records apply. */
   readonly image: MetadataImage;
-  createTopics(topics: TopicToCreate[], opts: { validateOnly: boolean }): Promise<CreatedTopic[]>;
+  /** `timeoutMs`: the request's own, passed on where the operation is forwarded to the controller. */
+  createTopics(topics: TopicToCreate[], opts: { validateOnly: boolean; timeoutMs?: number }): Promise<CreatedTopic[]>;
   deleteTopics(refs: Array<{ name: string | null; topicId: string | null }>): Promise<TopicDeletion[]>;
   createPartitions(increases: PartitionIncrease[], opts: { validateOnly: boolean }): Promise<Array<OperationResult & { name: string }>>;
   /**

@@ -167,7 +167,7 @@ export class RaftMetadata implements MetadataLayer {
     return c && c.isActive ? c : null;
   }
 
-  createTopics(topics: TopicToCreate[], opts: { validateOnly: boolean }, forward = true): Promise<CreatedTopic[]> {
+  createTopics(topics: TopicToCreate[], opts: { validateOnly: boolean; timeoutMs?: number }, forward = true): Promise<CreatedTopic[]> {
     const c = this.active;
     if (!c && forward) return this.forwardCreateTopics(topics, opts);
     if (!c) return Promise.resolve(topics.map((t) => ({ name: t.name, topicId: ZERO_UUID, ...errorOf(notController()), numPartitions: -1, replicationFactor: -1 })));
@@ -179,8 +179,11 @@ export class RaftMetadata implements MetadataLayer {
       .catch((e) => topics.map((t) => ({ name: t.name, topicId: ZERO_UUID, ...errorOf(e), numPartitions: -1, replicationFactor: -1 })));
   }
 
-  /** CreateTopics v7 to the active controller; then wait (bounded) until this node's image has them. */
-  private async forwardCreateTopics(topics: TopicToCreate[], opts: { validateOnly: boolean }): Promise<CreatedTopic[]> {
+  /**
+   * CreateTopics v7 to the active controller (the forwarder retries while none answers, as Kafka's
+   * channel manager); then wait (bounded) until this node's image has the created topics.
+   */
+  private async forwardCreateTopics(topics: TopicToCreate[], opts: { validateOnly: boolean; timeoutMs?: number }): Promise<CreatedTopic[]> {
     const failAll = (errorCode: number, errorMessage: string) => topics.map((t) => ({ name: t.name, topicId: ZERO_UUID, errorCode, errorMessage, numPartitions: -1, replicationFactor: -1 }));
     const f = this.opts.forwarder;
     if (!f) return failAll(ErrorCode.NOT_CONTROLLER, "this node is not the active controller");
@@ -196,7 +199,7 @@ export class RaftMetadata implements MetadataLayer {
             assignments: t.assignments.map((a) => ({ partitionIndex: a.partitionIndex, brokerIds: a.brokerIds })),
             configs: t.configs,
           })),
-          timeoutMs: 30_000,
+          timeoutMs: opts.timeoutMs ?? 30_000,
           validateOnly: opts.validateOnly,
         },
         { maxVersion: 7 },

@@ -50,8 +50,8 @@ import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network
 import { socketTransport } from "../network/transport.ts";
 import { CONTROLLER_HANDLERS } from "./controller-api/index.ts";
 import { KafkaRaftManager, usesRaftQuorum } from "./raft-manager.ts";
-import { forwardingHandler } from "./forwarding.ts";
-import { RaftControllerChannel } from "./controller-channel.ts";
+import { FORWARD_RETRY_TIMEOUT_MS, forwardingHandler } from "./forwarding.ts";
+import { RaftControllerChannel, sendToActiveController } from "./controller-channel.ts";
 import { BrokerLifecycleManager } from "./broker-lifecycle-manager.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
 import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
@@ -417,7 +417,8 @@ export class Broker {
       publisher: replicaManager,
       raft: mgr.client,
       controller,
-      forwarder: channel,
+      // Kafka's channel manager retries a forwarded request while no controller answers (30 s).
+      forwarder: { send: (k, b, o) => sendToActiveController(channel, k, b, { ...o, retryTimeoutMs: FORWARD_RETRY_TIMEOUT_MS }), controllerMoved: () => channel.controllerMoved() },
       // One log dir: its id; several: UNASSIGNED until placed (as Kafka's controller records them) —
       // known only for this node's own dirs, so other brokers' replicas get UNASSIGNED too.
       snapshots: new SnapshotGenerator({

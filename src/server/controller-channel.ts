@@ -70,3 +70,45 @@ export class RaftControllerChannel implements ControllerChannel {
     return this.leaderNode();
   }
 }
+
+/** True when an answer names NOT_CONTROLLER at its top level or in one of its per-item results. */
+export function answersNotController(body: unknown, depth = 0): boolean {
+  if (depth > 6 || body === null || typeof body !== "object") return false;
+  if (Array.isArray(body)) return body.some((x) => answersNotController(x, depth + 1));
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    if (k === "errorCode" && v === NOT_CONTROLLER) return true;
+    if (typeof v === "object" && v !== null && answersNotController(v, depth + 1)) return true;
+  }
+  return false;
+}
+const NOT_CONTROLLER = 41;
+
+/**
+ * Kafka's NodeToControllerChannelManager retry: a request that finds no controller, loses its
+ * connection, times out or is answered NOT_CONTROLLER is sent again (to whichever controller is active
+ * then) with a doubling back-off from 50 ms to 1 s, until `retryTimeoutMs` has passed; then the last
+ * answer (or error) is returned. A request the controller applied before its answer was lost may thus be
+ * applied twice, as with Kafka's: CreateTopics then answers TOPIC_ALREADY_EXISTS.
+ */
+export async function sendToActiveController<T>(
+  channel: ControllerChannel,
+  apiKey: number,
+  body: Record<string, unknown>,
+  opts: { minVersion?: number; maxVersion?: number; retryTimeoutMs: number },
+): Promise<ClientResponse<T>> {
+  const deadline = Date.now() + opts.retryTimeoutMs;
+  let backoffMs = 50;
+  // Bounded by the deadline: every round waits at least 50 ms.
+  for (;;) {
+    try {
+      const r = await channel.send<T>(apiKey, body, { minVersion: opts.minVersion, maxVersion: opts.maxVersion });
+      if (!answersNotController(r.body) || Date.now() + backoffMs >= deadline) return r;
+      channel.controllerMoved();
+    } catch (e) {
+      channel.controllerMoved();
+      if (Date.now() + backoffMs >= deadline) throw e;
+    }
+    await Bun.sleep(backoffMs);
+    backoffMs = Math.min(backoffMs * 2, 1_000);
+  }
+}

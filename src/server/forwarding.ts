@@ -10,10 +10,13 @@
 // authorizer, which does not exist yet). When the controller cannot be reached the request is answered
 // here, NOT_CONTROLLER per item (the metadata layer's answer on a node that is not the controller).
 
-import { ErrorCode } from "../protocol/errors.ts";
+import { sendToActiveController } from "./controller-channel.ts";
 import type { ApiHandler, RequestContext } from "./handler.ts";
 
 /** API keys the broker forwards to the active controller (Kafka's forwardToController set, as served here). */
+/** How long a forwarded request is retried while no controller answers (Kafka: request.timeout.ms, 30 s). */
+export const FORWARD_RETRY_TIMEOUT_MS = 30_000;
+
 export const FORWARDED_APIS: ReadonlySet<number> = new Set([20, 33, 37, 43, 44, 57]);
 
 function shouldForward(ctx: RequestContext): boolean {
@@ -28,12 +31,8 @@ export function forwardingHandler(h: ApiHandler): ApiHandler {
     handle(ctx, req) {
       if (!shouldForward(ctx)) return h.handle(ctx, req);
       const channel = ctx.services.controllerChannel!;
-      return channel.send<unknown>(ctx.apiKey, req as Record<string, unknown>, { minVersion: ctx.apiVersion, maxVersion: ctx.apiVersion }).then(
-        (r) => {
-          const body = r.body as { errorCode?: number };
-          if (body.errorCode === ErrorCode.NOT_CONTROLLER) channel.controllerMoved();
-          return r.body;
-        },
+      return sendToActiveController<unknown>(channel, ctx.apiKey, req as Record<string, unknown>, { minVersion: ctx.apiVersion, maxVersion: ctx.apiVersion, retryTimeoutMs: FORWARD_RETRY_TIMEOUT_MS }).then(
+        (r) => r.body,
         // Unreachable (no leader known, a lost connection): answered here, which on a node that is not
         // the active controller is NOT_CONTROLLER per item; clients retry against the new controller.
         () => {

@@ -10,7 +10,8 @@
 // v5+: numPartitions, replicationFactor and the topic's effective configs (sources: 1 for the topic's
 // own overrides, 4/5 for static broker values and defaults); v7+: the topic id.
 //
-// timeoutMs is not waited on: creation commits at once on a single node.
+// timeoutMs is not waited on: creation commits at once on a single node; in a cluster it is passed on
+// with the request forwarded to the active controller.
 
 import { CONFIG_SOURCE_ID, effectiveTopicConfig } from "../../config/topic-config.ts";
 import type { CreateTopicsRequest } from "../../protocol/generated/messages/create-topics-request.ts";
@@ -32,7 +33,7 @@ export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopi
         assignments: t.assignments.map((a) => ({ partitionIndex: a.partitionIndex, brokerIds: [...a.brokerIds] })),
         configs: t.configs.map((c) => ({ name: c.name, value: c.value })),
       })),
-      { validateOnly: req.validateOnly },
+      { validateOnly: req.validateOnly, timeoutMs: req.timeoutMs },
     );
     const res = newCreateTopicsResponse();
     const layers = brokerLayers(md.image, ctx.services.config, ctx.services.nodeId);
