@@ -1,12 +1,12 @@
-// Producer id allocation for InitProducerId on a single node: ids are handed out from blocks of 1000
-// (Kafka's ProducerIdsBlock size), and the end of the current block is made durable before any id
-// of it is used, so ids are never reused after a restart (at most the rest of a block is skipped).
+// Producer id allocation for InitProducerId, as Kafka's: blocks of 1000 ids (ProducerIdsBlock) from the
+// active controller, whose ProducerIdsRecord in the metadata log makes each block durable and unique
+// before any id of it is used (RpcProducerIdManager; a single node asks its own metadata layer).
 //
-// Kafka keeps the block in the metadata log (ProducerIdsRecord, via AllocateProducerIds). Until the
-// metadata layer offers that, the block end is a small text file in the metadata log dir,
-// `strand-producer-ids` ("<next block start>\n"), written atomically with fsync.
+// ProducerIdManager is the earlier single-node allocator, whose block end was a side file in the
+// metadata log dir, `strand-producer-ids` ("<next block start>\n"): kept to read (and move into the
+// metadata log) what such a data dir holds, and for unit tests that run without a metadata layer.
 
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeTextFileAtomic } from "../storage/checkpoint-file.ts";
 
@@ -40,6 +40,20 @@ export class ProducerIdsNotReadyError extends Error {
 /** The error code a failed generate() answers with: the typed error's, else UNKNOWN_SERVER_ERROR. */
 export function producerIdErrorCode(e: unknown): number {
   return e instanceof ProducerIdsNotReadyError ? e.errorCode : -1;
+}
+
+/** The next block start a `strand-producer-ids` side file in `dir` holds, or null without one. */
+export function readProducerIdFile(dir: string): bigint | null {
+  const path = join(dir, PRODUCER_ID_FILE);
+  if (!existsSync(path)) return null;
+  const text = readFileSync(path, "utf8").trim();
+  if (!/^\d+$/.test(text)) throw new Error(`${path}: expected a non-negative integer, found ${JSON.stringify(text.slice(0, 40))}`);
+  return BigInt(text);
+}
+
+/** Remove the side file once the metadata log holds its value. */
+export function removeProducerIdFile(dir: string): void {
+  rmSync(join(dir, PRODUCER_ID_FILE), { force: true });
 }
 
 export class ProducerIdManager implements ProducerIdGenerator {
@@ -118,10 +132,28 @@ export class RpcProducerIdManager implements ProducerIdGenerator {
     return id;
   }
 
+  /**
+   * Fetch the first block before clients ask (start-up), so the first InitProducerId is answered at once;
+   * true once a block is ready, false after `timeoutMs` (generate() then keeps asking).
+   */
+  async prefetch(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    // Bounded by the deadline; 20 ms steps.
+    while (this.next >= this.end && !this.nextBlock) {
+      if (Date.now() >= deadline) return false;
+      this.maybeRequestNextBlock();
+      await this.inFlight;
+      if (!this.nextBlock) await Bun.sleep(20);
+    }
+    return true;
+  }
+
+  private inFlight: Promise<void> = Promise.resolve();
+
   private maybeRequestNextBlock(): void {
     if (this.requesting || this.nextBlock || Date.now() < this.retryAtMs) return;
     this.requesting = true;
-    this.allocate().then(
+    this.inFlight = this.allocate().then(
       (r) => {
         this.requesting = false;
         if (r.errorCode === 0 && r.producerIdStart >= 0n && r.producerIdLen > 0) {

@@ -37,6 +37,7 @@ import { autoCreateTopicsOn, ensureInternalTopicOn, withTopicConfigs } from "./l
 
 import { mark } from "../util/startup-trace.ts";
 import { planUpdateFeatures, type FeatureUpdate } from "./feature-control.ts";
+import { nextProducerIdBlockStart, planAllocateProducerIds, type AllocateProducerIdsResult } from "./producer-id-control.ts";
 import { bootstrapFeatureLevels, LATEST_METADATA_VERSION_LEVEL } from "./supported-features.ts";
 
 /** metadata.version of Kafka 4.4.0's latest production release (MetadataVersion.IBP_4_4_IV2). */
@@ -206,6 +207,33 @@ export class LocalMetadata implements MetadataLayer {
       });
       await this.commit([rec]);
       this.opts.logger.info("broker registered", { nodeId: this.opts.nodeId, endpoints: endpoints.map((e) => `${e.name}://${e.host}:${e.port}`).join(",") });
+    });
+  }
+
+  /**
+   * AllocateProducerIds on this node's own controller: the next block of producer ids, committed as a
+   * ProducerIdsRecord before it is handed out (producer-id-control.ts), with this broker's epoch.
+   */
+  allocateProducerIds(): Promise<AllocateProducerIdsResult> {
+    return this.serial(async () => {
+      const brokerEpoch = this.image.brokers.get(this.opts.nodeId)?.brokerEpoch ?? -1n;
+      const plan = planAllocateProducerIds(this.image, { brokerId: this.opts.nodeId, brokerEpoch });
+      if (plan.error) return plan.response;
+      await this.commit(plan.records);
+      return plan.response;
+    });
+  }
+
+  /**
+   * A data dir from before producer ids lived in the metadata log holds the next block start in a side
+   * file: the log continues from it (a ProducerIdsRecord), so no id handed out then is handed out again.
+   */
+  adoptProducerIdsFrom(nextBlockStart: bigint): Promise<void> {
+    return this.serial(async () => {
+      if (nextBlockStart <= nextProducerIdBlockStart(this.image)) return;
+      const brokerEpoch = this.image.brokers.get(this.opts.nodeId)?.brokerEpoch ?? -1n;
+      await this.commit([metadataRecord(RecordType.PRODUCER_IDS, { brokerId: this.opts.nodeId, brokerEpoch, nextProducerId: nextBlockStart })]);
+      this.opts.logger.info("producer id blocks continue from the side file's", { nextProducerId: String(nextBlockStart) });
     });
   }
 

@@ -30,7 +30,7 @@ import { ALL_HANDLERS } from "./api/index.ts";
 import { MetadataEntryCache } from "./metadata-entry-cache.ts";
 import type { AdvertisedApi, BrokerServices } from "./services.ts";
 import { ClientMetricsManager, telemetryMaxBytesOf } from "./telemetry/client-metrics-manager.ts";
-import { ProducerIdManager, RpcProducerIdManager, type ProducerIdGenerator, type ProducerIdBlockResult } from "../coordinator/producer-ids.ts";
+import { readProducerIdFile, removeProducerIdFile, RpcProducerIdManager, type ProducerIdBlockResult } from "../coordinator/producer-ids.ts";
 import { systemClock, Timer, type TimerClock } from "../util/purgatory/index.ts";
 import { STRAND_VERSION } from "../util/version.ts";
 import { GroupCoordinatorService, coordinatorConfigOf } from "../coordinator/group/service.ts";
@@ -295,9 +295,9 @@ export class Broker {
     // Transaction coordinator: replays the __transaction_state partitions led here (transactions left
     // in PREPARE_* by a crash get their markers written again) before accepting requests. Markers go
     // through writeTxnMarkers, the path WriteTxnMarkers requests take.
-    // A single node keeps its block end in a side file; in a cluster the active controller hands out
-    // blocks (AllocateProducerIds -> ProducerIdsRecord), so ids are unique across brokers.
-    const producerIds: ProducerIdGenerator = raftMode ? this.rpcProducerIds() : new ProducerIdManager(this.config.metadataLogDir);
+    // Producer id blocks are ProducerIdsRecords in the metadata log, from the active controller
+    // (AllocateProducerIds in a cluster, this node's own metadata layer on a single node).
+    const producerIds = this.rpcProducerIds();
     const transactionCoordinator = new TransactionCoordinatorService({
       config: transactionConfigOf(this.config),
       nodeId: this.nodeId,
@@ -361,9 +361,19 @@ export class Broker {
       return e.port === 0 && b ? { ...e, port: b.port } : e;
     });
     // metadata: register the endpoints actually bound (port 0 in tests).
-    if (this.localMetadata) await this.localMetadata.registerBroker(services.advertisedEndpoints);
-    else if (this.config.roles.has("broker")) await this.registerWithController(services);
+    if (this.localMetadata) {
+      await this.localMetadata.registerBroker(services.advertisedEndpoints);
+      // The side file of an earlier Strand: its next block start moves into the metadata log.
+      const legacy = readProducerIdFile(this.config.metadataLogDir);
+      if (legacy !== null) {
+        await this.localMetadata.adoptProducerIdsFrom(legacy);
+        removeProducerIdFile(this.config.metadataLogDir);
+      }
+    } else if (this.config.roles.has("broker")) await this.registerWithController(services);
     mark("registered");
+    // The first block before the first client: InitProducerId is then answered at once (bounded).
+    if (this.config.roles.has("broker")) await producerIds.prefetch(this.localMetadata ? 10_000 : 2_000);
+    mark("producer-ids");
     this.loggers.broker.info("strand started", {
       version: STRAND_VERSION,
       nodeId: this.nodeId,
@@ -454,9 +464,14 @@ export class Broker {
     });
   }
 
-  /** Producer id blocks from the active controller, requested with this broker's epoch. */
+  /**
+   * Producer id blocks from the active controller, requested with this broker's epoch; a single node
+   * asks its own metadata layer (the block is a ProducerIdsRecord in its metadata log either way).
+   */
   private rpcProducerIds(): RpcProducerIdManager {
     const log = this.loggers.transactionCoordinator;
+    const local = this.localMetadata;
+    if (local) return new RpcProducerIdManager(() => local.allocateProducerIds(), (message) => log.warn("producer id block not allocated; retrying", { error: message }));
     return new RpcProducerIdManager(
       async () => {
         const channel = this.channel;

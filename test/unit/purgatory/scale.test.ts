@@ -72,7 +72,7 @@ describe("scale", () => {
 });
 
 describe("real clock", () => {
-  test("a 50 ms operation expires between 50 and 150 ms, and the timer is disarmed after", async () => {
+  test("a 50 ms operation expires no earlier than 50 ms, and the timer is disarmed after", async () => {
     const timer = new Timer({ clock: systemClock });
     const purgatory = new DelayedOperationPurgatory<FlagOperation>({ name: "Real", timer });
     const startMs = systemClock.nowMs();
@@ -95,7 +95,8 @@ describe("real clock", () => {
     // Never early: deadlines round up and the clock rounds down.
     expect(firedMs - startMs).toBeGreaterThanOrEqual(50);
     expect(elapsed).toBeGreaterThanOrEqual(50);
-    expect(elapsed).toBeLessThan(150);
+    // Late is not asserted beyond "it fired": on a busy machine a timer may run seconds late.
+    expect(elapsed).toBeLessThan(30_000);
     expect(timer.nextWakeupMs).toBeNull();
     expect(purgatory.stats().completed.expired).toBe(1);
   });

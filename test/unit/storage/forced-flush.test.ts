@@ -12,12 +12,17 @@ afterEach(() => {
   logs.cleanup();
 }, 90_000);
 
-/** Holds every flush until release(); records what completed. */
+/**
+ * Holds every flush of this file's logs (topic "ff") until release(); records what completed. A flush
+ * of another file's log that is still finishing in this process passes through: counting it as held
+ * would wait forever for held() === 1.
+ */
 function gate(): { release: () => void; done: Array<{ kind: SyncKind; offset: number }>; held: () => number } {
   const waiting: Array<() => void> = [];
   let open = false;
   const done: Array<{ kind: SyncKind; offset: number }> = [];
-  setSyncHookForTests(async (_p, kind, offset) => {
+  setSyncHookForTests(async (partition, kind, offset) => {
+    if (!partition.startsWith("ff-")) return;
     if (kind === "flush" && !open) await new Promise<void>((r) => waiting.push(r));
     done.push({ kind, offset });
   });
