@@ -1,0 +1,201 @@
+// Mixed KRaft clusters of Strand and Apache Kafka 4.4.0 nodes (issue 12):
+//   (a) a Strand broker (process.roles=broker, not a voter) registers with a Kafka controller quorum,
+//       follows __cluster_metadata as a Raft observer fetching from Kafka's leader, is unfenced, and
+//       serves clients: CreateTopics through Strand (forwarded to Kafka's active controller), Produce
+//       and Fetch on the new topic.
+//   (b) a Kafka broker (process.roles=broker) registers with a Strand controller quorum and serves
+//       clients: CreateTopics through Kafka (forwarded to Strand's controller in an Envelope, API 58),
+//       Produce and Fetch on the Kafka broker.
+// Gated on Java and the Kafka jars like the other *-kafka tests: skipped (with the reason printed)
+// only when Maven Central cannot be reached to materialise the jars.
+import { afterAll, expect, test } from "bun:test";
+import { KafkaTestClient } from "../support/kafka-client.ts";
+import { probeKafkaDist } from "../support/kafka-dist.ts";
+import { newClusterId } from "../support/kafka-broker.ts";
+import { startKafkaNode, type KafkaNodeHandle } from "../support/kafka-node.ts";
+import { freePorts } from "../support/ports.ts";
+import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
+import { buildRecordBatch, RecordBatchView } from "../../src/protocol/records/index.ts";
+
+type Topic = { errorCode: number; name: string | null; topicId: string; partitions: Array<{ errorCode: number; partitionIndex: number; leaderId: number; leaderEpoch: number; replicaNodes: number[] }> };
+type MetadataRes = { brokers: Array<{ nodeId: number; host: string; port: number }>; clusterId: string | null; controllerId: number; topics: Topic[] };
+
+/**
+ * A mixed cluster finalizes only feature levels every node supports (Kafka's QuorumController refuses a
+ * BrokerRegistration whose supported range misses a finalized level: "Unable to register because the
+ * broker does not support finalized version 1 of eligible.leader.replicas.version"). Kafka 4.4.0's
+ * format finalizes eligible.leader.replicas.version=1 by default; Strand's brokers do not implement
+ * ELR (KIP-966's high-watermark rule), so the Kafka quorum is formatted with it at 0.
+ */
+const STRAND_FEATURE_LEVELS = ["eligible.leader.replicas.version=0", "share.version=0", "streams.version=0"].flatMap((f) => ["--feature", f]);
+
+const kafkas: KafkaNodeHandle[] = [];
+const strands: StrandHandle[] = [];
+afterAll(async () => {
+  for (const s of strands) {
+    await s.kill().catch(() => {});
+    removeDataDir(s.dataDir);
+  }
+  for (const k of kafkas) await k.remove().catch(() => {});
+});
+
+async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, diag: () => string = () => ""): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown = null;
+  while (Date.now() < deadline) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
+    await Bun.sleep(200);
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}\n${diag()}`);
+}
+
+async function withClient<T>(port: number, fn: (c: KafkaTestClient) => Promise<T>): Promise<T> {
+  const c = await KafkaTestClient.connect(port);
+  try {
+    return await fn(c);
+  } finally {
+    c.close();
+  }
+}
+
+const metadata = (port: number) => withClient(port, (c) => c.request<MetadataRes>(3, 12, { topics: null, allowAutoTopicCreation: false }));
+
+/** CreateTopics, then Produce to every partition on its leader and Fetch it back. */
+async function createProduceFetch(clientPort: number, portOf: (brokerId: number) => number, topic: string, partitions: number, diag: () => string): Promise<void> {
+  const created = await until(
+    `CreateTopics ${topic}`,
+    () =>
+      withClient(clientPort, async (c) => {
+        const r = await c.request<{ topics: Array<{ name: string; errorCode: number; errorMessage: string | null }> }>(19, 7, {
+          topics: [{ name: topic, numPartitions: partitions, replicationFactor: 1, assignments: [], configs: [] }],
+          timeoutMs: 10_000,
+        });
+        const t = r.topics[0]!;
+        // Retriable while the broker is still learning who the controller is.
+        return t.errorCode === 0 || t.errorCode === 36 ? t : t.errorCode === 41 || t.errorCode === 7 ? null : Promise.reject(new Error(`CreateTopics: ${t.errorCode} ${t.errorMessage}`));
+      }),
+    30_000,
+    diag,
+  );
+  expect(created.errorCode === 0 || created.errorCode === 36).toBe(true);
+  const md = await until(
+    `${topic} with leaders in Metadata`,
+    async () => {
+      const m = await metadata(clientPort);
+      const t = m.topics.find((x) => x.name === topic);
+      return t && t.partitions.length === partitions && t.partitions.every((p) => p.leaderId >= 0 && p.errorCode === 0) ? t : null;
+    },
+    30_000,
+    diag,
+  );
+  for (const p of md.partitions) {
+    const port = portOf(p.leaderId);
+    const value = `hello ${topic} ${p.partitionIndex}`;
+    await withClient(port, async (c) => {
+      const batch = buildRecordBatch({ records: [{ value: new TextEncoder().encode(value) }] });
+      const pr = await until(
+        `Produce ${topic}-${p.partitionIndex}`,
+        async () => {
+          const r = await c.request<{ responses: Array<{ partitionResponses: Array<{ errorCode: number; baseOffset: bigint }> }> }>(0, 9, {
+            acks: -1,
+            timeoutMs: 10_000,
+            topicData: [{ name: topic, partitionData: [{ index: p.partitionIndex, records: batch }] }],
+          });
+          const pe = r.responses[0]!.partitionResponses[0]!;
+          // NOT_LEADER_OR_FOLLOWER / UNKNOWN_TOPIC_OR_PARTITION until the leader has applied the topic.
+          return pe.errorCode === 0 ? pe : pe.errorCode === 6 || pe.errorCode === 3 ? null : Promise.reject(new Error(`Produce: ${pe.errorCode}`));
+        },
+        20_000,
+        diag,
+      );
+      expect(pr.baseOffset).toBe(0n);
+      const fr = await c.request<{ errorCode: number; responses: Array<{ partitions: Array<{ errorCode: number; highWatermark: bigint; records: Uint8Array | null }> }> }>(1, 12, {
+        replicaId: -1,
+        maxWaitMs: 500,
+        minBytes: 1,
+        maxBytes: 1 << 20,
+        isolationLevel: 0,
+        sessionId: 0,
+        sessionEpoch: -1,
+        topics: [{ topic, partitions: [{ partition: p.partitionIndex, fetchOffset: 0n, logStartOffset: -1n, partitionMaxBytes: 1 << 20, currentLeaderEpoch: -1, lastFetchedEpoch: -1 }] }],
+        forgottenTopicsData: [],
+        rackId: "",
+      });
+      const fp = fr.responses[0]!.partitions[0]!;
+      expect(fp.errorCode).toBe(0);
+      expect(fp.highWatermark).toBe(1n);
+      const [record] = [...new RecordBatchView(fp.records!).records()];
+      expect(new TextDecoder().decode(record!.value!)).toBe(value);
+    });
+  }
+}
+
+test("(a) a Strand broker registers with a Kafka 4.4.0 controller quorum, observes its metadata log, and serves clients", async () => {
+  const probe = await probeKafkaDist();
+  if (!probe.ok) {
+    console.warn(`skipped: Kafka jars unavailable (${probe.reason})`);
+    return;
+  }
+  const clusterId = newClusterId();
+  const controllerPorts = await freePorts(3);
+  const voters = controllerPorts.map((p, i) => `${i + 1}@127.0.0.1:${p}`).join(",");
+  const controllers = await Promise.all(
+    controllerPorts.map((port, i) =>
+      startKafkaNode({
+        clusterId,
+        formatArgs: STRAND_FEATURE_LEVELS,
+        properties: {
+          "process.roles": "controller",
+          "node.id": i + 1,
+          "controller.quorum.voters": voters,
+          listeners: `CONTROLLER://127.0.0.1:${port}`,
+          "controller.listener.names": "CONTROLLER",
+          "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+          "broker.heartbeat.interval.ms": 500,
+          "broker.session.timeout.ms": 6000,
+        },
+        startTimeoutMs: 90_000,
+      }),
+    ),
+  );
+  kafkas.push(...controllers);
+  const controllerLogs = () => controllers.map((c, i) => `--- Kafka controller ${i + 1} ---\n${c.logTail(4000)}`).join("\n");
+  const strand = await startStrand({
+    startTimeoutMs: 60_000,
+    overrides: {
+      "node.id": 100,
+      "cluster.id": clusterId,
+      "process.roles": "broker",
+      "controller.quorum.voters": voters,
+      "controller.listener.names": "CONTROLLER",
+      listeners: "PLAINTEXT://127.0.0.1:0",
+      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+      "offsets.topic.replication.factor": 1,
+      "transaction.state.log.replication.factor": 1,
+      "broker.heartbeat.interval.ms": 500,
+      "broker.session.timeout.ms": 6000,
+    },
+  }).catch((e: unknown) => {
+    throw new Error(`${(e as Error).message}\n${controllerLogs()}`);
+  });
+  strands.push(strand);
+  const diag = () => `--- Strand ---\n${strand.output().slice(-6000)}\n${controllerLogs()}`;
+
+  const md = await until("Strand broker 100 registered and listed", async () => {
+    const m = await metadata(strand.port);
+    return m.brokers.some((b) => b.nodeId === 100) ? m : null;
+  }, 30_000, diag);
+  expect(md.clusterId).toBe(clusterId);
+  // Kafka's active controller saw the registration and unfenced the broker.
+  const unfenced = /Unfenced broker 100|unfenced broker:? 100|BrokerRegistrationChangeRecord.*brokerId=100.*fenced=-1/i;
+  await until("Kafka's controller to unfence broker 100", async () => controllers.some((c) => unfenced.test(c.logTail(1 << 20))), 30_000, diag);
+
+  await createProduceFetch(strand.port, () => strand.port, "mixed-a", 3, diag);
+  console.log(controllers.map((c) => c.logTail(1 << 20).split("\n").filter((l) => unfenced.test(l)).join("\n")).join("\n"));
+  console.log(strand.output().split("\n").filter((l) => /WARN|ERROR/.test(l)).slice(0, 30).join("\n"));
+}, 180_000);
