@@ -1,7 +1,7 @@
 // Every API the controller listener serves (Kafka's ControllerApis): ApiVersions, the Raft APIs, the
 // broker-lifecycle APIs, and the admin APIs brokers forward, which reuse the broker's handlers over the
 // controller's side of the metadata layer (it never forwards: a controller that is not active answers
-// NOT_CONTROLLER).
+// NOT_CONTROLLER). Admin APIs come directly or inside an Envelope (envelope.ts), run by the same set.
 import type { ApiHandler } from "../handler.ts";
 import { apiVersionsHandler } from "../api/18-api-versions.ts";
 import { createTopicsHandler } from "../api/19-create-topics.ts";
@@ -11,9 +11,10 @@ import { incrementalAlterConfigsHandler } from "../api/44-incremental-alter-conf
 import { alterConfigsHandler } from "../api/33-alter-configs.ts";
 import { updateFeaturesHandler } from "../api/57-update-features.ts";
 import { beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, voteHandler } from "./raft-apis.ts";
+import { envelopeHandler } from "./envelope.ts";
 import { allocateProducerIdsHandler, brokerHeartbeatHandler, brokerRegistrationHandler, controllerRegistrationHandler, unregisterBrokerHandler } from "./lifecycle-apis.ts";
 
-export const CONTROLLER_HANDLERS: ApiHandler[] = [
+const DIRECT_HANDLERS: ApiHandler[] = [
   raftFetchHandler,
   apiVersionsHandler,
   createTopicsHandler,
@@ -33,3 +34,7 @@ export const CONTROLLER_HANDLERS: ApiHandler[] = [
   allocateProducerIdsHandler,
   controllerRegistrationHandler,
 ];
+
+const BY_KEY: ReadonlyMap<number, ApiHandler> = new Map(DIRECT_HANDLERS.map((h) => [h.key, h]));
+
+export const CONTROLLER_HANDLERS: ApiHandler[] = [...DIRECT_HANDLERS, envelopeHandler((key) => BY_KEY.get(key))];
