@@ -63,6 +63,21 @@ async function withClient<T>(port: number, fn: (c: KafkaTestClient) => Promise<T
   }
 }
 
+/** The Raft leader, from DescribeQuorum (only the leader answers it; the others say NOT_LEADER_OR_FOLLOWER). */
+async function quorumLeader(controllerPorts: readonly number[]): Promise<{ leaderId: number; leaderEpoch: number }> {
+  for (const port of controllerPorts) {
+    const p = await withClient(port, async (c) => {
+      const r = await c.request<{ errorCode: number; topics: Array<{ partitions: Array<{ errorCode: number; leaderId: number; leaderEpoch: number }> }> }>(55, 1, {
+        topics: [{ topicName: "__cluster_metadata", partitions: [{ partitionIndex: 0 }] }],
+      });
+      const p = r.topics[0]?.partitions[0];
+      return r.errorCode === 0 && p && p.errorCode === 0 ? p : null;
+    }).catch(() => null);
+    if (p) return p;
+  }
+  return { leaderId: -1, leaderEpoch: -1 };
+}
+
 const metadata = (port: number) => withClient(port, (c) => c.request<MetadataRes>(3, 12, { topics: null, allowAutoTopicCreation: false }));
 
 /** CreateTopics, then Produce to every partition on its leader and Fetch it back. */
@@ -196,6 +211,109 @@ test("(a) a Strand broker registers with a Kafka 4.4.0 controller quorum, observ
   await until("Kafka's controller to unfence broker 100", async () => controllers.some((c) => unfenced.test(c.logTail(1 << 20))), 30_000, diag);
 
   await createProduceFetch(strand.port, () => strand.port, "mixed-a", 3, diag);
-  console.log(controllers.map((c) => c.logTail(1 << 20).split("\n").filter((l) => unfenced.test(l)).join("\n")).join("\n"));
-  console.log(strand.output().split("\n").filter((l) => /WARN|ERROR/.test(l)).slice(0, 30).join("\n"));
+
+  // SIGKILL Kafka's active controller: the other two elect a leader, the Strand observer finds it,
+  // keeps heartbeating (stays unfenced), and a topic created through it afterwards works.
+  const before = await until("the Kafka quorum leader", async () => {
+    const l = await quorumLeader(controllerPorts);
+    return l.leaderId > 0 ? l : null;
+  }, 30_000, diag);
+  await controllers[before.leaderId - 1]!.kill();
+  const survivors = controllerPorts.filter((_, i) => i + 1 !== before.leaderId);
+  const after = await until("a new Kafka quorum leader", async () => {
+    const l = await quorumLeader(survivors);
+    return l.leaderId > 0 && l.leaderId !== before.leaderId ? l : null;
+  }, 30_000, diag);
+  console.log(`Kafka controller ${before.leaderId} killed; controller ${after.leaderId} leads epoch ${after.leaderEpoch}`);
+  await until("the Strand observer to follow the new leader", async () => new RegExp(`metadata quorum leader leaderId=${after.leaderId} epoch=${after.leaderEpoch}\\b`).test(strand.output()), 30_000, diag);
+  await createProduceFetch(strand.port, () => strand.port, "mixed-a-after", 2, diag);
+  expect((await metadata(strand.port)).brokers.map((b) => b.nodeId)).toEqual([100]);
+  expect(strand.output()).not.toMatch(/ ERROR /);
 }, 180_000);
+
+test("(b) a Kafka 4.4.0 broker registers with a Strand controller quorum and serves clients", async () => {
+  const probe = await probeKafkaDist();
+  if (!probe.ok) {
+    console.warn(`skipped: Kafka jars unavailable (${probe.reason})`);
+    return;
+  }
+  const clusterId = newClusterId();
+  const ports = await freePorts(4);
+  const controllerPorts = ports.slice(0, 3);
+  const brokerPort = ports[3]!;
+  const voters = controllerPorts.map((p, i) => `${i + 1}@127.0.0.1:${p}`).join(",");
+  const controllers = await Promise.all(
+    controllerPorts.map((port, i) =>
+      startStrand({
+        startTimeoutMs: 60_000,
+        readyPattern: /strand started /,
+        overrides: {
+          "node.id": i + 1,
+          "cluster.id": clusterId,
+          "process.roles": "controller",
+          "controller.quorum.voters": voters,
+          "controller.listener.names": "CONTROLLER",
+          listeners: `CONTROLLER://127.0.0.1:${port}`,
+          "advertised.listeners": "",
+          "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+          "broker.heartbeat.interval.ms": 500,
+          "broker.session.timeout.ms": 6000,
+        },
+      }),
+    ),
+  );
+  strands.push(...controllers);
+  const controllerLogs = () => controllers.map((c, i) => `--- Strand controller ${i + 1} ---\n${c.output().slice(-4000)}`).join("\n");
+  const broker = await startKafkaNode({
+    clusterId,
+    startTimeoutMs: 90_000,
+    properties: {
+      "process.roles": "broker",
+      "node.id": 10,
+      "controller.quorum.voters": voters,
+      listeners: `PLAINTEXT://127.0.0.1:${brokerPort}`,
+      "advertised.listeners": `PLAINTEXT://127.0.0.1:${brokerPort}`,
+      "inter.broker.listener.name": "PLAINTEXT",
+      "controller.listener.names": "CONTROLLER",
+      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+      "offsets.topic.replication.factor": 1,
+      "offsets.topic.num.partitions": 1,
+      "transaction.state.log.replication.factor": 1,
+      "transaction.state.log.min.isr": 1,
+      "transaction.state.log.num.partitions": 1,
+      "share.coordinator.state.topic.replication.factor": 1,
+      "share.coordinator.state.topic.min.isr": 1,
+      "broker.heartbeat.interval.ms": 500,
+      "broker.session.timeout.ms": 6000,
+      "auto.create.topics.enable": false,
+    },
+  }).catch((e: unknown) => {
+    throw new Error(`${(e as Error).message}\n${controllerLogs()}`);
+  });
+  kafkas.push(broker);
+  const diag = () => `--- Kafka broker ---\n${broker.logTail(8000)}\n${controllerLogs()}`;
+  const md = await until("Kafka broker 10 listed by itself", async () => {
+    const m = await metadata(brokerPort);
+    return m.brokers.some((b) => b.nodeId === 10) ? m : null;
+  }, 30_000, diag);
+  expect(md.clusterId).toBe(clusterId);
+  await until("Strand's controller to unfence broker 10", async () => controllers.some((c) => /broker unfenced .*brokerId=10\b/.test(c.output())), 30_000, diag);
+  await createProduceFetch(brokerPort, () => brokerPort, "mixed-b", 3, diag);
+
+  // SIGKILL Strand's active controller: the Kafka broker finds the new one (its heartbeats and a new
+  // topic's CreateTopics, in an Envelope, go there).
+  const before = await until("the Strand quorum leader", async () => {
+    const l = await quorumLeader(controllerPorts);
+    return l.leaderId > 0 ? l : null;
+  }, 30_000, diag);
+  await controllers[before.leaderId - 1]!.kill();
+  const survivors = controllerPorts.filter((_, i) => i + 1 !== before.leaderId);
+  const after = await until("a new Strand quorum leader", async () => {
+    const l = await quorumLeader(survivors);
+    return l.leaderId > 0 && l.leaderId !== before.leaderId ? l : null;
+  }, 30_000, diag);
+  console.log(`Strand controller ${before.leaderId} killed; controller ${after.leaderId} leads epoch ${after.leaderEpoch}`);
+  await createProduceFetch(brokerPort, () => brokerPort, "mixed-b-after", 2, diag);
+  // Neither Envelope nor AssignReplicasToDirs was refused (both were before Strand served them).
+  expect(broker.logTail(1 << 22)).not.toMatch(/UnsupportedVersionException/);
+}, 240_000);
