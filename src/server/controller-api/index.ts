@@ -10,7 +10,7 @@ import { createPartitionsHandler } from "../api/37-create-partitions.ts";
 import { incrementalAlterConfigsHandler } from "../api/44-incremental-alter-configs.ts";
 import { alterConfigsHandler } from "../api/33-alter-configs.ts";
 import { updateFeaturesHandler } from "../api/57-update-features.ts";
-import { beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, voteHandler } from "./raft-apis.ts";
+import { beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, updateRaftVoterHandler, voteHandler } from "./raft-apis.ts";
 import { envelopeHandler } from "./envelope.ts";
 import { allocateProducerIdsHandler, brokerHeartbeatHandler, brokerRegistrationHandler, controllerRegistrationHandler, unregisterBrokerHandler } from "./lifecycle-apis.ts";
 
@@ -28,6 +28,7 @@ const DIRECT_HANDLERS: ApiHandler[] = [
   describeQuorumHandler,
   updateFeaturesHandler,
   fetchSnapshotHandler,
+  updateRaftVoterHandler,
   brokerRegistrationHandler,
   brokerHeartbeatHandler,
   unregisterBrokerHandler,

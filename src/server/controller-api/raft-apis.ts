@@ -19,6 +19,8 @@ import type { FetchRequest } from "../../protocol/generated/messages/fetch-reque
 import type { FetchResponse } from "../../protocol/generated/messages/fetch-response.ts";
 import type { FetchSnapshotRequest } from "../../protocol/generated/messages/fetch-snapshot-request.ts";
 import type { FetchSnapshotResponse } from "../../protocol/generated/messages/fetch-snapshot-response.ts";
+import type { UpdateRaftVoterRequest } from "../../protocol/generated/messages/update-raft-voter-request.ts";
+import type { UpdateRaftVoterResponse } from "../../protocol/generated/messages/update-raft-voter-response.ts";
 import type { VoteRequest } from "../../protocol/generated/messages/vote-request.ts";
 import type { VoteResponse } from "../../protocol/generated/messages/vote-response.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
@@ -98,4 +100,12 @@ export const fetchSnapshotHandler = defineHandler<FetchSnapshotRequest, FetchSna
   minVersion: 0,
   maxVersion: 1,
   handle: (ctx, req) => raftOf(ctx).handleFetchSnapshotRequest(req),
+});
+
+/** UpdateRaftVoter (82) v0: Kafka 4.4's voters send it to the leader even at kraft.version 0. */
+export const updateRaftVoterHandler = defineHandler<UpdateRaftVoterRequest, UpdateRaftVoterResponse>({
+  key: 82,
+  minVersion: 0,
+  maxVersion: 0,
+  handle: (ctx, req) => raftOf(ctx).handleUpdateVoterRequest(req),
 });
