@@ -1,13 +1,34 @@
-// Mixed KRaft clusters of Strand and Apache Kafka 4.4.0 nodes (issue 12):
-//   (a) a Strand broker (process.roles=broker, not a voter) registers with a Kafka controller quorum,
+// Mixed KRaft clusters of Strand and Apache Kafka 4.4.0 nodes (issue 12), static voters, kraft.version 0:
+//   (a) a Strand broker (process.roles=broker, not a voter) registers with three Kafka controllers,
 //       follows __cluster_metadata as a Raft observer fetching from Kafka's leader, is unfenced, and
-//       serves clients: CreateTopics through Strand (forwarded to Kafka's active controller), Produce
-//       and Fetch on the new topic.
-//   (b) a Kafka broker (process.roles=broker) registers with a Strand controller quorum and serves
+//       serves clients: CreateTopics through Strand (a plain CreateTopics v7 to Kafka's active
+//       controller, which ControllerApis accepts from a broker without an Envelope), Produce and Fetch;
+//       then Kafka's active controller is SIGKILLed and Strand follows the new leader.
+//   (b) a Kafka broker registers with three Strand controllers (process.roles=controller) and serves
 //       clients: CreateTopics through Kafka (forwarded to Strand's controller in an Envelope, API 58),
-//       Produce and Fetch on the Kafka broker.
+//       Produce and Fetch on the Kafka broker; then Strand's active controller is SIGKILLed.
+//   (c) a Strand controller is a static voter beside two Kafka controllers: it wins the first
+//       election (Kafka's voters get a longer election timeout), bootstraps the cluster, Kafka's voters
+//       replay its records and register with it (ControllerRegistration), a Kafka broker registers and
+//       creates a topic through it; then the Strand leader is SIGKILLed and a Kafka voter takes over
+//       the log Strand wrote.
+//
+// What it took (each a commit with its unit test): Envelope on the controller listener; UpdateRaftVoter
+// (Kafka 4.4's voters send it to the leader even at kraft.version 0); Raft responses shaped for the
+// request version (DescribeQuorum v1 closed the connection); new replicas recorded in the broker's only
+// log dir (Kafka's defaultDir: with UNASSIGNED a Kafka broker sends AssignReplicasToDirs, which Strand's
+// controller does not serve — a Kafka broker with several log.dirs still would).
+//
+// Feature levels: Kafka 4.4.0's kafka-storage format finalizes eligible.leader.replicas.version=1,
+// share.version=2 and streams.version=1 by default; Kafka's QuorumController refuses a broker that does
+// not support a finalized level ("Unable to register because the broker does not support finalized
+// version 1 of eligible.leader.replicas.version. The broker wants a version between 0 and 0"). Strand
+// implements none of them, so Kafka's controllers are formatted with --feature NAME=0 for the three:
+// a mixed cluster can only finalize what every node supports, as in a Kafka rolling upgrade.
+//
 // Gated on Java and the Kafka jars like the other *-kafka tests: skipped (with the reason printed)
-// only when Maven Central cannot be reached to materialise the jars.
+// only when Maven Central cannot be reached to materialise the jars; every process is killed and every
+// temp dir removed in afterAll.
 import { afterAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { probeKafkaDist } from "../support/kafka-dist.ts";
@@ -15,6 +36,9 @@ import { newClusterId } from "../support/kafka-broker.ts";
 import { startKafkaNode, type KafkaNodeHandle } from "../support/kafka-node.ts";
 import { freePorts } from "../support/ports.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buildRecordBatch, RecordBatchView } from "../../src/protocol/records/index.ts";
 
 type Topic = { errorCode: number; name: string | null; topicId: string; partitions: Array<{ errorCode: number; partitionIndex: number; leaderId: number; leaderEpoch: number; replicaNodes: number[] }> };
@@ -31,13 +55,19 @@ const STRAND_FEATURE_LEVELS = ["eligible.leader.replicas.version=0", "share.vers
 
 const kafkas: KafkaNodeHandle[] = [];
 const strands: StrandHandle[] = [];
+const strandDirs: string[] = [];
 afterAll(async () => {
-  for (const s of strands) {
-    await s.kill().catch(() => {});
-    removeDataDir(s.dataDir);
-  }
+  for (const s of strands) await s.kill().catch(() => {});
+  for (const d of strandDirs) removeDataDir(d);
   for (const k of kafkas) await k.remove().catch(() => {});
 });
+
+/** A Strand data dir removed at the end even when the node fails to start. */
+function strandDir(): string {
+  const d = mkdtempSync(join(tmpdir(), "strand-mixed-"));
+  strandDirs.push(d);
+  return d;
+}
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, diag: () => string = () => ""): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -181,6 +211,7 @@ test("(a) a Strand broker registers with a Kafka 4.4.0 controller quorum, observ
   kafkas.push(...controllers);
   const controllerLogs = () => controllers.map((c, i) => `--- Kafka controller ${i + 1} ---\n${c.logTail(4000)}`).join("\n");
   const strand = await startStrand({
+    dataDir: strandDir(),
     startTimeoutMs: 60_000,
     overrides: {
       "node.id": 100,
@@ -245,6 +276,7 @@ test("(b) a Kafka 4.4.0 broker registers with a Strand controller quorum and ser
   const controllers = await Promise.all(
     controllerPorts.map((port, i) =>
       startStrand({
+        dataDir: strandDir(),
         startTimeoutMs: 60_000,
         readyPattern: /strand started /,
         overrides: {
@@ -317,3 +349,108 @@ test("(b) a Kafka 4.4.0 broker registers with a Strand controller quorum and ser
   // Neither Envelope nor AssignReplicasToDirs was refused (both were before Strand served them).
   expect(broker.logTail(1 << 22)).not.toMatch(/UnsupportedVersionException/);
 }, 240_000);
+
+test("(c) a Strand controller is a static voter of a Kafka 4.4.0 controller quorum", async () => {
+  const probe = await probeKafkaDist();
+  if (!probe.ok) {
+    console.warn(`skipped: Kafka jars unavailable (${probe.reason})`);
+    return;
+  }
+  const clusterId = newClusterId();
+  const ports = await freePorts(4);
+  const controllerPorts = ports.slice(0, 3);
+  const brokerPort = ports[3]!;
+  const voters = controllerPorts.map((p, i) => `${i + 1}@127.0.0.1:${p}`).join(",");
+  // Voter 3 is Strand. The Kafka voters wait 10 s before standing for election, Strand 1 s: Strand
+  // wins the first election and bootstraps the cluster, and Kafka's voters follow a Strand leader.
+  const strandVoter = await startStrand({
+    dataDir: strandDir(),
+    startTimeoutMs: 60_000,
+    readyPattern: /controller listener open/,
+    overrides: {
+      "node.id": 3,
+      "cluster.id": clusterId,
+      "process.roles": "controller",
+      "controller.quorum.voters": voters,
+      "controller.listener.names": "CONTROLLER",
+      listeners: `CONTROLLER://127.0.0.1:${controllerPorts[2]}`,
+      "advertised.listeners": "",
+      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+      "broker.heartbeat.interval.ms": 500,
+      "broker.session.timeout.ms": 6000,
+    },
+  });
+  strands.push(strandVoter);
+  const kafkaVoters = await Promise.all(
+    controllerPorts.slice(0, 2).map((port, i) =>
+      startKafkaNode({
+        clusterId,
+        formatArgs: STRAND_FEATURE_LEVELS,
+        properties: {
+          "process.roles": "controller",
+          "node.id": i + 1,
+          "controller.quorum.voters": voters,
+          "controller.quorum.election.timeout.ms": 10_000,
+          listeners: `CONTROLLER://127.0.0.1:${port}`,
+          "controller.listener.names": "CONTROLLER",
+          "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+          "broker.heartbeat.interval.ms": 500,
+          "broker.session.timeout.ms": 6000,
+        },
+        startTimeoutMs: 90_000,
+      }),
+    ),
+  );
+  kafkas.push(...kafkaVoters);
+  const diag = () => [`--- Strand voter 3 ---\n${strandVoter.output().slice(-6000)}`, ...kafkaVoters.map((k, i) => `--- Kafka voter ${i + 1} ---\n${k.logTail(4000)}`)].join("\n");
+  const first = await until("a quorum leader", async () => {
+    const l = await quorumLeader(controllerPorts);
+    return l.leaderId > 0 ? l : null;
+  }, 30_000, diag);
+  expect(first.leaderId).toBe(3);
+  await until("the Strand voter to bootstrap the cluster", async () => /bootstrapping a new cluster/.test(strandVoter.output()) && /strand started/.test(strandVoter.output()), 30_000, diag);
+  // Kafka's voters replay what Strand's controller wrote and register with it (KIP-919).
+  await until("both Kafka voters registered with Strand's controller", async () => kafkaVoters.every((k) => /controller acknowledged ControllerRegistrationRequest/.test(k.logTail(1 << 22))), 30_000, diag);
+
+  const broker = await startKafkaNode({
+    clusterId,
+    startTimeoutMs: 90_000,
+    properties: {
+      "process.roles": "broker",
+      "node.id": 10,
+      "controller.quorum.voters": voters,
+      listeners: `PLAINTEXT://127.0.0.1:${brokerPort}`,
+      "advertised.listeners": `PLAINTEXT://127.0.0.1:${brokerPort}`,
+      "inter.broker.listener.name": "PLAINTEXT",
+      "controller.listener.names": "CONTROLLER",
+      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+      "offsets.topic.replication.factor": 1,
+      "transaction.state.log.replication.factor": 1,
+      "transaction.state.log.min.isr": 1,
+      "share.coordinator.state.topic.replication.factor": 1,
+      "share.coordinator.state.topic.min.isr": 1,
+      "broker.heartbeat.interval.ms": 500,
+      "broker.session.timeout.ms": 6000,
+      "auto.create.topics.enable": false,
+    },
+  }).catch((e: unknown) => {
+    throw new Error(`${(e as Error).message}\n${diag()}`);
+  });
+  kafkas.push(broker);
+  const diag2 = () => `--- Kafka broker ---\n${broker.logTail(6000)}\n${diag()}`;
+  await createProduceFetch(brokerPort, () => brokerPort, "mixed-c", 2, diag2);
+
+  // SIGKILL the Strand leader: the two Kafka voters elect one of themselves from the log Strand wrote,
+  // and the broker, its registration intact, creates a topic through Kafka's controller.
+  const killed = first.leaderId;
+  await strandVoter.kill();
+  const after = await until("a new quorum leader", async () => {
+    const l = await quorumLeader(controllerPorts.filter((_, i) => i + 1 !== killed));
+    return l.leaderId > 0 && l.leaderId !== killed ? l : null;
+  }, 30_000, diag2);
+  console.log(`Strand voter ${killed} killed; Kafka voter ${after.leaderId} leads epoch ${after.leaderEpoch}`);
+  await createProduceFetch(brokerPort, () => brokerPort, "mixed-c-after", 2, diag2);
+  expect(broker.logTail(1 << 22)).not.toMatch(/UnsupportedVersionException/);
+  // Kafka's voters sent UpdateRaftVoter to the Strand leader (KIP-853, at kraft.version 0 too): served.
+  for (const k of kafkaVoters) expect(k.logTail(1 << 22)).not.toMatch(/unsupported version error|UnsupportedVersionException/);
+}, 300_000);
