@@ -12,7 +12,7 @@ import { alterConfigsHandler } from "../api/33-alter-configs.ts";
 import { updateFeaturesHandler } from "../api/57-update-features.ts";
 import { beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, updateRaftVoterHandler, voteHandler } from "./raft-apis.ts";
 import { envelopeHandler } from "./envelope.ts";
-import { allocateProducerIdsHandler, brokerHeartbeatHandler, brokerRegistrationHandler, controllerRegistrationHandler, unregisterBrokerHandler } from "./lifecycle-apis.ts";
+import { allocateProducerIdsHandler, assignReplicasToDirsHandler, brokerHeartbeatHandler, brokerRegistrationHandler, controllerRegistrationHandler, unregisterBrokerHandler } from "./lifecycle-apis.ts";
 
 const DIRECT_HANDLERS: ApiHandler[] = [
   raftFetchHandler,
@@ -34,6 +34,7 @@ const DIRECT_HANDLERS: ApiHandler[] = [
   unregisterBrokerHandler,
   allocateProducerIdsHandler,
   controllerRegistrationHandler,
+  assignReplicasToDirsHandler,
 ];
 
 const BY_KEY: ReadonlyMap<number, ApiHandler> = new Map(DIRECT_HANDLERS.map((h) => [h.key, h]));
