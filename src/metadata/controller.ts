@@ -30,7 +30,10 @@ export interface ControllerEnv {
   /** INVALID_CONFIG (or another error) for bad topic overrides, null when they are fine. */
   validateTopicConfigs(pairs: ReadonlyArray<{ name: string; value: string | null }>): { errorCode: number; message: string } | null;
   newTopicId(): string;
-  /** The log directory id recorded in PartitionRecord.Directories for a replica on `brokerId`. */
+  /**
+   * The log directory id recorded in PartitionRecord.Directories for a replica on `brokerId` when the
+   * image has no registered log dirs for it (an image built by hand); see replicaDirectoryOf.
+   */
   replicaDirectory(brokerId: number): string;
   /**
    * The largest replication factor placed (absent: no limit but the brokers). A cluster whose brokers
@@ -46,6 +49,25 @@ function replicationLimitError(env: ControllerEnv, assignment: readonly number[]
   const rf = Math.max(0, ...assignment.map((r) => r.length));
   if (rf <= max) return null;
   return `Unable to replicate the partition ${rf} time(s): this Strand cluster does not replicate partitions yet, so the replication factor is at most ${max} (each extra replica would be an empty log a failover could elect).`;
+}
+
+/** Kafka's DirectoryId.UNASSIGNED and DirectoryId.MIGRATING. */
+export const UNASSIGNED_DIRECTORY = "AAAAAAAAAAAAAAAAAAAAAQ";
+export const MIGRATING_DIRECTORY = "AAAAAAAAAAAAAAAAAAAAAA";
+
+/**
+ * The directory a new replica on `brokerId` is recorded in (Kafka's ClusterControlManager.defaultDir):
+ * the broker's only registered log dir, UNASSIGNED when it has several (the broker picks one and
+ * reports it with AssignReplicasToDirs) or is not registered, MIGRATING when it registered none (a
+ * registration before metadata.version 3.7-IV2). A Kafka broker given UNASSIGNED for its only dir
+ * sends AssignReplicasToDirs for every new replica.
+ */
+export function replicaDirectoryOf(image: MetadataImage, env: ControllerEnv, brokerId: number): string {
+  const b = image.brokers.get(brokerId);
+  if (!b) return UNASSIGNED_DIRECTORY;
+  if (b.logDirs === undefined) return env.replicaDirectory(brokerId);
+  if (b.logDirs.length === 0) return MIGRATING_DIRECTORY;
+  return b.logDirs.length === 1 ? b.logDirs[0]! : UNASSIGNED_DIRECTORY;
 }
 
 export interface Plan<R> {
@@ -73,7 +95,7 @@ export function placeReplicas(brokers: readonly number[], first: number, count: 
   return out;
 }
 
-function partitionRecords(env: ControllerEnv, topicId: string, first: number, assignment: readonly number[][]): MetadataRecordOut[] {
+function partitionRecords(image: MetadataImage, env: ControllerEnv, topicId: string, first: number, assignment: readonly number[][]): MetadataRecordOut[] {
   return assignment.map((replicas, i) =>
     metadataRecord(RecordType.PARTITION, {
       partitionId: first + i,
@@ -86,7 +108,7 @@ function partitionRecords(env: ControllerEnv, topicId: string, first: number, as
       leaderRecoveryState: 0,
       leaderEpoch: 0,
       partitionEpoch: 0,
-      directories: replicas.map((b) => env.replicaDirectory(b)),
+      directories: replicas.map((b) => replicaDirectoryOf(image, env, b)),
       eligibleLeaderReplicas: null,
       lastKnownElr: null,
     }),
@@ -214,7 +236,7 @@ export function planCreateTopics(image: MetadataImage, env: ControllerEnv, topic
     records.push(metadataRecord(RecordType.TOPIC, { name: t.name, topicId }));
     const configs = t.configs.filter((c) => c.value !== null).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const c of configs) records.push(metadataRecord(RecordType.CONFIG, { resourceType: ConfigResourceTypeId.TOPIC, resourceName: t.name, name: c.name, value: c.value }));
-    for (const r of partitionRecords(env, topicId, 0, assignment)) records.push(r);
+    for (const r of partitionRecords(image, env, topicId, 0, assignment)) records.push(r);
     results.push({ name: t.name, topicId, errorCode: 0, errorMessage: null, numPartitions: assignment.length, replicationFactor: assignment[0]!.length });
     if (records.length > MAX_RECORDS_PER_USER_OP) return refuseExcessiveCreateTopics(topics, counts);
   }
@@ -335,7 +357,7 @@ export function planCreatePartitions(image: MetadataImage, env: ControllerEnv, i
       fail(ErrorCode.INVALID_REPLICATION_FACTOR, limit);
       continue;
     }
-    for (const r of partitionRecords(env, topic.topicId, current, assignment)) records.push(r);
+    for (const r of partitionRecords(image, env, topic.topicId, current, assignment)) records.push(r);
     fail(0, null);
     if (records.length > MAX_RECORDS_PER_USER_OP) {
       // The whole operation fails, as Kafka's controller does (see refuseExcessiveCreateTopics).

@@ -21,6 +21,8 @@ import type { FetchRequest } from "../protocol/generated/messages/fetch-request.
 import type { FetchResponse, PartitionData as FetchPartitionData } from "../protocol/generated/messages/fetch-response.ts";
 import type { FetchSnapshotRequest } from "../protocol/generated/messages/fetch-snapshot-request.ts";
 import type { FetchSnapshotResponse, PartitionSnapshot as FsPartition } from "../protocol/generated/messages/fetch-snapshot-response.ts";
+import type { UpdateRaftVoterRequest } from "../protocol/generated/messages/update-raft-voter-request.ts";
+import type { UpdateRaftVoterResponse } from "../protocol/generated/messages/update-raft-voter-response.ts";
 import type { VoteRequest } from "../protocol/generated/messages/vote-request.ts";
 import type { VoteResponse } from "../protocol/generated/messages/vote-response.ts";
 import { ErrorCode } from "../protocol/generated/errors.ts";
@@ -1120,6 +1122,30 @@ export class KafkaRaftClient implements RaftClient {
       topics: [{ topicName: METADATA_TOPIC, partitions: [{ partitionIndex: METADATA_PARTITION, errorCode: ErrorCode.NONE, errorMessage: null, leaderId: this.cfg.nodeId, leaderEpoch: s.epoch, highWatermark: BigInt(s.highWatermark()), currentVoters: [...s.voterStates.values()].map(rs), observers: [...s.observerStates.values()].map(rs) }] }],
       nodes: apiVersion < 2 ? [] : voters.map((v) => ({ nodeId: v.key.id, listeners: v.endpoints.map((e) => ({ name: e.name, host: e.host, port: e.port })) })),
     };
+  }
+
+  /**
+   * UpdateRaftVoter (KIP-853): a voter tells the leader its endpoints and the kraft.version range it
+   * supports. Kafka 4.4's followers send it at kraft.version 0 too; there Kafka's leader only checks it
+   * and keeps the range in memory for a later kraft.version upgrade, which Strand does not do (static
+   * voters only), so a valid request from a voter is answered NONE and changes nothing.
+   */
+  handleUpdateVoterRequest(req: UpdateRaftVoterRequest): UpdateRaftVoterResponse {
+    const answer = (errorCode: number): UpdateRaftVoterResponse => {
+      const leaderId = this.quorum.leaderIdOrSentinel();
+      const e = leaderId >= 0 ? this.cfg.voters.endpoint(leaderId, this.cfg.listenerName) : null;
+      return { throttleTimeMs: 0, errorCode, currentLeader: { leaderId, leaderEpoch: this.quorum.epoch, host: e?.host ?? "", port: e?.port ?? -1 } };
+    };
+    if (!this.clusterIdOk(req.clusterId)) return answer(ErrorCode.INCONSISTENT_CLUSTER_ID);
+    const invalidLeader = this.validateLeaderOnlyRequest(req.currentLeaderEpoch);
+    if (invalidLeader !== null) return answer(invalidLeader);
+    if (req.voterId < 0 || req.voterDirectoryId === NO_DIRECTORY_ID) return answer(ErrorCode.INVALID_REQUEST);
+    if (!req.listeners.some((l) => l.name === this.cfg.listenerName)) return answer(ErrorCode.INVALID_REQUEST);
+    const { minSupportedVersion: min, maxSupportedVersion: max } = req.kRaftVersionFeature;
+    // The range must be well formed and hold the finalized kraft.version (0 here).
+    if (min < 0 || max < min || min > 0) return answer(ErrorCode.INVALID_REQUEST);
+    if (!this.cfg.voters.isVoterId(req.voterId)) return answer(ErrorCode.VOTER_NOT_FOUND);
+    return answer(ErrorCode.NONE);
   }
 
   /** The leader's endpoint on our listener, for answers whose version carries NodeEndpoints (`carried`). */

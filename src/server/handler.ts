@@ -30,6 +30,19 @@ export interface RequestContext {
   readonly principal: KafkaPrincipal;
   /** Size of the request frame in bytes. */
   readonly requestBytes: number;
+  /**
+   * Set on a request that arrived inside an Envelope (API 58) from a broker: `principal` is then the
+   * client's principal the broker forwarded. The raw bytes are kept for the authorizer to come.
+   */
+  readonly forwarded?: ForwardedRequest;
+}
+
+/** Where an enveloped request came from (Kafka's EnvelopeRequest fields). */
+export interface ForwardedRequest {
+  /** The forwarding broker's DefaultPrincipalData bytes (version-prefixed), as sent. */
+  readonly principalBytes: Uint8Array;
+  /** The original client's address: 4 bytes (IPv4) or 16 (IPv6). */
+  readonly clientAddress: Uint8Array;
 }
 
 export type HandlerResult<Res> = Res | typeof NO_RESPONSE | typeof CLOSE_CONNECTION;

@@ -35,6 +35,11 @@ export interface StartStrandOptions {
    * "strand started" line appears; `port` is then 0.
    */
   controllerOnly?: boolean;
+  /**
+   * The log line that means started; its first group, if any, is the port. Default: "strand started"
+   * with the advertised PLAINTEXT port. A controller-only node advertises no client listener.
+   */
+  readyPattern?: RegExp;
 }
 
 const live = new Set<Subprocess>();
@@ -66,8 +71,8 @@ export async function startStrand(opts: StartStrandOptions = {}): Promise<Strand
     const dec = new TextDecoder();
     for await (const chunk of stream) {
       out += dec.decode(chunk);
-      const m = /strand started .*advertised=PLAINTEXT:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolvePort(Number(m[1]));
+      const m = (opts.readyPattern ?? /strand started .*advertised=PLAINTEXT:\/\/127\.0\.0\.1:(\d+)/).exec(out);
+      if (m) resolvePort(m[1] === undefined ? 0 : Number(m[1]));
       else if (opts.controllerOnly && /strand started/.test(out)) resolvePort(0);
       if (out.length > 4_000_000) out = out.slice(-2_000_000); // bound what a chatty broker keeps in memory
     }

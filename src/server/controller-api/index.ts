@@ -1,7 +1,7 @@
 // Every API the controller listener serves (Kafka's ControllerApis): ApiVersions, the Raft APIs, the
 // broker-lifecycle APIs, and the admin APIs brokers forward, which reuse the broker's handlers over the
 // controller's side of the metadata layer (it never forwards: a controller that is not active answers
-// NOT_CONTROLLER).
+// NOT_CONTROLLER). Admin APIs come directly or inside an Envelope (envelope.ts), run by the same set.
 import type { ApiHandler } from "../handler.ts";
 import { apiVersionsHandler } from "../api/18-api-versions.ts";
 import { createTopicsHandler } from "../api/19-create-topics.ts";
@@ -11,10 +11,11 @@ import { incrementalAlterConfigsHandler } from "../api/44-incremental-alter-conf
 import { alterConfigsHandler } from "../api/33-alter-configs.ts";
 import { updateFeaturesHandler } from "../api/57-update-features.ts";
 import { describeClusterControllerHandler } from "./60-describe-cluster.ts";
-import { beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, voteHandler } from "./raft-apis.ts";
-import { allocateProducerIdsHandler, brokerHeartbeatHandler, brokerRegistrationHandler, controllerRegistrationHandler, unregisterBrokerHandler } from "./lifecycle-apis.ts";
+import { beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, updateRaftVoterHandler, voteHandler } from "./raft-apis.ts";
+import { envelopeHandler } from "./envelope.ts";
+import { allocateProducerIdsHandler, assignReplicasToDirsHandler, brokerHeartbeatHandler, brokerRegistrationHandler, controllerRegistrationHandler, unregisterBrokerHandler } from "./lifecycle-apis.ts";
 
-export const CONTROLLER_HANDLERS: ApiHandler[] = [
+const DIRECT_HANDLERS: ApiHandler[] = [
   raftFetchHandler,
   apiVersionsHandler,
   createTopicsHandler,
@@ -29,9 +30,15 @@ export const CONTROLLER_HANDLERS: ApiHandler[] = [
   updateFeaturesHandler,
   fetchSnapshotHandler,
   describeClusterControllerHandler,
+  updateRaftVoterHandler,
   brokerRegistrationHandler,
   brokerHeartbeatHandler,
   unregisterBrokerHandler,
   allocateProducerIdsHandler,
   controllerRegistrationHandler,
+  assignReplicasToDirsHandler,
 ];
+
+const BY_KEY: ReadonlyMap<number, ApiHandler> = new Map(DIRECT_HANDLERS.map((h) => [h.key, h]));
+
+export const CONTROLLER_HANDLERS: ApiHandler[] = [...DIRECT_HANDLERS, envelopeHandler((key) => BY_KEY.get(key))];

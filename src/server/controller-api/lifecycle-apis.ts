@@ -1,6 +1,6 @@
 // The broker-lifecycle APIs of the controller listener (Kafka's ControllerApis -> QuorumController):
 // BrokerRegistration (62) v0-4, BrokerHeartbeat (63) v0-2, UnregisterBroker (64) v0,
-// AllocateProducerIds (67) v0, ControllerRegistration (70) v0. Each is planned and committed by the
+// AllocateProducerIds (67) v0, ControllerRegistration (70) v0, AssignReplicasToDirs (73) v0. Each is planned and committed by the
 // active controller (src/metadata/quorum-controller.ts, planners in cluster-control.ts); a node that is
 // not the active controller answers NOT_CONTROLLER, and the sender looks for the active one again.
 // Defined together because each is a few lines around the same call.
@@ -16,7 +16,10 @@ import type { ControllerRegistrationRequest } from "../../protocol/generated/mes
 import type { ControllerRegistrationResponse } from "../../protocol/generated/messages/controller-registration-response.ts";
 import type { UnregisterBrokerRequest } from "../../protocol/generated/messages/unregister-broker-request.ts";
 import type { UnregisterBrokerResponse } from "../../protocol/generated/messages/unregister-broker-response.ts";
+import type { AssignReplicasToDirsRequest } from "../../protocol/generated/messages/assign-replicas-to-dirs-request.ts";
+import type { AssignReplicasToDirsResponse } from "../../protocol/generated/messages/assign-replicas-to-dirs-response.ts";
 import type { QuorumController } from "../../metadata/quorum-controller.ts";
+import { planAssignReplicasToDirs } from "../../metadata/replica-directories.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 
 function controllerOf(ctx: RequestContext): QuorumController | null {
@@ -83,5 +86,17 @@ export const controllerRegistrationHandler = defineHandler<ControllerRegistratio
     const c = controllerOf(ctx);
     const r = c ? await c.registerController(req).catch((e: unknown) => ({ errorCode: codeOf(e), errorMessage: (e as Error).message })) : { errorCode: ErrorCode.NOT_CONTROLLER, errorMessage: null };
     return { throttleTimeMs: 0, errorCode: r.errorCode, errorMessage: r.errorMessage };
+  },
+});
+
+export const assignReplicasToDirsHandler = defineHandler<AssignReplicasToDirsRequest, AssignReplicasToDirsResponse>({
+  key: 73,
+  minVersion: 0,
+  maxVersion: 0,
+  async handle(ctx, req) {
+    const c = controllerOf(ctx);
+    const refused = (errorCode: number): AssignReplicasToDirsResponse => ({ throttleTimeMs: 0, errorCode, directories: [] });
+    if (!c) return refused(ErrorCode.NOT_CONTROLLER);
+    return c.write("assignReplicasToDirs", (image) => planAssignReplicasToDirs(image, req)).catch((e: unknown) => refused(codeOf(e)));
   },
 });

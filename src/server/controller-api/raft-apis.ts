@@ -3,6 +3,11 @@
 // (cluster id, the metadata partition, epochs, voter ids) and answers with Kafka's error codes; it
 // never throws on bad input. One file per API key would be five copies of "pass it to raft": they are
 // defined here, each with the versions it serves.
+//
+// Each handler passes the request's version: the raft client builds its answer for that version, as
+// Kafka's RaftUtil does (leader endpoints from Vote / BeginQuorumEpoch / EndQuorumEpoch v1 and Fetch
+// v16, DescribeQuorum's directory ids and nodes from v2); a field the version lacks would make the codec
+// refuse the answer and close the connection.
 
 import type { BeginQuorumEpochRequest } from "../../protocol/generated/messages/begin-quorum-epoch-request.ts";
 import type { BeginQuorumEpochResponse } from "../../protocol/generated/messages/begin-quorum-epoch-response.ts";
@@ -14,6 +19,8 @@ import type { FetchRequest } from "../../protocol/generated/messages/fetch-reque
 import type { FetchResponse } from "../../protocol/generated/messages/fetch-response.ts";
 import type { FetchSnapshotRequest } from "../../protocol/generated/messages/fetch-snapshot-request.ts";
 import type { FetchSnapshotResponse } from "../../protocol/generated/messages/fetch-snapshot-response.ts";
+import type { UpdateRaftVoterRequest } from "../../protocol/generated/messages/update-raft-voter-request.ts";
+import type { UpdateRaftVoterResponse } from "../../protocol/generated/messages/update-raft-voter-response.ts";
 import type { VoteRequest } from "../../protocol/generated/messages/vote-request.ts";
 import type { VoteResponse } from "../../protocol/generated/messages/vote-response.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
@@ -72,4 +79,12 @@ export const fetchSnapshotHandler = defineHandler<FetchSnapshotRequest, FetchSna
   minVersion: 0,
   maxVersion: 1,
   handle: (ctx, req) => raftOf(ctx).handleFetchSnapshotRequest(req, ctx.apiVersion),
+});
+
+/** UpdateRaftVoter (82) v0: Kafka 4.4's voters send it to the leader even at kraft.version 0. */
+export const updateRaftVoterHandler = defineHandler<UpdateRaftVoterRequest, UpdateRaftVoterResponse>({
+  key: 82,
+  minVersion: 0,
+  maxVersion: 0,
+  handle: (ctx, req) => raftOf(ctx).handleUpdateVoterRequest(req),
 });

@@ -236,3 +236,14 @@ test("broker registration changes: fencing and unregistration", () => {
   image = apply(image, [{ apiKey: RecordType.UNREGISTER_BROKER, version: 0, message: { brokerId: 1, brokerEpoch: 1n } }]);
   expect(image.brokers.size).toBe(0);
 });
+
+test("new replicas are recorded in the broker's only registered log dir, UNASSIGNED with several, MIGRATING with none (Kafka's defaultDir)", () => {
+  const reg = (nodeId: number, logDirIds: string[]) =>
+    registrationRecord({ nodeId, incarnationId: `AAAAAAAAAAAAAAAAAAAAB${String.fromCharCode(65 + nodeId)}`, brokerEpoch: BigInt(nodeId), endpoints: [{ name: "PLAINTEXT", host: "h", port: nodeId }], config, logDirIds });
+  // Broker 1 has one dir (cluster()), broker 2 two, broker 3 none.
+  const image = apply(cluster(), [reg(2, ["AAAAAAAAAAAAAAAAAAAABA", "AAAAAAAAAAAAAAAAAAAABQ"]), reg(3, [])]);
+  const plan = planCreateTopics(image, env, [topic("dirs", { assignments: [{ partitionIndex: 0, brokerIds: [1, 2, 3] }] })]);
+  expect(plan.results[0]!.errorCode).toBe(0);
+  const part = plan.records.find((r) => r.apiKey === RecordType.PARTITION)!;
+  expect((part.message as { directories: string[] }).directories).toEqual(["AAAAAAAAAAAAAAAAAAAAAw", "AAAAAAAAAAAAAAAAAAAAAQ", "AAAAAAAAAAAAAAAAAAAAAA"]);
+});

@@ -7,6 +7,7 @@ import { ErrorCode } from "../../../src/protocol/generated/errors.ts";
 import { newFetchRequest } from "../../../src/protocol/generated/messages/fetch-request.ts";
 import { newVoteRequest } from "../../../src/protocol/generated/messages/vote-request.ts";
 import { newBeginQuorumEpochRequest } from "../../../src/protocol/generated/messages/begin-quorum-epoch-request.ts";
+import { newUpdateRaftVoterRequest, type UpdateRaftVoterRequest } from "../../../src/protocol/generated/messages/update-raft-voter-request.ts";
 import { newDescribeQuorumRequest } from "../../../src/protocol/generated/messages/describe-quorum-request.ts";
 import { newEndQuorumEpochRequest, newPartitionData as newEndPartition } from "../../../src/protocol/generated/messages/end-quorum-epoch-request.ts";
 import { API_CODECS } from "../../../src/protocol/generated/apis.ts";
@@ -172,4 +173,49 @@ test("fuzz: a Fetch or FetchSnapshot naming the leader itself (a replay of its o
   }
   expect(c.quorum.current).not.toBe(s);
   c.halt();
+});
+
+test("UpdateRaftVoter at kraft.version 0: checked as Kafka 4.4's leader does, answered NONE for a voter, nothing changed", () => {
+  const { c: follower } = client();
+  const req = (o: Partial<UpdateRaftVoterRequest> = {}): UpdateRaftVoterRequest => ({
+    ...newUpdateRaftVoterRequest(),
+    clusterId: "c1",
+    currentLeaderEpoch: 1,
+    voterId: 1,
+    voterDirectoryId: "Bd0eOfFKWEbx6r8pooTOJw",
+    listeners: [{ name: "CONTROLLER", host: "h1", port: 1 }],
+    kRaftVersionFeature: { minSupportedVersion: 0, maxSupportedVersion: 1 },
+    ...o,
+  });
+  // Not the leader (no leader yet, epoch 0).
+  expect(follower.handleUpdateVoterRequest(req({ currentLeaderEpoch: 0 })).errorCode).toBe(ErrorCode.NOT_LEADER_OR_FOLLOWER);
+  // A single voter elects itself at once.
+  const clock = new FakeClock(0);
+  const leader = new KafkaRaftClient({ ...DEFAULT_RAFT_CONFIG, nodeId: 1, clusterId: "c1", listenerName: "CONTROLLER", voters: VoterSet.parseStatic("1@h1:1", "CONTROLLER") }, new MockLog(), new MemoryQuorumStateStore(), neverAnswers, clock, () => 0.5);
+  leader.initialize();
+  const epoch = leader.leaderAndEpoch().epoch;
+  expect(leader.leaderAndEpoch().leaderId).toBe(1);
+  const code = (o: Partial<UpdateRaftVoterRequest>) => leader.handleUpdateVoterRequest(req({ currentLeaderEpoch: epoch, ...o })).errorCode;
+  const ok = leader.handleUpdateVoterRequest(req({ currentLeaderEpoch: epoch }));
+  expect(ok).toEqual({ throttleTimeMs: 0, errorCode: 0, currentLeader: { leaderId: 1, leaderEpoch: epoch, host: "h1", port: 1 } });
+  expect([
+    code({ clusterId: "other" }),
+    code({ currentLeaderEpoch: epoch - 1 }),
+    code({ currentLeaderEpoch: epoch + 1 }),
+    code({ voterDirectoryId: ZERO }),
+    code({ listeners: [{ name: "OTHER", host: "h1", port: 1 }] }),
+    code({ kRaftVersionFeature: { minSupportedVersion: 1, maxSupportedVersion: 1 } }),
+    code({ kRaftVersionFeature: { minSupportedVersion: 0, maxSupportedVersion: -1 } }),
+    code({ voterId: 7 }),
+  ]).toEqual([
+    ErrorCode.INCONSISTENT_CLUSTER_ID,
+    ErrorCode.FENCED_LEADER_EPOCH,
+    ErrorCode.UNKNOWN_LEADER_EPOCH,
+    ErrorCode.INVALID_REQUEST,
+    ErrorCode.INVALID_REQUEST,
+    ErrorCode.INVALID_REQUEST,
+    ErrorCode.INVALID_REQUEST,
+    ErrorCode.VOTER_NOT_FOUND,
+  ]);
+  expect(leader.leaderAndEpoch()).toEqual({ leaderId: 1, epoch });
 });
