@@ -14,6 +14,8 @@ import { FileQuorumStateStore } from "../raft/file-quorum-state-store.ts";
 import { KafkaMetadataLog } from "../raft/kafka-metadata-log.ts";
 import { DEFAULT_RAFT_CONFIG, KafkaRaftClient } from "../raft/kafka-raft-client.ts";
 import { VoterSet } from "../raft/voter-set.ts";
+import { KRAFT_VERSION_1, readBootstrapVoters } from "../raft/bootstrap-snapshot.ts";
+import { parseBootstrapServers } from "../config/kraft-config.ts";
 import { NO_DIRECTORY_ID } from "../raft/raft-records.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
@@ -51,13 +53,15 @@ export class KafkaRaftManager {
     const { config, logger } = opts;
     const listenerName = config.controllerListenerNames[0] ?? "CONTROLLER";
     const votersRaw = config.given.get("controller.quorum.voters") ?? "";
-    // Dynamic quorums (controller.quorum.bootstrap.servers, KIP-853) are not served yet: refused with
-    // the key named, rather than starting a node that can never find its quorum.
-    if (votersRaw.trim() === "") {
-      throw new RangeError("controller.quorum.voters: a static voter set is required (controller.quorum.bootstrap.servers, KIP-853 dynamic quorums, is not supported yet)");
-    }
-    const voters = VoterSet.parseStatic(votersRaw, listenerName);
     const dir = config.metadataLogDir;
+    // KIP-853: without controller.quorum.voters the quorum is dynamic: kraft.version and the initial
+    // voters come from the bootstrap snapshot `storage format` wrote (none for --no-initial-controllers
+    // and brokers), later voters from the log, and the leader is found through the bootstrap servers.
+    const dynamic = votersRaw.trim() === "";
+    const voters = dynamic ? VoterSet.empty() : VoterSet.parseStatic(votersRaw, listenerName);
+    const kraftVersion = dynamic ? (readBootstrapVoters(dir)?.kraftVersion ?? KRAFT_VERSION_1) : DEFAULT_RAFT_CONFIG.kraftVersion;
+    const bootstrapServers = parseBootstrapServers(config.given.get("controller.quorum.bootstrap.servers"));
+    if (dynamic && bootstrapServers.length === 0) throw new RangeError("controller.quorum.bootstrap.servers: required when controller.quorum.voters is empty (a KIP-853 dynamic quorum)");
     const segmentBytes = config.given.has("metadata.log.segment.bytes") ? config.int("metadata.log.segment.bytes") : undefined;
     const mlog = KafkaMetadataLog.open({
       dir,
@@ -96,6 +100,8 @@ export class KafkaRaftManager {
         clusterId: opts.clusterId,
         listenerName,
         voters,
+        kraftVersion,
+        bootstrapServers,
         electionTimeoutMs: config.int("controller.quorum.election.timeout.ms"),
         electionBackoffMaxMs: config.int("controller.quorum.election.backoff.max.ms"),
         fetchTimeoutMs: config.int("controller.quorum.fetch.timeout.ms"),
@@ -114,10 +120,9 @@ export class KafkaRaftManager {
     return new KafkaRaftManager(client, mlog, network, voters, listenerName);
   }
 
-  /** The controller listener endpoint of voter `id`, or null. */
+  /** The controller listener endpoint of voter `id` (a dynamic quorum's voters are the log's), or null. */
   voterNode(id: number): { id: number; host: string; port: number } | null {
-    const e = this.voters.endpoint(id, this.listenerName);
-    return e ? { id, host: e.host, port: e.port } : null;
+    return this.client.nodeEndpoint(id);
   }
 
   /** Resign if leading (bounded), stop, close the log and the connections. */

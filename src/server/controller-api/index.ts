@@ -11,7 +11,7 @@ import { incrementalAlterConfigsHandler } from "../api/44-incremental-alter-conf
 import { alterConfigsHandler } from "../api/33-alter-configs.ts";
 import { updateFeaturesHandler } from "../api/57-update-features.ts";
 import { describeClusterControllerHandler } from "./60-describe-cluster.ts";
-import { beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, voteHandler } from "./raft-apis.ts";
+import { addRaftVoterHandler, beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, removeRaftVoterHandler, updateRaftVoterHandler, voteHandler } from "./raft-apis.ts";
 import { allocateProducerIdsHandler, brokerHeartbeatHandler, brokerRegistrationHandler, controllerRegistrationHandler, unregisterBrokerHandler } from "./lifecycle-apis.ts";
 
 export const CONTROLLER_HANDLERS: ApiHandler[] = [
@@ -34,4 +34,7 @@ export const CONTROLLER_HANDLERS: ApiHandler[] = [
   unregisterBrokerHandler,
   allocateProducerIdsHandler,
   controllerRegistrationHandler,
+  addRaftVoterHandler,
+  removeRaftVoterHandler,
+  updateRaftVoterHandler,
 ];
