@@ -107,4 +107,15 @@ test("dynamic quorum: a standalone controller, two more added with kafka-metadat
     const v = rows.filter((r) => r.Status === "Leader" || r.Status === "Follower").map((r) => r.NodeId).sort();
     return v.join() === "1,2" && rows.some((r) => r.NodeId === "3" && r.Status === "Observer");
   });
+
+  // Restarts (SIGKILL, then the same dirs): every node reads the voter set back from its log.
+  for (const id of [2, 1, 3]) {
+    await handles.get(id)!.kill();
+    await start(id, dataDirs[id - 1]!);
+  }
+  await until("voters 1 and 2 with a leader after the restarts, 3 observing", async () => {
+    const rows = await replication();
+    const v = rows.filter((r) => r.Status === "Leader" || r.Status === "Follower").map((r) => r.NodeId).sort();
+    return v.join() === "1,2" && rows.some((r) => r.Status === "Leader") && rows.some((r) => r.NodeId === "3" && r.Status === "Observer");
+  }, 60_000);
 }, 240_000);
