@@ -7,9 +7,15 @@
 // by whoever serves the controller listener with the request's API version; they answer with Kafka's
 // error codes, in a shape that version can carry, and never throw on bad input.
 //
-// Left out (see the report): KIP-853 (AddRaftVoter/RemoveRaftVoter/UpdateRaftVoter, VotersRecord,
-// kraft.version 1 voters, bootstrap servers), fetching from bootstrap servers when no leader is known,
-// metrics, KRaft version upgrades.
+// KIP-853 dynamic quorums: the voter set is the log's (KRaftControlRecordStateMachine: the bootstrap
+// snapshot, VotersRecords by offset, reverted by a truncation) when it has one, else the static
+// controller.quorum.voters; a replica with no leader asks controller.quorum.bootstrap.servers (negative
+// ids) and follows the leader the answer's NodeEndpoints name; the leader serves AddRaftVoter,
+// RemoveRaftVoter and UpdateRaftVoter one change at a time, and an observer controller with
+// controller.quorum.auto.join.enable asks to be added.
+//
+// Left out: metrics, KRaft version upgrades (0 -> 1), a voter sending UpdateRaftVoter when its own
+// endpoints changed, and a leader rewriting its own endpoints in the VotersRecord at epoch start.
 
 import type { BeginQuorumEpochRequest } from "../protocol/generated/messages/begin-quorum-epoch-request.ts";
 import type { BeginQuorumEpochResponse } from "../protocol/generated/messages/begin-quorum-epoch-response.ts";
@@ -113,6 +119,10 @@ export interface KafkaRaftClientConfig {
   kraftVersion: number;
   /** controller.quorum.bootstrap.servers (KIP-853): asked, with negative ids, when no leader is known. */
   bootstrapServers?: ReadonlyArray<{ host: string; port: number }>;
+  /** controller.quorum.auto.join.enable: an observer controller asks the leader to add it (KIP-853). */
+  autoJoin?: boolean;
+  /** This controller's own listeners (what auto-join sends); empty on a broker-only node, which cannot become a voter. */
+  localListeners?: readonly VoterEndpoint[];
 }
 
 export const DEFAULT_RAFT_CONFIG = {
@@ -207,6 +217,8 @@ export class KafkaRaftClient implements RaftClient {
   private readonly learnedEndpoints = new Map<number, VoterEndpoint>();
   /** The one voter change the leader has in progress (AddRaftVoter / RemoveRaftVoter). */
   private voterChange: PendingVoterChange | null = null;
+  /** Auto-join: when this observer next asks to be added (Kafka's FollowerState updateVoterSetPeriod: fetch.timeout.ms). */
+  private autoJoinTimer: { state: FollowerState; dueMs: number } | null = null;
 
   constructor(
     cfg: KafkaRaftClientConfig,
@@ -450,6 +462,7 @@ export class KafkaRaftClient implements RaftClient {
       const id = this.randomVoter();
       if (id !== s.leaderId) return this.maybeSendFetchToAnyVoter(s, id);
     }
+    if (!this.quorum.isVoter() && this.maybeAutoJoin(s, now)) return this.cfg.retryBackoffMs;
     const wait = this.maybeSendFetchOrFetchSnapshot(s, now);
     return this.quorum.isVoter() ? Math.min(wait, s.remainingFetchTimeMs(now)) : wait;
   }
@@ -1292,6 +1305,27 @@ export class KafkaRaftClient implements RaftClient {
       return;
     }
     this.voterChangePending(now);
+  }
+
+  /**
+   * Kafka's pollFollowerAsObserver with controller.quorum.auto.join.enable: every fetch.timeout.ms an
+   * observer controller on a kraft.version 1 quorum asks its leader to add it (AddRaftVoter v1, no wait
+   * for the commit), or first to remove the voter holding its id with another directory (a controller
+   * whose disk was replaced). True when a request went out.
+   */
+  private maybeAutoJoin(s: FollowerState, now: number): boolean {
+    const listeners = this.cfg.localListeners ?? [];
+    if (!this.cfg.autoJoin || listeners.length === 0 || this.control.lastKraftVersion() < 1 || this.localKey.directoryId === NO_DIRECTORY_ID) return false;
+    if (!this.autoJoinTimer || this.autoJoinTimer.state !== s) this.autoJoinTimer = { state: s, dueMs: now + this.cfg.fetchTimeoutMs };
+    if (now < this.autoJoinTimer.dueMs) return false;
+    const stale = this.control.lastVoterSet().voter(this.cfg.nodeId);
+    const sent = stale
+      ? this.maybeSend<RemoveRaftVoterResponse>(s.leaderId, API_REMOVE_RAFT_VOTER, { clusterId: this.cfg.clusterId, voterId: stale.key.id, voterDirectoryId: stale.key.directoryId }, 0, (r) => this.logger.info(`raft ${this.cfg.nodeId}: auto-join: RemoveRaftVoter of ${replicaKeyString(stale.key)} answered ${r.errorCode}`))
+      : this.maybeSend<AddRaftVoterResponse>(s.leaderId, API_ADD_RAFT_VOTER, { clusterId: this.cfg.clusterId, timeoutMs: this.cfg.requestTimeoutMs, voterId: this.cfg.nodeId, voterDirectoryId: this.localKey.directoryId, listeners: listeners.map((l) => ({ name: l.name, host: l.host, port: l.port })), ackWhenCommitted: false }, 1, (r) => {
+          if (r.errorCode !== ErrorCode.NONE) this.logger.debug?.(`raft ${this.cfg.nodeId}: auto-join: AddRaftVoter answered ${r.errorCode} ${r.errorMessage ?? ""}`);
+        });
+    if (sent) this.autoJoinTimer.dueMs = now + this.cfg.fetchTimeoutMs;
+    return sent;
   }
 
   /** The checks AddRaftVoter, RemoveRaftVoter and UpdateRaftVoter share after the request's own (Kafka's handlers' order). */

@@ -3,8 +3,9 @@
 // beside it, an outbound NetworkClient to the other voters' controller listener, and the KafkaRaftClient
 // over them with the controller.quorum.* timings.
 //
-// Used when the metadata quorum has more than one voter or this node is not a voter (a broker-only
-// node is an observer); a single node that is its quorum's only voter keeps LocalMetadata.
+// Used when the metadata quorum has more than one voter, this node is not a voter (a broker-only
+// node is an observer), or the quorum is dynamic (no controller.quorum.voters: KIP-853, the voters
+// from the bootstrap snapshot and the log); a single static voter keeps LocalMetadata.
 
 import { join } from "node:path";
 import type { BrokerConfig } from "../config/broker-config.ts";
@@ -14,6 +15,7 @@ import { FileQuorumStateStore } from "../raft/file-quorum-state-store.ts";
 import { KafkaMetadataLog } from "../raft/kafka-metadata-log.ts";
 import { DEFAULT_RAFT_CONFIG, KafkaRaftClient } from "../raft/kafka-raft-client.ts";
 import { VoterSet } from "../raft/voter-set.ts";
+import type { VoterEndpoint } from "../raft/types.ts";
 import { KRAFT_VERSION_1, readBootstrapVoters } from "../raft/bootstrap-snapshot.ts";
 import { parseBootstrapServers } from "../config/kraft-config.ts";
 import { NO_DIRECTORY_ID } from "../raft/raft-records.ts";
@@ -29,6 +31,20 @@ export function usesRaftQuorum(config: BrokerConfig): boolean {
   if (voters.length === 0) return true; // a dynamic quorum (controller.quorum.bootstrap.servers)
   if (!config.roles.has("controller")) return true;
   return voters.length > 1;
+}
+
+/**
+ * This controller's listeners as auto-join names them (Kafka's effective advertised controller
+ * listeners): advertised.listeners, else listeners; ones without a fixed host and port (0.0.0.0, port 0)
+ * are left out, since the other voters could not reach them.
+ */
+function localControllerListeners(config: BrokerConfig): VoterEndpoint[] {
+  const out: VoterEndpoint[] = [];
+  for (const name of config.controllerListenerNames) {
+    const l = config.advertisedListeners.find((x) => x.name === name) ?? config.listeners.find((x) => x.name === name);
+    if (l && l.port > 0 && l.host !== "" && l.host !== "0.0.0.0") out.push({ name, host: l.host, port: l.port });
+  }
+  return out;
 }
 
 export interface KafkaRaftManagerOptions {
@@ -102,6 +118,8 @@ export class KafkaRaftManager {
         voters,
         kraftVersion,
         bootstrapServers,
+        autoJoin: config.bool("controller.quorum.auto.join.enable"),
+        localListeners: config.roles.has("controller") ? localControllerListeners(config) : [],
         electionTimeoutMs: config.int("controller.quorum.election.timeout.ms"),
         electionBackoffMaxMs: config.int("controller.quorum.election.backoff.max.ms"),
         fetchTimeoutMs: config.int("controller.quorum.fetch.timeout.ms"),

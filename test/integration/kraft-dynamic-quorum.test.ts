@@ -37,7 +37,8 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
   throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
 }
 
-test("dynamic quorum: a standalone controller, two more added with kafka-metadata-quorum add-controller, one removed", async () => {
+/** Three nodes of one new cluster: their ports, data dirs, properties, and the tool's view of the quorum. */
+async function newCluster(extra: Record<string, string> = {}) {
   const clusterId = randomKafkaUuid();
   const controllerPorts = await freePorts(3);
   const bootstrapServers = `127.0.0.1:${controllerPorts[0]}`;
@@ -54,6 +55,7 @@ test("dynamic quorum: a standalone controller, two more added with kafka-metadat
     "transaction.state.log.replication.factor": "1",
     "broker.heartbeat.interval.ms": "500",
     "broker.session.timeout.ms": "4000",
+    ...extra,
   });
   const start = async (id: number, dataDir: string) => {
     const h = await startStrand({ dataDir, startTimeoutMs: 60_000, overrides: props(id, dataDir) });
@@ -65,19 +67,26 @@ test("dynamic quorum: a standalone controller, two more added with kafka-metadat
     dirs.push(d);
     return d;
   });
-
-  // Node 1: formatted by its own first start, the quorum's only voter.
-  await start(1, dataDirs[0]!);
   const replication = async () => parseToolTable((await metadataQuorumTool(["--bootstrap-controller", bootstrapServers], ["describe", "--replication"])).stdout);
-  await until("node 1 leads", async () => (await replication()).some((r) => r.NodeId === "1" && r.Status === "Leader"));
+  /** Node 1 formats itself on its first start (--standalone); 2 and 3 are formatted --no-initial-controllers. */
+  const startAll = async () => {
+    await start(1, dataDirs[0]!);
+    await until("node 1 leads", async () => (await replication()).some((r) => r.NodeId === "1" && r.Status === "Leader"));
+    for (const id of [2, 3]) {
+      const dataDir = dataDirs[id - 1]!;
+      const overrides = Object.entries(props(id, dataDir)).map(([k, v]) => `${k}=${v}`);
+      await formatStorage(loadConfig(undefined, overrides), clusterId, { ignoreFormatted: false, quorum: { kind: "no-initial-controllers" } });
+      await start(id, dataDir);
+    }
+  };
+  const voterIds = (rows: Array<Record<string, string>>) => rows.filter((r) => r.Status === "Leader" || r.Status === "Follower").map((r) => r.NodeId).sort().join();
+  return { bootstrapServers, props, start, dataDirs, replication, startAll, voterIds };
+}
 
-  // Nodes 2 and 3: formatted with --no-initial-controllers, then started; they join as observers.
-  for (const id of [2, 3]) {
-    const dataDir = dataDirs[id - 1]!;
-    const overrides = Object.entries(props(id, dataDir)).map(([k, v]) => `${k}=${v}`);
-    await formatStorage(loadConfig(undefined, overrides), clusterId, { ignoreFormatted: false, quorum: { kind: "no-initial-controllers" } });
-    await start(id, dataDir);
-  }
+test("dynamic quorum: a standalone controller, two more added with kafka-metadata-quorum add-controller, one removed", async () => {
+  const { bootstrapServers, props, start, dataDirs, replication, startAll, voterIds } = await newCluster();
+  // Node 1: formatted by its own first start, the quorum's only voter; nodes 2 and 3 join as observers.
+  await startAll();
   await until("nodes 2 and 3 observe", async () => {
     const rows = await replication();
     return ["2", "3"].every((id) => rows.some((r) => r.NodeId === id && r.Status === "Observer"));
@@ -93,8 +102,7 @@ test("dynamic quorum: a standalone controller, two more added with kafka-metadat
   }
   const voters = await until("three voters", async () => {
     const rows = await replication();
-    const v = rows.filter((r) => r.Status === "Leader" || r.Status === "Follower").map((r) => r.NodeId).sort();
-    return v.join() === "1,2,3" ? rows : null;
+    return voterIds(rows) === "1,2,3" ? rows : null;
   });
   expect(voters.find((r) => r.NodeId === "1")!.Status).toBe("Leader");
 
@@ -104,8 +112,7 @@ test("dynamic quorum: a standalone controller, two more added with kafka-metadat
   expect(rm.stdout).toContain("Removed KRaft controller 3");
   await until("voters 1 and 2, 3 observing", async () => {
     const rows = await replication();
-    const v = rows.filter((r) => r.Status === "Leader" || r.Status === "Follower").map((r) => r.NodeId).sort();
-    return v.join() === "1,2" && rows.some((r) => r.NodeId === "3" && r.Status === "Observer");
+    return voterIds(rows) === "1,2" && rows.some((r) => r.NodeId === "3" && r.Status === "Observer");
   });
 
   // Restarts (SIGKILL, then the same dirs): every node reads the voter set back from its log.
@@ -115,7 +122,14 @@ test("dynamic quorum: a standalone controller, two more added with kafka-metadat
   }
   await until("voters 1 and 2 with a leader after the restarts, 3 observing", async () => {
     const rows = await replication();
-    const v = rows.filter((r) => r.Status === "Leader" || r.Status === "Follower").map((r) => r.NodeId).sort();
-    return v.join() === "1,2" && rows.some((r) => r.Status === "Leader") && rows.some((r) => r.NodeId === "3" && r.Status === "Observer");
+    return voterIds(rows) === "1,2" && rows.some((r) => r.Status === "Leader") && rows.some((r) => r.NodeId === "3" && r.Status === "Observer");
   }, 60_000);
 }, 240_000);
+
+test("controller.quorum.auto.join.enable: controllers formatted --no-initial-controllers add themselves", async () => {
+  for (const h of handles.values()) await h.kill().catch(() => {});
+  handles.clear();
+  const { replication, startAll, voterIds } = await newCluster({ "controller.quorum.auto.join.enable": "true" });
+  await startAll();
+  await until("voters 1, 2 and 3 by auto-join", async () => voterIds(await replication()) === "1,2,3", 60_000);
+}, 180_000);

@@ -135,6 +135,8 @@ export interface SimOptions {
    * controller.quorum.bootstrap.servers name every node.
    */
   dynamic?: boolean;
+  /** With `dynamic`: controller.quorum.auto.join.enable on every node (observers ask to be added). */
+  autoJoin?: boolean;
 }
 
 /** A node's directory id in a dynamic simulation (16 bytes of its id, as a Kafka Uuid). */
@@ -188,7 +190,7 @@ export class RaftSimulation {
     if (n.alive) return;
     const rnd = seededRandom(Math.floor(this.random() * 2 ** 31));
     n.net = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `raft-${id}`, requestTimeoutMs: 2_000, reconnectBackoffMs: 20, reconnectBackoffMaxMs: 200 }, this.transport.forNode(`n${id}`), this.clock, rnd);
-    const dynamic = this.opts.dynamic ? { kraftVersion: 1, directoryId: simDirectoryId(id), bootstrapServers: [...this.nodes.keys()].map((i) => ({ host: `n${i}`, port: PORT })) } : {};
+    const dynamic = this.opts.dynamic ? { kraftVersion: 1, directoryId: simDirectoryId(id), bootstrapServers: [...this.nodes.keys()].map((i) => ({ host: `n${i}`, port: PORT })), autoJoin: this.opts.autoJoin ?? false, localListeners: [{ name: "CONTROLLER", host: `n${id}`, port: PORT }] } : {};
     n.client = new KafkaRaftClient({ ...DEFAULT_RAFT_CONFIG, nodeId: id, clusterId: "sim-cluster", listenerName: "CONTROLLER", voters: this.voterSet, ...dynamic }, n.log, n.store, n.net, this.clock, rnd, { info: (m) => process.env.RAFT_SIM_DEBUG && console.log(`[${this.clock.nowMs()}] ${m}`), debug: (m) => process.env.RAFT_SIM_DEBUG && console.log(`[${this.clock.nowMs()}] ${m}`) });
     n.listener = new RecordingListener();
     n.lastHw = -1;

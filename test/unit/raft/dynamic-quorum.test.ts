@@ -126,3 +126,16 @@ test("an uncommitted VotersRecord is truncated away and the voter set reverts", 
     sim.close();
   }
 }, 60_000);
+
+test("controller.quorum.auto.join.enable: observer controllers add themselves, one at a time", async () => {
+  const sim = new RaftSimulation({ voters: 1, observers: 2, seed: SEED, dynamic: true, autoJoin: true });
+  try {
+    await runUntil(sim, () => [1, 2, 3].every((id) => votersOf(sim, id).join() === "1,2,3"), 30_000, "everyone has voters [1,2,3] by auto-join");
+    const l = leader(sim);
+    const atJoin = sim.appended.length;
+    await runUntil(sim, () => sim.appended.slice(atJoin).some((v) => [1, 2, 3].every((id) => sim.nodes.get(id)!.listener!.delivered.some((d) => d.value === v))), 10_000, "an append committed everywhere");
+    expect(l.quorum.isVoter()).toBe(true);
+  } finally {
+    sim.close();
+  }
+}, 60_000);
