@@ -33,6 +33,7 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "inter.broker.listener.name", type: "string", default: null, doc: "Listener used between brokers.", scope: "read-only" }),
   d({ name: "controller.quorum.voters", type: "list", default: "", doc: "Static quorum voters: id@host:port.", scope: "read-only" }),
   d({ name: "controller.quorum.bootstrap.servers", type: "list", default: "", doc: "Bootstrap servers of a dynamic quorum: host:port.", scope: "read-only" }),
+  d({ name: "controller.quorum.auto.join.enable", type: "boolean", default: "false", doc: "An observer controller of a dynamic quorum asks the leader to add it as a voter (KIP-853).", scope: "read-only" }),
   d({ name: "broker.rack", type: "string", default: null, doc: "Rack of this broker.", scope: "read-only" }),
   // Storage.
   d({ name: "log.dirs", type: "list", default: null, doc: "Directories holding the log data.", scope: "read-only" }),

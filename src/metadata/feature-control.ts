@@ -8,7 +8,7 @@
 // Left out: checking the ranges other brokers registered (one node: the local controller's ranges are
 // the broker's), feature dependencies (no feature Strand supports above 0 declares one: Kafka's only
 // production dependency is eligible.leader.replicas.version 1 on metadata.version 23), and kraft.version
-// upgrades (Strand supports kraft.version 0 only, so every update that passes the range check is a no-op).
+// upgrades (refused: Strand does not move a static quorum to kraft.version 1; level 0 is a no-op).
 
 import { ErrorCode } from "../protocol/errors.ts";
 import { javaHashMapCapacity, javaHashMapOrder } from "../util/java-hash-order.ts";
@@ -74,6 +74,9 @@ function updateFeature(image: Pick<MetadataImage, "features">, nodeId: number, u
   } else if (feature === KRAFT_VERSION_FEATURE) {
     // Kafka: an upgrade goes to the raft layer (a no-op at the current level), a downgrade is refused.
     if (upgradeType !== UpgradeType.UPGRADE && level !== current) return invalid("Can't downgrade the version of this feature.");
+    // Strand's raft layer does not upgrade a static quorum to kraft.version 1 (Kafka writes the voters
+    // into the log then): refused, as the 0-0 range refused it before KIP-853 voters were served.
+    if (level > current) return invalid(`Local controller ${nodeId} does not support upgrading this feature from ${current}.`);
     return null;
   }
   records.push(metadataRecord(RecordType.FEATURE_LEVEL, { name: feature, featureLevel: level }));

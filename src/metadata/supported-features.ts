@@ -11,7 +11,9 @@
 // when it does not:
 //   - transaction.version 0-2, finalized 2 (KIP-890 part 2: Java 4.x and franz-go switch to TV2);
 //   - group.version 0-1, finalized 1 (the KIP-848 consumer protocol is served: keys 68, 69);
-//   - kraft.version 0-0: a single static voter, no KIP-853 voter changes (Kafka finalizes 0 here too);
+//   - kraft.version 0-1 as Kafka's: a static quorum runs at 0, a dynamic one (KIP-853, formatted with
+//     --standalone / --initial-controllers) at 1; a voter being added must list 1 (AddRaftVoter asks its
+//     ApiVersions), but an upgrade of a static quorum from 0 to 1 is refused (feature-control.ts);
 //   - share.version, streams.version 0-0: no share groups (KIP-932) or streams groups (KIP-1071);
 //   - eligible.leader.replicas.version 0-0: the controller keeps no ELR (KIP-966).
 // Changing a range here (and the bootstrap level) is all it takes to advertise a feature once served.
@@ -41,7 +43,7 @@ export interface SupportedFeature {
 /** In Kafka's BrokerFeatures insertion order (metadata.version, then Feature.PRODUCTION_FEATURES). */
 export const SUPPORTED_FEATURES: readonly SupportedFeature[] = [
   { name: METADATA_VERSION_FEATURE, minVersion: MIN_METADATA_VERSION_LEVEL, maxVersion: LATEST_METADATA_VERSION_LEVEL, bootstrapLevel: LATEST_METADATA_VERSION_LEVEL },
-  { name: KRAFT_VERSION_FEATURE, minVersion: 0, maxVersion: 0, bootstrapLevel: 0 },
+  { name: KRAFT_VERSION_FEATURE, minVersion: 0, maxVersion: 1, bootstrapLevel: 0 },
   { name: "transaction.version", minVersion: 0, maxVersion: 2, bootstrapLevel: 2 },
   { name: "group.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 1 },
   { name: "eligible.leader.replicas.version", minVersion: 0, maxVersion: 0, bootstrapLevel: 0 },

@@ -7,9 +7,15 @@
 // by whoever serves the controller listener with the request's API version; they answer with Kafka's
 // error codes, in a shape that version can carry, and never throw on bad input.
 //
-// Left out (see the report): KIP-853 (AddRaftVoter/RemoveRaftVoter/UpdateRaftVoter, VotersRecord,
-// kraft.version 1 voters, bootstrap servers), fetching from bootstrap servers when no leader is known,
-// metrics, KRaft version upgrades.
+// KIP-853 dynamic quorums: the voter set is the log's (KRaftControlRecordStateMachine: the bootstrap
+// snapshot, VotersRecords by offset, reverted by a truncation) when it has one, else the static
+// controller.quorum.voters; a replica with no leader asks controller.quorum.bootstrap.servers (negative
+// ids) and follows the leader the answer's NodeEndpoints name; the leader serves AddRaftVoter,
+// RemoveRaftVoter and UpdateRaftVoter one change at a time, and an observer controller with
+// controller.quorum.auto.join.enable asks to be added.
+//
+// Left out: metrics, KRaft version upgrades (0 -> 1), a voter sending UpdateRaftVoter when its own
+// endpoints changed, and a leader rewriting its own endpoints in the VotersRecord at epoch start.
 
 import type { BeginQuorumEpochRequest } from "../protocol/generated/messages/begin-quorum-epoch-request.ts";
 import type { BeginQuorumEpochResponse } from "../protocol/generated/messages/begin-quorum-epoch-response.ts";
@@ -24,6 +30,12 @@ import type { FetchSnapshotResponse, PartitionSnapshot as FsPartition } from "..
 import type { UpdateRaftVoterRequest } from "../protocol/generated/messages/update-raft-voter-request.ts";
 import type { UpdateRaftVoterResponse } from "../protocol/generated/messages/update-raft-voter-response.ts";
 import type { VoteRequest } from "../protocol/generated/messages/vote-request.ts";
+import type { AddRaftVoterRequest } from "../protocol/generated/messages/add-raft-voter-request.ts";
+import type { AddRaftVoterResponse } from "../protocol/generated/messages/add-raft-voter-response.ts";
+import type { ApiVersionsResponse } from "../protocol/generated/messages/api-versions-response.ts";
+import type { RemoveRaftVoterRequest } from "../protocol/generated/messages/remove-raft-voter-request.ts";
+import type { RemoveRaftVoterResponse } from "../protocol/generated/messages/remove-raft-voter-response.ts";
+import { ControlRecordType } from "../protocol/records/control-batch.ts";
 import type { VoteResponse } from "../protocol/generated/messages/vote-response.ts";
 import { ErrorCode } from "../protocol/generated/errors.ts";
 import { newFetchPartition, newFetchTopic, newReplicaState } from "../protocol/generated/messages/fetch-request.ts";
@@ -43,11 +55,13 @@ import { MAX_EPOCH, QuorumState } from "./quorum-state.ts";
 import type { QuorumStateStore } from "./quorum-state-store.ts";
 import type { Batch, RaftClient, RaftListener, SnapshotReader, SnapshotWriter } from "./raft-client.ts";
 import { NotLeaderException } from "./raft-client.ts";
-import { batchesOf, dataBatch, leaderChangeBatch, METADATA_PARTITION, METADATA_TOPIC, METADATA_TOPIC_ID, NO_DIRECTORY_ID, toListenerBatch } from "./raft-records.ts";
+import { batchesOf, controlBatch, dataBatch, leaderChangeBatch, METADATA_PARTITION, METADATA_TOPIC, METADATA_TOPIC_ID, NO_DIRECTORY_ID, toListenerBatch } from "./raft-records.ts";
 import type { RawSnapshotWriter, ReplicatedLog } from "./replicated-log.ts";
 import { ResignedState } from "./resigned-state.ts";
 import { RecordsSnapshotWriter } from "./snapshot/records-snapshot-writer.ts";
-import type { LeaderAndEpoch, ReplicaKey, SnapshotId } from "./types.ts";
+import { encodeKRaftVersion, encodeVoters } from "./snapshot/control-records.ts";
+import { KRaftControlRecordStateMachine } from "./kraft-control-record-state-machine.ts";
+import type { LeaderAndEpoch, ReplicaKey, SnapshotId, VoterEndpoint } from "./types.ts";
 import { UnattachedState } from "./unattached-state.ts";
 import type { VoterSet } from "./voter-set.ts";
 
@@ -57,6 +71,16 @@ export const API_BEGIN_QUORUM_EPOCH = 53;
 export const API_END_QUORUM_EPOCH = 54;
 export const API_DESCRIBE_QUORUM = 55;
 export const API_FETCH_SNAPSHOT = 59;
+export const API_API_VERSIONS = 18;
+export const API_ADD_RAFT_VOTER = 80;
+export const API_REMOVE_RAFT_VOTER = 81;
+export const API_UPDATE_RAFT_VOTER = 82;
+/** Kafka's KRaftVersion.FEATURE_NAME, as ApiVersions lists it. */
+export const KRAFT_VERSION_FEATURE_NAME = "kraft.version";
+/** Leaders' endpoints remembered from NodeEndpoints at most. */
+const MAX_LEARNED_ENDPOINTS = 64;
+/** Listeners of one voter at most (a request with more is cut to these). */
+const MAX_VOTER_LISTENERS = 16;
 
 /** What Raft needs of the outbound NetworkClient (src/network/network-client.ts satisfies it). */
 export interface RaftNetwork {
@@ -93,6 +117,12 @@ export interface KafkaRaftClientConfig {
   /** Fetches the leader holds at once (one per follower and observer in practice). */
   maxParkedFetches: number;
   kraftVersion: number;
+  /** controller.quorum.bootstrap.servers (KIP-853): asked, with negative ids, when no leader is known. */
+  bootstrapServers?: ReadonlyArray<{ host: string; port: number }>;
+  /** controller.quorum.auto.join.enable: an observer controller asks the leader to add it (KIP-853). */
+  autoJoin?: boolean;
+  /** This controller's own listeners (what auto-join sends); empty on a broker-only node, which cannot become a voter. */
+  localListeners?: readonly VoterEndpoint[];
 }
 
 export const DEFAULT_RAFT_CONFIG = {
@@ -125,6 +155,23 @@ interface ParkedFetch {
   req: FetchRequest;
   resolve: (r: FetchResponse) => void;
   wakeup: WakeupHandle;
+}
+
+/** An AddRaftVoter or RemoveRaftVoter in progress: answered when its VotersRecord commits or at its deadline. */
+interface PendingVoterChange {
+  readonly kind: "add" | "remove";
+  readonly key: ReplicaKey;
+  /** The VotersRecord's offset once appended. */
+  lastOffset: number | null;
+  readonly deadlineMs: number;
+  readonly resolve: (errorCode: number, message: string | null) => void;
+  wakeup: WakeupHandle | null;
+  readonly ackWhenCommitted: boolean;
+}
+
+/** Kafka's ReplicaKey.toString. */
+function replicaKeyString(k: ReplicaKey): string {
+  return `ReplicaKey(id=${k.id}, directoryId=${k.directoryId === NO_DIRECTORY_ID ? "<undefined>" : k.directoryId})`;
 }
 
 interface PendingAppend {
@@ -164,6 +211,14 @@ export class KafkaRaftClient implements RaftClient {
   private initialized = false;
   private shutdownDeadlineMs = -1;
   private lastNotifiedLeader: LeaderAndEpoch | null = null;
+  /** KIP-853: kraft.version and the voter set by log offset. */
+  readonly control: KRaftControlRecordStateMachine;
+  /** Leaders' endpoints from NodeEndpoints of answers (bounded: one per node id seen, cleared past MAX_LEARNED_ENDPOINTS). */
+  private readonly learnedEndpoints = new Map<number, VoterEndpoint>();
+  /** The one voter change the leader has in progress (AddRaftVoter / RemoveRaftVoter). */
+  private voterChange: PendingVoterChange | null = null;
+  /** Auto-join: when this observer next asks to be added (Kafka's FollowerState updateVoterSetPeriod: fetch.timeout.ms). */
+  private autoJoinTimer: { state: FollowerState; dueMs: number } | null = null;
 
   constructor(
     cfg: KafkaRaftClientConfig,
@@ -176,9 +231,12 @@ export class KafkaRaftClient implements RaftClient {
   ) {
     this.cfg = cfg;
     this.localKey = { id: cfg.nodeId, directoryId: cfg.directoryId ?? NO_DIRECTORY_ID };
+    // KIP-853: the voters are the log's (its snapshot and VotersRecords) when it has any, else the static ones.
+    this.control = new KRaftControlRecordStateMachine(log, cfg.voters, logger);
+    this.control.updateState();
     this.quorum = new QuorumState(
       { localKey: this.localKey, listenerName: cfg.listenerName, electionTimeoutMs: cfg.electionTimeoutMs, fetchTimeoutMs: cfg.fetchTimeoutMs, beginQuorumEpochTimeoutMs: cfg.fetchTimeoutMs / 2, kraftVersion: cfg.kraftVersion },
-      cfg.voters,
+      this.control.lastVoterSet(),
       store,
       () => clock.nowMs(),
       random,
@@ -242,7 +300,9 @@ export class KafkaRaftClient implements RaftClient {
     const raw = this.log.createNewSnapshot(snapshotId);
     if (!raw) return null;
     // Header (and, with kraft.version 1, the voters) first, footer last, as Kafka's RecordsSnapshotWriter.
-    const writer = new RecordsSnapshotWriter(raw, { lastContainedLogTimestampMs, kraftVersion: this.cfg.kraftVersion, maxBatchSizeBytes: this.cfg.maxFetchBytes });
+    const kraftVersion = this.control.lastVoterSetOffset() === null ? this.cfg.kraftVersion : this.control.kraftVersionAtOffset(snapshotId.offset - 1);
+    const voters = kraftVersion >= 1 && this.control.lastVoterSetOffset() !== null ? this.control.voterSetAtOffset(snapshotId.offset - 1).voters() : null;
+    const writer = new RecordsSnapshotWriter(raw, { lastContainedLogTimestampMs, kraftVersion, voters, maxBatchSizeBytes: this.cfg.maxFetchBytes });
     return {
       snapshotId,
       append: (records) => writer.append(records),
@@ -307,6 +367,7 @@ export class KafkaRaftClient implements RaftClient {
       // Bounded: each pass either changes state or finds nothing due; a few passes settle any event.
       for (let pass = 0; pass < 16; pass++) {
         this.pollAgain = false;
+        this.syncVoters();
         const waitMs = this.pollCurrentState(this.clock.nowMs());
         this.maybeNotifyLeaderChange();
         this.deliverCommitted();
@@ -348,6 +409,7 @@ export class KafkaRaftClient implements RaftClient {
   }
 
   private pollLeader(s: LeaderState, now: number): number {
+    this.pollVoterChange(s, now);
     if (s.resignRequested || this.shutdownDeadlineMs >= 0) {
       this.transitionToResigned(s.nonLeaderVotersByDescendingFetchOffset());
       return 0;
@@ -400,6 +462,7 @@ export class KafkaRaftClient implements RaftClient {
       const id = this.randomVoter();
       if (id !== s.leaderId) return this.maybeSendFetchToAnyVoter(s, id);
     }
+    if (!this.quorum.isVoter() && this.maybeAutoJoin(s, now)) return this.cfg.retryBackoffMs;
     const wait = this.maybeSendFetchOrFetchSnapshot(s, now);
     return this.quorum.isVoter() ? Math.min(wait, s.remainingFetchTimeMs(now)) : wait;
   }
@@ -433,6 +496,7 @@ export class KafkaRaftClient implements RaftClient {
     this.pending = [];
     this.pendingRecords = 0;
     this.pendingSinceMs = -1;
+    this.failVoterChange(ErrorCode.NOT_LEADER_OR_FOLLOWER, "the leader changed before the voter change committed");
     if (this.fetchingSnapshot) {
       this.fetchingSnapshot.writer.close();
       this.fetchingSnapshot = null;
@@ -462,7 +526,7 @@ export class KafkaRaftClient implements RaftClient {
   }
 
   private prospectiveTransitionAfterElectionLoss(s: ProspectiveState): void {
-    if (s.leaderId >= 0 && s.leaderId !== this.cfg.nodeId && this.cfg.voters.endpoint(s.leaderId, this.cfg.listenerName)) this.transitionToFollower(s.epoch, s.leaderId);
+    if (s.leaderId >= 0 && s.leaderId !== this.cfg.nodeId && this.nodeOf(s.leaderId)) this.transitionToFollower(s.epoch, s.leaderId);
     else this.transitionToUnattached(s.epoch, s.leaderId);
   }
 
@@ -488,7 +552,8 @@ export class KafkaRaftClient implements RaftClient {
     this.log.initializeLeaderEpoch(leader.epoch);
     this.logger.info(`raft ${this.cfg.nodeId}: elected leader in epoch ${leader.epoch} (votes from ${leader.grantingVoters.join(",")}), epoch starts at ${endOffset}`);
     // The epoch opens with a LeaderChange control batch; nothing commits before it does.
-    this.log.appendAsLeader(leaderChangeBatch(this.cfg.nodeId, this.cfg.voters.voterIds(), leader.grantingVoters, this.clock.nowMs()), leader.epoch);
+    this.log.appendAsLeader(leaderChangeBatch(this.cfg.nodeId, this.quorum.voters.voterIds(), leader.grantingVoters, this.clock.nowMs()), leader.epoch);
+    this.maybeAppendStartOfEpochVoters(leader);
     this.flushLeaderLog(leader);
   }
 
@@ -547,7 +612,13 @@ export class KafkaRaftClient implements RaftClient {
   // ---- outbound requests ----
 
   private nodeOf(id: number): { id: number; host: string; port: number } | null {
-    const e = this.cfg.voters.endpoint(id, this.cfg.listenerName);
+    // KIP-853: a bootstrap server (negative id), a voter of the log's voter set, or a leader we
+    // learned of from a response's NodeEndpoints before its VotersRecord reached us.
+    if (id < 0) {
+      const b = this.cfg.bootstrapServers?.[-id - 1];
+      return b ? { id, host: b.host, port: b.port } : null;
+    }
+    const e = this.quorum.voters.endpoint(id, this.cfg.listenerName) ?? this.learnedEndpoints.get(id) ?? null;
     return e ? { id, host: e.host, port: e.port } : null;
   }
 
@@ -579,7 +650,7 @@ export class KafkaRaftClient implements RaftClient {
         this.logger.debug?.(`raft ${this.cfg.nodeId}: api ${apiKey} to ${id} failed: ${(e as Error).message}`);
         if (this.quorum.current === sentState) this.inFlight.delete(k);
         this.backoffUntil.set(id, this.clock.nowMs() + this.cfg.retryBackoffMs);
-        if (this.backoffUntil.size > 4 * this.cfg.voters.size + 16) this.backoffUntil.clear();
+        if (this.backoffUntil.size > 4 * this.quorum.voters.size + 16 + (this.cfg.bootstrapServers?.length ?? 0)) this.backoffUntil.clear();
         this.poll();
       },
     );
@@ -618,7 +689,7 @@ export class KafkaRaftClient implements RaftClient {
   }
 
   private sendBeginQuorumEpoch(s: LeaderState, id: number): void {
-    const self = this.cfg.voters.endpoint(this.cfg.nodeId, this.cfg.listenerName);
+    const self = this.quorum.voters.endpoint(this.cfg.nodeId, this.cfg.listenerName);
     const body = {
       clusterId: this.cfg.clusterId,
       voterId: id,
@@ -634,7 +705,7 @@ export class KafkaRaftClient implements RaftClient {
   }
 
   private sendEndQuorumEpoch(s: ResignedState, id: number, _now: number): void {
-    const self = this.cfg.voters.endpoint(this.cfg.nodeId, this.cfg.listenerName);
+    const self = this.quorum.voters.endpoint(this.cfg.nodeId, this.cfg.listenerName);
     const body = {
       clusterId: this.cfg.clusterId,
       topics: [{ topicName: METADATA_TOPIC, partitions: [{ ...newEndPartition(), partitionIndex: METADATA_PARTITION, leaderId: this.cfg.nodeId, leaderEpoch: s.epoch, preferredSuccessors: [...s.preferredSuccessors], preferredCandidates: s.preferredSuccessors.map((c) => ({ candidateId: c, candidateDirectoryId: NO_DIRECTORY_ID })) }] }],
@@ -649,13 +720,17 @@ export class KafkaRaftClient implements RaftClient {
   }
 
   private randomVoter(): number | undefined {
-    const ids = this.cfg.voters.voterIds().filter((id) => id !== this.cfg.nodeId);
+    const ids = this.quorum.voters.voterIds().filter((id) => id !== this.cfg.nodeId);
+    // KIP-853: with controller.quorum.bootstrap.servers, a replica that knows no leader asks them.
+    const boot = this.cfg.bootstrapServers ?? [];
+    if (boot.length > 0) return -1 - Math.floor(this.random() * boot.length);
     return ids[Math.floor(this.random() * ids.length)];
   }
 
   private maybeSendFetchToAnyVoter(s: EpochState, id: number | undefined): number {
     if (id !== undefined && ![...this.inFlight].some((k) => k.startsWith(`${API_FETCH}:`))) {
       this.maybeSend<FetchResponse>(id, API_FETCH, this.fetchBody(s.epoch), 13, (r) => {
+        this.learnEndpoints(r.nodeEndpoints);
         const p = r.responses[0]?.partitions[0];
         if (r.errorCode === ErrorCode.NONE && p) this.maybeHandleCommonResponse(p.errorCode, p.currentLeader.leaderId, p.currentLeader.leaderEpoch >= 0 ? p.currentLeader.leaderEpoch : this.quorum.epoch);
       }, this.cfg.requestTimeoutMs + this.cfg.fetchMaxWaitMs);
@@ -688,6 +763,7 @@ export class KafkaRaftClient implements RaftClient {
 
   private handleFetchResponse(sent: FollowerState, r: FetchResponse): void {
     if (r.errorCode !== ErrorCode.NONE) return;
+    this.learnEndpoints(r.nodeEndpoints);
     const p: FetchPartitionData | undefined = r.responses[0]?.partitions[0];
     if (!p) return;
     if (this.maybeHandleCommonResponse(p.errorCode, p.currentLeader.leaderId, p.currentLeader.leaderEpoch >= 0 ? p.currentLeader.leaderEpoch : this.quorum.epoch)) return;
@@ -969,10 +1045,13 @@ export class KafkaRaftClient implements RaftClient {
       const p = { ...this.emptyFetchPartition(ErrorCode.UNSUPPORTED_VERSION), divergingEpoch: newEpochEndOffset(), currentLeader: newLeaderIdAndEpoch(), snapshotId: newSnapshotId() };
       return Promise.resolve({ throttleTimeMs: 0, errorCode: ErrorCode.UNSUPPORTED_VERSION, sessionId: 0, responses: [{ topic: METADATA_TOPIC, topicId: METADATA_TOPIC_ID, partitions: [p] }], nodeEndpoints: [] });
     }
+    // v16+ answers name the leader's endpoint (KIP-853): a replica that asked a bootstrap server finds it so.
+    const withEndpoints = (r: FetchResponse): FetchResponse => (apiVersion >= 16 && r.errorCode === ErrorCode.NONE ? { ...r, nodeEndpoints: this.leaderEndpoints(true).map((e) => ({ ...e, rack: null })) } : r);
     const immediate = this.tryCompleteFetch(req, false);
-    if (immediate) return Promise.resolve(immediate);
-    if (this.parked.size >= this.cfg.maxParkedFetches) return Promise.resolve(this.tryCompleteFetch(req, true)!);
-    return new Promise<FetchResponse>((resolve) => {
+    if (immediate) return Promise.resolve(withEndpoints(immediate));
+    if (this.parked.size >= this.cfg.maxParkedFetches) return Promise.resolve(withEndpoints(this.tryCompleteFetch(req, true)!));
+    return new Promise<FetchResponse>((resolve0) => {
+      const resolve = (r: FetchResponse) => resolve0(withEndpoints(r));
       const entry: ParkedFetch = {
         req,
         resolve,
@@ -1116,7 +1195,7 @@ export class KafkaRaftClient implements RaftClient {
       // Directory ids and the nodes' endpoints are v2's (KIP-853).
       return { replicaId: x.key.id, replicaDirectoryId: apiVersion >= 2 ? x.key.directoryId : NO_DIRECTORY_ID, logEndOffset: BigInt(self ? leo : x.endOffset), lastFetchTimestamp: BigInt(self ? now : x.lastFetchTimestampMs), lastCaughtUpTimestamp: BigInt(self ? now : x.lastCaughtUpTimestampMs) };
     };
-    const voters = this.cfg.voters.voters();
+    const voters = this.quorum.voters.voters();
     return {
       ...base,
       topics: [{ topicName: METADATA_TOPIC, partitions: [{ partitionIndex: METADATA_PARTITION, errorCode: ErrorCode.NONE, errorMessage: null, leaderId: this.cfg.nodeId, leaderEpoch: s.epoch, highWatermark: BigInt(s.highWatermark()), currentVoters: [...s.voterStates.values()].map(rs), observers: [...s.observerStates.values()].map(rs) }] }],
@@ -1152,8 +1231,260 @@ export class KafkaRaftClient implements RaftClient {
   private leaderEndpoints(carried: boolean): { nodeId: number; host: string; port: number }[] {
     if (!carried) return [];
     const id = this.quorum.leaderIdOrSentinel();
-    const e = id >= 0 ? this.cfg.voters.endpoint(id, this.cfg.listenerName) : null;
+    const e = id >= 0 ? (this.quorum.voters.endpoint(id, this.cfg.listenerName) ?? this.learnedEndpoints.get(id) ?? null) : null;
     return e ? [{ nodeId: id, host: e.host, port: e.port }] : [];
+  }
+
+  // ---- KIP-853: the voter set from the log, and voter changes on the leader ----
+
+  /** Where node `id` is reached on the controller listener, as far as this replica knows (voters, leaders learned of). */
+  nodeEndpoint(id: number): { id: number; host: string; port: number } | null {
+    return id >= 0 ? this.nodeOf(id) : null;
+  }
+
+  /** kraft.version as the log says (0: static voters). */
+  kraftVersion(): number {
+    return this.control.lastVoterSetOffset() === null ? this.cfg.kraftVersion : this.control.lastKraftVersion();
+  }
+
+  /** A response's NodeEndpoints: where a leader not (yet) in our voter set is reached. */
+  private learnEndpoints(endpoints: ReadonlyArray<{ nodeId: number; host: string; port: number }> | undefined): void {
+    for (const e of (endpoints ?? []).slice(0, MAX_LEARNED_ENDPOINTS)) {
+      if (e.nodeId < 0 || e.nodeId === this.cfg.nodeId || e.port <= 0 || e.port > 65_535 || e.host === "") continue;
+      if (this.learnedEndpoints.size >= MAX_LEARNED_ENDPOINTS && !this.learnedEndpoints.has(e.nodeId)) this.learnedEndpoints.clear();
+      this.learnedEndpoints.set(e.nodeId, { name: this.cfg.listenerName, host: e.host, port: e.port });
+    }
+  }
+
+  /** Catch up the voter set with the log (appends, truncations, snapshots); the leader recounts its quorum. */
+  private syncVoters(): void {
+    if (!this.control.updateState()) return;
+    const voters = this.control.lastVoterSet();
+    if (voters === this.quorum.voters) return;
+    this.logger.info(`raft ${this.cfg.nodeId}: voters are now ${voters.voterIds().join(",") || "(none)"} (kraft.version ${this.control.lastKraftVersion()}, at offset ${this.control.lastVoterSetOffset()})`);
+    this.quorum.voters = voters;
+    const s = this.quorum.current;
+    if (s instanceof LeaderState) {
+      s.updateVoters(voters.voterKeys());
+      if (s.updateLocalState(this.log.lastFlushedOffset())) this.onLeaderHighWatermark(s);
+    }
+    this.pollAgain = true;
+  }
+
+  /**
+   * Kafka's appendStartOfEpochControlRecords at kraft.version 1: the first leader writes the bootstrap
+   * snapshot's voters into the log (the bootstrap snapshot itself is never replicated), so that
+   * replicas formatted without initial controllers learn them by fetching.
+   */
+  private maybeAppendStartOfEpochVoters(leader: LeaderState): void {
+    if (this.control.lastKraftVersion() < 1 || this.control.lastVoterSetOffset() !== -1) return;
+    const now = this.clock.nowMs();
+    this.log.appendAsLeader(controlBatch([
+      { type: ControlRecordType.KRAFT_VERSION, value: encodeKRaftVersion(this.control.lastKraftVersion()) },
+      { type: ControlRecordType.KRAFT_VOTERS, value: encodeVoters(this.control.lastVoterSet().voters()) },
+    ], now), leader.epoch);
+    this.syncVoters();
+  }
+
+  /** Append a VotersRecord (after what is waiting in the accumulator); its offset. */
+  private appendVotersRecord(s: LeaderState, voters: VoterSet): number {
+    if (this.pending.length > 0) this.drainAccumulator(s);
+    const info = this.log.appendAsLeader(controlBatch([{ type: ControlRecordType.KRAFT_VOTERS, value: encodeVoters(voters.voters()) }], this.clock.nowMs()), s.epoch);
+    this.syncVoters();
+    this.flushLeaderLog(s);
+    this.completeParkedFetches();
+    return info.lastOffset;
+  }
+
+  /** Kafka's isOperationPending: a voter change in progress (one that timed out is answered and dropped). */
+  private voterChangePending(now: number): boolean {
+    const c = this.voterChange;
+    if (!c) return false;
+    if (now < c.deadlineMs) return true;
+    this.finishVoterChange(c, ErrorCode.REQUEST_TIMED_OUT, `the ${c.kind} voter operation for ${replicaKeyString(c.key)} timed out`);
+    return false;
+  }
+
+  private finishVoterChange(c: PendingVoterChange, error: number, message: string | null): void {
+    if (this.voterChange === c) this.voterChange = null;
+    c.wakeup?.cancel();
+    c.resolve(error, message);
+  }
+
+  private failVoterChange(error: number, message: string): void {
+    if (this.voterChange) this.finishVoterChange(this.voterChange, error, message);
+  }
+
+  /** The leader's poll: a voter change commits once the high watermark passes its VotersRecord. */
+  private pollVoterChange(s: LeaderState, now: number): void {
+    const c = this.voterChange;
+    if (!c) return;
+    if (c.lastOffset !== null && s.highWatermark() > c.lastOffset) {
+      this.finishVoterChange(c, ErrorCode.NONE, null);
+      // RemoveVoterHandler.highWatermarkUpdated: a leader not in the committed voter set resigns.
+      if (c.kind === "remove" && !this.quorum.voters.isVoter(this.localKey)) {
+        this.logger.info(`raft ${this.cfg.nodeId}: leader is not in the committed voter set ${this.quorum.voters.voterIds()}; resigning epoch ${s.epoch}`);
+        s.resignRequested = true;
+      }
+      return;
+    }
+    this.voterChangePending(now);
+  }
+
+  /**
+   * Kafka's pollFollowerAsObserver with controller.quorum.auto.join.enable: every fetch.timeout.ms an
+   * observer controller on a kraft.version 1 quorum asks its leader to add it (AddRaftVoter v1, no wait
+   * for the commit), or first to remove the voter holding its id with another directory (a controller
+   * whose disk was replaced). True when a request went out.
+   */
+  private maybeAutoJoin(s: FollowerState, now: number): boolean {
+    const listeners = this.cfg.localListeners ?? [];
+    if (!this.cfg.autoJoin || listeners.length === 0 || this.control.lastKraftVersion() < 1 || this.localKey.directoryId === NO_DIRECTORY_ID) return false;
+    if (!this.autoJoinTimer || this.autoJoinTimer.state !== s) this.autoJoinTimer = { state: s, dueMs: now + this.cfg.fetchTimeoutMs };
+    if (now < this.autoJoinTimer.dueMs) return false;
+    const stale = this.control.lastVoterSet().voter(this.cfg.nodeId);
+    const sent = stale
+      ? this.maybeSend<RemoveRaftVoterResponse>(s.leaderId, API_REMOVE_RAFT_VOTER, { clusterId: this.cfg.clusterId, voterId: stale.key.id, voterDirectoryId: stale.key.directoryId }, 0, (r) => this.logger.info(`raft ${this.cfg.nodeId}: auto-join: RemoveRaftVoter of ${replicaKeyString(stale.key)} answered ${r.errorCode}`))
+      : this.maybeSend<AddRaftVoterResponse>(s.leaderId, API_ADD_RAFT_VOTER, { clusterId: this.cfg.clusterId, timeoutMs: this.cfg.requestTimeoutMs, voterId: this.cfg.nodeId, voterDirectoryId: this.localKey.directoryId, listeners: listeners.map((l) => ({ name: l.name, host: l.host, port: l.port })), ackWhenCommitted: false }, 1, (r) => {
+          if (r.errorCode !== ErrorCode.NONE) this.logger.debug?.(`raft ${this.cfg.nodeId}: auto-join: AddRaftVoter answered ${r.errorCode} ${r.errorMessage ?? ""}`);
+        });
+    if (sent) this.autoJoinTimer.dueMs = now + this.cfg.fetchTimeoutMs;
+    return sent;
+  }
+
+  /** The checks AddRaftVoter, RemoveRaftVoter and UpdateRaftVoter share after the request's own (Kafka's handlers' order). */
+  private checkVoterChange(s: LeaderState, now: number, what: string): { error: number; message: string } | null {
+    if (this.voterChangePending(now)) return { error: ErrorCode.REQUEST_TIMED_OUT, message: "Request timed out waiting for leader to handle previous voter change request" };
+    const hw = s.highWatermark();
+    if (hw < 0) return { error: ErrorCode.REQUEST_TIMED_OUT, message: "Request timed out waiting for leader to establish HWM and fence previous voter changes" };
+    const kraftVersion = this.control.lastKraftVersion();
+    if (kraftVersion < 1) return { error: ErrorCode.UNSUPPORTED_VERSION, message: `Cluster doesn't support ${what} voter because the kraft.version feature is ${kraftVersion}` };
+    const offset = this.control.lastVoterSetOffset();
+    if (offset === null || offset >= hw) return { error: ErrorCode.REQUEST_TIMED_OUT, message: `Request timed out waiting for voters to commit the latest voter change at ${offset === null ? "Optional.empty" : `Optional[${offset}]`} with HWM ${hw}` };
+    return null;
+  }
+
+  /** The request's listeners as voter endpoints (bounded), or null when the controller listener is missing. */
+  private requestEndpoints(listeners: ReadonlyArray<{ name: string; host: string; port: number }>): VoterEndpoint[] | null {
+    const out = listeners.slice(0, MAX_VOTER_LISTENERS).map((l) => ({ name: l.name, host: l.host, port: l.port }));
+    return out.some((e) => e.name === this.cfg.listenerName) ? out : null;
+  }
+
+  /**
+   * AddRaftVoter (80) v0-1, on the leader: the new voter must be an observer caught up with the log and
+   * support the finalized kraft.version (asked with ApiVersions). Answered once the VotersRecord commits
+   * (v1 with ackWhenCommitted false: once it is appended). Never throws.
+   */
+  handleAddRaftVoterRequest(req: AddRaftVoterRequest, apiVersion = 1): Promise<AddRaftVoterResponse> {
+    const answer = (errorCode: number, errorMessage: string | null): AddRaftVoterResponse => ({ throttleTimeMs: 0, errorCode, errorMessage });
+    if (this.stopped) return Promise.resolve(answer(ErrorCode.BROKER_NOT_AVAILABLE, null));
+    if (!this.clusterIdOk(req.clusterId)) return Promise.resolve(answer(ErrorCode.INCONSISTENT_CLUSTER_ID, `The given id "${req.clusterId}" doesn't match the cluster id "${this.cfg.clusterId}"`));
+    const err = this.validateLeaderOnlyRequest(this.quorum.epoch);
+    if (err !== null) return Promise.resolve(answer(err, null));
+    const key: ReplicaKey = { id: req.voterId, directoryId: req.voterDirectoryId };
+    if (key.id < 0 || key.directoryId === NO_DIRECTORY_ID) return Promise.resolve(answer(ErrorCode.INVALID_REQUEST, "Add voter request didn't include a valid voter"));
+    const endpoints = this.requestEndpoints(req.listeners);
+    if (!endpoints) return Promise.resolve(answer(ErrorCode.INVALID_REQUEST, `Add voter request didn't include the endpoint for the default listener ${this.cfg.listenerName}`));
+    const s = this.quorum.current as LeaderState;
+    const now = this.clock.nowMs();
+    const bad = this.checkVoterChange(s, now, "adding");
+    if (bad) return Promise.resolve(answer(bad.error, bad.message));
+    const voters = this.control.lastVoterSet();
+    if (voters.isVoterId(key.id)) return Promise.resolve(answer(ErrorCode.DUPLICATE_VOTER, `The voter id for ${replicaKeyString(key)} is already part of the set of voters ${voters.voterKeys().map(replicaKeyString).join(", ")}.`));
+    const e = endpoints.find((x) => x.name === this.cfg.listenerName)!;
+    const ackWhenCommitted = apiVersion < 1 || req.ackWhenCommitted;
+    return new Promise((resolve) => {
+      const change: PendingVoterChange = { kind: "add", key, lastOffset: null, deadlineMs: now + this.cfg.requestTimeoutMs, resolve: (c, m) => resolve(answer(c, m)), wakeup: null, ackWhenCommitted };
+      change.wakeup = this.clock.schedule(() => this.poll(), this.cfg.requestTimeoutMs);
+      this.voterChange = change;
+      // Kafka asks the new voter for its kraft.version range (API_VERSIONS) before writing anything.
+      this.network.send<ApiVersionsResponse>({ id: key.id, host: e.host, port: e.port }, API_API_VERSIONS, { clientSoftwareName: "strand-raft", clientSoftwareVersion: "0" }, { minVersion: 3, timeoutMs: this.cfg.requestTimeoutMs }).then(
+        (r) => this.handleAddVoterApiVersions(change, endpoints, r.body),
+        () => this.handleAddVoterApiVersions(change, endpoints, null),
+      );
+    });
+  }
+
+  /** AddVoterHandler.handleApiVersionsResponse: check the range and the lag, then append the new voter set. */
+  private handleAddVoterApiVersions(change: PendingVoterChange, endpoints: VoterEndpoint[], r: ApiVersionsResponse | null): void {
+    if (this.stopped || this.voterChange !== change) return;
+    const s = this.quorum.current;
+    if (!(s instanceof LeaderState)) return this.finishVoterChange(change, ErrorCode.NOT_LEADER_OR_FOLLOWER, null);
+    const key = change.key;
+    if (!r || r.errorCode !== ErrorCode.NONE) return this.finishVoterChange(change, ErrorCode.REQUEST_TIMED_OUT, `Aborted add voter operation for since API_VERSIONS returned an error ${r ? r.errorCode : "NETWORK_EXCEPTION"}`);
+    const kraftVersion = this.control.lastKraftVersion();
+    const range = (r.supportedFeatures ?? []).find((f) => f.name === KRAFT_VERSION_FEATURE_NAME);
+    if (!range || range.minVersion > kraftVersion || range.maxVersion < kraftVersion) {
+      const shown = range ? `(min: ${range.minVersion}, max: ${range.maxVersion}` : "(min: 0, max: 0)";
+      return this.finishVoterChange(change, ErrorCode.INVALID_REQUEST, `Aborted add voter operation for ${replicaKeyString(key)} since the kraft.version range ${shown} doesn't support the finalized version ${kraftVersion}`);
+    }
+    const now = this.clock.nowMs();
+    if (!s.isReplicaCaughtUp(key, now)) return this.finishVoterChange(change, ErrorCode.REQUEST_TIMED_OUT, `Aborted add voter operation for ${replicaKeyString(key)} since it is lagging behind`);
+    const next = this.control.lastVoterSet().addVoter({ key, endpoints, kraftVersion: { min: range.minVersion, max: range.maxVersion } });
+    if (!next) return this.finishVoterChange(change, ErrorCode.DUPLICATE_VOTER, `The voter id for ${replicaKeyString(key)} is already part of the set of voters`);
+    change.lastOffset = this.appendVotersRecord(s, next);
+    this.logger.info(`raft ${this.cfg.nodeId}: adding voter ${replicaKeyString(key)} at offset ${change.lastOffset}`);
+    if (!change.ackWhenCommitted) this.finishVoterChange(change, ErrorCode.NONE, null);
+    this.poll();
+  }
+
+  /** RemoveRaftVoter (81) v0, on the leader: answered once the VotersRecord without the voter commits. Never throws. */
+  handleRemoveRaftVoterRequest(req: RemoveRaftVoterRequest, _apiVersion = 0): Promise<RemoveRaftVoterResponse> {
+    const answer = (errorCode: number, errorMessage: string | null): RemoveRaftVoterResponse => ({ throttleTimeMs: 0, errorCode, errorMessage });
+    if (this.stopped) return Promise.resolve(answer(ErrorCode.BROKER_NOT_AVAILABLE, null));
+    if (!this.clusterIdOk(req.clusterId)) return Promise.resolve(answer(ErrorCode.INCONSISTENT_CLUSTER_ID, `The given id "${req.clusterId}" doesn't match the cluster id "${this.cfg.clusterId}"`));
+    const err = this.validateLeaderOnlyRequest(this.quorum.epoch);
+    if (err !== null) return Promise.resolve(answer(err, null));
+    const key: ReplicaKey = { id: req.voterId, directoryId: req.voterDirectoryId };
+    if (key.id < 0 || key.directoryId === NO_DIRECTORY_ID) return Promise.resolve(answer(ErrorCode.INVALID_REQUEST, "Remove voter request didn't include a valid voter"));
+    const s = this.quorum.current as LeaderState;
+    const now = this.clock.nowMs();
+    const bad = this.checkVoterChange(s, now, "removing");
+    if (bad) return Promise.resolve(answer(bad.error, bad.message));
+    const voters = this.control.lastVoterSet();
+    const next = voters.removeVoter(key);
+    if (!next) return Promise.resolve(answer(ErrorCode.VOTER_NOT_FOUND, `Cannot remove voter ${replicaKeyString(key)} from the set of voters ${voters.voterKeys().map(replicaKeyString).join(", ")}`));
+    return new Promise((resolve) => {
+      const change: PendingVoterChange = { kind: "remove", key, lastOffset: null, deadlineMs: now + this.cfg.requestTimeoutMs, resolve: (c, m) => resolve(answer(c, m)), wakeup: null, ackWhenCommitted: true };
+      change.wakeup = this.clock.schedule(() => this.poll(), this.cfg.requestTimeoutMs);
+      this.voterChange = change;
+      change.lastOffset = this.appendVotersRecord(s, next);
+      this.logger.info(`raft ${this.cfg.nodeId}: removing voter ${replicaKeyString(key)} at offset ${change.lastOffset}`);
+      this.poll();
+    });
+  }
+
+  /** UpdateRaftVoter (82) v0, on the leader: a voter's endpoints and kraft.version range; answered once appended. Never throws. */
+  handleUpdateRaftVoterRequest(req: UpdateRaftVoterRequest, _apiVersion = 0): UpdateRaftVoterResponse {
+    const answer = (errorCode: number): UpdateRaftVoterResponse => {
+      const le = this.quorum.leaderAndEpoch();
+      const e = le.leaderId >= 0 ? this.nodeOf(le.leaderId) : null;
+      return { throttleTimeMs: 0, errorCode, currentLeader: { leaderId: le.leaderId, leaderEpoch: le.epoch, host: e?.host ?? "", port: e?.port ?? -1 } };
+    };
+    if (this.stopped) return answer(ErrorCode.BROKER_NOT_AVAILABLE);
+    if (!this.clusterIdOk(req.clusterId)) return answer(ErrorCode.INCONSISTENT_CLUSTER_ID);
+    const err = this.validateLeaderOnlyRequest(req.currentLeaderEpoch);
+    if (err !== null) return answer(err);
+    const key: ReplicaKey = { id: req.voterId, directoryId: req.voterDirectoryId };
+    if (key.id < 0 || key.directoryId === NO_DIRECTORY_ID) return answer(ErrorCode.INVALID_REQUEST);
+    const endpoints = this.requestEndpoints(req.listeners);
+    if (!endpoints) return answer(ErrorCode.INVALID_REQUEST);
+    const range = req.kRaftVersionFeature;
+    if (range.minSupportedVersion < 0 || range.maxSupportedVersion < 0 || range.maxSupportedVersion < range.minSupportedVersion) return answer(ErrorCode.INVALID_REQUEST);
+    // A static quorum (kraft.version 0) has no VotersRecord to change: Kafka 4.4's voters still send
+    // UpdateRaftVoter, and its leader checks the request and answers NONE, changing nothing.
+    if (this.control.lastKraftVersion() === 0) return this.handleUpdateVoterRequest(req);
+    const s = this.quorum.current as LeaderState;
+    const bad = this.checkVoterChange(s, this.clock.nowMs(), "updating");
+    if (bad) return answer(bad.error);
+    const kraftVersion = this.control.lastKraftVersion();
+    if (range.minSupportedVersion > kraftVersion || range.maxSupportedVersion < kraftVersion) return answer(ErrorCode.INVALID_REQUEST);
+    const next = this.control.lastVoterSet().updateVoter({ key, endpoints, kraftVersion: { min: range.minSupportedVersion, max: range.maxSupportedVersion } });
+    if (!next) return answer(ErrorCode.VOTER_NOT_FOUND);
+    this.appendVotersRecord(s, next);
+    this.poll();
+    // Kafka replies at once, without waiting for the change to commit.
+    return answer(ErrorCode.NONE);
   }
 
   // ---- listeners ----

@@ -39,7 +39,7 @@ export class LeaderState implements EpochState {
     readonly localKey: ReplicaKey,
     readonly epoch: number,
     readonly epochStartOffset: number,
-    private readonly voters: readonly number[],
+    private voters: readonly number[],
     readonly grantingVoters: readonly number[],
     fetchTimeoutMs: number,
     private readonly beginQuorumEpochTimeoutMs: number,
@@ -103,7 +103,8 @@ export class LeaderState implements EpochState {
 
   /** The leader's own flushed end offset; true when the high watermark moved. */
   updateLocalState(flushedEndOffset: number): boolean {
-    const s = this.voterStates.get(this.localKey.id);
+    // A leader removed by an uncommitted VotersRecord leads on as an observer of its own log (Kafka's).
+    const s = this.voterStates.get(this.localKey.id) ?? this.observerStates.get(this.localKey.id);
     if (s && flushedEndOffset > s.endOffset) s.endOffset = flushedEndOffset;
     return this.maybeUpdateHighWatermark();
   }
@@ -155,5 +156,31 @@ export class LeaderState implements EpochState {
       .filter((s) => s.key.id !== this.localKey.id)
       .sort((a, b) => b.endOffset - a.endOffset || a.key.id - b.key.id)
       .map((s) => s.key.id);
+  }
+
+  /**
+   * A VotersRecord was appended (or truncated away): Kafka's updateVoterAndObserverStates. New voters
+   * keep what they fetched as observers, removed ones become observers; the high watermark and
+   * check-quorum count the new set from now on (Raft uses a configuration once it is in the log).
+   */
+  updateVoters(voters: readonly ReplicaKey[]): void {
+    const old = new Map(this.voterStates);
+    this.voterStates.clear();
+    for (const key of voters) {
+      const prev = old.get(key.id) ?? this.observerStates.get(key.id);
+      old.delete(key.id);
+      this.observerStates.delete(key.id);
+      this.voterStates.set(key.id, prev ? { ...prev, key } : { key, endOffset: -1, lastFetchTimestampMs: -1, lastCaughtUpTimestampMs: -1, hasAcknowledgedLeader: key.id === this.localKey.id });
+    }
+    for (const [id, st] of old) if (!this.observerStates.has(id)) this.observerStates.set(id, st);
+    this.voters = voters.map((k) => k.id).sort((a, b) => a - b);
+    for (const id of [...this.fetchedVoters]) if (!this.voterStates.has(id)) this.fetchedVoters.delete(id);
+  }
+
+  /** Kafka's isReplicaCaughtUp: an observer that reached the end of the log and fetched within the last hour. */
+  isReplicaCaughtUp(key: ReplicaKey, nowMs: number): boolean {
+    const s = this.observerStates.get(key.id);
+    if (!s || (s.key.directoryId !== key.directoryId && s.key.directoryId !== "AAAAAAAAAAAAAAAAAAAAAA")) return false;
+    return s.lastCaughtUpTimestampMs > 0 && s.lastFetchTimestampMs > 0 && s.lastFetchTimestampMs > nowMs - 3_600_000;
   }
 }

@@ -51,7 +51,7 @@ export class QuorumState {
 
   constructor(
     private readonly cfg: QuorumStateConfig,
-    readonly voters: VoterSet,
+    public voters: VoterSet,
     private readonly store: QuorumStateStore,
     private readonly now: () => number,
     private readonly random: () => number,

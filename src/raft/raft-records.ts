@@ -21,6 +21,11 @@ export function leaderChangeBatch(leaderId: number, voters: readonly number[], g
   return buildRecordBatch({ records: [{ key: controlRecordKey(ControlRecordType.LEADER_CHANGE), value, timestamp: timestampMs }], isControl: true });
 }
 
+/** A control batch of KRaft control records (KIP-853: KRaftVersionRecord, VotersRecord), values encoded. */
+export function controlBatch(records: ReadonlyArray<{ type: number; value: Uint8Array }>, timestampMs: number): Uint8Array {
+  return buildRecordBatch({ records: records.map((r) => ({ key: controlRecordKey(r.type), value: r.value, timestamp: timestampMs })), isControl: true });
+}
+
 /** A data batch of keyless records (offsets relative: the log assigns them on a leader append). */
 export function dataBatch(records: readonly Uint8Array[], timestampMs: number): Uint8Array {
   return buildRecordBatch({ records: records.map((value) => ({ key: null, value, timestamp: timestampMs })) });

@@ -11,8 +11,8 @@ export const MAX_VOTERS = 64;
 export class VoterSet {
   private readonly byId = new Map<number, Voter>();
 
-  constructor(voters: readonly Voter[]) {
-    if (voters.length === 0) throw new RangeError("a voter set needs at least one voter");
+  constructor(voters: readonly Voter[], opts: { allowEmpty?: boolean } = {}) {
+    if (voters.length === 0 && !opts.allowEmpty) throw new RangeError("a voter set needs at least one voter");
     if (voters.length > MAX_VOTERS) throw new RangeError(`at most ${MAX_VOTERS} voters, got ${voters.length}`);
     for (const v of voters) {
       if (this.byId.has(v.key.id)) throw new RangeError(`voter ${v.key.id} listed twice`);
@@ -35,6 +35,14 @@ export class VoterSet {
       voters.push({ key: { id: Number(m[1]), directoryId: NO_DIRECTORY_ID }, endpoints: [{ name: listenerName, host, port }], kraftVersion: { min: 0, max: 0 } });
     }
     return new VoterSet(voters);
+  }
+
+  /**
+   * No voters: a controller formatted with --no-initial-controllers (or a broker) on a dynamic quorum
+   * before it has read a VotersRecord from the leader (Kafka's VoterSet.empty()).
+   */
+  static empty(): VoterSet {
+    return new VoterSet([], { allowEmpty: true });
   }
 
   get size(): number {
@@ -73,5 +81,38 @@ export class VoterSet {
     const v = this.byId.get(id);
     if (!v) return null;
     return v.endpoints.find((e) => e.name === listenerName) ?? v.endpoints[0] ?? null;
+  }
+
+  voter(id: number): Voter | null {
+    return this.byId.get(id) ?? null;
+  }
+
+  voterKeys(): ReplicaKey[] {
+    return this.voters().map((v) => v.key);
+  }
+
+  /** Kafka's VoterSet.addVoter: a new set with `voter`, or null when its id is a voter already. */
+  addVoter(voter: Voter): VoterSet | null {
+    if (this.byId.has(voter.key.id)) return null;
+    return new VoterSet([...this.byId.values(), voter]);
+  }
+
+  /** Kafka's VoterSet.removeVoter: the id and directory id must match; the last voter stays. */
+  removeVoter(key: ReplicaKey): VoterSet | null {
+    const v = this.byId.get(key.id);
+    if (!v || v.key.directoryId !== key.directoryId || this.byId.size === 1) return null;
+    return new VoterSet([...this.byId.values()].filter((x) => x.key.id !== key.id));
+  }
+
+  /** Kafka's VoterSet.updateVoter: replaces the voter with the same id and directory id, else null. */
+  updateVoter(voter: Voter): VoterSet | null {
+    const v = this.byId.get(voter.key.id);
+    if (!v || (v.key.directoryId !== voter.key.directoryId && v.key.directoryId !== NO_DIRECTORY_ID)) return null;
+    return new VoterSet([...this.byId.values()].map((x) => (x.key.id === voter.key.id ? voter : x)));
+  }
+
+  /** Same voters, keys, endpoints and version ranges. */
+  equals(other: VoterSet): boolean {
+    return JSON.stringify(this.voters()) === JSON.stringify(other.voters());
   }
 }

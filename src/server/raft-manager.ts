@@ -3,8 +3,9 @@
 // beside it, an outbound NetworkClient to the other voters' controller listener, and the KafkaRaftClient
 // over them with the controller.quorum.* timings.
 //
-// Used when the metadata quorum has more than one voter or this node is not a voter (a broker-only
-// node is an observer); a single node that is its quorum's only voter keeps LocalMetadata.
+// Used when the metadata quorum has more than one voter, this node is not a voter (a broker-only
+// node is an observer), or the quorum is dynamic (no controller.quorum.voters: KIP-853, the voters
+// from the bootstrap snapshot and the log); a single static voter keeps LocalMetadata.
 
 import { join } from "node:path";
 import type { BrokerConfig } from "../config/broker-config.ts";
@@ -14,6 +15,9 @@ import { FileQuorumStateStore } from "../raft/file-quorum-state-store.ts";
 import { KafkaMetadataLog } from "../raft/kafka-metadata-log.ts";
 import { DEFAULT_RAFT_CONFIG, KafkaRaftClient } from "../raft/kafka-raft-client.ts";
 import { VoterSet } from "../raft/voter-set.ts";
+import type { VoterEndpoint } from "../raft/types.ts";
+import { KRAFT_VERSION_1, readBootstrapVoters } from "../raft/bootstrap-snapshot.ts";
+import { parseBootstrapServers } from "../config/kraft-config.ts";
 import { NO_DIRECTORY_ID } from "../raft/raft-records.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
@@ -27,6 +31,20 @@ export function usesRaftQuorum(config: BrokerConfig): boolean {
   if (voters.length === 0) return true; // a dynamic quorum (controller.quorum.bootstrap.servers)
   if (!config.roles.has("controller")) return true;
   return voters.length > 1;
+}
+
+/**
+ * This controller's listeners as auto-join names them (Kafka's effective advertised controller
+ * listeners): advertised.listeners, else listeners; ones without a fixed host and port (0.0.0.0, port 0)
+ * are left out, since the other voters could not reach them.
+ */
+function localControllerListeners(config: BrokerConfig): VoterEndpoint[] {
+  const out: VoterEndpoint[] = [];
+  for (const name of config.controllerListenerNames) {
+    const l = config.advertisedListeners.find((x) => x.name === name) ?? config.listeners.find((x) => x.name === name);
+    if (l && l.port > 0 && l.host !== "" && l.host !== "0.0.0.0") out.push({ name, host: l.host, port: l.port });
+  }
+  return out;
 }
 
 export interface KafkaRaftManagerOptions {
@@ -53,13 +71,15 @@ export class KafkaRaftManager {
     const { config, logger } = opts;
     const listenerName = config.controllerListenerNames[0] ?? "CONTROLLER";
     const votersRaw = config.given.get("controller.quorum.voters") ?? "";
-    // Dynamic quorums (controller.quorum.bootstrap.servers, KIP-853) are not served yet: refused with
-    // the key named, rather than starting a node that can never find its quorum.
-    if (votersRaw.trim() === "") {
-      throw new RangeError("controller.quorum.voters: a static voter set is required (controller.quorum.bootstrap.servers, KIP-853 dynamic quorums, is not supported yet)");
-    }
-    const voters = VoterSet.parseStatic(votersRaw, listenerName);
     const dir = config.metadataLogDir;
+    // KIP-853: without controller.quorum.voters the quorum is dynamic: kraft.version and the initial
+    // voters come from the bootstrap snapshot `storage format` wrote (none for --no-initial-controllers
+    // and brokers), later voters from the log, and the leader is found through the bootstrap servers.
+    const dynamic = votersRaw.trim() === "";
+    const voters = dynamic ? VoterSet.empty() : VoterSet.parseStatic(votersRaw, listenerName);
+    const kraftVersion = dynamic ? (readBootstrapVoters(dir)?.kraftVersion ?? KRAFT_VERSION_1) : DEFAULT_RAFT_CONFIG.kraftVersion;
+    const bootstrapServers = parseBootstrapServers(config.given.get("controller.quorum.bootstrap.servers"));
+    if (dynamic && bootstrapServers.length === 0) throw new RangeError("controller.quorum.bootstrap.servers: required when controller.quorum.voters is empty (a KIP-853 dynamic quorum)");
     const segmentBytes = config.given.has("metadata.log.segment.bytes") ? config.int("metadata.log.segment.bytes") : undefined;
     const mlog = KafkaMetadataLog.open({
       dir,
@@ -98,6 +118,10 @@ export class KafkaRaftManager {
         clusterId: opts.clusterId,
         listenerName,
         voters,
+        kraftVersion,
+        bootstrapServers,
+        autoJoin: config.bool("controller.quorum.auto.join.enable"),
+        localListeners: config.roles.has("controller") ? localControllerListeners(config) : [],
         electionTimeoutMs: config.int("controller.quorum.election.timeout.ms"),
         electionBackoffMaxMs: config.int("controller.quorum.election.backoff.max.ms"),
         fetchTimeoutMs: config.int("controller.quorum.fetch.timeout.ms"),
@@ -116,10 +140,9 @@ export class KafkaRaftManager {
     return new KafkaRaftManager(client, mlog, network, voters, listenerName);
   }
 
-  /** The controller listener endpoint of voter `id`, or null. */
+  /** The controller listener endpoint of voter `id` (a dynamic quorum's voters are the log's), or null. */
   voterNode(id: number): { id: number; host: string; port: number } | null {
-    const e = this.voters.endpoint(id, this.listenerName);
-    return e ? { id, host: e.host, port: e.port } : null;
+    return this.client.nodeEndpoint(id);
   }
 
   /** Resign if leading (bounded), stop, close the log and the connections. */

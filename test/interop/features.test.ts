@@ -26,7 +26,7 @@ const FRESH: Record<string, [string, string, string]> = {
         "streams.version": ["0", "1", "1"],
       }
     : {
-        "kraft.version": ["0", "0", "0"],
+        "kraft.version": ["0", "1", "0"],
         "eligible.leader.replicas.version": ["0", "0", "0"],
         "share.version": ["0", "0", "0"],
         "streams.version": ["0", "0", "0"],

@@ -21,7 +21,8 @@ import { MemoryQuorumStateStore } from "../../src/raft/quorum-state-store.ts";
 import type { Batch, RaftListener, SnapshotReader } from "../../src/raft/raft-client.ts";
 import { NotLeaderException } from "../../src/raft/raft-client.ts";
 import { VoterSet } from "../../src/raft/voter-set.ts";
-import type { LeaderAndEpoch } from "../../src/raft/types.ts";
+import type { LeaderAndEpoch, Voter } from "../../src/raft/types.ts";
+import { RecordsSnapshotWriter } from "../../src/raft/snapshot/records-snapshot-writer.ts";
 import { seededRandom } from "./seeded-random.ts";
 
 export const PORT = 9093;
@@ -89,6 +90,12 @@ export function serveRaftRequest(c: KafkaRaftClient, apiKey: number, apiVersion:
       return c.handleFetchSnapshotRequest(body, apiVersion);
     case 55:
       return c.handleDescribeQuorumRequest(body, apiVersion);
+    case 80:
+      return c.handleAddRaftVoterRequest(body, apiVersion);
+    case 81:
+      return c.handleRemoveRaftVoterRequest(body, apiVersion);
+    case 82:
+      return c.handleUpdateRaftVoterRequest(body, apiVersion);
     default:
       throw new Error(`api ${apiKey} is not a Raft api`);
   }
@@ -121,6 +128,25 @@ export interface SimOptions {
   onStart?: (node: SimNode, sim: RaftSimulation) => void;
   /** The log of node `id` (default: a MockLog). */
   logFor?: (id: number) => ReplicatedLog;
+  /**
+   * KIP-853: a dynamic quorum. Every node's log starts with the bootstrap snapshot 0-0 at kraft.version 1
+   * (`storage format`): nodes 1..`voters` with them as the initial voters (--standalone /
+   * --initial-controllers), the others without (--no-initial-controllers); no static voters, and
+   * controller.quorum.bootstrap.servers name every node.
+   */
+  dynamic?: boolean;
+  /** With `dynamic`: controller.quorum.auto.join.enable on every node (observers ask to be added). */
+  autoJoin?: boolean;
+}
+
+/** A node's directory id in a dynamic simulation (16 bytes of its id, as a Kafka Uuid). */
+export function simDirectoryId(id: number): string {
+  return Buffer.alloc(16, id).toString("base64url");
+}
+
+/** The voter `id` as `storage format` writes it (one CONTROLLER endpoint, kraft.version 0-1). */
+export function simVoter(id: number): Voter {
+  return { key: { id, directoryId: simDirectoryId(id) }, endpoints: [{ name: "CONTROLLER", host: `n${id}`, port: PORT }], kraftVersion: { min: 0, max: 1 } };
 }
 
 export class RaftSimulation {
@@ -149,10 +175,12 @@ export class RaftSimulation {
     this.dropRate = opts.dropRate ?? 0;
     this.maxLatencyMs = opts.maxLatencyMs ?? 0;
     const ids = Array.from({ length: opts.voters }, (_, i) => i + 1);
-    this.voterSet = VoterSet.parseStatic(ids.map((id) => `${id}@n${id}:${PORT}`).join(","), "CONTROLLER");
+    this.voterSet = opts.dynamic ? VoterSet.empty() : VoterSet.parseStatic(ids.map((id) => `${id}@n${id}:${PORT}`).join(","), "CONTROLLER");
     for (let i = 0; i < opts.voters + opts.observers; i++) {
       const id = i + 1;
-      this.nodes.set(id, { id, voter: id <= opts.voters, log: opts.logFor?.(id) ?? new MockLog(), store: new MemoryQuorumStateStore(), client: null, net: null, listener: null, lastHw: -1, alive: false });
+      const log = opts.logFor?.(id) ?? new MockLog();
+      if (opts.dynamic) writeSimBootstrapSnapshot(log, id <= opts.voters ? ids.map(simVoter) : null);
+      this.nodes.set(id, { id, voter: id <= opts.voters, log, store: new MemoryQuorumStateStore(), client: null, net: null, listener: null, lastHw: -1, alive: false });
     }
     for (const n of this.nodes.values()) this.start(n.id);
   }
@@ -162,7 +190,8 @@ export class RaftSimulation {
     if (n.alive) return;
     const rnd = seededRandom(Math.floor(this.random() * 2 ** 31));
     n.net = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `raft-${id}`, requestTimeoutMs: 2_000, reconnectBackoffMs: 20, reconnectBackoffMaxMs: 200 }, this.transport.forNode(`n${id}`), this.clock, rnd);
-    n.client = new KafkaRaftClient({ ...DEFAULT_RAFT_CONFIG, nodeId: id, clusterId: "sim-cluster", listenerName: "CONTROLLER", voters: this.voterSet }, n.log, n.store, n.net, this.clock, rnd, { info: (m) => process.env.RAFT_SIM_DEBUG && console.log(`[${this.clock.nowMs()}] ${m}`), debug: (m) => process.env.RAFT_SIM_DEBUG && console.log(`[${this.clock.nowMs()}] ${m}`) });
+    const dynamic = this.opts.dynamic ? { kraftVersion: 1, directoryId: simDirectoryId(id), bootstrapServers: [...this.nodes.keys()].map((i) => ({ host: `n${i}`, port: PORT })), autoJoin: this.opts.autoJoin ?? false, localListeners: [{ name: "CONTROLLER", host: `n${id}`, port: PORT }] } : {};
+    n.client = new KafkaRaftClient({ ...DEFAULT_RAFT_CONFIG, nodeId: id, clusterId: "sim-cluster", listenerName: "CONTROLLER", voters: this.voterSet, ...dynamic }, n.log, n.store, n.net, this.clock, rnd, { info: (m) => process.env.RAFT_SIM_DEBUG && console.log(`[${this.clock.nowMs()}] ${m}`), debug: (m) => process.env.RAFT_SIM_DEBUG && console.log(`[${this.clock.nowMs()}] ${m}`) });
     n.listener = new RecordingListener();
     n.lastHw = -1;
     n.alive = true;
@@ -236,7 +265,8 @@ export class RaftSimulation {
             else this.clock.schedule(ready, delay);
           };
           if (apiKey === 18) {
-            reply({ errorCode: 0, apiKeys: API_TABLE.map((x) => ({ apiKey: x.key, minVersion: x.minVersion, maxVersion: x.maxVersion })) });
+            // kraft.version 0-1, as a Strand controller lists it (AddRaftVoter's leader checks it).
+            reply({ errorCode: 0, apiKeys: API_TABLE.map((x) => ({ apiKey: x.key, minVersion: x.minVersion, maxVersion: x.maxVersion })), supportedFeatures: [{ name: "kraft.version", minVersion: 0, maxVersion: 1 }] });
             continue;
           }
           // Lost on the way in: the sender times out (and reconnects), as on a real network.
@@ -311,9 +341,10 @@ export class RaftSimulation {
         const prev = this.leaders.get(s.epoch);
         if (prev !== undefined && prev !== n.id) this.fail(`two leaders in epoch ${s.epoch}: ${prev} and ${n.id}`);
         this.leaders.set(s.epoch, n.id);
-        if (!n.voter) this.fail(`observer ${n.id} became leader`);
+        // With a dynamic quorum a removed leader leads (and resigns) outside the voter set it appended.
+        if (!n.voter && !this.opts.dynamic) this.fail(`observer ${n.id} became leader`);
       }
-      if (!n.voter && s.name !== "Follower" && s.name !== "Unattached") this.fail(`observer ${n.id} is ${s.name}`);
+      if (!n.voter && !this.opts.dynamic && s.name !== "Follower" && s.name !== "Unattached") this.fail(`observer ${n.id} is ${s.name}`);
       // A committed offset never goes back on a node.
       const hw = n.log.highWatermark();
       if (hw < n.lastHw) this.fail(`node ${n.id}: high watermark went back from ${n.lastHw} to ${hw}`);
@@ -359,4 +390,13 @@ export class RaftSimulation {
   close(): void {
     for (const n of this.nodes.values()) if (n.alive) this.kill(n.id);
   }
+}
+
+/** `storage format`'s bootstrap snapshot 0-0 at kraft.version 1, with the initial voters or none. */
+function writeSimBootstrapSnapshot(log: ReplicatedLog, voters: readonly Voter[] | null): void {
+  const raw = log.createNewSnapshotUnchecked({ offset: 0, epoch: 0 });
+  if (!raw) return;
+  const w = new RecordsSnapshotWriter(raw, { lastContainedLogTimestampMs: 0, kraftVersion: 1, voters, nowMs: () => 0 });
+  // A MockLog's snapshot is visible once freeze() is called (it has nothing to wait for).
+  void w.freeze();
 }

@@ -1,7 +1,7 @@
 // The Raft APIs of the controller listener, answered by this node's KafkaRaftClient (Kafka's
 // ControllerApis hands them to the RaftManager the same way). The raft client checks every field
 // (cluster id, the metadata partition, epochs, voter ids) and answers with Kafka's error codes; it
-// never throws on bad input. One file per API key would be five copies of "pass it to raft": they are
+// never throws on bad input. One file per API key would be eight copies of "pass it to raft": they are
 // defined here, each with the versions it serves.
 //
 // Each handler passes the request's version: the raft client builds its answer for that version, as
@@ -23,6 +23,10 @@ import type { UpdateRaftVoterRequest } from "../../protocol/generated/messages/u
 import type { UpdateRaftVoterResponse } from "../../protocol/generated/messages/update-raft-voter-response.ts";
 import type { VoteRequest } from "../../protocol/generated/messages/vote-request.ts";
 import type { VoteResponse } from "../../protocol/generated/messages/vote-response.ts";
+import type { AddRaftVoterRequest } from "../../protocol/generated/messages/add-raft-voter-request.ts";
+import type { AddRaftVoterResponse } from "../../protocol/generated/messages/add-raft-voter-response.ts";
+import type { RemoveRaftVoterRequest } from "../../protocol/generated/messages/remove-raft-voter-request.ts";
+import type { RemoveRaftVoterResponse } from "../../protocol/generated/messages/remove-raft-voter-response.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 import type { KafkaRaftClient } from "../../raft/kafka-raft-client.ts";
 
@@ -81,10 +85,26 @@ export const fetchSnapshotHandler = defineHandler<FetchSnapshotRequest, FetchSna
   handle: (ctx, req) => raftOf(ctx).handleFetchSnapshotRequest(req, ctx.apiVersion),
 });
 
-/** UpdateRaftVoter (82) v0: Kafka 4.4's voters send it to the leader even at kraft.version 0. */
+/** AddRaftVoter (80) v0-1 (KIP-853): the leader adds a caught-up observer; answered when committed (v1: or appended). */
+export const addRaftVoterHandler = defineHandler<AddRaftVoterRequest, AddRaftVoterResponse>({
+  key: 80,
+  minVersion: 0,
+  maxVersion: 1,
+  handle: (ctx, req) => raftOf(ctx).handleAddRaftVoterRequest(req, ctx.apiVersion),
+});
+
+/** RemoveRaftVoter (81) v0 (KIP-853): answered when the smaller voter set commits. */
+export const removeRaftVoterHandler = defineHandler<RemoveRaftVoterRequest, RemoveRaftVoterResponse>({
+  key: 81,
+  minVersion: 0,
+  maxVersion: 0,
+  handle: (ctx, req) => raftOf(ctx).handleRemoveRaftVoterRequest(req, ctx.apiVersion),
+});
+
+/** UpdateRaftVoter (82) v0 (KIP-853): a voter's endpoints and kraft.version range, answered once appended. */
 export const updateRaftVoterHandler = defineHandler<UpdateRaftVoterRequest, UpdateRaftVoterResponse>({
   key: 82,
   minVersion: 0,
   maxVersion: 0,
-  handle: (ctx, req) => raftOf(ctx).handleUpdateVoterRequest(req),
+  handle: (ctx, req) => raftOf(ctx).handleUpdateRaftVoterRequest(req, ctx.apiVersion),
 });

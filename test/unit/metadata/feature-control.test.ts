@@ -83,10 +83,10 @@ describe("planUpdateFeatures", () => {
     expect(planUpdateFeatures(mv21, 1, [up("metadata.version", 33)]).records.map((r) => r.message)).toEqual([{ name: "metadata.version", featureLevel: 33 }]);
   });
 
-  test("kraft.version 0 is a no-op without records; 1 is not supported", () => {
+  test("kraft.version 0 is a no-op without records; an upgrade to 1 is refused", () => {
     expect(planUpdateFeatures(fresh, 1, [up("kraft.version", 0)])).toEqual({ errorCode: 0, errorMessage: null, records: [] });
     expect(planUpdateFeatures(fresh, 1, [up("kraft.version", 1)]).errorMessage).toBe(
-      UPDATE_FAILED_PREFIX + "Invalid update version 1 for feature kraft.version. Local controller 1 does not support this feature.",
+      UPDATE_FAILED_PREFIX + "Invalid update version 1 for feature kraft.version. Local controller 1 does not support upgrading this feature from 0.",
     );
   });
 

@@ -30,7 +30,7 @@ test("v4 lists every supported feature and the finalized ones above 0 with the i
   setFeatures(res, { offset: 14n, features: new Map([["metadata.version", 33], ["transaction.version", 2], ["group.version", 1]]) }, 4);
   expect(res.supportedFeatures).toEqual([
     { name: "group.version", minVersion: 0, maxVersion: 1 },
-    { name: "kraft.version", minVersion: 0, maxVersion: 0 },
+    { name: "kraft.version", minVersion: 0, maxVersion: 1 },
     { name: "metadata.version", minVersion: 7, maxVersion: 33 },
     { name: "share.version", minVersion: 0, maxVersion: 0 },
     { name: "streams.version", minVersion: 0, maxVersion: 0 },
