@@ -242,6 +242,18 @@ test("(a) a Strand broker registers with a Kafka 4.4.0 controller quorum, observ
   await until("Kafka's controller to unfence broker 100", async () => controllers.some((c) => unfenced.test(c.logTail(1 << 20))), 30_000, diag);
 
   await createProduceFetch(strand.port, () => strand.port, "mixed-a", 3, diag);
+  // Admin requests only a controller carries out go to Kafka's controller in an Envelope (as Kafka's
+  // brokers send them): a config change and more partitions, seen back through the Strand broker.
+  await withClient(strand.port, async (c) => {
+    const iac = await c.request<{ responses: Array<{ errorCode: number; errorMessage: string | null }> }>(44, 1, {
+      resources: [{ resourceType: 2, resourceName: "mixed-a", configs: [{ name: "retention.ms", configOperation: 0, value: "3600000" }] }],
+      validateOnly: false,
+    });
+    expect(iac.responses[0]).toMatchObject({ errorCode: 0 });
+    const cp = await c.request<{ results: Array<{ errorCode: number; errorMessage: string | null }> }>(37, 3, { topics: [{ name: "mixed-a", count: 4, assignments: null }], timeoutMs: 10_000, validateOnly: false });
+    expect(cp.results[0]).toMatchObject({ errorCode: 0 });
+  });
+  await until("4 partitions of mixed-a on the Strand broker", async () => (await metadata(strand.port)).topics.find((t) => t.name === "mixed-a")?.partitions.length === 4, 30_000, diag);
 
   // SIGKILL Kafka's active controller: the other two elect a leader, the Strand observer finds it,
   // keeps heartbeating (stays unfenced), and a topic created through it afterwards works.
