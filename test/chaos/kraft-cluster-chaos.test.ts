@@ -24,7 +24,7 @@ type Outcome = { name: string; via: number; partitions: number } & ({ kind: "ack
 let cluster: StrandCluster | null = null;
 afterAll(async () => {
   await cluster?.close();
-});
+}, 120_000);
 
 /** The moments of the run, printed when it fails. */
 const events: string[] = [];

@@ -33,7 +33,7 @@ const dirs: string[] = [];
 afterAll(async () => {
   for (const h of handles.values()) await h.kill().catch(() => {});
   for (const d of dirs) removeDataDir(d);
-});
+}, 120_000);
 
 
 type Md = { topics: Array<{ name: string; topicId: string }>; brokers: unknown[] };

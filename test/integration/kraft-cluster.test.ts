@@ -27,7 +27,7 @@ const dirs: string[] = [];
 afterAll(async () => {
   for (const h of handles.values()) await h.kill().catch(() => {});
   for (const d of dirs) removeDataDir(d);
-});
+}, 120_000);
 
 
 async function metadata(port: number): Promise<MetadataRes> {

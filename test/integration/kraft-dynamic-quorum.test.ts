@@ -20,7 +20,7 @@ const dirs: string[] = [];
 afterAll(async () => {
   for (const h of handles.values()) await h.kill().catch(() => {});
   for (const d of dirs) removeDataDir(d);
-});
+}, 120_000);
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

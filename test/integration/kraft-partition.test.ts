@@ -26,7 +26,7 @@ afterAll(async () => {
   for (const h of handles.values()) await h.kill().catch(() => {});
   for (const p of proxies) p.stop();
   for (const d of dirs) removeDataDir(d);
-});
+}, 120_000);
 
 
 type Md = { controllerId: number; brokers: Array<{ nodeId: number }>; topics: Array<{ name: string; topicId: string; partitions: Array<{ leaderId: number; leaderEpoch: number }> }> };

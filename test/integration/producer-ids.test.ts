@@ -14,7 +14,7 @@ const live: StrandHandle[] = [];
 afterAll(async () => {
   for (const h of live) await h.kill().catch(() => {});
   for (const d of dirs) removeDataDir(d);
-});
+}, 120_000);
 
 async function initProducerId(port: number): Promise<{ errorCode: number; producerId: bigint }> {
   const c = await KafkaTestClient.connect(port);

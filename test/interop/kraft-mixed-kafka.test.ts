@@ -60,7 +60,7 @@ afterAll(async () => {
   for (const s of strands) await s.kill().catch(() => {});
   for (const d of strandDirs) removeDataDir(d);
   for (const k of kafkas) await k.remove().catch(() => {});
-});
+}, 120_000);
 
 /** A Strand data dir removed at the end even when the node fails to start. */
 function strandDir(): string {
