@@ -28,7 +28,9 @@ afterAll(async () => {
 const batch = (tag: string, n: number) => buildRecordBatch({ records: Array.from({ length: n }, (_, i) => ({ value: new TextEncoder().encode(`${tag}-${i}`) })) });
 
 test("a produce timing out answers REQUEST_TIMED_OUT only for its partitions still waiting", async () => {
-  broker = await startStrand({ env: { STRAND_TEST_SYNC_DELAY_MS: String(SLOW_DISK_MS) } });
+  // Start-up makes about five metadata commits (bootstrap, two registrations, the first producer-id
+  // block, ...), each waiting out the slow disk once.
+  broker = await startStrand({ env: { STRAND_TEST_SYNC_DELAY_MS: String(SLOW_DISK_MS) }, startTimeoutMs: 20 * SLOW_DISK_MS });
   const c = await KafkaTestClient.connect(broker.port);
   // One CreateTopics for both (each metadata commit waits out the slow disk once).
   const created = await c.request<{ topics: Array<{ name: string; errorCode: number }> }>(19, 7, {
