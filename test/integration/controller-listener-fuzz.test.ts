@@ -3,8 +3,8 @@
 // re-addressed to this cluster (its cluster id; replica, leader and candidate ids moved to a non-voter so a
 // replayed frame cannot claim a real voter's progress), mutated (test/support/raft-fuzz.ts) and sent over
 // TCP to all three nodes' controller listeners. Afterwards: no process died, the quorum still commits, and
-// every node restarts (its metadata log replays) with every topic committed before the fuzzing, with the
-// ids it was created with.
+// every node, SIGKILLed, restarts (its metadata log recovers and replays) with every topic committed before
+// the fuzzing, with the ids it was created with.
 
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
@@ -140,13 +140,14 @@ test("mutated Raft traffic on the controller listeners: no crash, the quorum com
   // The quorum still commits.
   await until("a topic created after the fuzzing", () => createTopic(handles.get(1)!.port, "after-fuzz").catch(() => null).then((x) => x ?? createTopic(handles.get(2)!.port, "after-fuzz").catch(() => null)), 90_000);
 
-  // Every node restarts on its data and holds what was committed before, with the same ids.
-  for (const id of [1, 2, 3]) {
-    const h = handles.get(id)!;
-    expect(await h.stop(30_000)).toBe(0);
-    const back = await start(id, h.dataDir);
-    const m = await until(`node ${id} back with its topics`, async () => {
-      const t = await topicsOf(back.port);
+  // Every node is SIGKILLed and restarts on its data (its metadata log recovers and replays) holding
+  // what was committed before, with the same ids.
+  const dataDirs = [1, 2, 3].map((id) => handles.get(id)!.dataDir);
+  await Promise.all([1, 2, 3].map((id) => handles.get(id)!.kill()));
+  const back = await Promise.all([1, 2, 3].map((id) => start(id, dataDirs[id - 1])));
+  for (const [i, h] of back.entries()) {
+    const m = await until(`node ${i + 1} back with its topics`, async () => {
+      const t = await topicsOf(h.port);
       return [...before].every(([n, tid]) => t.get(n) === tid) ? t : null;
     });
     expect(m.size).toBeGreaterThanOrEqual(3);
