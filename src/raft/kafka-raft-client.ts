@@ -1203,30 +1203,6 @@ export class KafkaRaftClient implements RaftClient {
     };
   }
 
-  /**
-   * UpdateRaftVoter (KIP-853): a voter tells the leader its endpoints and the kraft.version range it
-   * supports. Kafka 4.4's followers send it at kraft.version 0 too; there Kafka's leader only checks it
-   * and keeps the range in memory for a later kraft.version upgrade, which Strand does not do (static
-   * voters only), so a valid request from a voter is answered NONE and changes nothing.
-   */
-  handleUpdateVoterRequest(req: UpdateRaftVoterRequest): UpdateRaftVoterResponse {
-    const answer = (errorCode: number): UpdateRaftVoterResponse => {
-      const leaderId = this.quorum.leaderIdOrSentinel();
-      const e = leaderId >= 0 ? this.cfg.voters.endpoint(leaderId, this.cfg.listenerName) : null;
-      return { throttleTimeMs: 0, errorCode, currentLeader: { leaderId, leaderEpoch: this.quorum.epoch, host: e?.host ?? "", port: e?.port ?? -1 } };
-    };
-    if (!this.clusterIdOk(req.clusterId)) return answer(ErrorCode.INCONSISTENT_CLUSTER_ID);
-    const invalidLeader = this.validateLeaderOnlyRequest(req.currentLeaderEpoch);
-    if (invalidLeader !== null) return answer(invalidLeader);
-    if (req.voterId < 0 || req.voterDirectoryId === NO_DIRECTORY_ID) return answer(ErrorCode.INVALID_REQUEST);
-    if (!req.listeners.some((l) => l.name === this.cfg.listenerName)) return answer(ErrorCode.INVALID_REQUEST);
-    const { minSupportedVersion: min, maxSupportedVersion: max } = req.kRaftVersionFeature;
-    // The range must be well formed and hold the finalized kraft.version (0 here).
-    if (min < 0 || max < min || min > 0) return answer(ErrorCode.INVALID_REQUEST);
-    if (!this.cfg.voters.isVoterId(req.voterId)) return answer(ErrorCode.VOTER_NOT_FOUND);
-    return answer(ErrorCode.NONE);
-  }
-
   /** The leader's endpoint on our listener, for answers whose version carries NodeEndpoints (`carried`). */
   private leaderEndpoints(carried: boolean): { nodeId: number; host: string; port: number }[] {
     if (!carried) return [];
@@ -1472,8 +1448,12 @@ export class KafkaRaftClient implements RaftClient {
     const range = req.kRaftVersionFeature;
     if (range.minSupportedVersion < 0 || range.maxSupportedVersion < 0 || range.maxSupportedVersion < range.minSupportedVersion) return answer(ErrorCode.INVALID_REQUEST);
     // A static quorum (kraft.version 0) has no VotersRecord to change: Kafka 4.4's voters still send
-    // UpdateRaftVoter, and its leader checks the request and answers NONE, changing nothing.
-    if (this.control.lastKraftVersion() === 0) return this.handleUpdateVoterRequest(req);
+    // UpdateRaftVoter, and its leader checks that the range holds 0 and the sender is a voter, answers
+    // NONE and changes nothing (it would keep the range for a kraft.version upgrade Strand lacks).
+    if (this.control.lastKraftVersion() === 0) {
+      if (range.minSupportedVersion > 0) return answer(ErrorCode.INVALID_REQUEST);
+      return answer(this.quorum.isVoter(key.id) ? ErrorCode.NONE : ErrorCode.VOTER_NOT_FOUND);
+    }
     const s = this.quorum.current as LeaderState;
     const bad = this.checkVoterChange(s, this.clock.nowMs(), "updating");
     if (bad) return answer(bad.error);

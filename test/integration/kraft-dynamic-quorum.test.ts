@@ -5,6 +5,7 @@
 // ... add-controller` (run with each node's properties) makes them voters; remove-controller takes
 // one out again; describe --replication shows the voter set each time.
 
+import { until as untilBase } from "../support/until.ts";
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,20 +23,7 @@ afterAll(async () => {
   for (const d of dirs) removeDataDir(d);
 }, 120_000);
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown = null;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    await Bun.sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
+const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000) => untilBase(what, fn, timeoutMs, 200);
 
 /** Three nodes of one new cluster: their ports, data dirs, properties, and the tool's view of the quorum. */
 async function newCluster(extra: Record<string, string> = {}) {

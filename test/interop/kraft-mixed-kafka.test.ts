@@ -29,6 +29,7 @@
 // Gated on Java and the Kafka jars like the other *-kafka tests: skipped (with the reason printed)
 // only when Maven Central cannot be reached to materialise the jars; every process is killed and every
 // temp dir removed in afterAll.
+import { until as untilBase } from "../support/until.ts";
 import { afterAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { probeKafkaDist } from "../support/kafka-dist.ts";
@@ -69,20 +70,7 @@ function strandDir(): string {
   return d;
 }
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, diag: () => string = () => ""): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown = null;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    await Bun.sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}\n${diag()}`);
-}
+const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, diag: () => string = () => "") => untilBase(what, fn, timeoutMs, 200, diag);
 
 async function withClient<T>(port: number, fn: (c: KafkaTestClient) => Promise<T>): Promise<T> {
   const c = await KafkaTestClient.connect(port);

@@ -69,19 +69,4 @@ export async function metadataOf(port: number, timeoutMs = 5_000): Promise<Metad
   }
 }
 
-/** Polls `fn` every intervalMs until it returns a value, or throws after timeoutMs (the last error in the message). */
-export async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, intervalMs = 100): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  let last: unknown = null;
-  // Bounded by the deadline.
-  while (performance.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    await Bun.sleep(intervalMs);
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
+export { until } from "./until.ts";

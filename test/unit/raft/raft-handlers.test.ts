@@ -188,15 +188,15 @@ test("UpdateRaftVoter at kraft.version 0: checked as Kafka 4.4's leader does, an
     ...o,
   });
   // Not the leader (no leader yet, epoch 0).
-  expect(follower.handleUpdateVoterRequest(req({ currentLeaderEpoch: 0 })).errorCode).toBe(ErrorCode.NOT_LEADER_OR_FOLLOWER);
+  expect(follower.handleUpdateRaftVoterRequest(req({ currentLeaderEpoch: 0 })).errorCode).toBe(ErrorCode.NOT_LEADER_OR_FOLLOWER);
   // A single voter elects itself at once.
   const clock = new FakeClock(0);
   const leader = new KafkaRaftClient({ ...DEFAULT_RAFT_CONFIG, nodeId: 1, clusterId: "c1", listenerName: "CONTROLLER", voters: VoterSet.parseStatic("1@h1:1", "CONTROLLER") }, new MockLog(), new MemoryQuorumStateStore(), neverAnswers, clock, () => 0.5);
   leader.initialize();
   const epoch = leader.leaderAndEpoch().epoch;
   expect(leader.leaderAndEpoch().leaderId).toBe(1);
-  const code = (o: Partial<UpdateRaftVoterRequest>) => leader.handleUpdateVoterRequest(req({ currentLeaderEpoch: epoch, ...o })).errorCode;
-  const ok = leader.handleUpdateVoterRequest(req({ currentLeaderEpoch: epoch }));
+  const code = (o: Partial<UpdateRaftVoterRequest>) => leader.handleUpdateRaftVoterRequest(req({ currentLeaderEpoch: epoch, ...o })).errorCode;
+  const ok = leader.handleUpdateRaftVoterRequest(req({ currentLeaderEpoch: epoch }));
   expect(ok).toEqual({ throttleTimeMs: 0, errorCode: 0, currentLeader: { leaderId: 1, leaderEpoch: epoch, host: "h1", port: 1 } });
   expect([
     code({ clusterId: "other" }),
