@@ -15,7 +15,7 @@ import { probeKafkaDist, startKafka, type KafkaHandle } from "../support/kafka-d
 import { dumpLogSegments } from "../support/kafka-tools.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
-import { createTopic, produce } from "../unit/produce/wire-helpers.ts";
+import { createTopic, produce, waitForLeaders } from "../unit/produce/wire-helpers.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -149,6 +149,7 @@ describe.skipIf(!dist.ok)("the cleaner's batches against Kafka 4.4.0's", () => {
       const c = await KafkaTestClient.connect(port);
       try {
         await createTopic(c, TOPIC, 1, config);
+        await waitForLeaders(c, TOPIC);
         const all = batches(SEED);
         for (const b of all.slice(0, 60)) expect((await produce(c, TOPIC, 0, b)).errorCode).toBe(0);
         await transactions(c, SEED);

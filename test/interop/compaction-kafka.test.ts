@@ -25,7 +25,7 @@ import { activeSegmentBaseOffset, waitUntilCleaned } from "./compaction-checkpoi
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { probeKafkaDist, startKafka } from "../support/kafka-dist.ts";
 import { startStrand } from "../support/strand.ts";
-import { batchViews, createTopic, fetchOnce, produce } from "../unit/produce/wire-helpers.ts";
+import { batchViews, createTopic, fetchOnce, produce, waitForLeaders } from "../unit/produce/wire-helpers.ts";
 import type { ProducePartitionAnswer } from "../unit/produce/wire-helpers.ts";
 import { seededRandom } from "../support/seeded-random.ts";
 
@@ -225,17 +225,6 @@ async function alterTopic(c: KafkaTestClient, configs: Record<string, string>): 
   if (r.errorCode !== 0) throw new Error(`IncrementalAlterConfigs ${JSON.stringify(configs)}: error ${r.errorCode} ${r.errorMessage ?? ""}`);
 }
 
-/** CreateTopics answers before Kafka's broker leads the partition: wait until a fetch answers without error. */
-async function waitForLeader(c: KafkaTestClient, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await fetchOnce(c, TOPIC, [{ partition: 0, offset: 0n }]);
-    if (res.partitions[0]?.errorCode === 0) return;
-    if (Date.now() > deadline) throw new Error(`${what}: ${TOPIC} has no leader 30 s after CreateTopics`);
-    await Bun.sleep(50);
-  }
-}
-
 interface Outcome {
   keylessAnswer: { errorCode: number; errorMessage: string | null; recordErrors: ProducePartitionAnswer["recordErrors"] };
   afterPass1: SeenRecord[];
@@ -260,7 +249,7 @@ async function scenario(what: string, port: number, logDir: string, reference: O
       "cleanup.policy": "compact", "min.cleanable.dirty.ratio": "1", "delete.retention.ms": String(DELETE_RETENTION_MS),
       "segment.ms": String(SEGMENT_MS), "min.compaction.lag.ms": "0",
     });
-    await waitForLeader(c, what);
+    await waitForLeaders(c, TOPIC);
 
     // A keyless record is refused (INVALID_RECORD) and takes no offset.
     const keyless = await produce(c, TOPIC, 0, buildRecordBatch({ records: [{ key: null, value: enc.encode("no key") }] }));

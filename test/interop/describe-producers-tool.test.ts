@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 import { probeKafkaDist, runKafkaClass } from "../support/kafka-dist.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
-import { createTopic, produce } from "../unit/produce/wire-helpers.ts";
+import { createTopic, produce, waitForLeaders } from "../unit/produce/wire-helpers.ts";
 import { startTarget, type InteropTarget } from "./target.ts";
 import { interopTarget } from "./targets.ts";
 
@@ -29,6 +29,7 @@ describe.skipIf(!dist.ok)(`kafka-transactions.sh describe-producers vs ${interop
     target = await startTarget();
     c = await KafkaTestClient.connect(target.port);
     await createTopic(c, TOPIC, 2);
+    await waitForLeaders(c, TOPIC, 2);
   }, 120_000);
 
   afterAll(async () => {

@@ -16,6 +16,23 @@ export async function createTopic(c: KafkaTestClient, name: string, partitions =
   return t.topicId;
 }
 
+/**
+ * CreateTopics answers once the controller has committed the topic, before Kafka's broker has applied
+ * it and leads the partitions: until then Produce answers UNKNOWN_TOPIC_OR_PARTITION or
+ * NOT_LEADER_OR_FOLLOWER. Waits until a fetch of every partition answers without error (30 s bound).
+ */
+export async function waitForLeaders(c: KafkaTestClient, topic: string, partitions = 1, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  // Bounded by the deadline; one probe every 50 ms.
+  for (;;) {
+    const res = await fetchOnce(c, topic, Array.from({ length: partitions }, (_, partition) => ({ partition, offset: 0n })));
+    const errors = res.partitions.map((p) => p.errorCode);
+    if (errors.length === partitions && errors.every((e) => e === 0)) return;
+    if (Date.now() > deadline) throw new Error(`${topic}: partitions without a leader ${timeoutMs} ms after CreateTopics (errors ${errors.join(",")})`);
+    await Bun.sleep(50);
+  }
+}
+
 export interface ProducePartitionAnswer {
   index: number;
   errorCode: number;
