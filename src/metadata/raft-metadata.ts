@@ -68,6 +68,8 @@ export interface RaftMetadataOptions {
   forwarder: ControllerForwarder | null;
   /** Writes KIP-630 snapshots of the committed image (absent: never). */
   snapshots?: SnapshotGenerator | null;
+  /** Told of every leader change after the controller (if any) took it in: the broker's channel retries at once. */
+  onLeaderChange?: (leader: LeaderAndEpoch) => void;
   /** The log directory id of each replica this node's controller places (ControllerEnv.replicaDirectory). */
   directoryOf?: (brokerId: number) => string;
 }
@@ -150,6 +152,7 @@ export class RaftMetadata implements MetadataLayer {
     const img = this.image;
     this.loader.replace({ ...img, controllerId: this.controllerIdFor(img) });
     this.opts.logger.info("metadata quorum leader", { leaderId: le.leaderId, epoch: le.epoch });
+    this.opts.onLeaderChange?.(le);
   }
 
   /**

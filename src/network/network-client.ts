@@ -11,8 +11,9 @@
 // - request.timeout.ms per request, counted from the call: a request that times out in flight closes the
 //   connection, as Kafka's NetworkClient does (the node may be stuck; its other answers are not awaited).
 // - A failed or lost connection waits reconnect.backoff.ms, doubling up to reconnect.backoff.max.ms with
-//   20% jitter (ExponentialBackoff), before the next attempt; queued requests wait (until their timeout),
-//   in-flight ones fail with DisconnectException (they may have been processed: the caller decides).
+//   20% jitter (ExponentialBackoff), before the next attempt; queued requests wait (until their timeout;
+//   those sent with waitForConnection: false fail with the connection instead), in-flight ones fail with
+//   DisconnectException (they may have been processed: the caller decides).
 // - socket.connection.setup.timeout.ms bounds the connect and the ApiVersions exchange.
 // Time and randomness are injected: tests run it under FakeClock over MemoryTransport.
 
@@ -76,6 +77,14 @@ export interface SendOptions {
   minVersion?: number;
   maxVersion?: number;
   timeoutMs?: number;
+  /**
+   * false: a connection attempt that fails fails this request too (DisconnectException, never sent), and
+   * so does a send while the node backs off after a failed attempt, as Kafka's
+   * InterBrokerSendThread.checkDisconnects does for its unsent requests, so a caller that
+   * retries elsewhere (the controller channel, after a failover) is not held until the timeout by a
+   * node that is gone. Default true: the request waits through reconnects until its timeout.
+   */
+  waitForConnection?: boolean;
 }
 
 export interface ClientResponse<T> {
@@ -90,6 +99,7 @@ interface Request {
   maxVersion: number;
   deadlineMs: number;
   timeoutMs: number;
+  waitForConnection: boolean;
   version: number;
   correlationId: number;
   resolve: (r: ClientResponse<unknown>) => void;
@@ -173,6 +183,10 @@ export class NetworkClient {
       return Promise.reject(e as Error);
     }
     if (s.queued.length >= this.cfg.maxQueuedRequestsPerNode) return Promise.reject(new QueueFullException(node.id, this.cfg.maxQueuedRequestsPerNode, "the request queue"));
+    // Kafka's connectionFailed(node): the last attempt failed and the node is backing off.
+    if (opts.waitForConnection === false && s.state === "DISCONNECTED" && s.failures > 0 && this.clock.nowMs() < s.backoffUntilMs) {
+      return Promise.reject(new DisconnectException(node.id, `the last connection attempt failed; reconnecting in ${s.backoffUntilMs - this.clock.nowMs()} ms (api ${apiKey} request never sent)`));
+    }
     const timeoutMs = opts.timeoutMs ?? this.cfg.requestTimeoutMs;
     return new Promise<ClientResponse<T>>((resolve, reject) => {
       const req: Request = {
@@ -181,6 +195,7 @@ export class NetworkClient {
         minVersion,
         maxVersion,
         timeoutMs,
+        waitForConnection: opts.waitForConnection ?? true,
         deadlineMs: this.clock.deadlineAfterMs(timeoutMs),
         version: -1,
         correlationId: -1,
@@ -330,6 +345,7 @@ export class NetworkClient {
       minVersion: 0,
       maxVersion: version,
       timeoutMs: this.cfg.connectionSetupTimeoutMs,
+      waitForConnection: true,
       deadlineMs: s.setupDeadlineMs,
       version,
       correlationId: -1,
@@ -438,6 +454,13 @@ export class NetworkClient {
     s.state = "DISCONNECTED";
     conn?.close();
     for (const r of s.inFlight.splice(0)) this.fail(r, new DisconnectException(s.node.id, reason));
+    if (failure && s.queued.some((r) => !r.waitForConnection)) {
+      s.queued = s.queued.filter((r) => {
+        if (r.waitForConnection) return true;
+        this.fail(r, new DisconnectException(s.node.id, `${reason} (api ${r.apiKey} request never sent)`));
+        return false;
+      });
+    }
     if (failure && wasConnected) {
       const now = this.clock.nowMs();
       s.backoffUntilMs = now + this.backoff.backoffMs(s.failures, this.random);

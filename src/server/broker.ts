@@ -429,6 +429,7 @@ export class Broker {
       controller,
       // Kafka's channel manager retries a forwarded request while no controller answers (30 s).
       forwarder: { send: (k, b, o) => sendToActiveController(channel, k, b, { ...o, retryTimeoutMs: FORWARD_RETRY_TIMEOUT_MS }), controllerMoved: () => channel.controllerMoved() },
+      onLeaderChange: () => channel.leaderChanged(),
       // One log dir: its id; several: UNASSIGNED until placed (as Kafka's controller records them) —
       // known only for this node's own dirs, so other brokers' replicas get UNASSIGNED too.
       snapshots: new SnapshotGenerator({

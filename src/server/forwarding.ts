@@ -18,7 +18,7 @@ import { decodeResponse, encodeRequest } from "../protocol/frame.ts";
 import { writeDefaultPrincipalData } from "../protocol/generated/messages/default-principal-data.ts";
 import type { EnvelopeResponse } from "../protocol/generated/messages/envelope-response.ts";
 import { encodeExact } from "../protocol/primitives/writer.ts";
-import { answersNotController, sendToActiveController } from "./controller-channel.ts";
+import { answersNotController, backoffOn, sendToActiveController } from "./controller-channel.ts";
 import type { ApiHandler, RequestContext } from "./handler.ts";
 import type { KafkaPrincipal } from "./principal.ts";
 
@@ -77,7 +77,8 @@ export function forwardingHandler(h: ApiHandler): ApiHandler {
       const deadline = Date.now() + FORWARD_RETRY_TIMEOUT_MS;
       // Bounded by the deadline: a controller that lost leadership between our send and its planning
       // answers NOT_CONTROLLER inside the envelope; the request goes again to the new one.
-      for (let backoffMs = 50; ; backoffMs = Math.min(backoffMs * 2, 1_000)) {
+      for (let backoffMs = 50; ; ) {
+        const generation = channel.generation?.() ?? 0;
         let res: EnvelopeResponse;
         try {
           res = (await sendToActiveController<EnvelopeResponse>(channel, API_ENVELOPE, envelope, { maxVersion: 0, retryTimeoutMs: Math.max(1, deadline - Date.now()) })).body;
@@ -95,7 +96,7 @@ export function forwardingHandler(h: ApiHandler): ApiHandler {
         }
         if (!answersNotController(inner.body) || Date.now() + backoffMs >= deadline) return inner.body;
         channel.controllerMoved();
-        await Bun.sleep(backoffMs);
+        backoffMs = (await backoffOn(channel, backoffMs, generation)) ? 50 : Math.min(backoffMs * 2, 1_000);
       }
     },
   };

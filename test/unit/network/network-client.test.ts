@@ -222,3 +222,28 @@ test("a node that moves (new host:port) is reached at its new address", async ()
   expect(b.connections).toBe(1);
   client.close();
 });
+
+test("waitForConnection: false fails the request with the connection attempt that fails; others keep waiting", async () => {
+  const clock = new FakeClock(1_000);
+  const net = new MemoryTransport(clock);
+  const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: "t", reconnectBackoffMs: 100, requestTimeoutMs: 60_000 }, net.forNode("client"), clock, seeded(SEED));
+  // Nothing listens: the first attempt is refused.
+  const failFast = client.send(NODE, 3, { topics: [] }, { waitForConnection: false }).then(() => null, (e: Error) => e);
+  const waiting = client.send(NODE, 3, { topics: [] });
+  await settle(clock, 4);
+  const e = await failFast;
+  expect(e).toBeInstanceOf(DisconnectException);
+  expect(e!.message).toContain("never sent");
+  // While the node backs off after that failure, another such send fails at once.
+  const during = await client.send(NODE, 3, { topics: [] }, { waitForConnection: false }).then(() => null, (x: Error) => x);
+  expect(during).toBeInstanceOf(DisconnectException);
+  expect(during!.message).toContain("reconnecting in");
+  // The default request is still queued: the node comes up and it is answered.
+  new FakeKafkaNode(net, "n1", 9092);
+  for (let i = 0; i < 30; i++) {
+    await settle(clock, 2);
+    clock.advance(50);
+  }
+  expect((await waiting).version).toBe(13);
+  client.close();
+});

@@ -1,7 +1,8 @@
 // sendToActiveController (Kafka's NodeToControllerChannelManager retry): no controller, a lost
 // connection or NOT_CONTROLLER are retried until the retry timeout; other answers come back at once.
 import { expect, test } from "bun:test";
-import { answersNotController, NoControllerError, sendToActiveController, type ControllerChannel } from "../../../src/server/controller-channel.ts";
+import type { NetworkClient } from "../../../src/network/network-client.ts";
+import { answersNotController, NoControllerError, RaftControllerChannel, sendToActiveController, type ControllerChannel } from "../../../src/server/controller-channel.ts";
 
 function channel(answers: Array<Record<string, unknown> | Error>): ControllerChannel & { sent: number; moved: number } {
   const c = {
@@ -41,4 +42,31 @@ test("past the retry timeout the last answer or error is returned", async () => 
   expect(c.sent).toBeGreaterThan(1);
   const e = channel([new NoControllerError()]);
   await expect(sendToActiveController(e, 19, {}, { retryTimeoutMs: 200 })).rejects.toBeInstanceOf(NoControllerError);
+});
+
+test("a leader change cuts the back-off short: the retry goes to the new controller at once", async () => {
+  const answers = [41, 41, 41, 41, 41, 0];
+  let sent = 0;
+  const client = {
+    send: () => {
+      const code = answers[Math.min(sent++, answers.length - 1)]!;
+      // The failover completes while the caller backs off: the metadata quorum names a new leader.
+      if (code !== 0) setTimeout(() => channel.leaderChanged(), 1);
+      return Promise.resolve({ version: 7, body: { topics: [{ errorCode: code }] } });
+    },
+  };
+  const channel = new RaftControllerChannel(client as unknown as NetworkClient, () => ({ id: 1, host: "127.0.0.1", port: 1 }));
+  const woken: boolean[] = [];
+  const backoff = channel.backoff.bind(channel);
+  channel.backoff = (ms: number, since: number) => backoff(ms, since).then((w) => (woken.push(w), w));
+  // Sleeping 50+100+200+400 ms and then 800 would pass this deadline at the fifth answer.
+  const r = await sendToActiveController<{ topics: Array<{ errorCode: number }> }>(channel, 19, {}, { retryTimeoutMs: 1_000 });
+  expect(r.body.topics[0]!.errorCode).toBe(0);
+  expect(sent).toBe(6);
+  expect(woken).toEqual([true, true, true, true, true]);
+  // Without a change the back-off runs its course; a change since the send skips it.
+  expect(await channel.backoff(20, channel.generation())).toBe(false);
+  const before = channel.generation();
+  channel.leaderChanged();
+  expect(await channel.backoff(60_000, before)).toBe(true);
 });
