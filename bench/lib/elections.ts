@@ -8,6 +8,10 @@
 // Then --election-kills times over (default 5; quick 2):
 //   leader   DescribeQuorum on every controller listener until one leader has committed (its high
 //            watermark is known: a majority fetched past its epoch's start); that node is the victim.
+//   wait     a seeded random 0-999 ms (the same sequence for both systems: seed 12_000 + round), so
+//            the kill lands at a random point of the followers' 500 ms fetch cycle. Without it the
+//            settle phase (1 s, a multiple of the cycle, after the registration that restarted the
+//            cycle) put every Strand kill just after a fetch answer: always the full 2 s timeout.
 //   kill     t0, SIGKILL of the victim. In parallel:
 //              elections.leader  t0 until a survivor answers DescribeQuorum as leader of a later epoch
 //                                with a high watermark (so the other survivor fetches from it: the two
@@ -41,6 +45,14 @@ const PHASE_TIMEOUT_MS = 120_000;
 const POLL_MS = 10;
 const CREATE_RETRY_MS = 20;
 const SETTLE_MS = 1_000;
+/** The kill comes a random 0..KILL_JITTER_MS-1 after the leader is found (see "wait" above). */
+const KILL_JITTER_MS = 1_000;
+
+/** A seeded linear congruential sequence in [0, 1): the same kill delays for both systems. */
+export function killDelays(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => Math.floor(((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296) * KILL_JITTER_MS);
+}
 
 /** The three nodes of one system, as the workload drives them. */
 export interface ElectionCluster {
@@ -157,6 +169,8 @@ export function startElectionCluster(system: SystemName, s: BrokerSettings): Pro
 }
 
 export interface FailoverSample {
+  /** The seeded wait before the leader was found and killed. */
+  killDelayMs: number;
   victim: number;
   oldEpoch: number;
   newLeader: number;
@@ -189,7 +203,8 @@ async function waitSettled(cl: ElectionCluster): Promise<void> {
 }
 
 /** One failover: kill the committed leader, time the election and the first CreateTopics, restart it, time its catch-up. */
-export async function measureFailover(cl: ElectionCluster, topic: string): Promise<FailoverSample> {
+export async function measureFailover(cl: ElectionCluster, topic: string, killDelayMs = 0): Promise<FailoverSample> {
+  await Bun.sleep(killDelayMs);
   const before = await until("a leader that has committed", () => leaderOf(cl), PHASE_TIMEOUT_MS, 50);
   const victim = before.leaderId;
   const survivors = cl.live().filter((id) => id !== victim);
@@ -242,7 +257,7 @@ export async function measureFailover(cl: ElectionCluster, topic: string): Promi
   await restarted;
   await waitSettled(cl);
   return {
-    victim, oldEpoch: before.leaderEpoch, newLeader: e.view.leaderId, newEpoch: e.view.leaderEpoch,
+    killDelayMs, victim, oldEpoch: before.leaderEpoch, newLeader: e.view.leaderId, newEpoch: e.view.leaderEpoch,
     electionMs: e.ms, createMs: cr.ms, createdVia, createAttempts: cr.attempts, rejoinMs: caughtUp - t1,
   };
 }
@@ -261,17 +276,20 @@ export async function runElectionSession(o: BenchOptions, r: BenchResult, slot: 
     return;
   }
   const samples: FailoverSample[] = [];
+  const seed = 12_000 + round;
+  const nextDelay = killDelays(seed);
+  log(base, `elections: kill delays seeded ${seed}`);
   try {
     for (let k = 1; k <= o.electionKills; k++) {
       try {
-        const x = await measureFailover(cl, `elections-${round}-${k}`);
+        const x = await measureFailover(cl, `elections-${round}-${k}`, nextDelay());
         samples.push(x);
         addSample(r, "elections.leader", slot, x.electionMs);
         addSample(r, "elections.leader.max", slot, x.electionMs);
         addSample(r, "elections.create", slot, x.createMs);
         addSample(r, "elections.create.max", slot, x.createMs);
         addSample(r, "elections.rejoin", slot, x.rejoinMs);
-        log(base, `elections ${k}/${o.electionKills}: SIGKILL of leader ${x.victim} (epoch ${x.oldEpoch}); leader ${x.newLeader} (epoch ${x.newEpoch}) after ${x.electionMs.toFixed(0)} ms, ` +
+        log(base, `elections ${k}/${o.electionKills}: ${x.killDelayMs} ms wait, SIGKILL of leader ${x.victim} (epoch ${x.oldEpoch}); leader ${x.newLeader} (epoch ${x.newEpoch}) after ${x.electionMs.toFixed(0)} ms, ` +
           `CreateTopics through ${x.createdVia} after ${x.createMs.toFixed(0)} ms (${x.createAttempts} attempts), rejoined in ${x.rejoinMs.toFixed(0)} ms`);
       } catch (e) {
         recordError(base, "elections", e, cl.live().map((id) => `--- node ${id} ---\n${cl.logTail(id).slice(-1_500)}`).join("\n"));

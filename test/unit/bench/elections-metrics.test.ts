@@ -3,6 +3,7 @@
 import { expect, test } from "bun:test";
 import { addSample, emptyResult, summarize } from "../../../bench/lib/metrics.ts";
 import { parseOptions } from "../../../bench/lib/options.ts";
+import { killDelays } from "../../../bench/lib/elections.ts";
 
 test("elections: median rows and slowest rows of the same samples, ratio per row", () => {
   const r = emptyResult({ startedAt: "", quick: false, machine: { nproc: 2, memGiB: 1, cpuModel: "", kernel: "", bun: "", java: "" }, options: {}, systems: { a: { system: "kafka", label: "Kafka" }, b: { system: "strand", label: "Strand" } } });
@@ -24,4 +25,16 @@ test("--election-kills: default 5, quick 2, bounded", () => {
   expect(parseOptions(["--quick"]).electionKills).toBe(2);
   expect(parseOptions(["--election-kills", "3"]).electionKills).toBe(3);
   expect(() => parseOptions(["--election-kills", "0"])).toThrow(/election-kills/);
+});
+
+test("kill delays: seeded, the same sequence for both systems, spread over 0-999 ms", () => {
+  const a = killDelays(12_001);
+  const b = killDelays(12_001);
+  const xs = Array.from({ length: 200 }, () => a());
+  expect(Array.from({ length: 200 }, () => b())).toEqual(xs);
+  expect(xs.every((x) => Number.isInteger(x) && x >= 0 && x < 1_000)).toBe(true);
+  // Spread over the fetch cycle: both halves of a 500 ms cycle are hit.
+  expect(xs.some((x) => x % 500 < 250)).toBe(true);
+  expect(xs.some((x) => x % 500 >= 250)).toBe(true);
+  expect(killDelays(12_002)()).not.toBe(killDelays(12_001)());
 });
