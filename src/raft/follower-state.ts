@@ -1,10 +1,20 @@
 // Kafka's FollowerState: an epoch whose leader is known; the replica fetches from it. fetch.timeout.ms
 // without a successful fetch sends a voter to Prospective (observers keep fetching). A follower that has
 // fetched from its leader refuses pre-votes (KIP-996): the leader is alive, so no election is needed.
+//
+// The fetch timeout is fetch.timeout.ms plus a random 0 to 1/40 of it, drawn at every reset (Raft's
+// randomized election timeout; Kafka's is fixed). Two followers answered by the same leader response
+// (a write completes every held fetch at once) otherwise expire in the same millisecond when the leader
+// dies: both win the pre-vote, both stand in the same epoch, vote for themselves and split, and the
+// election waits a candidate's election timeout (1-2 s) more. Kafka's JVMs drift apart by a few ms,
+// which mostly avoids the tie; Bun's timers do not. The configured value stays the minimum.
 
 import { ElectionState } from "./election-state.ts";
 import { type EpochState, Timer } from "./epoch-state.ts";
 import type { LeaderAndEpoch, ReplicaKey, VoterEndpoint } from "./types.ts";
+
+/** The jitter is at most fetch.timeout.ms / 40 (50 ms at Kafka's default 2 s): the later of two followers stands on average 2/3 of it after its fetch timeout. */
+export const FETCH_TIMEOUT_JITTER_DIVISOR = 40;
 
 export class FollowerState implements EpochState {
   readonly name = "Follower" as const;
@@ -21,8 +31,9 @@ export class FollowerState implements EpochState {
     private readonly voters: readonly number[],
     hw: number,
     private readonly fetchTimeoutMs: number,
+    private readonly random: (() => number) | null = null,
   ) {
-    this.fetchTimer = new Timer(nowMs, fetchTimeoutMs);
+    this.fetchTimer = new Timer(nowMs, this.jitteredTimeoutMs());
     this.hw = hw;
   }
 
@@ -43,7 +54,10 @@ export class FollowerState implements EpochState {
   }
   resetFetchTimeout(nowMs: number): void {
     this.hasFetchedFromLeader = true;
-    this.fetchTimer.reset(nowMs, this.fetchTimeoutMs);
+    this.fetchTimer.reset(nowMs, this.jitteredTimeoutMs());
+  }
+  private jitteredTimeoutMs(): number {
+    return this.random ? this.fetchTimeoutMs + Math.floor(this.random() * Math.floor(this.fetchTimeoutMs / FETCH_TIMEOUT_JITTER_DIVISOR)) : this.fetchTimeoutMs;
   }
   /** EndQuorumEpoch: start an election sooner, by the preferred-successor position's back-off. */
   overrideFetchTimeout(nowMs: number, timeoutMs: number): void {

@@ -901,7 +901,9 @@ export class KafkaRaftClient implements RaftClient {
   private validateVoterOnlyRequest(remoteId: number, requestEpoch: number): number | null {
     if (requestEpoch < this.quorum.epoch) return ErrorCode.FENCED_LEADER_EPOCH;
     if (remoteId < 0) return ErrorCode.INVALID_REQUEST;
-    if (this.quorum.isObserver() || !this.quorum.isVoter(remoteId)) return ErrorCode.INCONSISTENT_VOTER_SET;
+    // No voter-set check (Kafka 4.4.0 dropped INCONSISTENT_VOTER_SET here, KIP-853): while the set
+    // changes, replicas disagree on it. A leader that removed itself still ends its epoch with
+    // EndQuorumEpoch to the remaining voters, which it is no longer one of.
     return null;
   }
 

@@ -73,7 +73,7 @@ export class QuorumState {
     } else if (stored.isVotedCandidate(local) && !stored.hasLeader()) {
       s = new CandidateState(now, local, stored.epoch, ids, -1, this.randomElectionTimeoutMs());
     } else if (stored.hasLeader() && this.voters.endpoint(stored.leaderId, this.cfg.listenerName)) {
-      s = new FollowerState(now, stored.epoch, stored.leaderId, this.voters.endpoint(stored.leaderId, this.cfg.listenerName), stored.votedKey, ids, -1, this.cfg.fetchTimeoutMs);
+      s = new FollowerState(now, stored.epoch, stored.leaderId, this.voters.endpoint(stored.leaderId, this.cfg.listenerName), stored.votedKey, ids, -1, this.cfg.fetchTimeoutMs, this.random);
     } else {
       s = new UnattachedState(now, stored.epoch, stored.leaderId, stored.votedKey, ids, -1, this.isVoter() ? this.randomElectionTimeoutMs() : Number.MAX_SAFE_INTEGER);
     }
@@ -176,7 +176,7 @@ export class QuorumState {
       if (cur instanceof LeaderState) throw new IllegalStateTransition(`Cannot transition to Follower with leader ${leaderId} and epoch=${epoch} from state Leader`);
     }
     const votedKey = epoch === cur.epoch ? this.votedKey() : null;
-    this.durableTransitionTo(new FollowerState(this.now(), epoch, leaderId, endpoint, votedKey, this.voters.voterIds(), cur.highWatermark(), this.cfg.fetchTimeoutMs));
+    this.durableTransitionTo(new FollowerState(this.now(), epoch, leaderId, endpoint, votedKey, this.voters.voterIds(), cur.highWatermark(), this.cfg.fetchTimeoutMs, this.random));
   }
 
   transitionToProspective(): void {
