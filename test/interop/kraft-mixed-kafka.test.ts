@@ -12,6 +12,12 @@
 //       replay its records and register with it (ControllerRegistration), a Kafka broker registers and
 //       creates a topic through it; then the Strand leader is SIGKILLed and a Kafka voter takes over
 //       the log Strand wrote.
+//   (d) the migration path, KIP-853: a Kafka controller formatted --standalone and a Kafka broker; a
+//       Strand controller formatted --no-initial-controllers observes the quorum through
+//       controller.quorum.bootstrap.servers, kafka-metadata-quorum add-controller makes it a voter
+//       (AddRaftVoter to Kafka's leader), remove-controller takes the Kafka controller out; Strand is
+//       then the only voter and the active controller on the log Kafka wrote, and the Kafka broker
+//       creates, produces and fetches through it.
 //
 // What it took (each a commit with its unit test): Envelope on the controller listener; UpdateRaftVoter
 // (Kafka 4.4's voters send it to the leader even at kraft.version 0); Raft responses shaped for the
@@ -37,7 +43,10 @@ import { newClusterId } from "../support/kafka-broker.ts";
 import { startKafkaNode, type KafkaNodeHandle } from "../support/kafka-node.ts";
 import { freePorts } from "../support/ports.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
-import { mkdtempSync } from "node:fs";
+import { metadataQuorumTool, parseToolTable } from "../support/kafka-tools.ts";
+import { formatStorage, loadConfig } from "../../src/cli/server-command.ts";
+import { readMetaProperties } from "../../src/storage/meta-properties.ts";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildRecordBatch, RecordBatchView } from "../../src/protocol/records/index.ts";
@@ -457,4 +466,99 @@ test("(c) a Strand controller is a static voter of a Kafka 4.4.0 controller quor
   expect(broker.logTail(1 << 22)).not.toMatch(/UnsupportedVersionException/);
   // Kafka's voters sent UpdateRaftVoter to the Strand leader (KIP-853, at kraft.version 0 too): served.
   for (const k of kafkaVoters) expect(k.logTail(1 << 22)).not.toMatch(/unsupported version error|UnsupportedVersionException/);
+}, 300_000);
+
+test("(d) migration: a Strand controller joins a Kafka 4.4.0 quorum with AddRaftVoter and leads it once the Kafka controller is removed", async () => {
+  const probe = await probeKafkaDist();
+  if (!probe.ok) {
+    console.warn(`skipped: Kafka jars unavailable (${probe.reason})`);
+    return;
+  }
+  const clusterId = newClusterId();
+  const [kafkaPort, strandPort, brokerPort] = (await freePorts(3)) as [number, number, number];
+  const bootstrap = `127.0.0.1:${kafkaPort}`;
+  // Every node's bootstrap servers name both controllers, the one there and the one to come (an observer
+  // finds the leader only through them once the Kafka controller is gone).
+  const common = {
+    "controller.quorum.bootstrap.servers": `${bootstrap},127.0.0.1:${strandPort}`,
+    "controller.listener.names": "CONTROLLER",
+    "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+    "broker.heartbeat.interval.ms": 500,
+    "broker.session.timeout.ms": 6000,
+  };
+  // A Kafka controller formatted --standalone (kraft.version 1: the voter set lives in the log).
+  const kafkaController = await startKafkaNode({
+    clusterId,
+    formatArgs: ["--standalone", ...STRAND_FEATURE_LEVELS],
+    startTimeoutMs: 90_000,
+    properties: { ...common, "process.roles": "controller", "node.id": 1, listeners: `CONTROLLER://${bootstrap}` },
+  });
+  kafkas.push(kafkaController);
+  const broker = await startKafkaNode({
+    clusterId,
+    startTimeoutMs: 90_000,
+    properties: {
+      ...common,
+      "process.roles": "broker",
+      "node.id": 10,
+      listeners: `PLAINTEXT://127.0.0.1:${brokerPort}`,
+      "advertised.listeners": `PLAINTEXT://127.0.0.1:${brokerPort}`,
+      "inter.broker.listener.name": "PLAINTEXT",
+      "offsets.topic.replication.factor": 1,
+      "transaction.state.log.replication.factor": 1,
+      "transaction.state.log.min.isr": 1,
+      "share.coordinator.state.topic.replication.factor": 1,
+      "share.coordinator.state.topic.min.isr": 1,
+      "auto.create.topics.enable": false,
+    },
+  });
+  kafkas.push(broker);
+  await createProduceFetch(brokerPort, () => brokerPort, "migrated-before", 2, () => `--- Kafka broker ---\n${broker.logTail(6000)}\n--- Kafka controller ---\n${kafkaController.logTail(6000)}`);
+
+  // The Strand controller: formatted --no-initial-controllers, it observes Kafka's log through the
+  // bootstrap server, then kafka-metadata-quorum add-controller (AddRaftVoter to Kafka's leader) makes
+  // it a voter.
+  const dataDir = strandDir();
+  const strandProps: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(common).map(([k, v]) => [k, String(v)])),
+    "log.dirs": join(dataDir, "logs"),
+    "node.id": "2",
+    "cluster.id": clusterId,
+    "process.roles": "controller",
+    "controller.quorum.voters": "",
+    listeners: `CONTROLLER://127.0.0.1:${strandPort}`,
+    "advertised.listeners": "",
+  };
+  await formatStorage(loadConfig(undefined, Object.entries(strandProps).map(([k, v]) => `${k}=${v}`)), clusterId, { ignoreFormatted: false, quorum: { kind: "no-initial-controllers" } });
+  const strandController = await startStrand({ dataDir, startTimeoutMs: 60_000, readyPattern: /controller listener open/, overrides: strandProps });
+  strands.push(strandController);
+  const diag = () => [`--- Strand controller 2 ---\n${strandController.output().slice(-6000)}`, `--- Kafka controller 1 ---\n${kafkaController.logTail(6000)}`, `--- Kafka broker 10 ---\n${broker.logTail(4000)}`].join("\n");
+  const replication = async (via: string) => parseToolTable((await metadataQuorumTool(["--bootstrap-controller", via], ["describe", "--replication"])).stdout);
+  await until("the Strand controller observes Kafka's quorum", async () => (await replication(bootstrap)).some((r) => r.NodeId === "2" && r.Status === "Observer"), 60_000, diag);
+  const file = join(dataDir, "controller.properties");
+  writeFileSync(file, Object.entries(strandProps).filter(([k]) => k !== "controller.quorum.voters").map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
+  const added = await metadataQuorumTool(["--bootstrap-controller", bootstrap, "--command-config", file], ["add-controller"]);
+  expect(added.stdout).toContain("Added controller 2");
+  await until("voters 1 (Kafka, leader) and 2 (Strand)", async () => {
+    const rows = await replication(bootstrap);
+    return rows.some((r) => r.NodeId === "1" && r.Status === "Leader") && rows.some((r) => r.NodeId === "2" && r.Status === "Follower");
+  }, 60_000, diag);
+
+  // remove-controller 1: Kafka's leader commits a voter set without itself and resigns; the Strand
+  // controller, now the only voter, is elected, becomes the active controller on the log Kafka wrote,
+  // and the Kafka broker carries on with it (its CreateTopics forwarded in an Envelope).
+  const kafkaDirId = readMetaProperties(kafkaController.logDir)!.directoryId!;
+  const removed = await metadataQuorumTool(["--bootstrap-controller", bootstrap], ["remove-controller", "--controller-id", "1", "--controller-directory-id", kafkaDirId]);
+  expect(removed.stdout).toContain("Removed KRaft controller 1");
+  const strandBootstrap = `127.0.0.1:${strandPort}`;
+  await until("the Strand controller leads, Kafka's no longer a voter", async () => {
+    const rows = await replication(strandBootstrap).catch(() => []);
+    return rows.some((r) => r.NodeId === "2" && r.Status === "Leader") && !rows.some((r) => r.NodeId === "1" && (r.Status === "Leader" || r.Status === "Follower"));
+  }, 60_000, diag);
+  await kafkaController.stop();
+  console.log("Kafka controller 1 removed and stopped; Strand controller 2 leads the quorum");
+  await createProduceFetch(brokerPort, () => brokerPort, "migrated-after", 2, diag);
+  const md = await metadata(brokerPort);
+  expect(md.topics.map((t) => t.name).filter((n) => n?.startsWith("migrated-")).sort()).toEqual(["migrated-after", "migrated-before"]);
+  expect(broker.logTail(1 << 22)).not.toMatch(/UnsupportedVersionException/);
 }, 300_000);
