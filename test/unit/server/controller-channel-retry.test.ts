@@ -45,7 +45,7 @@ test("past the retry timeout the last answer or error is returned", async () => 
 });
 
 test("a leader change cuts the back-off short: the retry goes to the new controller at once", async () => {
-  const answers = [41, 41, 41, 41, 41, 0];
+  const answers = [41, 41, 41, 41, 41, 41, 41, 41, 41, 0];
   let sent = 0;
   const client = {
     send: () => {
@@ -59,11 +59,12 @@ test("a leader change cuts the back-off short: the retry goes to the new control
   const woken: boolean[] = [];
   const backoff = channel.backoff.bind(channel);
   channel.backoff = (ms: number, since: number) => backoff(ms, since).then((w) => (woken.push(w), w));
-  // Sleeping 50+100+200+400 ms and then 800 would pass this deadline at the fifth answer.
-  const r = await sendToActiveController<{ topics: Array<{ errorCode: number }> }>(channel, 19, {}, { retryTimeoutMs: 1_000 });
+  // Sleeping out 50+100+200+400+800+1000+1000+1000 ms would pass this deadline before the ninth answer;
+  // woken at each leader change, the ten sends take milliseconds (a wide margin on a busy machine).
+  const r = await sendToActiveController<{ topics: Array<{ errorCode: number }> }>(channel, 19, {}, { retryTimeoutMs: 5_000 });
   expect(r.body.topics[0]!.errorCode).toBe(0);
-  expect(sent).toBe(6);
-  expect(woken).toEqual([true, true, true, true, true]);
+  expect(sent).toBe(10);
+  expect(woken).toEqual(Array.from({ length: 9 }, () => true));
   // Without a change the back-off runs its course; a change since the send skips it.
   expect(await channel.backoff(20, channel.generation())).toBe(false);
   const before = channel.generation();
