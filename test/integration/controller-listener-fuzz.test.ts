@@ -6,7 +6,7 @@
 // every node, SIGKILLed, restarts (its metadata log recovers and replays) with every topic committed before
 // the fuzzing, with the ids it was created with.
 
-import { afterAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +20,8 @@ import { mutate } from "../support/raft-fuzz.ts";
 import { RaftSimulation } from "../support/raft-sim.ts";
 import { seededRandom } from "../support/seeded-random.ts";
 import { until as untilBase } from "../support/until.ts";
-import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
+import { startStrand } from "../support/strand.ts";
+import { strandNodesRemovedAfterAll } from "../support/strand-nodes.ts";
 
 const SEED = Number(process.env.STRAND_TEST_SEED ?? 424242);
 const FRAMES = Number(process.env.STRAND_FUZZ_ITERATIONS ?? 1500);
@@ -28,12 +29,7 @@ const OUTSIDER = 1000;
 
 const until = <T>(what: string, fn: () => Promise<T | null | false>, timeoutMs = 60_000) => untilBase(what, fn, timeoutMs);
 
-const handles = new Map<number, StrandHandle>();
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const h of handles.values()) await h.kill().catch(() => {});
-  for (const d of dirs) removeDataDir(d);
-}, 120_000);
+const { handles, dirs } = strandNodesRemovedAfterAll();
 
 
 type Md = { topics: Array<{ name: string; topicId: string }>; brokers: unknown[] };

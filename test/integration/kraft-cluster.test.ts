@@ -5,13 +5,14 @@
 // keeps changing, and the killed node restarts on its data, truncates what it had not got committed,
 // and ends with the same metadata as the others.
 
-import { afterAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { dumpLogSegments, metadataQuorumTool, parseToolTable } from "../support/kafka-tools.ts";
 import { KAFKA_MAIN, runKafkaClass } from "../support/kafka-dist.ts";
 import { freePorts } from "../support/ports.ts";
 import { until } from "../support/until.ts";
-import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
+import { startStrand, type StrandHandle } from "../support/strand.ts";
+import { strandNodesRemovedAfterAll } from "../support/strand-nodes.ts";
 import { copyFileSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,12 +23,7 @@ const ZERO = "AAAAAAAAAAAAAAAAAAAAAA";
 type Topic = { errorCode: number; name: string | null; topicId: string; partitions: Array<{ partitionIndex: number; leaderId: number; leaderEpoch: number; replicaNodes: number[] }> };
 type MetadataRes = { brokers: Array<{ nodeId: number; host: string; port: number }>; clusterId: string | null; controllerId: number; topics: Topic[] };
 
-const handles = new Map<number, StrandHandle>();
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const h of handles.values()) await h.kill().catch(() => {});
-  for (const d of dirs) removeDataDir(d);
-}, 120_000);
+const { handles, dirs } = strandNodesRemovedAfterAll();
 
 
 async function metadata(port: number): Promise<MetadataRes> {

@@ -6,7 +6,7 @@
 // one out again; describe --replication shows the voter set each time.
 
 import { until as untilBase } from "../support/until.ts";
-import { afterAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,14 +14,10 @@ import { formatStorage, loadConfig } from "../../src/cli/server-command.ts";
 import { readMetaProperties, randomKafkaUuid } from "../../src/storage/meta-properties.ts";
 import { metadataQuorumTool, parseToolTable } from "../support/kafka-tools.ts";
 import { freePorts } from "../support/ports.ts";
-import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
+import { startStrand } from "../support/strand.ts";
+import { strandNodesRemovedAfterAll } from "../support/strand-nodes.ts";
 
-const handles = new Map<number, StrandHandle>();
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const h of handles.values()) await h.kill().catch(() => {});
-  for (const d of dirs) removeDataDir(d);
-}, 120_000);
+const { handles, dirs } = strandNodesRemovedAfterAll();
 
 const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000) => untilBase(what, fn, timeoutMs, 200);
 

@@ -107,6 +107,31 @@ async function quorumLeader(controllerPorts: readonly number[]): Promise<{ leade
 
 const metadata = (port: number) => withClient(port, (c) => c.request<MetadataRes>(3, 12, { topics: null, allowAutoTopicCreation: false }));
 
+/**
+ * A Kafka broker's server.properties in these clusters (node 10 on `port`, one-replica internal
+ * topics, fast heartbeats), with how it finds the controllers in `quorum`.
+ */
+function kafkaBrokerProperties(port: number, quorum: Record<string, string | number | boolean>): Record<string, string | number | boolean> {
+  return {
+    "process.roles": "broker",
+    "node.id": 10,
+    ...quorum,
+    listeners: `PLAINTEXT://127.0.0.1:${port}`,
+    "advertised.listeners": `PLAINTEXT://127.0.0.1:${port}`,
+    "inter.broker.listener.name": "PLAINTEXT",
+    "controller.listener.names": "CONTROLLER",
+    "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+    "offsets.topic.replication.factor": 1,
+    "transaction.state.log.replication.factor": 1,
+    "transaction.state.log.min.isr": 1,
+    "share.coordinator.state.topic.replication.factor": 1,
+    "share.coordinator.state.topic.min.isr": 1,
+    "broker.heartbeat.interval.ms": 500,
+    "broker.session.timeout.ms": 6000,
+    "auto.create.topics.enable": false,
+  };
+}
+
 /** CreateTopics, then Produce to every partition on its leader and Fetch it back. */
 async function createProduceFetch(clientPort: number, portOf: (brokerId: number) => number, topic: string, partitions: number, diag: () => string): Promise<void> {
   const created = await until(
@@ -312,24 +337,9 @@ test("(b) a Kafka 4.4.0 broker registers with a Strand controller quorum and ser
     startTimeoutMs: 90_000,
     properties: {
       "log.dirs": brokerDirs.join(","),
-      "process.roles": "broker",
-      "node.id": 10,
-      "controller.quorum.voters": voters,
-      listeners: `PLAINTEXT://127.0.0.1:${brokerPort}`,
-      "advertised.listeners": `PLAINTEXT://127.0.0.1:${brokerPort}`,
-      "inter.broker.listener.name": "PLAINTEXT",
-      "controller.listener.names": "CONTROLLER",
-      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
-      "offsets.topic.replication.factor": 1,
+      ...kafkaBrokerProperties(brokerPort, { "controller.quorum.voters": voters }),
       "offsets.topic.num.partitions": 1,
-      "transaction.state.log.replication.factor": 1,
-      "transaction.state.log.min.isr": 1,
       "transaction.state.log.num.partitions": 1,
-      "share.coordinator.state.topic.replication.factor": 1,
-      "share.coordinator.state.topic.min.isr": 1,
-      "broker.heartbeat.interval.ms": 500,
-      "broker.session.timeout.ms": 6000,
-      "auto.create.topics.enable": false,
     },
   }).catch((e: unknown) => {
     throw new Error(`${(e as Error).message}\n${controllerLogs()}`);
@@ -428,24 +438,7 @@ test("(c) a Strand controller is a static voter of a Kafka 4.4.0 controller quor
   const broker = await startKafkaNode({
     clusterId,
     startTimeoutMs: 90_000,
-    properties: {
-      "process.roles": "broker",
-      "node.id": 10,
-      "controller.quorum.voters": voters,
-      listeners: `PLAINTEXT://127.0.0.1:${brokerPort}`,
-      "advertised.listeners": `PLAINTEXT://127.0.0.1:${brokerPort}`,
-      "inter.broker.listener.name": "PLAINTEXT",
-      "controller.listener.names": "CONTROLLER",
-      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
-      "offsets.topic.replication.factor": 1,
-      "transaction.state.log.replication.factor": 1,
-      "transaction.state.log.min.isr": 1,
-      "share.coordinator.state.topic.replication.factor": 1,
-      "share.coordinator.state.topic.min.isr": 1,
-      "broker.heartbeat.interval.ms": 500,
-      "broker.session.timeout.ms": 6000,
-      "auto.create.topics.enable": false,
-    },
+    properties: kafkaBrokerProperties(brokerPort, { "controller.quorum.voters": voters }),
   }).catch((e: unknown) => {
     throw new Error(`${(e as Error).message}\n${diag()}`);
   });
@@ -497,20 +490,7 @@ test("(d) migration: a Strand controller joins a Kafka 4.4.0 quorum with AddRaft
   const broker = await startKafkaNode({
     clusterId,
     startTimeoutMs: 90_000,
-    properties: {
-      ...common,
-      "process.roles": "broker",
-      "node.id": 10,
-      listeners: `PLAINTEXT://127.0.0.1:${brokerPort}`,
-      "advertised.listeners": `PLAINTEXT://127.0.0.1:${brokerPort}`,
-      "inter.broker.listener.name": "PLAINTEXT",
-      "offsets.topic.replication.factor": 1,
-      "transaction.state.log.replication.factor": 1,
-      "transaction.state.log.min.isr": 1,
-      "share.coordinator.state.topic.replication.factor": 1,
-      "share.coordinator.state.topic.min.isr": 1,
-      "auto.create.topics.enable": false,
-    },
+    properties: kafkaBrokerProperties(brokerPort, { "controller.quorum.bootstrap.servers": common["controller.quorum.bootstrap.servers"] }),
   });
   kafkas.push(broker);
   await createProduceFetch(brokerPort, () => brokerPort, "migrated-before", 2, () => `--- Kafka broker ---\n${broker.logTail(6000)}\n--- Kafka controller ---\n${kafkaController.logTail(6000)}`);

@@ -74,7 +74,7 @@ export class KafkaStartError extends Error {
 /** Kafka processes started by this process: killed if the test runner exits without stopping them. */
 const live = new Set<Subprocess>();
 let exitHookInstalled = false;
-function track(proc: Subprocess): void {
+export function track(proc: Subprocess): void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on("exit", () => {
@@ -85,10 +85,47 @@ function track(proc: Subprocess): void {
   void proc.exited.then(() => live.delete(proc));
 }
 
-function tail(path: string, maxBytes = 8_000): string {
+/** The last `maxBytes` of a Kafka log file. */
+export function tail(path: string, maxBytes = 8_000): string {
   if (!existsSync(path)) return "(no log file)";
   const text = readFileSync(path, "utf8");
   return text.length > maxBytes ? text.slice(-maxBytes) : text;
+}
+
+/** The lifecycle of one tracked Kafka JVM: SIGTERM then SIGKILL after a timeout, SIGKILL, and stop + delete its work dir. */
+export interface JvmControls {
+  exited: Promise<number>;
+  exitCode(): number | null;
+  stop(timeoutMs?: number): Promise<void>;
+  kill(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+export function jvmControls(proc: Subprocess, workDir: string, defaultStopTimeoutMs: number): JvmControls {
+  track(proc);
+  let code: number | null = null;
+  const exited = proc.exited.then((c) => (code = c));
+  const controls: JvmControls = {
+    exited,
+    exitCode: () => code,
+    async stop(timeoutMs = defaultStopTimeoutMs) {
+      if (code !== null) return;
+      proc.kill("SIGTERM");
+      const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
+      await exited;
+      clearTimeout(timer);
+    },
+    async kill() {
+      if (code !== null) return;
+      proc.kill("SIGKILL");
+      await exited;
+    },
+    async remove() {
+      await controls.stop();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+  return controls;
 }
 
 /** A Kafka cluster id: 16 random bytes, base64url without padding (Kafka's Uuid text form). */
@@ -178,10 +215,7 @@ async function startOnce(opts: StartKafkaOptions, port: number, controllerPort: 
     stderr: fd,
   });
   closeSync(fd);
-  track(proc);
-
-  let exitCode: number | null = null;
-  const exited = proc.exited.then((code) => (exitCode = code));
+  const jvm = jvmControls(proc, workDir, 30_000);
   const handle: KafkaHandle = {
     bootstrap: `127.0.0.1:${port}`,
     host: "127.0.0.1",
@@ -193,23 +227,10 @@ async function startOnce(opts: StartKafkaOptions, port: number, controllerPort: 
     serverProperties: propsFile,
     clusterId,
     pid: proc.pid,
-    exited,
-    async stop(timeoutMs = 30_000) {
-      if (exitCode !== null) return;
-      proc.kill("SIGTERM");
-      const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
-      await exited;
-      clearTimeout(timer);
-    },
-    async kill() {
-      if (exitCode !== null) return;
-      proc.kill("SIGKILL");
-      await exited;
-    },
-    async remove() {
-      await handle.stop();
-      rmSync(workDir, { recursive: true, force: true });
-    },
+    exited: jvm.exited,
+    stop: jvm.stop,
+    kill: jvm.kill,
+    remove: jvm.remove,
     logTail: (maxBytes?: number) => tail(logFile, maxBytes),
   };
 
@@ -217,7 +238,7 @@ async function startOnce(opts: StartKafkaOptions, port: number, controllerPort: 
   let lastError = "not probed yet";
   // Bounded by the deadline; one probe every 250 ms.
   while (Date.now() < deadline) {
-    if (exitCode !== null) throw new KafkaStartError(`the JVM exited with code ${exitCode}`, logFile, tail(logFile));
+    if (jvm.exitCode() !== null) throw new KafkaStartError(`the JVM exited with code ${jvm.exitCode()}`, logFile, tail(logFile));
     try {
       await probeKafka("127.0.0.1", port, 2_000);
       return handle;

@@ -6,10 +6,10 @@
 //
 //   const node = await startKafkaNode({ clusterId, properties: { "process.roles": "controller", ... } });
 //   await node.remove();   // SIGTERM (SIGKILL after the timeout), delete the temp dir
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Subprocess } from "bun";
+import { jvmControls, tail } from "./kafka-broker.ts";
 import { brokerJvmArgs, ensureKafkaDist, KAFKA_MAIN, runKafkaClass } from "./kafka-dist.ts";
 
 export interface KafkaNodeOptions {
@@ -37,15 +37,6 @@ export interface KafkaNodeHandle {
   remove(): Promise<void>;
 }
 
-const live = new Set<Subprocess>();
-let hooked = false;
-
-function tail(path: string, maxBytes = 8_000): string {
-  if (!existsSync(path)) return "(no log file)";
-  const text = readFileSync(path, "utf8");
-  return text.length > maxBytes ? text.slice(-maxBytes) : text;
-}
-
 export async function startKafkaNode(opts: KafkaNodeOptions): Promise<KafkaNodeHandle> {
   const dist = await ensureKafkaDist();
   const workDir = mkdtempSync(join(tmpdir(), "strand-kafka-node-"));
@@ -70,52 +61,27 @@ export async function startKafkaNode(opts: KafkaNodeOptions): Promise<KafkaNodeH
     stderr: fd,
   });
   closeSync(fd);
-  if (!hooked) {
-    hooked = true;
-    process.on("exit", () => {
-      for (const p of live) p.kill("SIGKILL");
-    });
-  }
-  live.add(proc);
-  let exitCode: number | null = null;
-  const exited = proc.exited.then((c) => {
-    live.delete(proc);
-    exitCode = c;
-    return c;
-  });
+  const jvm = jvmControls(proc, workDir, 20_000);
   const handle: KafkaNodeHandle = {
     workDir,
     logDir,
     logFile,
     pid: proc.pid,
-    exited,
+    exited: jvm.exited,
     logTail: (maxBytes?: number) => tail(logFile, maxBytes),
-    async stop(timeoutMs = 20_000) {
-      if (exitCode !== null) return;
-      proc.kill("SIGTERM");
-      const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
-      await exited;
-      clearTimeout(timer);
-    },
-    async kill() {
-      if (exitCode !== null) return;
-      proc.kill("SIGKILL");
-      await exited;
-    },
-    async remove() {
-      await handle.stop();
-      rmSync(workDir, { recursive: true, force: true });
-    },
+    stop: jvm.stop,
+    kill: jvm.kill,
+    remove: jvm.remove,
   };
   const ready = opts.readyPattern ?? /Kafka Server started/;
   const timeoutMs = opts.startTimeoutMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;
   // Bounded by the deadline: one look at the log every 200 ms.
   while (Date.now() < deadline) {
-    if (exitCode !== null) {
+    if (jvm.exitCode() !== null) {
       const t = tail(logFile);
       rmSync(workDir, { recursive: true, force: true });
-      throw new Error(`Kafka exited with ${exitCode} before it was ready:\n${t}`);
+      throw new Error(`Kafka exited with ${jvm.exitCode()} before it was ready:\n${t}`);
     }
     if (ready.test(tail(logFile, 1 << 20))) return handle;
     await Bun.sleep(200);
