@@ -120,6 +120,9 @@ export class ImageBuilder {
         this.nextProducerId = m.nextProducerId;
         return true;
       }
+      // Kafka's controller writes NoOpRecords to advance the high watermark; they change nothing.
+      case RecordType.NO_OP:
+        return true;
       default:
         return false;
     }

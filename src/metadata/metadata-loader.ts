@@ -8,6 +8,11 @@
 // writes around operations too large for one batch and around bootstrap records) are held until their
 // end and dropped on AbortTransactionRecord, as Kafka's loader does; at most MAX_TRANSACTION_RECORDS.
 //
+// Catching up (Kafka's stillNeedToCatchUp): nothing is published until the loader has read the
+// committed log up to the high watermark the Raft client knows, so the first image publishers see
+// (the ReplicaManager sets aside partition logs it does not place: stray logs) is the whole committed
+// metadata, never the first chunk of a replay. Afterwards every commit is published as it comes.
+//
 // A record the image does not keep (a type Strand does not model yet: ACLs, quotas, SCRAM, ...) is
 // counted and skipped; a record that cannot be decoded stops the loader (Kafka's loader fails too): the
 // image stays where it was and `onFault` is told, so the node does not serve metadata it cannot read.
@@ -39,6 +44,11 @@ export interface MetadataLoaderOptions {
   onSnapshotLoaded?(image: MetadataImage): void;
   /** The log holds a record the loader cannot read: it stops applying. */
   onFault(error: Error): void;
+  /**
+   * The Raft client's high watermark, -1 while unknown (RaftClient.highWatermark): images are published
+   * once the loader has read up to it. Without it every commit is published at once.
+   */
+  highWatermark?(): number;
 }
 
 interface HeldRecord {
@@ -47,7 +57,13 @@ interface HeldRecord {
 }
 
 export class MetadataLoader implements RaftListener {
+  /** The image published last (what the node serves). */
   private current: MetadataImage;
+  /** The image of everything read; ahead of `current` only while catching up. */
+  private latest: MetadataImage;
+  private catchingUp: boolean;
+  /** Topics whose configs changed since `current` ("all": any other config), while catching up. */
+  private pendingConfigs: Set<string> | "all" = new Set();
   /** The offset of the last record handed to the loader (applied or held), -1 before any. */
   private lastOffset = -1;
   private held: HeldRecord[] | null = null;
@@ -57,10 +73,23 @@ export class MetadataLoader implements RaftListener {
 
   constructor(private readonly opts: MetadataLoaderOptions) {
     this.current = opts.initial;
+    this.latest = opts.initial;
+    this.catchingUp = opts.highWatermark !== undefined;
   }
 
+  /** The published image. */
   get image(): MetadataImage {
     return this.current;
+  }
+
+  /** The image of everything read so far (ahead of `image` while catching up: the active controller's start). */
+  get latestImage(): MetadataImage {
+    return this.latest;
+  }
+
+  /** True until the loader has read up to the high watermark once. */
+  get isCatchingUp(): boolean {
+    return this.catchingUp;
   }
 
   /** The offset of the last committed record read (the broker's "highest metadata offset"). */
@@ -80,7 +109,7 @@ export class MetadataLoader implements RaftListener {
     const configChanged = new Set<string>();
     let allConfigs = false;
     const apply = (rec: MetadataRecordIn, offset: bigint) => {
-      builder ??= new ImageBuilder(this.current.clusterId, this.current.controllerId, this.current);
+      builder ??= new ImageBuilder(this.latest.clusterId, this.latest.controllerId, this.latest);
       if (!rec.schema || !builder.apply(rec.apiKey, rec.message, offset)) {
         this.skipped.set(rec.apiKey, (this.skipped.get(rec.apiKey) ?? 0) + 1);
         builder.offset = offset;
@@ -97,6 +126,7 @@ export class MetadataLoader implements RaftListener {
         // Batches arrive in order and once: an overlap would apply a record twice.
         if (batch.baseOffset <= this.lastOffset) throw new MetadataRecordError(BigInt(batch.baseOffset), `batch at ${batch.baseOffset} is not after the last applied offset ${this.lastOffset}`);
         let offset = batch.baseOffset;
+        // A control batch has no records: only its offsets count as read.
         for (const value of batch.records) {
           const at = BigInt(offset);
           const rec = decodeMetadataRecord(value, at);
@@ -133,21 +163,22 @@ export class MetadataLoader implements RaftListener {
       return;
     } finally {
       const b = builder as ImageBuilder | null;
-      if (b && !this.faulted) this.publish(b.build(), allConfigs ? "all" : configChanged);
+      if (b && !this.faulted) this.apply(b.build(), allConfigs ? "all" : configChanged);
+      else if (!this.faulted) this.maybeFinishCatchingUp();
     }
-    if (!this.faulted && lastEpoch >= 0) this.opts.onLogDelta?.(this.current, lastEpoch, bytes);
+    if (!this.faulted && lastEpoch >= 0) this.opts.onLogDelta?.(this.latest, lastEpoch, bytes);
   }
 
   handleLoadSnapshot(reader: SnapshotReader): void {
     if (this.faulted) return;
     try {
-      const loaded = loadImageSnapshot(reader, this.current.clusterId, this.current.controllerId);
+      const loaded = loadImageSnapshot(reader, this.latest.clusterId, this.latest.controllerId);
       for (const [type, n] of loaded.skipped) this.skipped.set(type, (this.skipped.get(type) ?? 0) + n);
       this.held = null;
       this.lastOffset = reader.snapshotId.offset - 1;
       this.opts.logger.info("metadata snapshot loaded", { offset: reader.snapshotId.offset, epoch: reader.snapshotId.epoch, records: loaded.records });
-      this.publish(loaded.image, "all");
-      this.opts.onSnapshotLoaded?.(this.current);
+      this.apply(loaded.image, "all");
+      this.opts.onSnapshotLoaded?.(this.latest);
     } catch (e) {
       this.fail(e as Error);
     }
@@ -157,13 +188,42 @@ export class MetadataLoader implements RaftListener {
     this.opts.onLeaderChange(leader);
   }
 
-  /** Replace the image without a log change (the controller id the Metadata response names). */
+  /**
+   * Replace the published image without a log change (the controller id the Metadata response names).
+   * While catching up the read-ahead image stays; the next publish names the controller again.
+   */
   replace(image: MetadataImage): void {
+    if (this.latest === this.current) this.latest = image;
     this.current = image;
   }
 
-  private publish(after: MetadataImage, configChanged: ReadonlySet<string> | "all"): void {
+  /** A new image of everything read: published now, or once caught up. */
+  private apply(after: MetadataImage, configChanged: ReadonlySet<string> | "all"): void {
+    this.latest = after;
+    if (this.catchingUp) {
+      if (configChanged === "all" || this.pendingConfigs === "all") this.pendingConfigs = "all";
+      else for (const t of configChanged) this.pendingConfigs.add(t);
+      this.maybeFinishCatchingUp();
+      return;
+    }
+    this.publish(configChanged);
+  }
+
+  /** Kafka's stillNeedToCatchUp, negated: publishes what was read once it reaches the high watermark. */
+  private maybeFinishCatchingUp(): void {
+    if (!this.catchingUp) return;
+    const hw = this.opts.highWatermark?.() ?? -1;
+    if (hw < 0 || hw - 1 > this.lastOffset) return;
+    this.catchingUp = false;
+    this.opts.logger.info("metadata loader caught up with the high watermark", { highWatermark: hw, offset: this.lastOffset });
+    const configs = this.pendingConfigs;
+    this.pendingConfigs = new Set();
+    if (this.latest !== this.current) this.publish(configs);
+  }
+
+  private publish(configChanged: ReadonlySet<string> | "all"): void {
     const before = this.current;
+    const after = this.latest;
     this.current = after;
     this.opts.onChange({ before, after, configChanged });
   }

@@ -125,6 +125,7 @@ export class RaftMetadata implements MetadataLayer {
       onLogDelta: (image, epoch, bytes) => opts.snapshots?.publishLogDelta(image, epoch, bytes),
       onSnapshotLoaded: () => opts.snapshots?.publishSnapshot(),
       onFault: () => opts.controller?.deactivate("the metadata loader stopped"),
+      highWatermark: () => opts.raft.highWatermark(),
     });
     opts.logs.setTopicConfigSource((topic) => this.logConfigFor(topic));
   }
@@ -146,7 +147,9 @@ export class RaftMetadata implements MetadataLayer {
     this.leader = le;
     const c = this.opts.controller;
     if (c) {
-      if (le.leaderId === this.opts.nodeId) c.activate(le.epoch, this.image);
+      // Everything before the epoch's start has been read (the Raft client announces the local leader
+      // only then), though it may not be published yet while the loader catches up.
+      if (le.leaderId === this.opts.nodeId) c.activate(le.epoch, this.loader.latestImage);
       else c.deactivate(`node ${le.leaderId} leads epoch ${le.epoch}`);
     }
     const img = this.image;

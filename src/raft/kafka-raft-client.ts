@@ -268,6 +268,10 @@ export class KafkaRaftClient implements RaftClient {
     return this.quorum.leaderAndEpoch();
   }
 
+  highWatermark(): number {
+    return this.initialized ? this.quorum.highWatermark() : -1;
+  }
+
   scheduleAtomicAppend(epoch: number, records: readonly Uint8Array[]): number {
     const s = this.quorum.current;
     if (!(s instanceof LeaderState) || s.epoch !== epoch || s.resignRequested || this.shutdownDeadlineMs >= 0) {
@@ -1508,7 +1512,7 @@ export class KafkaRaftClient implements RaftClient {
             const last = Number(b.lastOffset);
             if (last < l.nextOffset) continue;
             if (last >= hw) break;
-            const lb = toListenerBatch(b);
+            const lb = toListenerBatch(b, true);
             if (lb) out.push(lb);
             l.nextOffset = last + 1;
           }

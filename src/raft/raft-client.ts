@@ -11,8 +11,14 @@ export interface Batch {
   readonly lastOffset: number;
   readonly epoch: number;
   readonly appendTimestampMs: number;
-  /** The records' value bytes in offset order (control batches are not delivered as records). */
+  /**
+   * The records' value bytes in offset order. A control batch (LeaderChange, voters, snapshot markers)
+   * has none: it is delivered, as Kafka's Batch with controlRecords, so that listeners know how far
+   * the committed log they have read goes.
+   */
   readonly records: readonly Uint8Array[];
+  /** A control batch (no data records). */
+  readonly control?: boolean;
   /** Bytes of the batch on disk. */
   readonly sizeInBytes: number;
 }
@@ -57,6 +63,11 @@ export interface RaftClient {
   scheduleAtomicAppend(epoch: number, records: readonly Uint8Array[]): number;
   /** The offset the next appended record gets (the log end plus records waiting to be appended). */
   logEndOffset(): number;
+  /**
+   * The high watermark this node knows, -1 while it knows none (a leader that has not committed in its
+   * epoch yet, a follower before its first fetch). Kafka's RaftClient.highWatermark.
+   */
+  highWatermark(): number;
   /** Give up leadership of `epoch` (EndQuorumEpoch to the others). */
   resign(epoch: number): void;
   /** A writer for a snapshot of everything committed before `snapshotId.offset`; null when one exists. */

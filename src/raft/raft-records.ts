@@ -37,9 +37,15 @@ export function* batchesOf(buf: Uint8Array): Generator<RecordBatchView> {
   for (const b of new MessageSetIterator(buf)) yield b;
 }
 
-/** One batch as a listener sees it; null for a control batch (skipped, its offsets still consumed). */
-export function toListenerBatch(b: RecordBatchView): Batch | null {
-  if (b.isControl) return null;
+/**
+ * One batch as a listener sees it. A control batch is null (a snapshot's header and footer), or with
+ * `includeControl` a batch without records (committed-log delivery: its offsets count as read).
+ */
+export function toListenerBatch(b: RecordBatchView, includeControl = false): Batch | null {
+  if (b.isControl) {
+    if (!includeControl) return null;
+    return { baseOffset: Number(b.baseOffset), lastOffset: Number(b.lastOffset), epoch: b.partitionLeaderEpoch, appendTimestampMs: Number(b.maxTimestamp), records: [], sizeInBytes: b.sizeInBytes, control: true };
+  }
   const records: Uint8Array[] = [];
   for (const r of b.records()) records.push(r.value ?? new Uint8Array(0));
   return {
