@@ -15,7 +15,10 @@
 //     --standalone / --initial-controllers) at 1; a voter being added must list 1 (AddRaftVoter asks its
 //     ApiVersions), but an upgrade of a static quorum from 0 to 1 is refused (feature-control.ts);
 //   - share.version, streams.version 0-0: no share groups (KIP-932) or streams groups (KIP-1071);
-//   - eligible.leader.replicas.version 0-0: the controller keeps no ELR (KIP-966).
+//   - eligible.leader.replicas.version 0-1, not finalized on a fresh cluster: the controller keeps ELRs
+//     as Kafka's does when it is at 1 (KIP-966, partition-change.ts), so a Kafka 4.4.0 log dir or
+//     cluster (which finalize 1) can be taken over or joined; with one replica per partition until
+//     replication there is nothing for it to add to a fresh Strand cluster.
 // Changing a range here (and the bootstrap level) is all it takes to advertise a feature once served.
 
 /** metadata.version levels of Kafka 4.4.0: 7 is 3.3-IV3 (MINIMUM_VERSION), 33 is 4.4-IV2 (LATEST_PRODUCTION). */
@@ -46,7 +49,7 @@ export const SUPPORTED_FEATURES: readonly SupportedFeature[] = [
   { name: KRAFT_VERSION_FEATURE, minVersion: 0, maxVersion: 1, bootstrapLevel: 0 },
   { name: "transaction.version", minVersion: 0, maxVersion: 2, bootstrapLevel: 2 },
   { name: "group.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 1 },
-  { name: "eligible.leader.replicas.version", minVersion: 0, maxVersion: 0, bootstrapLevel: 0 },
+  { name: "eligible.leader.replicas.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 0 },
   { name: "share.version", minVersion: 0, maxVersion: 0, bootstrapLevel: 0 },
   { name: "streams.version", minVersion: 0, maxVersion: 0, bootstrapLevel: 0 },
 ];

@@ -27,7 +27,7 @@ const FRESH: Record<string, [string, string, string]> = {
       }
     : {
         "kraft.version": ["0", "1", "0"],
-        "eligible.leader.replicas.version": ["0", "0", "0"],
+        "eligible.leader.replicas.version": ["0", "1", "0"],
         "share.version": ["0", "0", "0"],
         "streams.version": ["0", "0", "0"],
       }),

@@ -28,9 +28,9 @@
 // Feature levels: Kafka 4.4.0's kafka-storage format finalizes eligible.leader.replicas.version=1,
 // share.version=2 and streams.version=1 by default; Kafka's QuorumController refuses a broker that does
 // not support a finalized level ("Unable to register because the broker does not support finalized
-// version 1 of eligible.leader.replicas.version. The broker wants a version between 0 and 0"). Strand
-// implements none of them, so Kafka's controllers are formatted with --feature NAME=0 for the three:
-// a mixed cluster can only finalize what every node supports, as in a Kafka rolling upgrade.
+// version 2 of share.version. The broker wants a version between 0 and 0"). Strand supports ELR 0-1 but
+// serves no share or streams groups, so Kafka's controllers are formatted with --feature NAME=0 for
+// those two: a mixed cluster can only finalize what every node supports, as in a Kafka rolling upgrade.
 //
 // Gated on Java and the Kafka jars like the other *-kafka tests: skipped (with the reason printed)
 // only when Maven Central cannot be reached to materialise the jars; every process is killed and every
@@ -56,12 +56,11 @@ type MetadataRes = { brokers: Array<{ nodeId: number; host: string; port: number
 
 /**
  * A mixed cluster finalizes only feature levels every node supports (Kafka's QuorumController refuses a
- * BrokerRegistration whose supported range misses a finalized level: "Unable to register because the
- * broker does not support finalized version 1 of eligible.leader.replicas.version"). Kafka 4.4.0's
- * format finalizes eligible.leader.replicas.version=1 by default; Strand's brokers do not implement
- * ELR (KIP-966's high-watermark rule), so the Kafka quorum is formatted with it at 0.
+ * BrokerRegistration whose supported range misses a finalized level). Kafka 4.4.0's format finalizes
+ * share.version=2 and streams.version=1 by default; Strand serves neither, so the Kafka quorum is
+ * formatted with both at 0. eligible.leader.replicas.version keeps Kafka's default of 1.
  */
-const STRAND_FEATURE_LEVELS = ["eligible.leader.replicas.version=0", "share.version=0", "streams.version=0"].flatMap((f) => ["--feature", f]);
+const STRAND_FEATURE_LEVELS = ["share.version=0", "streams.version=0"].flatMap((f) => ["--feature", f]);
 
 const kafkas: KafkaNodeHandle[] = [];
 const strands: StrandHandle[] = [];

@@ -8,8 +8,8 @@
 //     same control batches (SnapshotHeader, KRaftVersion, KRaftVoters, SnapshotFooter: sizes and all),
 //     timestamps, CRCs and random directory ids aside; the data batch holds Kafka's FeatureLevelRecords
 //     for the features Strand finalizes, in Kafka's order (Kafka also finalizes
-//     eligible.leader.replicas.version, share.version and streams.version, which Strand does not serve:
-//     src/metadata/supported-features.ts);
+//     eligible.leader.replicas.version, share.version and streams.version, which Strand does not
+//     finalize: src/metadata/supported-features.ts);
 //   - Strand's readBootstrapVoters reads Kafka's snapshot;
 //   - the configurations Kafka refuses, Strand refuses, with Kafka's text in its message.
 // Needs java and the Kafka 4.4.0 jars (test/support/kafka-dist.ts fetches them); skipped only when Maven

@@ -35,7 +35,7 @@ test("v4 lists every supported feature and the finalized ones above 0 with the i
     { name: "share.version", minVersion: 0, maxVersion: 0 },
     { name: "streams.version", minVersion: 0, maxVersion: 0 },
     { name: "transaction.version", minVersion: 0, maxVersion: 2 },
-    { name: "eligible.leader.replicas.version", minVersion: 0, maxVersion: 0 },
+    { name: "eligible.leader.replicas.version", minVersion: 0, maxVersion: 1 },
   ]);
   expect(res.finalizedFeatures).toEqual([
     { name: "group.version", maxVersionLevel: 1, minVersionLevel: 1 },
