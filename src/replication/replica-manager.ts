@@ -227,11 +227,23 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
 
   /** -1 while `s` must wait, else its error code (0: its offsets are committed). */
   private produceStatus(s: ProducePartitionStatus): number {
+    // Committed while this broker led, and no other leader since (none at all: a controlled shutdown of
+    // the only replica moves the leader to -1 while fsync-before-ack appends still wait for their sync):
+    // the records stay, so the answer is success. Kafka checks leadership first and answers
+    // NOT_LEADER_OR_FOLLOWER; its retry is then a duplicate the next leader's producer state holds, but
+    // a restarted node keeps only each producer's last batch (the snapshot's), so the Java producer
+    // would bump its epoch and write the batches again.
+    const hosted = this.partitions.get(s.topic)?.[s.partition];
+    if (hosted !== undefined && hosted.leaderId === -1 && !hosted.isOffline && this.produceSatisfied(hosted, s)) return 0;
     const p = this.getPartitionOrError(s.topic, s.partition);
     if (!(p instanceof Partition)) return p.errorCode;
-    if (s.requiredOffset >= 0 && p.highWatermark < s.requiredOffset) return -1;
-    if (s.flushOffset >= 0 && p.durableOffset < s.flushOffset) return -1;
-    return 0;
+    return this.produceSatisfied(p, s) ? 0 : -1;
+  }
+
+  private produceSatisfied(p: Partition, s: ProducePartitionStatus): boolean {
+    if (s.requiredOffset >= 0 && p.highWatermark < s.requiredOffset) return false;
+    if (s.flushOffset >= 0 && p.durableOffset < s.flushOffset) return false;
+    return true;
   }
 
   /**

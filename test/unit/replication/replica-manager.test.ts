@@ -106,6 +106,24 @@ test("acks=-1 under fsync-before-ack waits in DelayedProduce until the high wate
   expect(rm.delayedProduceCount).toBe(0);
 });
 
+test("a produce waiting for its sync when the leader moves to none (controlled shutdown) succeeds once durable; to another broker it fails", async () => {
+  const { rm, durability, publish } = setup({ fsync: true });
+  const pending = rm.appendRecords([entry("t", 0, 3), entry("t", 1, 2)], -1, 30_000, "client") as Promise<PartitionAppendResult[]>;
+  // The only replica shuts down: no leader for t-0 (its records stay here), broker 2 for t-1.
+  const image = imageOf([{ name: "t", partitions: 2, leader: -1, leaderEpoch: 1 }]);
+  const t1 = image.topicsByName.get("t")!.partitions[1]!;
+  (image.topicsByName.get("t")!.partitions as unknown as Array<typeof t1>)[1] = { ...t1, leader: 2, replicas: [NODE_ID, 2], isr: [NODE_ID, 2] };
+  publish(image);
+  durability.get("t-0")!.reach(3);
+  durability.get("t-1")!.reach(2);
+  const [a, b] = await pending;
+  expect(a).toMatchObject({ errorCode: 0, baseOffset: 0 });
+  expect(b!.errorCode).toBe(ErrorCode.NOT_LEADER_OR_FOLLOWER);
+  // New produces to the leaderless partition are refused, as Kafka's.
+  const r = rm.appendRecords([entry("t", 0, 1)], -1, 30_000, "client") as PartitionAppendResult[];
+  expect(r[0]!.errorCode).toBe(ErrorCode.NOT_LEADER_OR_FOLLOWER);
+});
+
 test("acks=1 under fsync-before-ack does not wait for the sync", () => {
   const { rm } = setup({ fsync: true });
   const r = rm.appendRecords([entry("t", 0, 3)], 1, 30_000, "client");
