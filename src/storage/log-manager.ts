@@ -36,6 +36,7 @@ export interface LogManagerOptions {
   defaultConfig?: Partial<LogConfig>;
   /** Per-topic overrides; setTopicConfigSource() replaces it once the metadata image is replayed. */
   topicConfig?: (topic: string) => Partial<LogConfig> | undefined;
+  /** The broker epoch the clean-shutdown marker records (setBrokerEpoch once registered); -1 by default. */
   brokerEpoch?: number;
   /** Where recovery logs what it did (segments re-read, indexes rebuilt, tails truncated). */
   logger?: Pick<Logger, "info" | "warn" | "error">;
@@ -79,6 +80,14 @@ export class LogManager {
   private offlineChangeCount = 0;
   /** Whether each dir was stopped cleanly last time, as found at open. */
   readonly hadCleanShutdown = new Map<string, boolean>();
+  /**
+   * Kafka's readBrokerEpochFromCleanShutdownFiles: the broker epoch every dir's clean-shutdown marker
+   * names, -1 when a dir has none (a crash) or they differ. The broker registers with it as
+   * previousBrokerEpoch, and the controller tells a clean from an unclean shutdown by it (with ELR on,
+   * an unclean one leaves ISR and ELR).
+   */
+  previousBrokerEpoch = -1n;
+  private brokerEpoch: number;
   /** Partition dirs set aside (`<tp>.<uuid>-stray`), found at open or moved aside since: kept for the operator. */
   readonly strayDirs: string[] = [];
   /** Kafka's LogCleaner, when enabled; it runs from startScheduler(). */
@@ -88,6 +97,12 @@ export class LogManager {
 
   private constructor(private readonly options: LogManagerOptions) {
     this.topicConfig = options.topicConfig;
+    this.brokerEpoch = options.brokerEpoch ?? -1;
+  }
+
+  /** The broker epoch the next clean-shutdown marker records (Kafka writes the lifecycle manager's). */
+  setBrokerEpoch(epoch: bigint): void {
+    this.brokerEpoch = Number(epoch);
   }
 
   static open(options: LogManagerOptions): LogManager {
@@ -95,6 +110,7 @@ export class LogManager {
     const m = new LogManager(options);
     try {
       for (const d of options.logDirs) m.openDir(resolve(d));
+      m.previousBrokerEpoch = brokerEpochFromMarkers(m.dirs.map((d) => d.path));
       for (const d of m.dirs) m.loadDir(d);
       if (options.cleaner) {
         const live = new Map<string, { log: Log; dir: string }>();
@@ -426,7 +442,7 @@ export class LogManager {
     for (const d of this.dirs) {
       // The marker promises that every log in the dir is whole: never after a failed write or flush.
       if (!unclean.has(d.path)) {
-        writeTextFileAtomic(join(d.path, CLEAN_SHUTDOWN_FILE), JSON.stringify({ version: 0, brokerEpoch: this.options.brokerEpoch ?? -1 }));
+        writeTextFileAtomic(join(d.path, CLEAN_SHUTDOWN_FILE), JSON.stringify({ version: 0, brokerEpoch: this.brokerEpoch }));
       }
       d.lock.release();
     }
@@ -450,6 +466,25 @@ function removePartitionDir(dir: string): void {
   const renamed = `${dir}.${crypto.randomUUID().replaceAll("-", "")}-delete`;
   renameSync(dir, renamed);
   rmSync(renamed, { recursive: true, force: true });
+}
+
+/** Every dir's marker epoch when all have one and agree, else -1 (Kafka's rule); a marker that does not parse counts as none. */
+function brokerEpochFromMarkers(dirs: readonly string[]): bigint {
+  let epoch: bigint | null = null;
+  // Bounded by log.dirs.
+  for (const dir of dirs) {
+    let m: { version: number; brokerEpoch: number } | null = null;
+    try {
+      m = readCleanShutdownMarker(dir);
+    } catch {
+      m = null;
+    }
+    if (m === null || !Number.isSafeInteger(m.brokerEpoch)) return -1n;
+    const e = BigInt(m.brokerEpoch);
+    if (epoch !== null && e !== epoch) return -1n;
+    epoch = e;
+  }
+  return epoch ?? -1n;
 }
 
 /** Reads a dir's clean-shutdown marker, if present (for tools and tests). */

@@ -48,6 +48,32 @@ test("meta.properties, checkpoints and the clean-shutdown marker in Kafka's form
   await again.close();
 });
 
+test("previousBrokerEpoch: the epoch every dir's clean-shutdown marker names (Kafka's readBrokerEpochFromCleanShutdownFiles), -1 after a crash or when they differ", async () => {
+  const [a, b] = dirs(2);
+  const first = LogManager.open({ logDirs: [a!, b!], nodeId: 3, clusterId: CLUSTER });
+  expect(first.previousBrokerEpoch).toBe(-1n); // a fresh dir: no marker
+  first.setBrokerEpoch(42n);
+  await first.close();
+  expect(readCleanShutdownMarker(a!)).toEqual({ version: 0, brokerEpoch: 42 });
+  const second = LogManager.open({ logDirs: [a!, b!], nodeId: 3, clusterId: CLUSTER });
+  expect(second.previousBrokerEpoch).toBe(42n);
+  second.abandon(); // a crash: no marker written
+  const third = LogManager.open({ logDirs: [a!, b!], nodeId: 3, clusterId: CLUSTER });
+  expect(third.previousBrokerEpoch).toBe(-1n);
+  third.setBrokerEpoch(7n);
+  await third.close();
+  // Dirs that disagree, or a marker that does not parse, count as unclean.
+  const { writeFileSync } = await import("node:fs");
+  writeFileSync(join(b!, ".kafka_cleanshutdown"), JSON.stringify({ version: 0, brokerEpoch: 8 }));
+  const fourth = LogManager.open({ logDirs: [a!, b!], nodeId: 3, clusterId: CLUSTER });
+  expect(fourth.previousBrokerEpoch).toBe(-1n);
+  await fourth.close();
+  writeFileSync(join(a!, ".kafka_cleanshutdown"), "{not json");
+  const fifth = LogManager.open({ logDirs: [a!, b!], nodeId: 3, clusterId: CLUSTER });
+  expect(fifth.previousBrokerEpoch).toBe(-1n);
+  await fifth.close();
+});
+
 test("a second process cannot open a locked log dir", async () => {
   const [a] = dirs(1);
   const m = LogManager.open({ logDirs: [a!], nodeId: 1, clusterId: CLUSTER });
