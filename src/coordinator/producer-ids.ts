@@ -1,6 +1,6 @@
 // Producer id allocation for InitProducerId, as Kafka's: blocks of 1000 ids (ProducerIdsBlock) from the
 // active controller, whose ProducerIdsRecord in the metadata log makes each block durable and unique
-// before any id of it is used (RpcProducerIdManager; a single node asks its own metadata layer).
+// before any id of it is used (RpcProducerIdManager; a single node asks its own controller).
 //
 // ProducerIdManager is the earlier single-node allocator, whose block end was a side file in the
 // metadata log dir, `strand-producer-ids` ("<next block start>\n"): kept to read (and move into the

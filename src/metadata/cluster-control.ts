@@ -55,6 +55,13 @@ export interface ClusterControlEnv extends ReplicationEnv {
   readonly kraftVersion: number;
   /** Whether previousBrokerEpoch tells a clean from an unclean shutdown (Kafka: always on in KRaft). */
   readonly cleanShutdownDetection: boolean;
+  /**
+   * The broker id this controller's own process also serves (process.roles=broker,controller), or -1.
+   * A new incarnation of that broker can only come from a new process of this same node, so the old
+   * incarnation is gone and its session is not waited out (Kafka waits broker.session.timeout.ms here:
+   * 9 s and more after a kill -9 of a combined node that leads the quorum again at once).
+   */
+  readonly colocatedBrokerId?: number;
 }
 
 const fail = <R>(response: R, errorCode: number, message: string): LifecyclePlan<R> => ({ records: [], response, error: { errorCode, message } });
@@ -81,7 +88,8 @@ export function planBrokerRegistration(
   const existing = image.brokers.get(brokerId);
   const prevIncarnation = existing?.incarnationId ?? null;
   const storedEpoch = existing?.brokerEpoch ?? -2n;
-  if (existing && hb.hasValidSession(brokerId, existing.brokerEpoch) && req.incarnationId !== prevIncarnation) {
+  const restartedHere = brokerId === (env.colocatedBrokerId ?? -1);
+  if (existing && !restartedHere && hb.hasValidSession(brokerId, existing.brokerEpoch) && req.incarnationId !== prevIncarnation) {
     return refused(
       ErrorCode.DUPLICATE_BROKER_REGISTRATION,
       "Another broker is registered with that broker id. If the broker was recently restarted this should self-resolve once the heartbeat manager expires the broker's session.",

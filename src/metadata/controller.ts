@@ -1,7 +1,7 @@
 // The controller's decisions, as pure functions of the image: each admin request becomes per-item
 // results and the metadata records to append (Kafka's ReplicationControlManager and
-// ConfigurationControlManager). Nothing here touches disk; local-metadata.ts appends the records and
-// applies them. Error codes and messages follow Kafka 4.4.0 (compared against a real broker).
+// ConfigurationControlManager). Nothing here touches disk; the QuorumController appends the records
+// through Raft and the MetadataLoader applies them once committed. Error codes and messages follow Kafka 4.4.0 (compared against a real broker).
 
 import { ErrorCode } from "../protocol/errors.ts";
 import { ZERO_UUID } from "../protocol/primitives/codec-runtime.ts";

@@ -1,6 +1,5 @@
-// What both metadata layers (LocalMetadata on a single node, RaftMetadata in a cluster) build the same
-// way on top of their own createTopics: internal topics for the coordinators, Metadata's
-// auto-creation, and the topic-config snapshot every new image carries.
+// What the metadata layer (RaftMetadata) builds on top of its createTopics: internal topics for the
+// coordinators, Metadata's auto-creation, and the topic-config snapshot every new image carries.
 
 import type { BrokerConfig } from "../config/broker-config.ts";
 import { ErrorCode } from "../protocol/errors.ts";

@@ -1,6 +1,6 @@
 // What the rest of the broker sees of metadata: the current image and the controller operations that
 // change it. Every operation appends records to the metadata log (__cluster_metadata) and resolves once
-// they are committed (a one-voter quorum commits at once) and applied to the image. Partition logs are
+// they are committed (a one-voter quorum once its own log has them on disk) and applied to the image. Partition logs are
 // created and deleted by the metadata layer as the image changes, so a handler that sees a partition in
 // the image finds its log with `partitionLog`.
 
@@ -83,7 +83,7 @@ export interface MetadataLayer {
   /** Called after each batch of records is applied (e.g. to complete delayed fetches on a deleted topic). */
   onApplied(listener: (image: MetadataImage) => void): void;
   // The two below are optional only so that test fakes written before them still typecheck; the
-  // broker's LocalMetadata implements both.
+  // broker's RaftMetadata implements both.
   /**
    * The topic, created first if missing (coordinators' __consumer_offsets, __transaction_state).
    * Throws InternalTopicError when it cannot be created.

@@ -39,12 +39,14 @@ import {
 } from "./cluster-control.ts";
 import { ConfigResourceTypeId, ImageBuilder } from "./image-builder.ts";
 import type { MetadataImage } from "./image.ts";
-import { planAllocateProducerIds, type AllocateProducerIdsResult } from "./producer-id-control.ts";
+import { nextProducerIdBlockStart, planAllocateProducerIds, type AllocateProducerIdsResult } from "./producer-id-control.ts";
 import { encodeMetadataRecord, metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
 import { bootstrapFeatureLevels } from "./supported-features.ts";
 
 /** Operations waiting for their commit at once; more are refused (REQUEST_TIMED_OUT), never queued. */
 export const MAX_IN_FLIGHT_OPERATIONS = 10_000;
+/** Brokers whose last registration refusal is remembered (to log each reason once); cleared beyond. */
+const MAX_REFUSALS_REMEMBERED = 1_000;
 
 /** This node is not (or no longer) the active controller: the operation was not (or may not be) committed. */
 export class NotControllerError extends Error {
@@ -102,6 +104,8 @@ interface Active {
 export class QuorumController {
   private active: Active | null = null;
   private committedOffset = -1;
+  /** brokerId -> the last refusal logged for it ("code:reason"). */
+  private readonly lastRefusal = new Map<number, string>();
   readonly heartbeats: BrokerHeartbeatManager;
 
   constructor(private readonly opts: QuorumControllerOptions) {
@@ -132,6 +136,8 @@ export class QuorumController {
     this.heartbeats.activate(committed.brokers.values());
     this.opts.logger.info("this node is the active controller", { epoch, committedOffset: this.committedOffset, nextWriteOffset: this.active.nextWriteOffset });
     if (!committed.features.has("metadata.version")) void this.bootstrap().catch((e: unknown) => this.opts.logger.warn("bootstrap records not written", { error: String(e) }));
+    // A non-empty log is not bootstrapped again: a feature left at level 0 stays absent.
+    else this.opts.logger.info("finalized features", { features: [...committed.features].map(([k, v]) => `${k}=${v}`).sort().join(",") });
     this.scheduleFenceCheck();
   }
 
@@ -206,10 +212,28 @@ export class QuorumController {
   registerBroker(req: BrokerRegistrationRequest): Promise<BrokerRegistrationResult> {
     return this.write("registerBroker", (image, next) => {
       const p = planBrokerRegistration(image, this.heartbeats, this.opts.env, req, BigInt(next));
-      if (p.error) this.opts.logger.info("broker registration refused", { brokerId: req.brokerId, errorCode: p.error.errorCode, reason: p.error.message });
+      if (p.error) this.logRefusedRegistration(req.brokerId, p.error.errorCode, p.error.message);
       else this.opts.logger.info("broker registered", { brokerId: req.brokerId, brokerEpoch: p.response.brokerEpoch, incarnationId: req.incarnationId });
       return { records: p.records, result: p.response };
     });
+  }
+
+  /**
+   * A refused registration is retried by the broker every few seconds: the reason is logged once per
+   * broker and reason (then at debug). A finalized feature the broker does not support (a Kafka 4.4.0
+   * log dir or quorum finalizes share.version=2 and streams.version=1, which Strand does not serve)
+   * is a warning naming the operator's fix, a downgrade as before any Kafka downgrade.
+   */
+  private logRefusedRegistration(brokerId: number, errorCode: number, reason: string): void {
+    const key = `${errorCode}:${reason}`;
+    if (this.lastRefusal.get(brokerId) === key) return this.opts.logger.debug("broker registration refused", { brokerId, errorCode, reason });
+    if (this.lastRefusal.size >= MAX_REFUSALS_REMEMBERED) this.lastRefusal.clear();
+    this.lastRefusal.set(brokerId, key);
+    const feature = /finalized version \d+ of (\S+)\. The broker wants a version between \d+ and (\d+)/.exec(reason);
+    if (feature) {
+      const fix = `kafka-features.sh --bootstrap-controller <this controller's listener> downgrade --feature ${feature[1]}=${feature[2]}`;
+      this.opts.logger.warn("broker registration refused: the metadata log finalizes a feature level the broker does not support", { brokerId, errorCode, reason, fix });
+    } else this.opts.logger.info("broker registration refused", { brokerId, errorCode, reason });
   }
 
   brokerHeartbeat(req: BrokerHeartbeatRequest): Promise<BrokerHeartbeatResult> {
@@ -218,7 +242,8 @@ export class QuorumController {
       const before = image.brokers.get(req.brokerId)?.fenced;
       const p = planBrokerHeartbeat(image, this.heartbeats, this.opts.env, req);
       if (p.error === null && before !== undefined && before !== p.response.isFenced) {
-        this.opts.logger.info(p.response.isFenced ? "broker fenced" : "broker unfenced", { brokerId: req.brokerId, brokerEpoch: req.brokerEpoch });
+        if (p.response.isFenced) this.opts.logger.info("broker fenced", { brokerId: req.brokerId, brokerEpoch: req.brokerEpoch });
+        else this.opts.logger.info("broker unfenced", { brokerId: req.brokerId, brokerEpoch: req.brokerEpoch, ...leadersElected(image, p.records, req.brokerId) });
       }
       return {
         records: p.records,
@@ -246,6 +271,19 @@ export class QuorumController {
     return this.write("allocateProducerIds", (image) => {
       const p = planAllocateProducerIds(image, req);
       return { records: p.records, result: p.response };
+    });
+  }
+
+  /**
+   * A data dir from before producer ids lived in the metadata log holds the next block start in a side
+   * file (single-node Strands only): the log continues from it with a ProducerIdsRecord, so no id
+   * handed out then is handed out again. True once the log's next block starts at or after it.
+   */
+  adoptProducerIds(brokerId: number, brokerEpoch: bigint, nextBlockStart: bigint): Promise<boolean> {
+    return this.write("adoptProducerIds", (image) => {
+      if (nextBlockStart <= nextProducerIdBlockStart(image)) return { records: [], result: true };
+      this.opts.logger.info("producer id blocks continue from the side file's", { nextProducerId: String(nextBlockStart) });
+      return { records: [metadataRecord(RecordType.PRODUCER_IDS, { brokerId, brokerEpoch, nextProducerId: nextBlockStart })], result: true };
     });
   }
 
@@ -291,4 +329,23 @@ export class QuorumController {
     }
     this.scheduleFenceCheck();
   }
+}
+
+/**
+ * What unfencing `brokerId` elected: partitions it now leads, and of those how many it led from the
+ * ELR (KIP-966: a clean stop of the last ISR member leaves ISR [] and ELR [it]).
+ */
+function leadersElected(image: MetadataImage, records: readonly MetadataRecordOut[], brokerId: number): { leadersElected: number; fromElr: number } {
+  let elected = 0;
+  let fromElr = 0;
+  // Bounded by the plan's records.
+  for (const r of records) {
+    if (r.apiKey !== RecordType.PARTITION_CHANGE) continue;
+    const m = r.message as { topicId: string; partitionId: number; leader: number };
+    if (m.leader !== brokerId) continue;
+    elected++;
+    const before = image.topicsById.get(m.topicId)?.partitions[m.partitionId];
+    if (before && before.isr.length === 0 && (before.elr ?? []).includes(brokerId)) fromElr++;
+  }
+  return { leadersElected: elected, fromElr };
 }

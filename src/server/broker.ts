@@ -40,7 +40,6 @@ import { wheelGroupClock } from "./group-clock.ts";
 import { ReplicaManager } from "../replication/replica-manager.ts";
 import { FetchSessionCache } from "./fetch/session-cache.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
-import { LocalMetadata } from "../metadata/local-metadata.ts";
 import { controllerSide, RaftMetadata } from "../metadata/raft-metadata.ts";
 import { QuorumController } from "../metadata/quorum-controller.ts";
 import { SnapshotGenerator } from "../metadata/snapshot-generator.ts";
@@ -49,7 +48,7 @@ import { SUPPORTED_FEATURES } from "../metadata/supported-features.ts";
 import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network-client.ts";
 import { socketTransport } from "../network/transport.ts";
 import { CONTROLLER_HANDLERS } from "./controller-api/index.ts";
-import { KafkaRaftManager, usesRaftQuorum } from "./raft-manager.ts";
+import { KafkaRaftManager } from "./raft-manager.ts";
 import { FORWARD_RETRY_TIMEOUT_MS, forwardingHandler } from "./forwarding.ts";
 import { RaftControllerChannel, sendToActiveController } from "./controller-channel.ts";
 import { BrokerLifecycleManager } from "./broker-lifecycle-manager.ts";
@@ -75,6 +74,12 @@ export interface BrokerOptions {
   handlers?: ApiHandler[];
   /** The monotonic clock of the broker's delayed operations (tests give each broker its own). */
   clock?: TimerClock;
+  /**
+   * The clock of the metadata quorum and the broker lifecycle (Raft timers and linger, the controller's
+   * session fencing, heartbeats, the controller channel); `clock` when not given. A test that moves a
+   * broker's data-plane clock by hand gives this one the system clock, so metadata still commits.
+   */
+  quorumClock?: TimerClock;
 }
 
 export type { AdvertisedApi } from "./services.ts";
@@ -137,9 +142,9 @@ export class Broker {
   readonly loggers: BrokerLoggers;
   readonly nodeId: number;
   readonly clock: TimerClock;
+  private readonly quorumClock: TimerClock;
   private logManager: LogManager | null = null;
-  private localMetadata: LocalMetadata | null = null;
-  /** Multi-node KRaft (usesRaftQuorum): the Raft pieces, the metadata layer over them, the lifecycle. */
+  /** KRaft: the Raft pieces, the metadata layer over them, the lifecycle. */
   private raftManager: KafkaRaftManager | null = null;
   private raftMetadata: RaftMetadata | null = null;
   private quorumController: QuorumController | null = null;
@@ -164,8 +169,10 @@ export class Broker {
     this.loggers = brokerLoggers(opts.log);
     this.nodeId = opts.config.nodeId;
     this.clock = opts.clock ?? systemClock;
-    // In a multi-node cluster the controller-only admin APIs are forwarded to the active controller.
-    this.handlerList = (opts.handlers ?? ALL_HANDLERS).map((h) => (usesRaftQuorum(opts.config) ? forwardingHandler(h) : h));
+    this.quorumClock = opts.quorumClock ?? this.clock;
+    // The controller-only admin APIs are forwarded to the active controller (this node's own, on a
+    // single node), as Kafka's brokers do.
+    this.handlerList = (opts.handlers ?? ALL_HANDLERS).map(forwardingHandler);
     // Checked here so a bad value stops the broker before it touches its log dirs.
     this.connectionQuotas = connectionQuotaConfigOf(opts.config);
   }
@@ -187,12 +194,12 @@ export class Broker {
 
   /** Metadata image and controller operations (src/metadata), open once start() has replayed the log. */
   get metadata(): MetadataLayer {
-    const md = this.localMetadata ?? this.raftMetadata;
+    const md = this.raftMetadata;
     if (!md) throw new BrokerNotStartedError("metadata layer");
     return md;
   }
 
-  /** The Raft client of a multi-node metadata quorum; null on a single node. */
+  /** The metadata quorum's Raft pieces; null before start(). */
   get raft(): KafkaRaftManager | null {
     return this.raftManager;
   }
@@ -232,7 +239,7 @@ export class Broker {
       nodeId: this.nodeId,
       clusterId,
       // Broker-level log settings from server.properties apply from the first log opened; topic
-      // overrides and dynamic broker configs come from the image once LocalMetadata has replayed it.
+      // overrides and dynamic broker configs come from the image once the metadata log has been replayed.
       defaultConfig: logConfigFor({ staticConfig: this.config.given, dynamicBroker: new Map(), dynamicDefault: new Map() }, new Map()),
       logger: this.loggers.logManager,
       // Read at start-up only: a dynamic change of this cluster-wide key applies after a restart.
@@ -258,24 +265,17 @@ export class Broker {
     // logs and Partitions) before it is visible. Its delayed operations run on this broker's clock.
     const replicaManager = new ReplicaManager({ nodeId: this.nodeId, config: this.config, logs, logger: this.loggers.replicaManager, timer: new Timer({ clock: this.clock }) });
     this.replicas = replicaManager;
-    // metadata: a single voter replays its local metadata log, bootstraps or registers; a node of a
-    // multi-node quorum gets its image from Raft (started below, once the controller listener is up).
-    const raftMode = usesRaftQuorum(this.config);
-    let metadata: MetadataLayer;
-    if (raftMode) {
-      metadata = this.openRaftMetadata(clusterId, logs, replicaManager);
-    } else {
-      const local = await LocalMetadata.open({ nodeId: this.nodeId, clusterId, config: this.config, logs, logger: this.loggers.metadata, publisher: replicaManager });
-      this.localMetadata = local;
-      metadata = local;
-    }
+    // metadata: the image comes from the committed records the Raft client delivers (started below,
+    // once the controller listener is up), on a single node as in a cluster: a one-voter quorum
+    // commits what it has fsynced, and its own writes reach the image the same way as everyone else's.
+    const metadata: MetadataLayer = this.openRaftMetadata(clusterId, logs, replicaManager);
     mark("metadata-open");
     logs.startScheduler({
       retentionCheckMs: this.config.long("log.retention.check.interval.ms"),
       producerIdExpirationCheckMs: this.config.int("producer.id.expiration.check.interval.ms"),
     });
 
-    // Group coordinator (issue 5): replay __consumer_offsets before accepting requests.
+    // Group coordinator (issue 5): loads __consumer_offsets once the broker is unfenced (below).
     // The coordinator gets explicit dependencies (no Broker): its own timing wheel, on this broker's clock.
     const groupCoordinator = new GroupCoordinatorService({
       config: coordinatorConfigOf(this.config),
@@ -289,14 +289,11 @@ export class Broker {
       groupConfig: (groupId) => consumerGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
     });
     this.coordinatorService = groupCoordinator;
-    this.loggers.groupCoordinator.info("group coordinator loaded", await groupCoordinator.start());
-    mark("group-coordinator");
 
-    // Transaction coordinator: replays the __transaction_state partitions led here (transactions left
-    // in PREPARE_* by a crash get their markers written again) before accepting requests. Markers go
-    // through writeTxnMarkers, the path WriteTxnMarkers requests take.
+    // Transaction coordinator: loads the __transaction_state partitions led here once the broker is
+    // unfenced (below). Markers go through writeTxnMarkers, the path WriteTxnMarkers requests take.
     // Producer id blocks are ProducerIdsRecords in the metadata log, from the active controller
-    // (AllocateProducerIds in a cluster, this node's own metadata layer on a single node).
+    // (AllocateProducerIds, to this node's own controller on a single node).
     const producerIds = this.rpcProducerIds();
     const transactionCoordinator = new TransactionCoordinatorService({
       config: transactionConfigOf(this.config),
@@ -344,9 +341,7 @@ export class Broker {
       metrics: null,
     };
     this.running = services;
-    if (raftMode) await this.startRaft(services);
-    this.loggers.transactionCoordinator.info("transaction coordinator loaded", await transactionCoordinator.start());
-    mark("transaction-coordinator");
+    await this.startRaft(services);
     const dispatcher = new Dispatcher(services, this.handlerList, this.loggers.apis, this.loggers.requestLogger);
     mark("dispatcher");
 
@@ -356,23 +351,24 @@ export class Broker {
     const bound = this.server.start();
     mark("listening");
     // A controller-only node advertises no broker endpoint.
-    services.advertisedEndpoints = !this.config.roles.has("broker") && raftMode ? [] : this.config.advertisedListeners.map((e) => {
+    services.advertisedEndpoints = !this.config.roles.has("broker") ? [] : this.config.advertisedListeners.map((e) => {
       const b = bound.find((x) => x.name === e.name);
       return e.port === 0 && b ? { ...e, port: b.port } : e;
     });
     // metadata: register the endpoints actually bound (port 0 in tests).
-    if (this.localMetadata) {
-      await this.localMetadata.registerBroker(services.advertisedEndpoints);
-      // The side file of an earlier Strand: its next block start moves into the metadata log.
-      const legacy = readProducerIdFile(this.config.metadataLogDir);
-      if (legacy !== null) {
-        await this.localMetadata.adoptProducerIdsFrom(legacy);
-        removeProducerIdFile(this.config.metadataLogDir);
-      }
-    } else if (this.config.roles.has("broker")) await this.registerWithController(services);
+    if (this.config.roles.has("broker")) await this.registerWithController(services);
     mark("registered");
+    await this.adoptLegacyProducerIds();
     // The first block before the first client: InitProducerId is then answered at once (bounded).
-    if (this.config.roles.has("broker")) await producerIds.prefetch(this.localMetadata ? 10_000 : 2_000);
+    if (this.config.roles.has("broker")) await producerIds.prefetch(2_000);
+    // The coordinators load the __consumer_offsets and __transaction_state partitions led here once
+    // the broker is unfenced (its leaderships are elected then), before "started": the first client
+    // finds its groups and transactions loaded. A transaction left in PREPARE_* by a crash gets its
+    // markers written again.
+    this.loggers.groupCoordinator.info("group coordinator loaded", await groupCoordinator.start());
+    mark("group-coordinator");
+    this.loggers.transactionCoordinator.info("transaction coordinator loaded", await transactionCoordinator.start());
+    mark("transaction-coordinator");
     mark("producer-ids");
     this.loggers.broker.info("strand started", {
       version: STRAND_VERSION,
@@ -389,7 +385,7 @@ export class Broker {
   /** The Raft manager, the QuorumController (controller role) and RaftMetadata over them; Raft not started yet. */
   private openRaftMetadata(clusterId: string, logs: LogManager, replicaManager: ReplicaManager): RaftMetadata {
     const logger = this.loggers.metadata;
-    const mgr = KafkaRaftManager.open({ config: this.config, clusterId, logs, logger, raftLogger: this.loggers.raft, clock: this.clock });
+    const mgr = KafkaRaftManager.open({ config: this.config, clusterId, logs, logger, raftLogger: this.loggers.raft, clock: this.quorumClock });
     this.raftManager = mgr;
     const controller = this.config.roles.has("controller")
       ? new QuorumController({
@@ -398,11 +394,12 @@ export class Broker {
             clusterId,
             kraftVersion: 0,
             cleanShutdownDetection: true,
+            colocatedBrokerId: this.config.roles.has("broker") ? this.nodeId : -1,
             defaultMinIsr: this.config.int("min.insync.replicas"),
             defaultUncleanLeaderElection: this.config.bool("unclean.leader.election.enable"),
           },
           raft: mgr.client,
-          clock: this.clock,
+          clock: this.quorumClock,
           sessionTimeoutMs: this.config.int("broker.session.timeout.ms"),
           bootstrapMinIsr: this.config.int("min.insync.replicas"),
           logger: logger.child({ component: "quorum-controller" }),
@@ -410,11 +407,15 @@ export class Broker {
       : null;
     this.quorumController = controller;
     // Kafka's NodeToControllerChannelManager: one client for lifecycle and forwarded requests.
-    const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-to-controller`, requestTimeoutMs: this.config.int("controller.quorum.request.timeout.ms") }, socketTransport, this.clock);
+    const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-to-controller`, requestTimeoutMs: this.config.int("controller.quorum.request.timeout.ms") }, socketTransport, this.quorumClock);
     this.controllerClient = client;
     const channel = new RaftControllerChannel(client, () => {
       const le = mgr.client.leaderAndEpoch();
-      return le.leaderId >= 0 ? mgr.voterNode(le.leaderId) : null;
+      if (le.leaderId < 0) return null;
+      // This node leads: its own controller listener as bound (port 0 in tests), not the voter entry.
+      const own = le.leaderId === this.nodeId ? this.controllerServer?.bound[0] : undefined;
+      if (own) return { id: this.nodeId, host: own.host === "0.0.0.0" ? "127.0.0.1" : own.host, port: own.port };
+      return mgr.voterNode(le.leaderId);
     });
     this.channel = channel;
     const dirIds = logs.logDirs.map((d) => logs.metaProperties(d)?.directoryId ?? ZERO_DIR);
@@ -466,13 +467,26 @@ export class Broker {
   }
 
   /**
-   * Producer id blocks from the active controller, requested with this broker's epoch; a single node
-   * asks its own metadata layer (the block is a ProducerIdsRecord in its metadata log either way).
+   * The side file of a Strand from before producer ids lived in the metadata log (a single node, so
+   * this node's controller leads): its next block start moves into the log, then the file goes. A
+   * node whose controller does not lead keeps the file and says so.
+   */
+  private async adoptLegacyProducerIds(): Promise<void> {
+    const legacy = readProducerIdFile(this.config.metadataLogDir);
+    if (legacy === null) return;
+    const controller = this.quorumController;
+    const brokerEpoch = this.lifecycle?.brokerEpoch ?? -1n;
+    const adopted = controller ? await controller.adoptProducerIds(this.nodeId, brokerEpoch, legacy).catch(() => false) : false;
+    if (adopted) removeProducerIdFile(this.config.metadataLogDir);
+    else this.loggers.transactionCoordinator.warn("the producer id side file of an earlier Strand was not moved into the metadata log: this node's controller does not lead; it is kept for the next start", { nextProducerId: String(legacy) });
+  }
+
+  /**
+   * Producer id blocks from the active controller (this node's own on a single node), requested with
+   * this broker's epoch; each block is a ProducerIdsRecord in the metadata log.
    */
   private rpcProducerIds(): RpcProducerIdManager {
     const log = this.loggers.transactionCoordinator;
-    const local = this.localMetadata;
-    if (local) return new RpcProducerIdManager(() => local.allocateProducerIds(), (message) => log.warn("producer id block not allocated; retrying", { error: message }));
     return new RpcProducerIdManager(
       async () => {
         const channel = this.channel;
@@ -561,14 +575,15 @@ export class Broker {
       features: SUPPORTED_FEATURES.map((f) => ({ name: f.name, minSupportedVersion: f.minVersion, maxSupportedVersion: f.maxVersion })),
       rack: this.config.optionalString("broker.rack"),
       logDirs: logs.logDirs.map((d) => logs.metaProperties(d)?.directoryId ?? ZERO_DIR),
-      previousBrokerEpoch: -1n,
+      // The epoch this broker's last clean stop recorded (Kafka's .kafka_cleanshutdown): a clean stop.
+      previousBrokerEpoch: logs.previousBrokerEpoch,
       heartbeatIntervalMs: this.config.int("broker.heartbeat.interval.ms"),
       sessionTimeoutMs: this.config.int("broker.session.timeout.ms"),
       initialRegistrationTimeoutMs: this.config.int("initial.broker.registration.timeout.ms"),
       controlledShutdownTimeoutMs: this.config.int("broker.session.timeout.ms"),
       highestMetadataOffset: () => BigInt(md.loader.highestOffset),
       channel: this.channel!,
-      clock: this.clock,
+      clock: this.quorumClock,
       logger: this.loggers.broker.child({ component: "broker-lifecycle" }),
       onFatal: (reason) => {
         this.loggers.broker.error("broker lifecycle failed: shutting down", { reason });
@@ -643,12 +658,12 @@ export class Broker {
       this.controllerServer?.closeAll();
       this.controllerClient?.close();
     }
-    // metadata: finish running operations before the logs close.
-    if (this.localMetadata) await this.localMetadata.close().catch((e: unknown) => this.loggers.broker.error("metadata close failed", { error: String(e) }));
     this.coordinatorService?.close();
     this.txnCoordinator?.close();
     // Produces still waiting for their high watermark answer now (REQUEST_TIMED_OUT); none can wait on closed logs.
     this.replicas?.shutdown();
+    // The marker of a clean stop names this incarnation's broker epoch (-1 if it never registered).
+    if (this.lifecycle) this.logManager?.setBrokerEpoch(this.lifecycle.brokerEpoch);
     const { uncleanDirs } = this.logManager ? await this.logManager.close() : { uncleanDirs: [] };
     if (uncleanDirs.length > 0) {
       this.loggers.broker.error("strand stopped; log dirs with offline partitions are not marked cleanly shut down and will be recovered at the next start", { dirs: uncleanDirs.join(",") });

@@ -3,9 +3,10 @@
 // beside it, an outbound NetworkClient to the other voters' controller listener, and the KafkaRaftClient
 // over them with the controller.quorum.* timings.
 //
-// Used when the metadata quorum has more than one voter, this node is not a voter (a broker-only
-// node is an observer), or the quorum is dynamic (no controller.quorum.voters: KIP-853, the voters
-// from the bootstrap snapshot and the log); a single static voter keeps LocalMetadata.
+// Every node runs it: a single node is a one-voter quorum (static controller.quorum.voters, or dynamic
+// after `format --standalone`), a broker-only node an observer, and a node with no
+// controller.quorum.voters a member of a dynamic quorum (KIP-853: the voters from the bootstrap
+// snapshot and the log).
 
 import { join } from "node:path";
 import type { BrokerConfig } from "../config/broker-config.ts";
@@ -24,14 +25,6 @@ import { readMetaProperties } from "../storage/meta-properties.ts";
 import type { Logger } from "../util/log.ts";
 import type { TimerClock } from "../util/purgatory/clock.ts";
 import { STRAND_VERSION } from "../util/version.ts";
-
-/** True when this node's metadata is a replicated Raft log rather than a one-voter local log. */
-export function usesRaftQuorum(config: BrokerConfig): boolean {
-  const voters = config.given.get("controller.quorum.voters")?.split(",").map((s) => s.trim()).filter((s) => s !== "") ?? [];
-  if (voters.length === 0) return true; // a dynamic quorum (controller.quorum.bootstrap.servers)
-  if (!config.roles.has("controller")) return true;
-  return voters.length > 1;
-}
 
 /**
  * This controller's listeners as auto-join names them (Kafka's effective advertised controller

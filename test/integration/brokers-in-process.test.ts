@@ -16,7 +16,7 @@ import { ErrorCode } from "../../src/protocol/errors.ts";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 import { Broker } from "../../src/server/broker.ts";
 import { createLogger } from "../../src/util/log.ts";
-import { FakeClock } from "../../src/util/purgatory/index.ts";
+import { FakeClock, systemClock } from "../../src/util/purgatory/index.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { encodeConsumerSubscription } from "../../src/coordinator/group/consumer-protocol.ts";
 import { batchViews, createTopic, fetchOnce, produce } from "../unit/produce/wire-helpers.ts";
@@ -46,7 +46,7 @@ async function startNode(nodeId: number): Promise<Node> {
       ["advertised.listeners", "PLAINTEXT://127.0.0.1:0"],
       ["controller.listener.names", "CONTROLLER"],
       ["listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT"],
-      ["controller.quorum.voters", `${nodeId}@127.0.0.1:0`],
+      ["controller.quorum.voters", `${nodeId}@127.0.0.1:9093`],
       ["log.dirs", join(dir, "logs")],
       ["offsets.topic.replication.factor", "1"],
       ["offsets.topic.num.partitions", "2"],
@@ -56,7 +56,7 @@ async function startNode(nodeId: number): Promise<Node> {
   );
   await formatStorage(config, CLUSTER_ID, { ignoreFormatted: false });
   const clock = new FakeClock(1_000_000 * nodeId);
-  const broker = new Broker({ config, log: createLogger((process.env.INPROC_LOG ?? "error") as "error"), clock });
+  const broker = new Broker({ config, log: createLogger((process.env.INPROC_LOG ?? "error") as "error"), clock, quorumClock: systemClock }); // metadata commits on real time; the data plane on the hand-driven clock
   const bound = await broker.start();
   const port = bound.find((b) => b.name === "PLAINTEXT")!.port;
   const client = await KafkaTestClient.connect(port);

@@ -14,7 +14,7 @@ import { formatStorage } from "../../src/cli/server-command.ts";
 import { ErrorCode } from "../../src/protocol/errors.ts";
 import { Broker } from "../../src/server/broker.ts";
 import { createLogger } from "../../src/util/log.ts";
-import { FakeClock } from "../../src/util/purgatory/index.ts";
+import { FakeClock, systemClock } from "../../src/util/purgatory/index.ts";
 import { partitionForGroup } from "../../src/coordinator/group/partitioner.ts";
 import { parseEndTxnMarker } from "../../src/protocol/records/control-batch.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
@@ -49,7 +49,7 @@ function admitEveryTransaction(): void {
 }
 
 async function start(): Promise<void> {
-  broker = new Broker({ config, log: createLogger((process.env.TXN_LOG ?? "error") as "error"), clock });
+  broker = new Broker({ config, log: createLogger((process.env.TXN_LOG ?? "error") as "error"), clock, quorumClock: systemClock }); // metadata commits on real time; the data plane on the hand-driven clock
   const bound = await broker.start();
   admitEveryTransaction();
   client = await KafkaTestClient.connect(bound.find((b) => b.name === "PLAINTEXT")!.port);
@@ -111,7 +111,7 @@ beforeAll(async () => {
       ["advertised.listeners", "PLAINTEXT://127.0.0.1:0"],
       ["controller.listener.names", "CONTROLLER"],
       ["listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT"],
-      ["controller.quorum.voters", "1@127.0.0.1:0"],
+      ["controller.quorum.voters", "1@127.0.0.1:9093"],
       ["log.dirs", join(dir, "logs")],
       ["offsets.topic.replication.factor", "1"],
       ["offsets.topic.num.partitions", String(PARTITIONS)],

@@ -1,7 +1,8 @@
 // The controller-side lifecycle planners against images built by the real ImageBuilder: every error
 // code, fencing by session timeout under a FakeClock, controlled shutdown moving leaders (and, with
 // ELR on as Kafka 4.4.0 finalizes it, leaving a one-replica partition leaderless with the broker in
-// its ELR), unfencing electing leaders again, and producer id blocks contiguous across a rebuilt image.
+// its ELR), unfencing electing leaders again, producer id blocks contiguous across a rebuilt image, and
+// a combined node's own broker re-registering at once after a kill -9.
 
 import { expect, test } from "bun:test";
 import { FakeClock } from "../../../src/util/purgatory/fake-clock.ts";
@@ -135,6 +136,12 @@ test("BrokerRegistration errors: cluster id, duplicate live registration, ZK bro
   };
   expect(code(regReq(2, INC(2), { clusterId: "other" }))).toEqual([ErrorCode.INCONSISTENT_CLUSTER_ID, `Expected cluster ID ${CLUSTER}, but got cluster ID other`]);
   expect(code(regReq(1, INC(1, 5)))[0]).toBe(ErrorCode.DUPLICATE_BROKER_REGISTRATION);
+  // A combined node's controller knows a new incarnation of its own broker id is its own process
+  // restarted (kill -9): no session to wait out. Another id still waits.
+  const combined: ClusterControlEnv = { ...ENV, colocatedBrokerId: 1 };
+  const restarted = planBrokerRegistration(log.image, hb, combined, regReq(1, INC(1, 5)), log.next);
+  expect([restarted.response.errorCode, restarted.records.length > 0]).toEqual([ErrorCode.NONE, true]);
+  expect(planBrokerRegistration(log.image, hb, { ...ENV, colocatedBrokerId: 2 }, regReq(1, INC(1, 5)), log.next).response.errorCode).toBe(ErrorCode.DUPLICATE_BROKER_REGISTRATION);
   expect(code(regReq(2, INC(2), { isMigratingZkBroker: true }))).toEqual([ErrorCode.BROKER_ID_NOT_REGISTERED, "Controller does not support registering ZK brokers."]);
   expect(code(regReq(2, INC(2), { logDirs: [] }))).toEqual([ErrorCode.INVALID_REGISTRATION, "No directories specified in request"]);
   expect(code(regReq(2, INC(2), { logDirs: ["AAAAAAAAAAAAAAAAAAAAAA"] }))).toEqual([ErrorCode.INVALID_REGISTRATION, "Reserved directory ID in request"]);

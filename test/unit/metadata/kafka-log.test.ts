@@ -1,16 +1,19 @@
 // Compatibility of the metadata log with Kafka 4.4.0: a real broker creates a topic with configs and
-// stops; Strand's MetadataLog opens its __cluster_metadata-0, decodes every record, re-encodes each
-// one to the same bytes (framing, versions, tagged fields), skips the control records, and the image
-// it builds holds the topic, its configs and partitions, the broker and metadata.version 33.
+// stops; Strand's KafkaMetadataLog opens its __cluster_metadata-0, the MetadataLoader decodes every
+// record (control batches included), each re-encodes to the same bytes (framing, versions, tagged
+// fields), and the image holds the topic, its configs and partitions, the broker and metadata.version 33.
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeMetadataRecord, encodeLeaderChange, METADATA_FRAME_VERSION } from "../../../src/metadata/record-serde.ts";
 import { ControlRecordType, controlRecordTypeOf } from "../../../src/protocol/records/control-batch.ts";
-import { MetadataLog } from "../../../src/metadata/metadata-log.ts";
-import { ImageBuilder } from "../../../src/metadata/image-builder.ts";
-import { METADATA_VERSION_LEVEL } from "../../../src/metadata/local-metadata.ts";
+import { emptyImage } from "../../../src/metadata/image-builder.ts";
+import type { MetadataImage } from "../../../src/metadata/image.ts";
+import { MetadataLoader } from "../../../src/metadata/metadata-loader.ts";
+import { LATEST_METADATA_VERSION_LEVEL } from "../../../src/metadata/supported-features.ts";
+import { KafkaMetadataLog } from "../../../src/raft/kafka-metadata-log.ts";
+import { batchesOf, toListenerBatch } from "../../../src/raft/raft-records.ts";
 import { MessageSetIterator } from "../../../src/protocol/records/index.ts";
 import { createLogger } from "../../../src/util/log.ts";
 import { probeKafkaDist, startKafka } from "../../support/kafka-dist.ts";
@@ -61,26 +64,47 @@ test("Strand reads, re-encodes byte for byte and replays a Kafka 4.4.0 metadata 
   expect(leaderChanges).toBeGreaterThanOrEqual(1);
   expect(metadataRecords).toBeGreaterThan(5);
 
-  // Through MetadataLog: decode, re-encode to the same bytes, build the image.
+  // The node's own path: KafkaMetadataLog reads the partition, MetadataLoader decodes every batch
+  // (control batches too, as records-less batches) and builds the image.
   const logger = createLogger("error");
-  const mlog = MetadataLog.open({ dir: logDir, logs: null, logger });
-  const builder = new ImageBuilder("cluster", 1);
-  const types = new Set<string>();
-  let reencoded = 0;
+  const mlog = KafkaMetadataLog.open({ dir: logDir, logger });
+  const images: MetadataImage[] = [];
+  const loader = new MetadataLoader({
+    clusterId: "cluster",
+    nodeId: 1,
+    initial: emptyImage("cluster", 1),
+    logger,
+    onChange: (d) => images.push(d.after),
+    onLeaderChange: () => {},
+    onFault: (e) => {
+      throw e;
+    },
+  });
+  let controlBatches = 0;
+  let lastEpoch = -1;
   try {
-    const stats = mlog.replay((rec, offset) => {
-      if (!rec.schema) return;
-      types.add(rec.schema.name);
-      builder.apply(rec.apiKey, rec.message, offset);
-      reencoded++;
-    });
-    expect(stats.controlRecords).toBeGreaterThanOrEqual(1);
-    // Replay hands over the records of Kafka's bootstrap transaction too (Begin/End dropped).
-    expect(stats.records).toBe(reencoded);
-    expect(mlog.epoch).toBeGreaterThan(0);
+    const end = mlog.endOffset().offset;
+    let offset = 0;
+    // Bounded: each read moves past at least one batch.
+    for (let round = 0; round < 10_000 && offset < end; round++) {
+      const read = mlog.read(offset, "UNCOMMITTED", 1 << 20);
+      const batches = [...batchesOf(read.records)].filter((b) => Number(b.lastOffset) >= offset).map((b) => toListenerBatch(b, true)!);
+      if (batches.length === 0) break;
+      controlBatches += batches.filter((b) => b.control).length;
+      lastEpoch = batches[batches.length - 1]!.epoch;
+      loader.handleCommit(batches);
+      offset = batches[batches.length - 1]!.lastOffset + 1;
+    }
+    expect(offset).toBe(end);
   } finally {
     await mlog.close();
   }
+  expect(loader.fault).toBeNull();
+  expect(controlBatches).toBeGreaterThanOrEqual(1);
+  expect(lastEpoch).toBeGreaterThan(0);
+  // Kafka's bootstrap transaction (Begin/End) is held and then applied: every metadata record is known.
+  expect([...loader.skipped]).toEqual([]);
+  const types = new Set<string>();
   // Byte-exact round trip of every metadata record value.
   let compared = 0;
   for (const batch of new MessageSetIterator(segment)) {
@@ -89,6 +113,7 @@ test("Strand reads, re-encodes byte for byte and replays a Kafka 4.4.0 metadata 
       const { decodeMetadataRecord } = await import("../../../src/metadata/record-serde.ts");
       const rec = decodeMetadataRecord(r.value!, r.offset);
       if (!rec.schema) continue;
+      types.add(rec.schema.name);
       const again = encodeMetadataRecord({ apiKey: rec.apiKey, version: rec.version, message: rec.message });
       expect(Buffer.from(again).toString("hex")).toBe(Buffer.from(r.value!).toString("hex"));
       compared++;
@@ -97,8 +122,9 @@ test("Strand reads, re-encodes byte for byte and replays a Kafka 4.4.0 metadata 
   expect(compared).toBe(metadataRecords);
   for (const t of ["FeatureLevelRecord", "TopicRecord", "PartitionRecord", "ConfigRecord", "RegisterBrokerRecord", "PartitionChangeRecord"]) expect(types.has(t)).toBe(true);
 
-  const image = builder.build();
-  expect(image.features.get("metadata.version")).toBe(METADATA_VERSION_LEVEL);
+  const image = loader.image;
+  expect(images.length).toBeGreaterThan(0);
+  expect(image.features.get("metadata.version")).toBe(LATEST_METADATA_VERSION_LEVEL);
   const topic = image.topicsByName.get("kraft.topic")!;
   expect(topic.partitions.map((p) => p.partition)).toEqual([0, 1, 2]);
   for (const p of topic.partitions) expect(p.replicas).toEqual([1]);

@@ -67,7 +67,7 @@ test("nothing is published until the replay reaches the high watermark; then one
   l.handleCommit(second.slice(1));
   expect(l.isCatchingUp).toBe(false);
   expect(deltas.length).toBe(1);
-  expect(deltas[0]!.before.topicsByName.size).toBe(0);
+  expect(deltas[0]!.before!.topicsByName.size).toBe(0);
   expect([...deltas[0]!.after.topicsByName.keys()].sort()).toEqual(["a", "b"]);
   expect([...deltas[0]!.configChanged]).toEqual(["b"]);
   expect(l.image).toBe(l.latestImage);

@@ -1,15 +1,16 @@
 // One topic-config snapshot per metadata image (issue 10, item 3): resolved once per (image, topic),
 // carried over when an image leaves a topic's inputs alone, bounded, honouring every layer (topic
 // override > per-broker dynamic > cluster default > server.properties > Kafka default), and the
-// LocalMetadata that publishes the images hands the result to the live logs (AlterConfigs, restart).
-import { ReplicaManager } from "../../../src/replication/replica-manager.ts";
+// metadata layer that publishes the images hands the result to the live logs (AlterConfigs, restart).
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BrokerConfig } from "../../../src/config/broker-config.ts";
 import { resolveTopicConfig, type TopicConfigResolver } from "../../../src/config/topic-config-resolved.ts";
-import { LocalMetadata } from "../../../src/metadata/local-metadata.ts";
+import { formatStorage } from "../../../src/cli/server-command.ts";
+import type { MetadataLayer } from "../../../src/metadata/layer.ts";
+import { Broker } from "../../../src/server/broker.ts";
 import { TopicConfigSnapshot } from "../../../src/metadata/topic-config-snapshot.ts";
 import { createLogger } from "../../../src/util/log.ts";
 import { LogManager } from "../../../src/storage/log-manager.ts";
@@ -103,11 +104,17 @@ describe("TopicConfigSnapshot", () => {
   });
 });
 
-describe("LocalMetadata hands the snapshot to the logs", () => {
+describe("the metadata layer hands the snapshot to the logs", () => {
   const dirs: string[] = [];
   afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-  async function open(dir: string): Promise<{ md: LocalMetadata; logs: LogManager }> {
+  interface Node {
+    md: MetadataLayer;
+    logs: LogManager;
+    broker: Broker;
+  }
+  /** A single node in process (its one-voter Raft quorum); the ReplicaManager applies committed config changes to the live logs. */
+  async function open(dir: string): Promise<Node> {
     const config = BrokerConfig.from(
       new Map(),
       Object.entries({
@@ -117,22 +124,20 @@ describe("LocalMetadata hands the snapshot to the logs", () => {
         "controller.quorum.voters": "1@127.0.0.1:9093",
         listeners: "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0",
         "controller.listener.names": "CONTROLLER",
+        "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
         "log.retention.ms": "111111",
       }),
     );
-    const logs = LogManager.open({ logDirs: [join(dir, "logs")], nodeId: 1, clusterId: "AAAAAAAAAAAAAAAAAAAAAA" });
-    const logger = createLogger("error");
-    // The replica manager is the publisher that applies a committed config change to the live logs.
-    const publisher = new ReplicaManager({ nodeId: 1, config, logs, logger });
-    const md = await LocalMetadata.open({ nodeId: 1, clusterId: "AAAAAAAAAAAAAAAAAAAAAA", config, logs, logger, publisher });
-    return { md, logs };
+    await formatStorage(config, "AAAAAAAAAAAAAAAAAAAAAA", { ignoreFormatted: true });
+    const broker = new Broker({ config, log: createLogger("error") });
+    await broker.start();
+    return { md: broker.metadata, logs: broker.logs, broker };
   }
-  async function close(x: { md: LocalMetadata; logs: LogManager }): Promise<void> {
-    await x.md.close();
-    await x.logs.close();
+  async function close(x: Node): Promise<void> {
+    await x.broker.stop();
   }
   const retentionOf = (logs: LogManager, topic: string) => logs.getLog({ topic, partition: 0 })!.config.retentionMs;
-  const alter = (md: LocalMetadata, resourceType: "topic" | "broker", resourceName: string, name: string, value: string | null) =>
+  const alter = (md: MetadataLayer, resourceType: "topic" | "broker", resourceName: string, name: string, value: string | null) =>
     md.alterConfigs([{ resourceType, resourceName, changes: [{ resourceType, resourceName, name, value, op: value === null ? "delete" : "set" }] }], { validateOnly: false, incremental: true });
 
   test("AlterConfigs of a topic, a broker and the cluster default change the live log's config, and survive a restart", async () => {

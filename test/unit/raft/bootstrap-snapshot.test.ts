@@ -1,19 +1,15 @@
 // The bootstrap snapshot 0-0 of `storage format` (src/raft/bootstrap-snapshot.ts) read back with
-// readBootstrapVoters, the initial-voter parsing of src/raft/dynamic-voters.ts, and the metadata log of
-// today's single-node broker (src/metadata/metadata-log.ts) opened on a directory holding the snapshot.
+// readBootstrapVoters and the initial-voter parsing of src/raft/dynamic-voters.ts.
 import { afterEach, describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MetadataLog } from "../../../src/metadata/metadata-log.ts";
 import { encodeMetadataRecord, metadataRecord, RecordType } from "../../../src/metadata/record-serde.ts";
 import { bootstrapSnapshotPath, metadataPartitionDir, readBootstrapVoters, writeBootstrapSnapshot } from "../../../src/raft/bootstrap-snapshot.ts";
 import { javaHostString, parseDynamicVoters, parseKafkaUuid, toVoters } from "../../../src/raft/dynamic-voters.ts";
 import { FileRawSnapshotReader } from "../../../src/raft/snapshot/file-raw-snapshot.ts";
 import { CorruptSnapshotError, RecordsSnapshotReader } from "../../../src/raft/snapshot/records-snapshot-reader.ts";
 import { BOOTSTRAP_SNAPSHOT_ID } from "../../../src/raft/snapshot/snapshots.ts";
-import { LogManager } from "../../../src/storage/log-manager.ts";
-import { createLogger } from "../../../src/util/log.ts";
 
 const DIR_A = "KOINANiBSzS7zTWlw6IcQQ";
 const DIR_B = "AAAAAAAAAAAAAAAAAAAAAg";
@@ -22,7 +18,6 @@ const FEATURES = [
   { name: "group.version", featureLevel: 1 },
 ];
 const records = () => FEATURES.map((f) => encodeMetadataRecord(metadataRecord(RecordType.FEATURE_LEVEL, f)));
-const logger = createLogger("error");
 
 const temps: string[] = [];
 afterEach(() => {
@@ -115,51 +110,5 @@ describe("writeBootstrapSnapshot / readBootstrapVoters", () => {
     expect(() => readBootstrapVoters(d)).toThrow(CorruptSnapshotError);
     writeFileSync(path, whole.subarray(0, whole.length - 10)); // a torn footer batch
     expect(() => readBootstrapVoters(d)).toThrow(CorruptSnapshotError);
-  });
-});
-
-describe("today's metadata log on a directory with the bootstrap snapshot", () => {
-  async function roundTrip(open: () => { mlog: MetadataLog; close: () => Promise<void> }, dir: string): Promise<void> {
-    const first = open();
-    expect(first.mlog.replay(() => {}).records).toBe(0);
-    expect(first.mlog.endOffset).toBe(0);
-    await first.mlog.writeLeaderChange(1, [1]);
-    await first.mlog.append([metadataRecord(RecordType.FEATURE_LEVEL, { name: "metadata.version", featureLevel: 33 })]);
-    await first.close();
-    const again = open();
-    const seen: string[] = [];
-    const stats = again.mlog.replay((r) => seen.push((r.message as { name: string }).name));
-    expect(stats.records).toBe(1);
-    expect(seen).toEqual(["metadata.version"]);
-    await again.close();
-    // The snapshot is left as it was, and still reads.
-    expect(existsSync(bootstrapSnapshotPath(dir))).toBe(true);
-    expect(readBootstrapVoters(dir)!.voters!.voterIds()).toEqual([1]);
-  }
-
-  test("opened by itself (metadata.log.dir outside log.dirs)", async () => {
-    const d = tempDir();
-    await writeBootstrapSnapshot(d, { kraftVersion: 1, voters: toVoters(parseDynamicVoters(`1@h:1:${DIR_A}`), "CONTROLLER"), records: records() });
-    await roundTrip(() => {
-      const mlog = MetadataLog.open({ dir: d, logs: null, logger });
-      return { mlog, close: () => mlog.close() };
-    }, d);
-  });
-
-  test("shared with the LogManager (metadata.log.dir is a log dir)", async () => {
-    const d = tempDir();
-    await writeBootstrapSnapshot(d, { kraftVersion: 1, voters: toVoters(parseDynamicVoters(`1@h:1:${DIR_A}`), "CONTROLLER"), records: records() });
-    writeFileSync(join(d, "meta.properties"), `version=1\ncluster.id=AAAAAAAAAAAAAAAAAAAAAw\nnode.id=1\ndirectory.id=${DIR_A}\n`);
-    await roundTrip(() => {
-      const logs = LogManager.open({ logDirs: [d], nodeId: 1, clusterId: "AAAAAAAAAAAAAAAAAAAAAw" });
-      const mlog = MetadataLog.open({ dir: d, logs, logger });
-      return {
-        mlog,
-        close: async () => {
-          await mlog.close();
-          await logs.close();
-        },
-      };
-    }, d);
   });
 });
