@@ -67,16 +67,35 @@ export interface BrokerLifecycleOptions {
 interface Deferred {
   promise: Promise<void>;
   resolve: () => void;
+  /** Rejects the promise (the manager failed before it got there); a no-op once settled. */
+  fail: (e: Error) => void;
   done: boolean;
 }
 
 function deferred(): Deferred {
   let resolve!: () => void;
-  const d: Deferred = { promise: new Promise<void>((r) => (resolve = r)), resolve: () => {}, done: false };
+  let reject!: (e: Error) => void;
+  const d: Deferred = {
+    promise: new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    }),
+    resolve: () => {},
+    fail: () => {},
+    done: false,
+  };
+  // Nobody may be waiting when it fails (a broker that never got that far): not an unhandled rejection.
+  d.promise.catch(() => {});
   d.resolve = () => {
     if (!d.done) {
       d.done = true;
       resolve();
+    }
+  };
+  d.fail = (e) => {
+    if (!d.done) {
+      d.done = true;
+      reject(e);
     }
   };
   return d;
@@ -187,6 +206,10 @@ export class BrokerLifecycleManager {
 
   private fatal(reason: string): void {
     this.log("error", reason);
+    // A start-up waiting for registration or unfencing fails with the reason (Kafka's broker exits).
+    const e = new Error(reason);
+    this.initialCatchUp.fail(e);
+    this.initialUnfence.fail(e);
     this.beginShutdown();
     this.opts.onFatal?.(reason);
   }

@@ -84,15 +84,20 @@ export async function startStrand(opts: StartStrandOptions = {}): Promise<Strand
     return c;
   });
   const timeoutMs = opts.startTimeoutMs ?? 20_000;
+  let started = false;
   const port = await Promise.race([
     portPromise,
     exited.then((c) => {
       throw new Error(`strand exited with ${c} before starting:\n${out}`);
     }),
     Bun.sleep(timeoutMs).then(() => {
+      if (started) return 0;
+      // The test fails here and never gets a handle: the process must not outlive it.
+      proc.kill("SIGKILL");
       throw new Error(`strand did not start within ${timeoutMs} ms:\n${out}`);
     }),
   ]);
+  started = true;
   return {
     bootstrap: `127.0.0.1:${port}`,
     port,
