@@ -88,6 +88,13 @@ export async function serverStart(configFile: string | undefined, overrides: str
   process.on("SIGINT", () => onSignal("SIGINT"));
   try {
     await broker.start();
+    // A broker that stops on its own after starting (a fatal lifecycle failure) ends the process, as
+    // Kafka's does; a signal's stop exits from onSignal.
+    void broker.stopped.then(() => {
+      if (signalled) return;
+      log.error("the broker stopped on its own: exiting");
+      process.exit(1);
+    });
   } catch (e) {
     if (signalled) return;
     if (e instanceof NotFormattedError || e instanceof ConfigError) throw e;

@@ -628,9 +628,14 @@ export class Broker {
   }
 
   stop(): Promise<void> {
-    this.stopping ??= this.doStop();
+    this.stopping ??= this.doStop().finally(() => this.resolveStopped());
     return this.stopping;
   }
+
+  // Declared before `stopped`: field initializers run in order, and this one must not overwrite it.
+  private resolveStopped!: () => void;
+  /** Settles once the broker has stopped, whoever stopped it (a signal, or a fatal lifecycle failure). */
+  readonly stopped: Promise<void> = new Promise<void>((r) => (this.resolveStopped = r));
 
   private async doStop(): Promise<void> {
     this.loggers.broker.info("strand shutting down");

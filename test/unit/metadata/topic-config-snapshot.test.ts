@@ -135,6 +135,8 @@ describe("the metadata layer hands the snapshot to the logs", () => {
   }
   async function close(x: Node): Promise<void> {
     await x.broker.stop();
+    // `stopped` settles for whoever stopped the broker (the CLI exits on it after a fatal failure).
+    expect(await Promise.race([x.broker.stopped.then(() => "stopped"), Bun.sleep(5_000).then(() => "pending")])).toBe("stopped");
   }
   const retentionOf = (logs: LogManager, topic: string) => logs.getLog({ topic, partition: 0 })!.config.retentionMs;
   const alter = (md: MetadataLayer, resourceType: "topic" | "broker", resourceName: string, name: string, value: string | null) =>
