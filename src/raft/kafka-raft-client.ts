@@ -431,8 +431,13 @@ export class KafkaRaftClient implements RaftClient {
     }
     wait = Math.min(wait, s.timeUntilBeginQuorumEpochTimerExpires(now));
     if (this.pending.length > 0) {
+      // Linger is the longest a write waits. Writes batch while an earlier one is still being
+      // flushed or committed (group commit); a write to an idle log, everything before it committed,
+      // goes at once: a chain of dependent writes (start-up's bootstrap, registration, unfencing and
+      // producer-id block) does not wait 25 ms per step. Kafka's BatchAccumulator always lingers.
       const due = this.pendingSinceMs + this.cfg.appendLingerMs;
-      if (now >= due || this.pendingRecords >= this.cfg.maxRecordsPerBatch) this.drainAccumulator(s);
+      const idle = !this.flushing && this.quorum.highWatermark() >= this.log.endOffset().offset;
+      if (now >= due || idle || this.pendingRecords >= this.cfg.maxRecordsPerBatch) this.drainAccumulator(s);
       else wait = Math.min(wait, due - now);
     }
     return wait;
