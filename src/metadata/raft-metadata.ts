@@ -1,4 +1,4 @@
-// The MetadataLayer of a node in a multi-node KRaft cluster: the image comes only from the replicated
+// The MetadataLayer of every node (a single node is a one-voter quorum): the image comes only from the replicated
 // metadata log (MetadataLoader, a RaftListener), and operations run on the active controller
 // (QuorumController) wherever that is:
 //

@@ -1,5 +1,6 @@
-// Kafka's ForwardingManager for the admin APIs only the active controller can carry out: on a broker of
-// a multi-node cluster that is not the active controller, DeleteTopics, AlterConfigs, CreatePartitions,
+// Kafka's ForwardingManager for the admin APIs only the active controller can carry out: on a broker
+// that is not the active controller (a single node is its own, and runs them in place), DeleteTopics,
+// AlterConfigs, CreatePartitions,
 // ElectLeaders, IncrementalAlterConfigs and UpdateFeatures go to the Raft leader's controller listener
 // inside an Envelope (58) — the client's request as it came (header and body, at the client's version),
 // the client's principal (DefaultPrincipalData, version-prefixed) and its address — and the response

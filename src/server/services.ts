@@ -64,11 +64,11 @@ export interface BrokerServices {
    * by Broker once it listens, before any request can arrive.
    */
   advertisedEndpoints: readonly Endpoint[];
-  /** The metadata quorum's Raft client in a multi-node cluster (the controller listener's Raft APIs); null on a single node. */
+  /** The metadata quorum's Raft client (the controller listener's Raft APIs); null only in tests that build services without one. */
   readonly raft: KafkaRaftClient | null;
-  /** Requests to the active controller (lifecycle, forwarded requests); null on a single node. */
+  /** Requests to the active controller (lifecycle, forwarded requests), this node's own included; null only in such tests. */
   readonly controllerChannel: ControllerChannel | null;
-  /** Kafka's QuorumController where this node has the controller role in a multi-node cluster; else null. */
+  /** Kafka's QuorumController where this node has the controller role; else null. */
   readonly quorumController: QuorumController | null;
   // Filled by later issues; null until then.
   /**
