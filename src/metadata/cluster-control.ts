@@ -41,6 +41,8 @@ export interface PlannedError {
   readonly errorCode: number;
   /** Kafka's exception message (the response has no message field for most of these APIs). */
   readonly message: string;
+  /** A registration refused for a finalized feature level: the feature and the highest level the broker supports. */
+  readonly unsupportedFeature?: { readonly name: string; readonly maxSupported: number };
 }
 
 export interface LifecyclePlan<R> {
@@ -64,7 +66,11 @@ export interface ClusterControlEnv extends ReplicationEnv {
   readonly colocatedBrokerId?: number;
 }
 
-const fail = <R>(response: R, errorCode: number, message: string): LifecyclePlan<R> => ({ records: [], response, error: { errorCode, message } });
+const fail = <R>(response: R, errorCode: number, message: string, unsupportedFeature?: PlannedError["unsupportedFeature"]): LifecyclePlan<R> => ({
+  records: [],
+  response,
+  error: unsupportedFeature ? { errorCode, message, unsupportedFeature } : { errorCode, message },
+});
 
 export interface BrokerRegistrationResult {
   errorCode: number;
@@ -82,7 +88,7 @@ export function planBrokerRegistration(
   req: BrokerRegistrationRequest,
   nextWriteOffset: bigint,
 ): LifecyclePlan<BrokerRegistrationResult> {
-  const refused = (code: number, message: string) => fail({ errorCode: code, brokerEpoch: -1n }, code, message);
+  const refused = (code: number, message: string, feature?: PlannedError["unsupportedFeature"]) => fail({ errorCode: code, brokerEpoch: -1n }, code, message, feature);
   if (req.clusterId !== env.clusterId) return refused(ErrorCode.INCONSISTENT_CLUSTER_ID, `Expected cluster ID ${env.clusterId}, but got cluster ID ${req.clusterId}`);
   const brokerId = req.brokerId;
   const existing = image.brokers.get(brokerId);
@@ -116,14 +122,14 @@ export function planBrokerRegistration(
   const unverified = new Map(finalized);
   for (const f of req.features) {
     const error = featureError(finalized, f.name, f.minSupportedVersion, f.maxSupportedVersion);
-    if (error) return refused(ErrorCode.UNSUPPORTED_VERSION, error);
+    if (error) return refused(ErrorCode.UNSUPPORTED_VERSION, error, { name: f.name, maxSupported: f.maxSupportedVersion });
     unverified.delete(f.name);
   }
   if (!req.features.some((f) => f.name === METADATA_VERSION_FEATURE)) return refused(ErrorCode.INVALID_REGISTRATION, "Request features do not contain 'metadata.version'");
   for (const [name, level] of unverified) {
     if (level === 0) continue;
     const error = featureError(finalized, name, 0, 0);
-    if (error) return refused(ErrorCode.UNSUPPORTED_VERSION, error);
+    if (error) return refused(ErrorCode.UNSUPPORTED_VERSION, error, { name, maxSupported: 0 });
   }
 
   const records: MetadataRecordOut[] = [];

@@ -163,7 +163,7 @@ export class MetadataLoader implements RaftListener {
       return;
     } finally {
       const b = builder as ImageBuilder | null;
-      if (b && !this.faulted) this.apply(b.build(), allConfigs ? "all" : configChanged);
+      if (b && !this.faulted) this.acceptImage(b.build(), allConfigs ? "all" : configChanged);
       else if (!this.faulted) this.maybeFinishCatchingUp();
     }
     if (!this.faulted && lastEpoch >= 0) this.opts.onLogDelta?.(this.latest, lastEpoch, bytes);
@@ -177,7 +177,7 @@ export class MetadataLoader implements RaftListener {
       this.held = null;
       this.lastOffset = reader.snapshotId.offset - 1;
       this.opts.logger.info("metadata snapshot loaded", { offset: reader.snapshotId.offset, epoch: reader.snapshotId.epoch, records: loaded.records });
-      this.apply(loaded.image, "all");
+      this.acceptImage(loaded.image, "all");
       this.opts.onSnapshotLoaded?.(this.latest);
     } catch (e) {
       this.fail(e as Error);
@@ -198,7 +198,7 @@ export class MetadataLoader implements RaftListener {
   }
 
   /** A new image of everything read: published now, or once caught up. */
-  private apply(after: MetadataImage, configChanged: ReadonlySet<string> | "all"): void {
+  private acceptImage(after: MetadataImage, configChanged: ReadonlySet<string> | "all"): void {
     this.latest = after;
     if (this.catchingUp) {
       if (configChanged === "all" || this.pendingConfigs === "all") this.pendingConfigs = "all";

@@ -36,6 +36,7 @@ import {
   type BrokerHeartbeatResult,
   type BrokerRegistrationResult,
   type ClusterControlEnv,
+  type PlannedError,
 } from "./cluster-control.ts";
 import { ConfigResourceTypeId, ImageBuilder } from "./image-builder.ts";
 import type { MetadataImage } from "./image.ts";
@@ -212,7 +213,7 @@ export class QuorumController {
   registerBroker(req: BrokerRegistrationRequest): Promise<BrokerRegistrationResult> {
     return this.write("registerBroker", (image, next) => {
       const p = planBrokerRegistration(image, this.heartbeats, this.opts.env, req, BigInt(next));
-      if (p.error) this.logRefusedRegistration(req.brokerId, p.error.errorCode, p.error.message);
+      if (p.error) this.logRefusedRegistration(req.brokerId, p.error);
       else this.opts.logger.info("broker registered", { brokerId: req.brokerId, brokerEpoch: p.response.brokerEpoch, incarnationId: req.incarnationId });
       return { records: p.records, result: p.response };
     });
@@ -224,14 +225,14 @@ export class QuorumController {
    * log dir or quorum finalizes share.version=2 and streams.version=1, which Strand does not serve)
    * is a warning naming the operator's fix, a downgrade as before any Kafka downgrade.
    */
-  private logRefusedRegistration(brokerId: number, errorCode: number, reason: string): void {
+  private logRefusedRegistration(brokerId: number, error: PlannedError): void {
+    const { errorCode, message: reason, unsupportedFeature: feature } = error;
     const key = `${errorCode}:${reason}`;
     if (this.lastRefusal.get(brokerId) === key) return this.opts.logger.debug("broker registration refused", { brokerId, errorCode, reason });
     if (this.lastRefusal.size >= MAX_REFUSALS_REMEMBERED) this.lastRefusal.clear();
     this.lastRefusal.set(brokerId, key);
-    const feature = /finalized version \d+ of (\S+)\. The broker wants a version between \d+ and (\d+)/.exec(reason);
     if (feature) {
-      const fix = `kafka-features.sh --bootstrap-controller <this controller's listener> downgrade --feature ${feature[1]}=${feature[2]}`;
+      const fix = `kafka-features.sh --bootstrap-controller <this controller's listener> downgrade --feature ${feature.name}=${feature.maxSupported}`;
       this.opts.logger.warn("broker registration refused: the metadata log finalizes a feature level the broker does not support", { brokerId, errorCode, reason, fix });
     } else this.opts.logger.info("broker registration refused", { brokerId, errorCode, reason });
   }

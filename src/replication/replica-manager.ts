@@ -233,11 +233,11 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     // NOT_LEADER_OR_FOLLOWER; its retry is then a duplicate the next leader's producer state holds, but
     // a restarted node keeps only each producer's last batch (the snapshot's), so the Java producer
     // would bump its epoch and write the batches again.
+    const p = this.getPartitionOrError(s.topic, s.partition);
+    if (p instanceof Partition) return this.produceSatisfied(p, s) ? 0 : -1;
     const hosted = this.partitions.get(s.topic)?.[s.partition];
     if (hosted !== undefined && hosted.leaderId === -1 && !hosted.isOffline && this.produceSatisfied(hosted, s)) return 0;
-    const p = this.getPartitionOrError(s.topic, s.partition);
-    if (!(p instanceof Partition)) return p.errorCode;
-    return this.produceSatisfied(p, s) ? 0 : -1;
+    return p.errorCode;
   }
 
   private produceSatisfied(p: Partition, s: ProducePartitionStatus): boolean {

@@ -73,30 +73,20 @@ interface Deferred {
 }
 
 function deferred(): Deferred {
-  let resolve!: () => void;
-  let reject!: (e: Error) => void;
-  const d: Deferred = {
-    promise: new Promise<void>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    }),
-    resolve: () => {},
-    fail: () => {},
-    done: false,
-  };
+  const p = Promise.withResolvers<void>();
   // Nobody may be waiting when it fails (a broker that never got that far): not an unhandled rejection.
-  d.promise.catch(() => {});
-  d.resolve = () => {
-    if (!d.done) {
+  p.promise.catch(() => {});
+  const d: Deferred = {
+    promise: p.promise,
+    resolve: () => {
+      if (!d.done) p.resolve();
       d.done = true;
-      resolve();
-    }
-  };
-  d.fail = (e) => {
-    if (!d.done) {
+    },
+    fail: (e) => {
+      if (!d.done) p.reject(e);
       d.done = true;
-      reject(e);
-    }
+    },
+    done: false,
   };
   return d;
 }

@@ -628,14 +628,15 @@ export class Broker {
   }
 
   stop(): Promise<void> {
-    this.stopping ??= this.doStop().finally(() => this.resolveStopped());
+    this.stopping ??= this.doStop().finally(() => this.stoppedSignal.resolve());
     return this.stopping;
   }
 
-  // Declared before `stopped`: field initializers run in order, and this one must not overwrite it.
-  private resolveStopped!: () => void;
+  private readonly stoppedSignal = Promise.withResolvers<void>();
   /** Settles once the broker has stopped, whoever stopped it (a signal, or a fatal lifecycle failure). */
-  readonly stopped: Promise<void> = new Promise<void>((r) => (this.resolveStopped = r));
+  get stopped(): Promise<void> {
+    return this.stoppedSignal.promise;
+  }
 
   private async doStop(): Promise<void> {
     this.loggers.broker.info("strand shutting down");

@@ -36,8 +36,6 @@ export interface LogManagerOptions {
   defaultConfig?: Partial<LogConfig>;
   /** Per-topic overrides; setTopicConfigSource() replaces it once the metadata image is replayed. */
   topicConfig?: (topic: string) => Partial<LogConfig> | undefined;
-  /** The broker epoch the clean-shutdown marker records (setBrokerEpoch once registered); -1 by default. */
-  brokerEpoch?: number;
   /** Where recovery logs what it did (segments re-read, indexes rebuilt, tails truncated). */
   logger?: Pick<Logger, "info" | "warn" | "error">;
   /** The log cleaner's own logger (Kafka's LogCleaner); the log manager's when not given. */
@@ -87,7 +85,8 @@ export class LogManager {
    * an unclean one leaves ISR and ELR).
    */
   previousBrokerEpoch = -1n;
-  private brokerEpoch: number;
+  /** What the clean-shutdown marker records (setBrokerEpoch once registered; -1 for a broker that never did). */
+  private brokerEpoch = -1;
   /** Partition dirs set aside (`<tp>.<uuid>-stray`), found at open or moved aside since: kept for the operator. */
   readonly strayDirs: string[] = [];
   /** Kafka's LogCleaner, when enabled; it runs from startScheduler(). */
@@ -97,7 +96,6 @@ export class LogManager {
 
   private constructor(private readonly options: LogManagerOptions) {
     this.topicConfig = options.topicConfig;
-    this.brokerEpoch = options.brokerEpoch ?? -1;
   }
 
   /** The broker epoch the next clean-shutdown marker records (Kafka writes the lifecycle manager's). */
