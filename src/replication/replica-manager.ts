@@ -236,7 +236,9 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     const p = this.getPartitionOrError(s.topic, s.partition);
     if (p instanceof Partition) return this.produceSatisfied(p, s) ? 0 : -1;
     const hosted = this.partitions.get(s.topic)?.[s.partition];
-    if (hosted !== undefined && hosted.leaderId === -1 && !hosted.isOffline && this.produceSatisfied(hosted, s)) return 0;
+    // Still waiting for its sync: keep waiting (a wake for another partition of the request must not
+    // answer it NOT_LEADER_OR_FOLLOWER first); the request's timeout and shutdown still bound it.
+    if (hosted !== undefined && hosted.leaderId === -1 && !hosted.isOffline) return this.produceSatisfied(hosted, s) ? 0 : -1;
     return p.errorCode;
   }
 

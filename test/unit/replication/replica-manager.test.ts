@@ -124,6 +124,17 @@ test("a produce waiting for its sync when the leader moves to none (controlled s
   expect(r[0]!.errorCode).toBe(ErrorCode.NOT_LEADER_OR_FOLLOWER);
 });
 
+test("leaderless partitions of one produce: a wake by the first one's sync does not fail the other before its own", async () => {
+  const { rm, durability, publish } = setup({ fsync: true });
+  const pending = rm.appendRecords([entry("t", 0, 3), entry("t", 1, 2)], -1, 30_000, "client") as Promise<PartitionAppendResult[]>;
+  publish(imageOf([{ name: "t", partitions: 2, leader: -1, leaderEpoch: 1 }]));
+  durability.get("t-1")!.reach(2); // wakes the produce while t-0 still waits for its sync
+  await settleMicrotasks();
+  durability.get("t-0")!.reach(3);
+  const [a, b] = await pending;
+  expect([a!.errorCode, b!.errorCode]).toEqual([0, 0]);
+});
+
 test("acks=1 under fsync-before-ack does not wait for the sync", () => {
   const { rm } = setup({ fsync: true });
   const r = rm.appendRecords([entry("t", 0, 3)], 1, 30_000, "client");
