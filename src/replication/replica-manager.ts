@@ -28,7 +28,7 @@ import type { BrokerConfig } from "../config/broker-config.ts";
 import type { MetadataImage } from "../metadata/image.ts";
 import type { MetadataDelta, MetadataPublisher } from "../metadata/publisher.ts";
 import { METADATA_TOPIC } from "../metadata/metadata-log.ts";
-import { ErrorCode } from "../protocol/errors.ts";
+import { ErrorCode, errorName } from "../protocol/errors.ts";
 import { fileRecords } from "../protocol/primitives/records-ref.ts";
 import type { BatchParts } from "../protocol/records/batch-parts.ts";
 import { levelCheck, type Logger } from "../util/log.ts";
@@ -219,7 +219,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     const idx = waitingIndex!;
     return this.delayedProduce.wait(statuses, keys!, this.settleStatus, timeoutMs).then((settled) => {
       settled.forEach((s, k) => {
-        if (s.errorCode !== 0) results[idx[k]!] = failedAppend(s.errorCode, `${s.topic}-${s.partition}: ${s.acksPending ? "timed out waiting for the high watermark" : "went offline while waiting"}`);
+        if (s.errorCode !== 0) results[idx[k]!] = failedAppend(s.errorCode, `${s.topic}-${s.partition}: ${settledDetail(s)}`);
       });
       return results;
     });
@@ -399,6 +399,12 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     this.delayedFetch.completeAll();
     this.delayedProduce.completeAll();
   }
+}
+
+/** Why a waiting append settled with an error, for the broker's log: what it waited for and the error. */
+function settledDetail(s: ProducePartitionStatus): string {
+  const waitedFor = s.requiredOffset >= 0 ? `the high watermark to reach ${s.requiredOffset}` : `its flush to reach ${s.flushOffset}`;
+  return s.acksPending ? `timed out waiting for ${waitedFor}` : `${errorName(s.errorCode)} while waiting for ${waitedFor}`;
 }
 
 function appendFailure(e: unknown, name: string): PartitionAppendResult {

@@ -155,6 +155,7 @@ test("a delayed produce times out on the purgatory's clock: REQUEST_TIMED_OUT on
   expect(a!.errorCode).toBe(0);
   expect(b!.errorCode).toBe(ErrorCode.REQUEST_TIMED_OUT);
   expect(b!.baseOffset).toBe(-1);
+  expect(b!.detail).toBe("t-1: timed out waiting for the high watermark to reach 1");
 });
 
 test("a partition that goes offline while its produce waits answers KAFKA_STORAGE_ERROR at once", async () => {
@@ -164,6 +165,8 @@ test("a partition that goes offline while its produce waits answers KAFKA_STORAG
   durability.get("t-0")!.failAll(new Error("EIO"));
   const [a] = await pending;
   expect(a!.errorCode).toBe(ErrorCode.KAFKA_STORAGE_ERROR);
+  // The broker's log names the error, not a guess at its cause.
+  expect(a!.detail).toBe("t-0: KAFKA_STORAGE_ERROR while waiting for the high watermark to reach 1");
 });
 
 test("unknown, not-led and internal partitions get Kafka's errors; a coordinator may append internal topics", () => {
