@@ -334,7 +334,7 @@ export class Partition {
   /**
    * Appends what the leader sent, keeping its offsets and leader epochs (Kafka's appendAsFollower): the
    * whole batches of `records` (a cut-off last batch is fetched again), each checked (length, magic,
-   * CRC) and placed at or after the log end in increasing order before a byte is written; the epochs
+   * CRC; not max.message.bytes, which the leader applied) and placed at or after the log end in increasing order before a byte is written; the epochs
    * go into the leader-epoch cache and the producer state follows the batches (Log.append), so this
    * replica dedupes retries and knows open transactions if it becomes leader. Null when `records` holds
    * no whole batch. Throws InvalidBatchError (corrupt or out of order), LogOfflineError, LogClosedError.
@@ -344,7 +344,7 @@ export class Partition {
     if (whole.length === 0) return null;
     const log = this.log;
     const before = log.logEndOffset;
-    const r = log.append(whole, { assignOffsets: false, nowMs });
+    const r = log.append(whole, { assignOffsets: false, ignoreRecordSize: true, nowMs });
     assert(r.firstOffset >= before && log.logEndOffset === r.lastOffset + 1, () => `${log.name}: follower append of ${r.firstOffset}-${r.lastOffset} left the log end at ${log.logEndOffset} (was ${before})`);
     return { firstOffset: r.firstOffset, lastOffset: r.lastOffset, lastLeaderEpoch: this.latestEpoch, validBytes: whole.length };
   }

@@ -18,6 +18,8 @@ import { ReplicaFetcherManager } from "../../../src/replication/replica-fetcher-
 import { ReplicaManager } from "../../../src/replication/replica-manager.ts";
 import { LogManager } from "../../../src/storage/log-manager.ts";
 import type { Log } from "../../../src/storage/log.ts";
+import type { LogConfig } from "../../../src/storage/log-config.ts";
+import { InvalidBatchError } from "../../../src/storage/errors.ts";
 import { createLogger } from "../../../src/util/log.ts";
 import { FakeClock } from "../../../src/util/purgatory/fake-clock.ts";
 import { Timer } from "../../../src/util/purgatory/index.ts";
@@ -43,11 +45,11 @@ function followerImage(leader: number, leaderEpoch: number, partitionEpoch = lea
   return { ...base, topicsByName: new Map([[TOPIC, topic]]), topicsById: new Map([[topic.topicId, topic]]), brokers: new Map([LEADER_ID, 4].map((id) => [id, endpoint(id)])) };
 }
 
-function openLog(): { logs: LogManager; log: Log; dir: string } {
+function openLog(config: Partial<LogConfig> = {}): { logs: LogManager; log: Log; dir: string } {
   const dir = tempDir("strand-fetcher-");
   const logs = LogManager.open({ logDirs: [dir.path], nodeId: NODE_ID, clusterId: "AAAAAAAAAAAAAAAAAAAAAA" });
   cleanups.push(() => dir.cleanup(), () => logs.close().then(() => undefined));
-  return { logs, log: logs.getOrCreateLog({ topic: TOPIC, partition: 0 }, {}), dir: dir.path };
+  return { logs, log: logs.getOrCreateLog({ topic: TOPIC, partition: 0 }, config), dir: dir.path };
 }
 
 function fetcherManager(clock: FakeClock, net: MemoryTransport, host: { partition(t: string, p: number): Partition | undefined }, partitionMaxBytes = 1 << 20): ReplicaFetcherManager {
@@ -133,6 +135,25 @@ test("a follower appends the leader's batches as they are (offsets, epochs, byte
   s.p.maybeIncrementHighWatermark();
   expect(s.p.highWatermark).toBe(10);
   expect(() => s.p.appendRecordsToLeader(leaderBatch(0, 1, 2).bytes, { producerId: -1n, producerEpoch: -1, baseSequence: -1, lastOffsetDelta: 0 }, Date.now(), false)).toThrow(/led by 3/);
+});
+
+test("appendRecordsToFollower: the leader's max.message.bytes applies, not this replica's; CRC and offset order are checked", () => {
+  const { log } = openLog({ maxMessageBytes: 80 });
+  const host: PartitionHost = { brokerFsyncBeforeAck: () => false, tryCompleteDelayedRequests: () => {} };
+  const p = new Partition(log, host, "t\u00000");
+  p.applyAssignment(followerImage(LEADER_ID, 1).topicsByName.get(TOPIC)!.partitions[0]!, NODE_ID);
+  const big = leaderBatch(0, 20, 1).bytes;
+  expect(big.length).toBeGreaterThan(80);
+  expect(p.appendRecordsToFollower(big, Date.now())).toMatchObject({ firstOffset: 0, lastOffset: 19, lastLeaderEpoch: 1 });
+  // Below the log end: refused before a byte is written.
+  expect(() => p.appendRecordsToFollower(leaderBatch(10, 2, 1).bytes, Date.now())).toThrow(InvalidBatchError);
+  const corrupt = leaderBatch(20, 2, 1).bytes.slice();
+  corrupt[corrupt.length - 1]! ^= 0xff;
+  expect(() => p.appendRecordsToFollower(corrupt, Date.now())).toThrow(/CRC/);
+  expect(p.logEndOffset).toBe(20);
+  // A gap (compacted on the leader) is fine: offsets only go forward.
+  expect(p.appendRecordsToFollower(leaderBatch(25, 1, 2).bytes, Date.now())).toMatchObject({ firstOffset: 25, lastLeaderEpoch: 2 });
+  expect(p.logEndOffset).toBe(26);
 });
 
 test("a batch cut off at the end of a fetch answer is not appended; the next fetch brings it whole", async () => {
