@@ -154,15 +154,29 @@ const KRAFT_TIMING_KEYS: ReadonlySet<string> = new Set([
 ]);
 const KRAFT_TIMING_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => KRAFT_TIMING_KEYS.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
 
+/**
+ * The follower's replica fetcher keys (ReplicaFetcherManager, RemoteLeaderEndPoint) and how it picks the
+ * leader's listener, typed from Kafka's table (replica.fetch.max.bytes is among OWN_DEFS).
+ */
+const REPLICA_FETCHER_KEYS: ReadonlySet<string> = new Set([
+  "num.replica.fetchers",
+  "replica.fetch.min.bytes",
+  "replica.fetch.wait.max.ms",
+  "replica.fetch.backoff.ms",
+  "replica.fetch.response.max.bytes",
+  "replica.socket.timeout.ms",
+  "security.inter.broker.protocol",
+]);
+const REPLICA_FETCHER_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => REPLICA_FETCHER_KEYS.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
+
 /** Every broker key Strand parses and validates at start-up. */
-export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [...OWN_DEFS, ...TOPIC_SYNONYM_BROKER_DEFS, ...CLEANER_BROKER_DEFS, ...KRAFT_TIMING_DEFS];
+export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [...OWN_DEFS, ...TOPIC_SYNONYM_BROKER_DEFS, ...CLEANER_BROKER_DEFS, ...KRAFT_TIMING_DEFS, ...REPLICA_FETCHER_DEFS];
 const TYPED_NAMES = new Set(BROKER_CONFIG_DEFS.map((x) => x.name));
 
 /** Kafka keys accepted in server.properties though Strand does not act on them (yet): every Kafka 4.4.0 broker key, and these. */
 export const ACCEPTED_KEYS: ReadonlySet<string> = new Set([
   ...KAFKA_BROKER_KEYS.map((r) => r[0]).filter((k) => !TYPED_NAMES.has(k)),
   "broker.id", // ZooKeeper-era alias; KRaft uses node.id
-  "num.replica.fetchers",
   "metadata.log.segment.bytes",
   "socket.listen.backlog.size",
   "group.share.enable",
@@ -176,7 +190,6 @@ export const ACCEPTED_KEYS: ReadonlySet<string> = new Set([
   "sasl.enabled.mechanisms",
   "sasl.mechanism.controller.protocol",
   "sasl.mechanism.inter.broker.protocol",
-  "security.inter.broker.protocol",
   "unstable.api.versions.enable",
   "unstable.feature.versions.enable",
 ]);

@@ -31,6 +31,7 @@ import { assert } from "../util/assert.ts";
 import { checkDataBatchTxnState, checkEndTxnMarker, checkProducerEpoch } from "./producer-append-check.ts";
 import { checkProducerSequence, type ProducedBatchIds } from "./producer-sequence.ts";
 import { ProducePartitionError } from "./errors.ts";
+import { endOffsetForEpoch, wholeBatches, type OffsetAndEpoch } from "./follower-records.ts";
 
 /** Who appends (Kafka's AppendOrigin): clients get every idempotence check; coordinators epochs only. */
 export type AppendOrigin = "client" | "coordinator";
@@ -82,6 +83,8 @@ export class Partition {
   private readonly durability: LogDurability;
   /** Durability waits running (bounded: one per append awaiting a sync, each settles with its sync). */
   private durabilityWaits = 0;
+  /** This broker's id, from the last applyAssignment (-1 before the first). */
+  private localBrokerId = -1;
 
   constructor(
     readonly log: Log,
@@ -125,8 +128,13 @@ export class Partition {
   /**
    * Takes the assignment the metadata image states (Kafka's makeLeader / makeFollower). As leader, the
    * high watermark catches up at once with what the rule allows (a checkpointed one may lag the log end).
+   * Returns true when the leader epoch moved up (Kafka's isNewLeaderEpoch): a follower then restarts its
+   * fetcher. An assignment older than the one held (a lower partition epoch) is skipped, as Kafka's.
    */
-  applyAssignment(state: PartitionImage, localBrokerId: number): void {
+  applyAssignment(state: PartitionImage, localBrokerId: number): boolean {
+    if (state.partitionEpoch < this.partitionEpoch) return false;
+    const isNewLeaderEpoch = state.leaderEpoch > this.leaderEpoch;
+    this.localBrokerId = localBrokerId;
     this.topicId = state.topicId;
     this.leaderId = state.leader;
     this.leaderEpoch = state.leaderEpoch;
@@ -141,6 +149,16 @@ export class Partition {
       this.log.epochs.assignWithoutWrite(state.leaderEpoch, this.log.logEndOffset);
       this.maybeIncrementHighWatermark();
     }
+    return isNewLeaderEpoch;
+  }
+
+  /**
+   * Another broker leads: the leader's rule for the high watermark does not apply here (it comes from
+   * the leader's fetch responses). A partition with no leader at all is neither: appends that wait for
+   * their sync there still move the high watermark (a controlled shutdown of the only replica).
+   */
+  get isFollower(): boolean {
+    return this.leaderId >= 0 && this.leaderId !== this.localBrokerId;
   }
 
   /**
@@ -163,6 +181,7 @@ export class Partition {
   ): LeaderAppendInfo {
     const log = this.log;
     const d = this.durability;
+    if (this.isFollower) throw new ProducePartitionError(ErrorCode.NOT_LEADER_OR_FOLLOWER, `${log.name} is led by ${this.leaderId}, not ${this.localBrokerId}`);
     const dup = this.checkProducerState(records, batch, header, origin, transactionVersion);
     if (dup !== null) {
       this.maybeIncrementHighWatermark();
@@ -242,7 +261,8 @@ export class Partition {
   maybeIncrementHighWatermark(): void {
     const log = this.log;
     const end = log.logEndOffset;
-    if (log.highWatermark >= end) return;
+    // A follower's high watermark is the leader's (updateFollowerHighWatermark).
+    if (this.isFollower || log.highWatermark >= end) return;
     const fsync = this.fsyncBeforeAck();
     const d = this.durability;
     const flushAt = fsync ? -1 : d.pendingFlushOffset;
@@ -267,7 +287,7 @@ export class Partition {
       () => {
         this.durabilityWaits--;
         const log = this.log;
-        if (log.isOffline) return this.host.tryCompleteDelayedRequests(this);
+        if (log.isOffline || this.isFollower) return this.host.tryCompleteDelayedRequests(this);
         if (offset > log.highWatermark) this.moveHighWatermark(Math.min(offset, log.logEndOffset));
         // Appended meanwhile and no wait of its own (a duplicate, a catch-up): keep going until the
         // high watermark reaches the log end. Each further round waits for a real sync or flush.
@@ -294,6 +314,92 @@ export class Partition {
     const hw = log.highWatermark;
     assert(hw >= log.logStartOffset && hw <= log.logEndOffset, () => `${log.name}: high watermark ${hw} outside [${log.logStartOffset}, ${log.logEndOffset}]`);
   }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Follower side (Kafka's makeFollower, appendRecordsToFollowerOrFutureReplica, and what
+  // ReplicaFetcherThread.processPartitionData / truncate do to the log). The replica fetcher calls these
+  // while another broker leads; none of them follows the leader's high-watermark rule.
+  // ---------------------------------------------------------------------------------------------------
+
+  /** The epoch of the latest entry of the leader-epoch cache (Kafka's latestEpoch), -1 when none. */
+  get latestEpoch(): number {
+    return this.log.epochs.latestEpoch();
+  }
+
+  /** Kafka's UnifiedLog.endOffsetForEpoch over this log's leader-epoch cache (null: unknown here). */
+  endOffsetForEpoch(epoch: number): OffsetAndEpoch | null {
+    return endOffsetForEpoch(this.log.epochs.all, epoch, this.log.logEndOffset);
+  }
+
+  /**
+   * Appends what the leader sent, keeping its offsets and leader epochs (Kafka's appendAsFollower): the
+   * whole batches of `records` (a cut-off last batch is fetched again), each checked (length, magic,
+   * CRC; not max.message.bytes, which the leader applied) and placed at or after the log end in increasing order before a byte is written; the epochs
+   * go into the leader-epoch cache and the producer state follows the batches (Log.append), so this
+   * replica dedupes retries and knows open transactions if it becomes leader. Null when `records` holds
+   * no whole batch. Throws InvalidBatchError (corrupt or out of order), LogOfflineError, LogClosedError.
+   */
+  appendRecordsToFollower(records: Uint8Array, nowMs: number): FollowerAppendInfo | null {
+    const whole = wholeBatches(records);
+    if (whole.length === 0) return null;
+    const log = this.log;
+    const before = log.logEndOffset;
+    const r = log.append(whole, { assignOffsets: false, ignoreRecordSize: true, nowMs });
+    assert(r.firstOffset >= before && log.logEndOffset === r.lastOffset + 1, () => `${log.name}: follower append of ${r.firstOffset}-${r.lastOffset} left the log end at ${log.logEndOffset} (was ${before})`);
+    return { firstOffset: r.firstOffset, lastOffset: r.lastOffset, lastLeaderEpoch: this.latestEpoch, validBytes: whole.length };
+  }
+
+  /**
+   * The follower's high watermark from a fetch response (Kafka's UnifiedLog.maybeUpdateHighWatermark):
+   * the leader's, bounded by this log's end and start. It may move down (the leader's may be lower
+   * after an election). True when it changed; delayed operations re-check then.
+   */
+  updateFollowerHighWatermark(leaderHighWatermark: number): boolean {
+    const log = this.log;
+    const old = log.highWatermark;
+    log.setHighWatermark(Math.min(leaderHighWatermark, log.logEndOffset));
+    const hw = log.highWatermark;
+    assert(hw >= log.logStartOffset && hw <= log.logEndOffset, () => `${log.name}: follower high watermark ${hw} outside [${log.logStartOffset}, ${log.logEndOffset}]`);
+    if (hw === old) return false;
+    this.host.tryCompleteDelayedRequests(this);
+    return true;
+  }
+
+  /**
+   * The leader's log start offset from a fetch response (Kafka's maybeIncrementLogStartOffset with
+   * LeaderOffsetIncremented): moved up, never past this replica's high watermark (Kafka would throw
+   * OffsetOutOfRange there; the next fetch catches up instead). Segments wholly below it are deleted
+   * by the log's retention pass, as on the leader after DeleteRecords. True when it moved.
+   */
+  maybeIncrementLogStartOffset(leaderLogStartOffset: number): boolean {
+    const log = this.log;
+    const target = Math.min(leaderLogStartOffset, log.highWatermark);
+    if (target <= log.logStartOffset) return false;
+    log.setLogStartOffset(target);
+    return true;
+  }
+
+  /** Removes every offset >= `offset` (a diverging epoch, or the leader's log ends there). */
+  truncateTo(offset: number): void {
+    this.log.truncateTo(offset);
+    this.host.tryCompleteDelayedRequests(this);
+  }
+
+  /** Drops the whole log and restarts it, empty, at `offset` (this replica is below the leader's log start). */
+  truncateFullyAndStartAt(offset: number, nowMs: number): void {
+    this.log.truncateFullyAndStartAt(offset, nowMs);
+    this.host.tryCompleteDelayedRequests(this);
+  }
+}
+
+/** What a follower append wrote (Kafka's LogAppendInfo, the fields the fetcher uses). */
+export interface FollowerAppendInfo {
+  firstOffset: number;
+  lastOffset: number;
+  /** The leader-epoch cache's latest epoch after the append (the last batch's epoch). */
+  lastLeaderEpoch: number;
+  /** Bytes of whole batches appended. */
+  validBytes: number;
 }
 
 /** The header of the first batch of an append, or null when the bytes are too short to hold one. */

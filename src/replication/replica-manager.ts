@@ -43,6 +43,9 @@ import { ProducePartitionError, type RecordError } from "./errors.ts";
 import { checkLeaderEpoch, EMPTY_RECORDS, metadataError, readError, type FetchIsolation, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
 import { Partition, type AppendOrigin, type LogDurability, type PartitionHost } from "./partition.ts";
 import { markStrayLogs, reconcileLogs } from "./partition-logs.ts";
+import { leaderEndpoint, interBrokerListenerName } from "./leader-endpoint-lookup.ts";
+import type { FollowerFetchStart, ReplicaFetcherManager } from "./replica-fetcher-manager.ts";
+import type { ReplicaFetcherHost } from "./replica-fetcher-thread.ts";
 import type { ProducedBatchIds } from "./producer-sequence.ts";
 
 /** Topics clients may not produce to (Kafka's Topic.isInternal). */
@@ -107,6 +110,11 @@ export interface ReplicaManagerOptions {
   timer?: Timer;
   /** Test seam: the durability a new Partition waits on (default: its Log's group commit and flushes). */
   durabilityOf?: (log: Log) => LogDurability;
+  /**
+   * Builds the replica fetchers over this manager (the broker passes one; absent: partitions another
+   * broker leads are hosted but not fetched, as before replication).
+   */
+  replicaFetchers?: (host: ReplicaFetcherHost) => ReplicaFetcherManager;
 }
 
 export class ReplicaManager implements MetadataPublisher, PartitionHost {
@@ -121,6 +129,10 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   private readonly settleStatus = (s: ProducePartitionStatus): number => this.produceStatus(s);
   /** The logger's level, checked once per produce request (it changes at run time: BROKER_LOGGER). */
   private readonly debugEnabled: (level: "debug") => boolean;
+  /** The fetchers of the partitions another broker leads (null: none are fetched). */
+  readonly replicaFetcherManager: ReplicaFetcherManager | null;
+  /** The listener name a follower finds its leader's endpoint under (Kafka's interBrokerListenerName). */
+  private readonly listenerName: string;
 
   constructor(private readonly opts: ReplicaManagerOptions) {
     this.nodeId = opts.nodeId;
@@ -128,6 +140,8 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     this.delayedProduce = new DelayedProducePurgatory(this.timer);
     this.delayedFetch = new DelayedFetchPurgatory(this.timer);
     this.debugEnabled = levelCheck(opts.logger);
+    this.listenerName = interBrokerListenerName(opts.config);
+    this.replicaFetcherManager = opts.replicaFetchers?.(this) ?? null;
   }
 
   get delayedProduceCount(): number {
@@ -351,6 +365,10 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
 
   private updatePartitions(image: MetadataImage): void {
     const next = new Map<string, Array<Partition | undefined>>();
+    // Kafka's applyLocalLeadersDelta / applyLocalFollowersDelta: leaders stop fetching; followers whose
+    // leader epoch moved stop and start again from their new leader.
+    const stopFetching: Array<{ topic: string; partition: number }> = [];
+    const startFetching: Partition[] = [];
     // Bounded by the image's partitions.
     for (const t of image.topicsById.values()) {
       if (t.name === METADATA_TOPIC) continue;
@@ -363,12 +381,18 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
         // A log deleted and made again is a new Partition; an offline one (log undefined) keeps its own.
         if (p !== undefined && log !== undefined && p.log !== log) p = undefined;
         if (p === undefined && log !== undefined) p = new Partition(log, this, partitionWatchKey(t.name, state.partition), this.opts.durabilityOf?.(log));
-        if (p === undefined) continue;
+        if (p === undefined) {
+          stopFetching.push({ topic: t.name, partition: state.partition });
+          continue;
+        }
         (hosted ??= [])[state.partition] = p;
         try {
-          p.applyAssignment(state, this.nodeId);
+          const isNewLeaderEpoch = p.applyAssignment(state, this.nodeId);
+          if (state.leader === this.nodeId || p.isOffline) stopFetching.push({ topic: t.name, partition: state.partition });
+          else if (isNewLeaderEpoch) startFetching.push(p);
         } catch (e) {
           this.opts.logger.error("could not apply a partition's assignment", { partition: p.name, error: (e as Error).message });
+          stopFetching.push({ topic: t.name, partition: state.partition });
         }
       }
       if (hosted) next.set(t.name, hosted);
@@ -376,8 +400,34 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     const gone: Partition[] = [];
     for (const [topic, arr] of this.partitions) for (const p of arr) if (p !== undefined && next.get(topic)?.[p.partition] !== p) gone.push(p);
     this.partitions = next;
+    for (const p of gone) stopFetching.push({ topic: p.topic, partition: p.partition });
+    this.updateFetchers(image, stopFetching, startFetching);
     // Operations waiting on a partition that went answer now (UNKNOWN_TOPIC_OR_PARTITION and the like).
     for (const p of gone) this.tryCompleteDelayedRequests(p);
+  }
+
+  /**
+   * Stopping comes first so a restarted partition starts at its current log end (Kafka's order); a
+   * leader without an endpoint on the inter-broker listener is not fetched from until it has one.
+   */
+  private updateFetchers(image: MetadataImage, stop: Array<{ topic: string; partition: number }>, start: readonly Partition[]): void {
+    const fm = this.replicaFetcherManager;
+    if (fm === null) return;
+    fm.removeFetcherForPartitions([...stop, ...start.map((p) => ({ topic: p.topic, partition: p.partition }))]);
+    const starts: FollowerFetchStart[] = [];
+    for (const p of start) {
+      const leader = leaderEndpoint(image, p.leaderId, this.listenerName);
+      if (leader === null) {
+        if (p.leaderId >= 0) this.opts.logger.warn("not fetching: the leader has no endpoint on the inter-broker listener", { partition: p.name, leader: p.leaderId, listener: this.listenerName });
+        continue;
+      }
+      // Kafka's initialFetchOffset: the log end when a leader epoch is known (the fetch finds any
+      // divergence), else the high watermark (truncated to first).
+      const initOffset = p.latestEpoch >= 0 ? p.logEndOffset : p.highWatermark;
+      starts.push({ topic: p.topic, topicId: p.topicId, partition: p.partition, currentLeaderEpoch: p.leaderEpoch, initOffset, leader });
+    }
+    fm.addFetcherForPartitions(starts);
+    fm.shutdownIdleFetcherThreads();
   }
 
   private currentLog(topic: string, partition: number): Log | undefined {
@@ -394,8 +444,14 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     this.delayedFetch.completeAll();
   }
 
+  /** Stops every replica fetcher; resolves once none appends any more (before the logs close). */
+  async stopReplicaFetchers(): Promise<void> {
+    await this.replicaFetcherManager?.shutdown();
+  }
+
   /** Shutdown: every delayed operation answers now; produces still pending answer REQUEST_TIMED_OUT. */
   shutdown(): void {
+    void this.replicaFetcherManager?.shutdown();
     this.delayedFetch.completeAll();
     this.delayedProduce.completeAll();
   }

@@ -38,6 +38,8 @@ import { LogPartitionWriter } from "./coordinator-partition-writer.ts";
 import { resolveTopicSettings } from "./produce/topic-settings.ts";
 import { wheelGroupClock } from "./group-clock.ts";
 import { ReplicaManager } from "../replication/replica-manager.ts";
+import { ReplicaFetcherManager } from "../replication/replica-fetcher-manager.ts";
+import type { ReplicaFetcherHost } from "../replication/replica-fetcher-thread.ts";
 import { FetchSessionCache } from "./fetch/session-cache.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
 import { controllerSide, RaftMetadata } from "../metadata/raft-metadata.ts";
@@ -263,7 +265,14 @@ export class Broker {
     }
     // The replica manager hosts the partitions: each committed metadata change reaches it (partition
     // logs and Partitions) before it is visible. Its delayed operations run on this broker's clock.
-    const replicaManager = new ReplicaManager({ nodeId: this.nodeId, config: this.config, logs, logger: this.loggers.replicaManager, timer: new Timer({ clock: this.clock }) });
+    const replicaManager = new ReplicaManager({
+      nodeId: this.nodeId,
+      config: this.config,
+      logs,
+      logger: this.loggers.replicaManager,
+      timer: new Timer({ clock: this.clock }),
+      replicaFetchers: (host) => this.newReplicaFetcherManager(host),
+    });
     this.replicas = replicaManager;
     // metadata: the image comes from the committed records the Raft client delivers (started below,
     // once the controller listener is up), on a single node as in a cluster: a one-voter quorum
@@ -380,6 +389,33 @@ export class Broker {
       startMs: Date.now() - this.startedAtMs,
     });
     return bound;
+  }
+
+  /**
+   * The follower's fetchers (Kafka's ReplicaFetcherManager): one NetworkClient per fetcher over the
+   * socket transport, clientId broker-<id>-fetcher-<n>, request timeout replica.socket.timeout.ms, one
+   * request in flight (a fetcher sends one at a time anyway).
+   */
+  private newReplicaFetcherManager(host: ReplicaFetcherHost): ReplicaFetcherManager {
+    const c = this.config;
+    const socketTimeoutMs = c.int("replica.socket.timeout.ms");
+    return new ReplicaFetcherManager({
+      brokerId: this.nodeId,
+      brokerEpoch: () => this.lifecycle?.brokerEpoch ?? -1n,
+      numFetchers: c.int("num.replica.fetchers"),
+      fetch: {
+        maxWaitMs: c.int("replica.fetch.wait.max.ms"),
+        minBytes: c.int("replica.fetch.min.bytes"),
+        responseMaxBytes: c.int("replica.fetch.response.max.bytes"),
+        partitionMaxBytes: c.int("replica.fetch.max.bytes"),
+        socketTimeoutMs,
+      },
+      backoffMs: c.int("replica.fetch.backoff.ms"),
+      newClient: (clientId) => new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId, requestTimeoutMs: socketTimeoutMs, maxInFlightRequestsPerConnection: 1 }, socketTransport, this.clock),
+      host,
+      clock: this.clock,
+      logger: this.loggers.replicaManager.child({ component: "replica-fetcher" }),
+    });
   }
 
   /** The Raft manager, the QuorumController (controller role) and RaftMetadata over them; Raft not started yet. */
@@ -666,6 +702,8 @@ export class Broker {
     }
     this.coordinatorService?.close();
     this.txnCoordinator?.close();
+    // No fetcher appends to a log once they close.
+    await this.replicas?.stopReplicaFetchers();
     // Produces still waiting for their high watermark answer now (REQUEST_TIMED_OUT); none can wait on closed logs.
     this.replicas?.shutdown();
     // The marker of a clean stop names this incarnation's broker epoch (-1 if it never registered).

@@ -35,7 +35,7 @@ function headerAt(buf: Uint8Array, pos: number, end: number, config: LogConfig, 
     if (given.sizeBytes > config.maxMessageBytes) throw new InvalidBatchError(pos, `batch size ${given.sizeBytes} exceeds the limit ${config.maxMessageBytes}`);
     return given;
   }
-  const reason = checkBatch(buf, pos, end, config.maxMessageBytes, skipCrc);
+  const reason = checkBatch(buf, pos, end, opts.ignoreRecordSize ? Number.MAX_SAFE_INTEGER : config.maxMessageBytes, skipCrc);
   if (reason) throw new InvalidBatchError(pos, reason);
   return readBatchHeader(buf, pos);
 }

@@ -15,6 +15,11 @@ export interface AppendOptions {
   /** The caller already verified every batch CRC (the produce path does). */
   crcVerified?: boolean;
   /**
+   * Skip the max.message.bytes check (Kafka's ignoreRecordSize): a follower appends what its leader
+   * accepted, whatever this replica's limit is.
+   */
+  ignoreRecordSize?: boolean;
+  /**
    * The parsed header of the one batch the records hold, already validated by the caller (produce
    * validation, which also verified the CRC): the append trusts it instead of parsing the header
    * again, and takes it over (its offsets and leader epoch are rewritten in place).

@@ -40,10 +40,12 @@ describe("topic config definitions", () => {
       expect(names.has(k)).toBe(true);
       expect(ACCEPTED_KEYS.has(k)).toBe(false);
     }
-    // The cleaner's own keys are typed now that it acts on them; num.replica.fetchers is still only accepted.
+    // The cleaner's and the replica fetcher's own keys are typed now that they act on them; replica.selector.class (KIP-392, left out) is still only accepted.
     expect(names.has("log.cleaner.threads")).toBe(true);
     expect(ACCEPTED_KEYS.has("log.cleaner.threads")).toBe(false);
-    expect(ACCEPTED_KEYS.has("num.replica.fetchers")).toBe(true);
+    expect(names.has("num.replica.fetchers")).toBe(true);
+    expect(ACCEPTED_KEYS.has("num.replica.fetchers")).toBe(false);
+    expect(ACCEPTED_KEYS.has("replica.selector.class")).toBe(true);
   });
 });
 

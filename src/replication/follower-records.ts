@@ -1,0 +1,57 @@
+// What a follower needs to read of the records a leader sent and of its own leader-epoch cache before
+// it appends or truncates (Kafka's ByteBufferLogInputStream batch framing and
+// UnifiedLog.endOffsetForEpoch over LeaderEpochFileCache.endOffsetFor).
+
+import type { EpochEntry } from "../storage/checkpoint-file.ts";
+
+/** Kafka's LOG_OVERHEAD: the base offset (8) and the batch length (4) before every batch. */
+const LOG_OVERHEAD = 12;
+const LENGTH_OFFSET = 8;
+
+/**
+ * The prefix of `records` that holds whole batches. A leader fills a fetch response up to its byte
+ * limit, so the last batch may be cut short (KIP-74): like Kafka's batch iterator, the follower stops
+ * before it and fetches it whole next time. A length field that cannot be a batch (negative) is left
+ * in, so the append refuses it as corrupt rather than skipping it.
+ */
+export function wholeBatches(records: Uint8Array): Uint8Array {
+  const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
+  let pos = 0;
+  // Bounded by records.length: every step moves forward by at least LOG_OVERHEAD bytes.
+  while (pos + LOG_OVERHEAD <= records.length) {
+    const length = view.getInt32(pos + LENGTH_OFFSET);
+    if (length < 0) return records;
+    if (pos + LOG_OVERHEAD + length > records.length) break;
+    pos += LOG_OVERHEAD + length;
+  }
+  return pos === records.length ? records : records.subarray(0, pos);
+}
+
+export interface OffsetAndEpoch {
+  offset: number;
+  epoch: number;
+}
+
+/**
+ * Kafka's UnifiedLog.endOffsetForEpoch: for the largest epoch <= `epoch` the cache holds, that epoch
+ * and the start offset of the next higher one (the log end when it is the latest); null when it
+ * cannot be known here (an empty cache, `epoch` -1, or `epoch` above the latest entry). As
+ * LeaderEpochFileCache.endOffsetFor, an epoch below every entry answers itself with the first entry's
+ * start offset.
+ */
+export function endOffsetForEpoch(entries: readonly EpochEntry[], epoch: number, logEndOffset: number): OffsetAndEpoch | null {
+  if (epoch < 0 || entries.length === 0) return null;
+  const latest = entries[entries.length - 1]!;
+  if (epoch === latest.epoch) return { offset: logEndOffset, epoch };
+  // The first entry with a higher epoch; none: `epoch` is above the latest, unknown here.
+  let higher = -1;
+  for (let i = 0; i < entries.length; i++) {
+    if (entries[i]!.epoch > epoch) {
+      higher = i;
+      break;
+    }
+  }
+  if (higher < 0) return null;
+  const floor = higher > 0 ? entries[higher - 1]! : null;
+  return { offset: entries[higher]!.startOffset, epoch: floor ? floor.epoch : epoch };
+}
