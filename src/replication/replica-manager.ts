@@ -274,7 +274,12 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderH
         const required = acks === -1 ? info.endOffset : -1;
         const behindHw = required >= 0 && found.highWatermark < required;
         const behindFlush = info.flushOffset >= 0 && found.durableOffset < info.flushOffset;
-        if (!behindHw && !behindFlush) continue;
+        if (!behindHw && !behindFlush) {
+          // Kafka checks an acks=-1 produce through its DelayedProduce even when nothing is left to wait for.
+          const code = required >= 0 ? found.checkEnoughReplicasReachOffset(required) : 0;
+          if (code) results[i] = failedAppend(code, `${name}: the ISR is below min.insync.replicas after the append`);
+          continue;
+        }
         (statuses ??= []).push(pendingStatus(e.topic, e.partition, behindHw ? required : -1, behindFlush ? info.flushOffset : -1));
         (waitingIndex ??= []).push(i);
         (keys ??= []).push(found.watchKey);
