@@ -87,8 +87,14 @@ test("a follower outside the ISR that is caught up and eligible holds the high w
   expect(p.leaderState!.isrState.kind).toBe("pendingExpand");
   expect(p.leaderState!.isrState.maximalIsr).toEqual([1, 2]);
   expect(p.isr).toEqual([1]);
-  fetchNow(s.rm, followerFetch(2, 6n));
-  expect(p.highWatermark).toBe(6);
+  // The same partition state with broker 2 fenced meanwhile: the pending change is kept, and the maximal
+  // ISR still holds the HW at the joining replica although it is no longer eligible.
+  s.publish(leaderImage({ replicas: [1, 2], isr: [1] }, [{ id: 1 }, { id: 2, fenced: true }]));
+  expect(p.leaderState!.isrState.kind).toBe("pendingExpand");
+  append(s, 1);
+  expect(p.highWatermark).toBe(4);
+  fetchNow(s.rm, followerFetch(2, 7n));
+  expect(p.highWatermark).toBe(7);
 });
 
 test("ISR expansion: AlterPartition v3 carries the ISR with broker epochs; the answer commits the new ISR and partition epoch", async () => {
