@@ -84,6 +84,7 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "strand.max.queued.response.bytes.per.connection", type: "int", default: "67108864", validate: atLeast(65536), doc: "Strand: response bytes waiting for a slow client before reading from it pauses.", scope: "read-only" }),
   d({ name: "fetch.max.bytes", type: "int", default: "57671680", validate: atLeast(1024), doc: "Largest fetch response.", scope: "read-only" }),
   d({ name: "replica.fetch.max.bytes", type: "int", default: "1048576", validate: atLeast(0), doc: "Bytes fetched per partition by a follower.", scope: "read-only" }),
+  d({ name: "replica.lag.time.max.ms", type: "long", default: "30000", validate: atLeast(1), doc: "A follower that has not caught up with the leader's log end for this long leaves the ISR.", scope: "read-only" }),
   d({ name: "num.network.threads", type: "int", default: "3", validate: atLeast(1), doc: "Accepted for compatibility; Strand runs one event loop.", scope: "cluster-wide" }),
   d({ name: "num.io.threads", type: "int", default: "8", validate: atLeast(1), doc: "Accepted for compatibility; Strand runs one event loop.", scope: "cluster-wide" }),
   // Groups and transactions.

@@ -18,13 +18,17 @@ export interface FetchPartitionRequest {
   currentLeaderEpoch: number;
   /** v13+: the request's topic id is not in the metadata image (answered UNKNOWN_TOPIC_ID). */
   unknownTopicId: boolean;
+  /** v12+: the epoch of the last batch the fetcher holds, -1 (or absent) when not sent: checked for divergence. */
+  lastFetchedEpoch?: number;
+  /** v5+: a follower's log start offset (-1 or absent for consumers). */
+  logStartOffset?: bigint;
 }
 
 /**
  * How far a fetch reads (Kafka's FetchIsolation): consumers read_uncommitted up to the high watermark,
- * read_committed up to the last stable offset. (Followers will read to the log end.)
+ * read_committed up to the last stable offset, followers (replica id >= 0) to the log end.
  */
-export type FetchIsolation = "highWatermark" | "lastStable";
+export type FetchIsolation = "highWatermark" | "lastStable" | "logEnd";
 
 export interface PartitionReadResult {
   errorCode: number;
@@ -44,6 +48,8 @@ export interface PartitionReadResult {
    * refuses before reading (metadataError).
    */
   abortedTransactions: readonly AbortedTxnInfo[] | null;
+  /** The fetcher's log diverges from this one (FetchResponse v12+ DivergingEpoch): truncate to it; no records. */
+  divergingEpoch?: { epoch: number; endOffset: number } | null;
 }
 
 /** A partition the read failed on (Kafka's LogReadResult for an exception): no aborted list. */
@@ -73,6 +79,10 @@ export interface FetchParams {
   maxWaitMs: number;
   /** Up to where every partition is read (default "highWatermark"); a delayed fetch counts bytes up to it too. */
   isolation?: FetchIsolation;
+  /** A follower's broker id (Fetch replica_id / ReplicaState.ReplicaId), -1 (absent) for consumers. */
+  replicaId?: number;
+  /** A follower's broker epoch (ReplicaState.ReplicaEpoch, v15+), -1 when not sent. */
+  replicaEpoch?: bigint;
 }
 
 export interface FetchResults {
@@ -80,4 +90,6 @@ export interface FetchResults {
   results: Map<string, PartitionReadResult>;
   totalBytes: number;
   anyError: boolean;
+  /** A partition answered with a diverging epoch (Kafka answers such a fetch at once). */
+  anyDiverging?: boolean;
 }

@@ -31,6 +31,10 @@ import { assert } from "../util/assert.ts";
 import { checkDataBatchTxnState, checkEndTxnMarker, checkProducerEpoch } from "./producer-append-check.ts";
 import { checkProducerSequence, type ProducedBatchIds } from "./producer-sequence.ts";
 import { ProducePartitionError } from "./errors.ts";
+import { LeaderError, NotLeaderOrFollowerError } from "./leader-errors.ts";
+import { OffsetOutOfRangeError } from "../storage/errors.ts";
+import { PartitionLeader, type LeaderHost } from "./partition-leader.ts";
+import type { ReplicaState } from "./replica-state.ts";
 import { endOffsetForEpoch, wholeBatches, type OffsetAndEpoch } from "./follower-records.ts";
 
 /** Who appends (Kafka's AppendOrigin): clients get every idempotence check; coordinators epochs only. */
@@ -53,6 +57,8 @@ export interface PartitionHost {
   brokerFsyncBeforeAck(): boolean;
   /** The high watermark moved or a durability wait settled: re-check delayed produces and fetches. */
   tryCompleteDelayedRequests(partition: Partition): void;
+  /** The leader side of replication (followers' state, ISR changes); absent: a partition never has followers. */
+  leaderHost?: LeaderHost;
 }
 
 export interface LeaderAppendInfo {
@@ -76,8 +82,10 @@ export class Partition {
   leaderEpoch = -1;
   partitionEpoch = -1;
   replicas: readonly number[] = [];
-  /** In-sync replicas: on a single node, the leader itself. */
-  isr: readonly number[] = [];
+  /** The ISR the image stated; as leader, the committed ISR is the leader state's (see `isr`). */
+  private imageIsr: readonly number[] = [];
+  /** LEADER SIDE: the followers' state and the ISR while this broker leads; null as follower. */
+  private leader: PartitionLeader | null = null;
   /** The purgatory key delayed operations on this partition watch. */
   readonly watchKey: string;
   private readonly durability: LogDurability;
@@ -121,6 +129,11 @@ export class Partition {
     return this.log.isOffline;
   }
 
+  /** In-sync replicas: the leader's committed ISR (it may be newer than the image's), else the image's. */
+  get isr(): readonly number[] {
+    return this.leader?.isr ?? this.imageIsr;
+  }
+
   fsyncBeforeAck(): boolean {
     return this.log.config.fsyncBeforeAck || this.host.brokerFsyncBeforeAck();
   }
@@ -129,25 +142,39 @@ export class Partition {
    * Takes the assignment the metadata image states (Kafka's makeLeader / makeFollower). As leader, the
    * high watermark catches up at once with what the rule allows (a checkpointed one may lag the log end).
    * Returns true when the leader epoch moved up (Kafka's isNewLeaderEpoch): a follower then restarts its
-   * fetcher. An assignment older than the one held (a lower partition epoch) is skipped, as Kafka's.
+   * fetcher.
    */
   applyAssignment(state: PartitionImage, localBrokerId: number): boolean {
+    // Kafka's makeLeader / makeFollower skip a state older than the partition epoch held (an
+    // AlterPartition answer may have brought a newer one before the metadata did).
     if (state.partitionEpoch < this.partitionEpoch) return false;
-    const isNewLeaderEpoch = state.leaderEpoch > this.leaderEpoch;
     this.localBrokerId = localBrokerId;
+    const unchanged = state.partitionEpoch === this.partitionEpoch && state.leaderEpoch === this.leaderEpoch && state.leader === this.leaderId;
+    const wasLeader = this.leaderId === localBrokerId && this.leader !== null;
+    const isNewLeaderEpoch = state.leaderEpoch > this.leaderEpoch;
     this.topicId = state.topicId;
     this.leaderId = state.leader;
     this.leaderEpoch = state.leaderEpoch;
     this.partitionEpoch = state.partitionEpoch;
     this.replicas = state.replicas;
-    this.isr = state.isr;
+    this.imageIsr = state.isr;
     if (state.leader === localBrokerId && !this.log.isOffline) {
       // Kafka's makeLeader: the new leader epoch starts at the log end in the epoch cache before any
       // append, so ListOffsets earliest on an empty partition answers epoch 0 and OffsetForLeaderEpoch
       // knows the epoch. A known epoch is not assigned again. The leader-epoch-checkpoint gets it with
       // the next append or flush, not one file write per partition at start-up.
       this.log.epochs.assignWithoutWrite(state.leaderEpoch, this.log.logEndOffset);
+      // LEADER SIDE: followers and ISR. The image is published whole, so a partition whose state did
+      // not change keeps its pending ISR change (Kafka only calls makeLeader for changed partitions).
+      if (!unchanged || this.leader === null) {
+        const lh = this.host.leaderHost;
+        const leader = this.leader ?? new PartitionLeader(this, lh ?? SINGLE_NODE_HOST, localBrokerId);
+        leader.update(state.replicas, state.isr, !wasLeader, isNewLeaderEpoch || !wasLeader, this.log.logEndOffset);
+        this.leader = leader;
+      }
       this.maybeIncrementHighWatermark();
+    } else {
+      this.leader = null;
     }
     return isNewLeaderEpoch;
   }
@@ -167,8 +194,10 @@ export class Partition {
    * producer-append-check.ts), Log.append, then the high watermark as the rule allows. Synchronous, so
    * appends keep the order they were called in. Origin "coordinator" (markers, coordinator records)
    * skips the sequence checks, as Kafka's AppendOrigin.COORDINATOR. `transactionVersion` is a marker's
-   * (WriteTxnMarkers v2), 0 when not given. Throws ProducePartitionError (sequence / epoch / txn state),
-   * InvalidBatchError, OffsetOverflowError, LogOfflineError or LogClosedError.
+   * (WriteTxnMarkers v2), 0 when not given. With `requiredAcks` -1, an ISR smaller than the effective
+   * min.insync.replicas refuses the append first (NOT_ENOUGH_REPLICAS, as Kafka). Throws
+   * ProducePartitionError (min ISR / sequence / epoch / txn state), InvalidBatchError,
+   * OffsetOverflowError, LogOfflineError or LogClosedError.
    */
   appendRecordsToLeader(
     records: Uint8Array | BatchParts,
@@ -178,10 +207,18 @@ export class Partition {
     header?: BatchHeader,
     origin: AppendOrigin = "client",
     transactionVersion = 0,
+    requiredAcks = 1,
   ): LeaderAppendInfo {
     const log = this.log;
     const d = this.durability;
     if (this.isFollower) throw new ProducePartitionError(ErrorCode.NOT_LEADER_OR_FOLLOWER, `${log.name} is led by ${this.leaderId}, not ${this.localBrokerId}`);
+    if (requiredAcks === -1 && this.leader?.hasFollowers) {
+      const minIsr = this.leader.effectiveMinIsr();
+      const isr = this.leader.isr;
+      if (isr.length < minIsr) {
+        throw new ProducePartitionError(ErrorCode.NOT_ENOUGH_REPLICAS, `The size of the current ISR [${isr.join(", ")}] is insufficient to satisfy the min.isr requirement of ${minIsr} for partition ${log.name}`);
+      }
+    }
     const dup = this.checkProducerState(records, batch, header, origin, transactionVersion);
     if (dup !== null) {
       this.maybeIncrementHighWatermark();
@@ -202,7 +239,7 @@ export class Partition {
     } else if (flushOffset >= 0) {
       this.advanceAfter(() => d.waitFlushed(flushOffset), endOffset);
     } else {
-      this.moveHighWatermark(endOffset);
+      this.raiseHighWatermark(endOffset);
       this.host.tryCompleteDelayedRequests(this);
     }
     return { firstOffset: r.firstOffset, endOffset, logAppendTimeMs: r.logAppendTimeMs, logStartOffset: r.logStartOffset, flushOffset, duplicate: false };
@@ -242,7 +279,7 @@ export class Partition {
    * Whole batches from `fetchOffset`, never beyond the high watermark (read_uncommitted consumers) or
    * the last stable offset (read_committed). Does not move either.
    */
-  read(fetchOffset: number, maxBytes: number, minOneBatch: boolean, upTo: "highWatermark" | "lastStable" = "highWatermark"): ReadResult {
+  read(fetchOffset: number, maxBytes: number, minOneBatch: boolean, upTo: "highWatermark" | "lastStable" | "logEnd" = "highWatermark"): ReadResult {
     return this.log.read(fetchOffset, maxBytes, upTo, minOneBatch);
   }
 
@@ -257,27 +294,40 @@ export class Partition {
   /**
    * Moves the high watermark as far as the rule allows (see the file comment); when what is appended
    * is not durable yet and no wait runs, waits for it (group commit / the forced flush) and moves then.
+   * True when it moved now (delayed operations were re-checked).
    */
-  maybeIncrementHighWatermark(): void {
+  maybeIncrementHighWatermark(): boolean {
     const log = this.log;
     const end = log.logEndOffset;
     // A follower's high watermark is the leader's (updateFollowerHighWatermark).
-    if (this.isFollower || log.highWatermark >= end) return;
+    if (this.isFollower || log.highWatermark >= end) return false;
     const fsync = this.fsyncBeforeAck();
     const d = this.durability;
     const flushAt = fsync ? -1 : d.pendingFlushOffset;
     if (!fsync && flushAt < 0) {
-      this.moveHighWatermark(end);
-      this.host.tryCompleteDelayedRequests(this);
-      return;
+      const moved = this.raiseHighWatermark(end);
+      if (moved) this.host.tryCompleteDelayedRequests(this);
+      return moved;
     }
     const durable = Math.min(d.durableOffset, end);
-    if (durable > log.highWatermark) {
-      this.moveHighWatermark(durable);
-      this.host.tryCompleteDelayedRequests(this);
-    }
-    if (durable >= end || this.durabilityWaits > 0) return;
+    const moved = durable > log.highWatermark && this.raiseHighWatermark(durable);
+    if (moved) this.host.tryCompleteDelayedRequests(this);
+    if (durable >= end || this.durabilityWaits > 0) return moved;
     this.advanceAfter(fsync ? () => d.waitDurable(end) : () => d.waitFlushed(flushAt), end);
+    return moved;
+  }
+
+  /**
+   * The high watermark to `localEnd` (what the leader's own log allows: its log end, or its durable
+   * offset under fsync-before-ack / a pending forced flush), capped by the followers (partition-leader.ts:
+   * the maximal ISR's smallest log end; no move while under min ISR). Never back. True when it moved.
+   */
+  private raiseHighWatermark(localEnd: number): boolean {
+    const log = this.log;
+    const target = this.leader === null || !this.leader.hasFollowers ? localEnd : Math.min(localEnd, this.leader.highWatermarkBound(localEnd));
+    if (target <= log.highWatermark) return false;
+    this.moveHighWatermark(target);
+    return true;
   }
 
   /** Once `sync` resolves, the high watermark moves to `offset` (never back); either way delayed ops re-check. */
@@ -288,7 +338,7 @@ export class Partition {
         this.durabilityWaits--;
         const log = this.log;
         if (log.isOffline || this.isFollower) return this.host.tryCompleteDelayedRequests(this);
-        if (offset > log.highWatermark) this.moveHighWatermark(Math.min(offset, log.logEndOffset));
+        if (offset > log.highWatermark) this.raiseHighWatermark(Math.min(offset, log.logEndOffset));
         // Appended meanwhile and no wait of its own (a duplicate, a catch-up): keep going until the
         // high watermark reaches the log end. Each further round waits for a real sync or flush.
         if (log.highWatermark < log.logEndOffset && this.durabilityWaits === 0) this.maybeIncrementHighWatermark();
@@ -305,6 +355,72 @@ export class Partition {
   private settleAfter(sync: () => Promise<void>): void {
     const wake = (): void => this.host.tryCompleteDelayedRequests(this);
     started(sync).then(wake, wake);
+  }
+
+  // ---- LEADER SIDE of replication (Kafka's Partition.scala leader half; state in partition-leader.ts) ----
+
+  /** The leader's followers and ISR state; null unless this broker leads the partition. */
+  get leaderState(): PartitionLeader | null {
+    return this.leader;
+  }
+
+  /**
+   * Kafka's followerReplicaOrThrow: the state of follower `replicaId`. A replica not in the assignment
+   * gets UNKNOWN_LEADER_EPOCH when the fetch named a leader epoch (it may not know the reassignment yet,
+   * and retries), NOT_LEADER_OR_FOLLOWER otherwise.
+   */
+  followerReplica(replicaId: number, currentLeaderEpoch: number): ReplicaState {
+    const r = this.leader?.replica(replicaId);
+    if (r) return r;
+    const msg = `Replica ${replicaId} is not recognized as a valid replica of ${this.name} in leader epoch ${this.leaderEpoch} with partition epoch ${this.partitionEpoch}`;
+    if (currentLeaderEpoch !== -1) throw new LeaderError(ErrorCode.UNKNOWN_LEADER_EPOCH, msg);
+    throw new NotLeaderOrFollowerError(msg);
+  }
+
+  /**
+   * Kafka's updateFollowerFetchState, after a follower's read at `fetchOffset` (its log end): records
+   * it (NOT_LEADER_OR_FOLLOWER for a stale broker epoch), may propose it for the ISR, and moves the high
+   * watermark when its log end moved.
+   */
+  updateFollowerFetchState(r: ReplicaState, fetchOffset: number, followerStartOffset: number, fetchTimeMs: number, leaderEndOffset: number, brokerEpoch: bigint): void {
+    const leader = this.leader;
+    if (!leader) throw new NotLeaderOrFollowerError(`Leader not local for partition ${this.name}`);
+    const before = r.logEndOffset;
+    leader.updateFollowerFetchState(r, fetchOffset, followerStartOffset, fetchTimeMs, leaderEndOffset, brokerEpoch);
+    leader.maybeExpandIsr(r);
+    if (before !== r.logEndOffset) this.maybeIncrementHighWatermark();
+  }
+
+  /** Kafka's maybeShrinkIsr (the broker's isr-expiration task). */
+  maybeShrinkIsr(): void {
+    if (this.log.isOffline) return;
+    this.leader?.maybeShrinkIsr();
+  }
+
+  /**
+   * Kafka's checkEnoughReplicasReachOffset for an acks=-1 produce: null while the high watermark is
+   * below `requiredOffset`, else 0, or NOT_ENOUGH_REPLICAS_AFTER_APPEND when the maximal ISR shrank
+   * below min.insync.replicas while it waited.
+   */
+  checkEnoughReplicasReachOffset(requiredOffset: number): number | null {
+    if (this.highWatermark < requiredOffset) return null;
+    const leader = this.leader;
+    if (leader === null || !leader.hasFollowers) return 0;
+    return leader.effectiveMinIsr() <= leader.isrState.maximalIsr.length ? 0 : ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND;
+  }
+
+  /**
+   * Kafka's readRecords check of a fetch's last fetched epoch (KIP-595 / KIP-320): null when the fetch
+   * continues this log; else the epoch and end offset the fetcher must truncate to (FetchResponse's
+   * DivergingEpoch). Throws OffsetOutOfRangeError when the epoch's end is unknown or the offset is
+   * below the log start.
+   */
+  divergingEpoch(lastFetchedEpoch: number, fetchOffset: number): { epoch: number; endOffset: number } | null {
+    const log = this.log;
+    const e = log.epochs.endOffsetFor(lastFetchedEpoch, log.logEndOffset);
+    if (e.epoch === -1 || e.endOffset === -1) throw new OffsetOutOfRangeError(fetchOffset, log.logStartOffset, log.logEndOffset);
+    if (fetchOffset < log.logStartOffset) throw new OffsetOutOfRangeError(fetchOffset, log.logStartOffset, log.logEndOffset);
+    return e.epoch < lastFetchedEpoch || e.endOffset < fetchOffset ? e : null;
   }
 
   private moveHighWatermark(offset: number): void {
@@ -416,3 +532,14 @@ function started(sync: () => Promise<void>): Promise<void> {
     return Promise.reject(e);
   }
 }
+
+/** The leader host of a partition without a replication-aware broker (tests): no followers ever join. */
+const SINGLE_NODE_HOST: LeaderHost = {
+  nowMs: () => Date.now(),
+  replicaLagTimeMaxMs: () => 30_000,
+  minInsyncReplicas: () => 1,
+  brokerLiveness: () => undefined,
+  localBrokerEpoch: () => -1n,
+  submitAlterPartition: () => Promise.reject(new LeaderError(ErrorCode.OPERATION_NOT_ATTEMPTED, "no AlterPartition manager on this broker")),
+  logger: () => undefined,
+};

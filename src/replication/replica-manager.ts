@@ -29,20 +29,24 @@ import type { MetadataImage } from "../metadata/image.ts";
 import type { MetadataDelta, MetadataPublisher } from "../metadata/publisher.ts";
 import { METADATA_TOPIC } from "../metadata/metadata-log.ts";
 import { ErrorCode, errorName } from "../protocol/errors.ts";
-import { fileRecords } from "../protocol/primitives/records-ref.ts";
 import type { BatchParts } from "../protocol/records/batch-parts.ts";
 import { levelCheck, type Logger } from "../util/log.ts";
 import { Timer } from "../util/purgatory/index.ts";
-import { InvalidBatchError, LogClosedError, LogOfflineError, OffsetOutOfRangeError, OffsetOverflowError } from "../storage/errors.ts";
+import { InvalidBatchError, LogClosedError, LogOfflineError, OffsetOverflowError } from "../storage/errors.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import type { Log } from "../storage/log.ts";
-import { fetchUpperBoundOffset } from "../storage/fetch-upper-bound.ts";
 import { DelayedFetchPurgatory, partitionWatchKey } from "./delayed-fetch.ts";
 import { DelayedProducePurgatory, pendingStatus, type ProducePartitionStatus } from "./delayed-produce.ts";
 import { ProducePartitionError, type RecordError } from "./errors.ts";
-import { checkLeaderEpoch, EMPTY_RECORDS, metadataError, readError, type FetchIsolation, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
+import type { FetchParams, FetchResults } from "./fetch-read.ts";
 import { Partition, type AppendOrigin, type LogDurability, type PartitionHost } from "./partition.ts";
+import type { AlterPartitionManager } from "./alter-partition-manager.ts";
+import type { LeaderAndIsr } from "./isr-state.ts";
+import { AlterPartitionError } from "./leader-errors.ts";
+import type { BrokerLiveness, LeaderHost } from "./partition-leader.ts";
+import type { WakeupHandle } from "../util/purgatory/clock.ts";
 import { markStrayLogs, reconcileLogs } from "./partition-logs.ts";
+import { readFromLocalLog, type PartitionLookupError } from "./local-read.ts";
 import { leaderEndpoint, interBrokerListenerName } from "./leader-endpoint-lookup.ts";
 import type { FollowerFetchStart, ReplicaFetcherManager } from "./replica-fetcher-manager.ts";
 import type { ReplicaFetcherHost } from "./replica-fetcher-thread.ts";
@@ -84,10 +88,7 @@ export interface PartitionAppendResult {
   detail: string | null;
 }
 
-export interface PartitionLookupError {
-  errorCode: number;
-  detail: string;
-}
+export type { PartitionLookupError } from "./local-read.ts";
 
 export function failedAppend(code: number, detail: string | null, e?: ProducePartitionError): PartitionAppendResult {
   return {
@@ -115,9 +116,15 @@ export interface ReplicaManagerOptions {
    * broker leads are hosted but not fetched, as before replication).
    */
   replicaFetchers?: (host: ReplicaFetcherHost) => ReplicaFetcherManager;
+  /** LEADER SIDE: sends ISR changes to the controller; absent, ISR changes are refused (single node). */
+  alterPartitionManager?: AlterPartitionManager;
+  /** This broker's epoch (its registration's); -1 when absent. */
+  brokerEpoch?: () => bigint;
+  /** A topic's min.insync.replicas (every config layer); default: the image's topic settings, else the broker's. */
+  minInsyncReplicas?: (topic: string) => number;
 }
 
-export class ReplicaManager implements MetadataPublisher, PartitionHost {
+export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderHost {
   readonly nodeId: number;
   /** One timing wheel (one wake-up) for every delayed operation of the data path. */
   private readonly timer: Timer;
@@ -133,6 +140,10 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   readonly replicaFetcherManager: ReplicaFetcherManager | null;
   /** The listener name a follower finds its leader's endpoint under (Kafka's interBrokerListenerName). */
   private readonly listenerName: string;
+  /** PartitionHost's leader side: this manager itself. */
+  readonly leaderHost: LeaderHost = this;
+  /** The isr-expiration task's next run, while started. */
+  private isrExpiration: WakeupHandle | null = null;
 
   constructor(private readonly opts: ReplicaManagerOptions) {
     this.nodeId = opts.nodeId;
@@ -153,6 +164,62 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
 
   brokerFsyncBeforeAck(): boolean {
     return this.opts.config.bool("strand.log.fsync.before.ack");
+  }
+
+  // ---- LeaderHost (the leader side of replication: partition-leader.ts) ----
+
+  nowMs(): number {
+    return this.timer.clock.nowMs();
+  }
+  replicaLagTimeMaxMs(): number {
+    return this.opts.config.long("replica.lag.time.max.ms");
+  }
+  minInsyncReplicas(topic: string): number {
+    if (this.opts.minInsyncReplicas) return this.opts.minInsyncReplicas(topic);
+    return this.image?.topicConfigs?.get(topic).settings.minInsyncReplicas ?? this.opts.config.int("min.insync.replicas");
+  }
+  brokerLiveness(id: number): BrokerLiveness | undefined {
+    return this.image?.brokers.get(id);
+  }
+  localBrokerEpoch(): bigint {
+    return this.opts.brokerEpoch?.() ?? -1n;
+  }
+  submitAlterPartition(topicId: string, topic: string, partition: number, leaderAndIsr: LeaderAndIsr): Promise<LeaderAndIsr> {
+    const m = this.opts.alterPartitionManager;
+    if (!m) return Promise.reject(new AlterPartitionError(ErrorCode.OPERATION_NOT_ATTEMPTED, "no AlterPartition manager on this broker"));
+    return m.submit({ topicId, topic, partition, leaderAndIsr });
+  }
+  logger(): Logger {
+    return this.opts.logger;
+  }
+
+  /**
+   * Kafka's isr-expiration task: every replica.lag.time.max.ms / 2, each partition led here drops the
+   * followers that did not catch up within replica.lag.time.max.ms (AlterPartition).
+   */
+  startIsrExpiration(): void {
+    if (this.isrExpiration) return;
+    const periodMs = Math.max(1, Math.floor(this.replicaLagTimeMaxMs() / 2));
+    const run = (): void => {
+      this.isrExpiration = this.timer.clock.schedule(run, periodMs);
+      this.maybeShrinkIsr();
+    };
+    this.isrExpiration = this.timer.clock.schedule(run, periodMs);
+  }
+
+  /** One round of the isr-expiration task over the partitions led here. */
+  maybeShrinkIsr(): void {
+    // Bounded by the partitions hosted here.
+    for (const arr of this.partitions.values()) {
+      for (const p of arr) {
+        if (p === undefined || p.leaderId !== this.nodeId) continue;
+        try {
+          p.maybeShrinkIsr();
+        } catch (e) {
+          this.opts.logger.error("ISR shrink check failed", { partition: p.name, error: (e as Error).message });
+        }
+      }
+    }
   }
 
   tryCompleteDelayedRequests(p: Partition): void {
@@ -206,7 +273,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
       }
       const name = found.name;
       try {
-        const info = found.appendRecordsToLeader(e.records, e.batch, e.nowMs, e.crcVerified, e.header, origin, e.transactionVersion ?? 0);
+        const info = found.appendRecordsToLeader(e.records, e.batch, e.nowMs, e.crcVerified, e.header, origin, e.transactionVersion ?? 0, acks);
         results[i] = {
           errorCode: 0,
           errorMessage: null,
@@ -221,7 +288,12 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
         const required = acks === -1 ? info.endOffset : -1;
         const behindHw = required >= 0 && found.highWatermark < required;
         const behindFlush = info.flushOffset >= 0 && found.durableOffset < info.flushOffset;
-        if (!behindHw && !behindFlush) continue;
+        if (!behindHw && !behindFlush) {
+          // Kafka checks an acks=-1 produce through its DelayedProduce even when nothing is left to wait for.
+          const code = required >= 0 ? found.checkEnoughReplicasReachOffset(required) : 0;
+          if (code) results[i] = failedAppend(code, `${name}: the ISR is below min.insync.replicas after the append`);
+          continue;
+        }
         (statuses ??= []).push(pendingStatus(e.topic, e.partition, behindHw ? required : -1, behindFlush ? info.flushOffset : -1));
         (waitingIndex ??= []).push(i);
         (keys ??= []).push(found.watchKey);
@@ -248,7 +320,12 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     // a restarted node keeps only each producer's last batch (the snapshot's), so the Java producer
     // would bump its epoch and write the batches again.
     const p = this.getPartitionOrError(s.topic, s.partition);
-    if (p instanceof Partition) return this.produceSatisfied(p, s) ? 0 : -1;
+    if (p instanceof Partition) {
+      if (s.flushOffset >= 0 && p.durableOffset < s.flushOffset) return -1;
+      if (s.requiredOffset < 0) return 0;
+      // Kafka's checkEnoughReplicasReachOffset: NOT_ENOUGH_REPLICAS_AFTER_APPEND when the ISR shrank meanwhile.
+      return p.checkEnoughReplicasReachOffset(s.requiredOffset) ?? -1;
+    }
     const hosted = this.partitions.get(s.topic)?.[s.partition];
     // Still waiting for its sync: keep waiting (a wake for another partition of the request must not
     // answer it NOT_LEADER_OR_FOLLOWER first); the request's timeout and shutdown still bound it.
@@ -267,8 +344,9 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
    * min_bytes are available or a partition has an error; otherwise waits (DelayedFetch) and reads again.
    */
   fetchMessages(params: FetchParams): FetchResults | Promise<FetchResults> {
-    const first = this.readFromLocalLog(params);
-    if (params.maxWaitMs <= 0 || params.partitions.length === 0 || first.totalBytes >= params.minBytes || first.anyError) return first;
+    const first = this.readFromLocalLog(params, true);
+    // Kafka also answers at once when a partition's log diverges from the fetcher's.
+    if (params.maxWaitMs <= 0 || params.partitions.length === 0 || first.totalBytes >= params.minBytes || first.anyError || first.anyDiverging) return first;
     const keys = params.partitions.map((p) => partitionWatchKey(p.topic, p.partition));
     return new Promise<FetchResults>((resolve) => {
       let last: FetchResults | null = null;
@@ -282,7 +360,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
               return false;
             }
             last = this.readFromLocalLog(params);
-            return last.totalBytes >= params.minBytes || last.anyError;
+            return last.totalBytes >= params.minBytes || last.anyError || last.anyDiverging === true;
           },
           onComplete: (expired) => resolve(expired || !last ? this.readFromLocalLog(params) : last),
         },
@@ -292,56 +370,15 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     });
   }
 
-  /** Kafka's readFromLocalLog: the first partition with data returns at least one batch (minOneMessage). */
-  readFromLocalLog(params: FetchParams): FetchResults {
-    const results = new Map<string, PartitionReadResult>();
-    let limit = params.maxBytes;
-    let minOne = true;
-    let totalBytes = 0;
-    let anyError = false;
-    const isolation = params.isolation ?? "highWatermark";
-    // Bounded by the request's (or session's) partitions.
-    for (const p of params.partitions) {
-      const r = this.readPartition(p, limit, minOne, isolation);
-      if (r.sizeBytes > 0) {
-        minOne = false;
-        limit = Math.max(0, limit - r.sizeBytes);
-      }
-      totalBytes += r.sizeBytes;
-      if (r.errorCode !== 0) anyError = true;
-      results.set(p.key, r);
-    }
-    return { results, totalBytes, anyError };
+  /**
+   * Kafka's readFromLocalLog (local-read.ts). `updateFetchState`: a follower's first read of a request
+   * records its position (re-reads of a delayed fetch do not, as Kafka's readFromPurgatory).
+   */
+  readFromLocalLog(params: FetchParams, updateFetchState = false): FetchResults {
+    return readFromLocalLog(this.lookup, params, updateFetchState, this.timer.clock.nowMs());
   }
 
-  private readPartition(p: FetchPartitionRequest, limitBytes: number, minOneBatch: boolean, isolation: FetchIsolation): PartitionReadResult {
-    if (p.unknownTopicId) return metadataError(ErrorCode.UNKNOWN_TOPIC_ID);
-    const found = this.getPartitionOrError(p.topic, p.partition);
-    // UNKNOWN_TOPIC_OR_PARTITION comes only from a partition missing from the image: Kafka's metadata check.
-    if (!(found instanceof Partition)) return found.errorCode === ErrorCode.UNKNOWN_TOPIC_OR_PARTITION ? metadataError(found.errorCode) : readError(found.errorCode);
-    const epochError = checkLeaderEpoch(p.currentLeaderEpoch, found.leaderEpoch);
-    if (epochError !== 0) return readError(epochError);
-    const maxBytes = Math.max(0, Math.min(p.maxBytes, limitBytes));
-    try {
-      if (p.fetchOffset > BigInt(Number.MAX_SAFE_INTEGER) || p.fetchOffset < 0n) throw new OffsetOutOfRangeError(Number(p.fetchOffset), found.logStartOffset, found.logEndOffset);
-      const fetchOffset = Number(p.fetchOffset);
-      // Kafka's Partition.readRecords takes the offsets before the read; both isolation levels get the LSO.
-      const lastStableOffset = BigInt(found.lastStableOffset);
-      const r = found.read(fetchOffset, maxBytes, minOneBatch, isolation);
-      const base = { errorCode: 0, highWatermark: BigInt(r.highWatermark), lastStableOffset, logStartOffset: BigInt(r.logStartOffset), leaderEpoch: found.leaderEpoch };
-      const committed = isolation === "lastStable";
-      // Nothing at this offset yet: Kafka's emptyFetchDataInfo, with an empty aborted list for read_committed.
-      if (!r.slice) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0, abortedTransactions: committed ? [] : null };
-      // A first batch larger than the limit: Kafka replaces the incomplete read with empty records and no aborted list.
-      if (r.slice.length === 0) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0, abortedTransactions: null };
-      const abortedTransactions = committed ? found.log.collectAbortedTransactions(fetchOffset, fetchUpperBoundOffset(found.log.segments, found.logEndOffset, r.slice)) : null;
-      return { ...base, records: fileRecords([{ file: r.slice.file, position: r.slice.position, length: r.slice.length }]), sizeBytes: r.slice.length, abortedTransactions };
-    } catch (e) {
-      if (e instanceof OffsetOutOfRangeError) return readError(ErrorCode.OFFSET_OUT_OF_RANGE);
-      if (e instanceof LogOfflineError || e instanceof LogClosedError) return readError(ErrorCode.KAFKA_STORAGE_ERROR);
-      throw e;
-    }
-  }
+  private readonly lookup = (topic: string, partition: number): Partition | PartitionLookupError => this.getPartitionOrError(topic, partition);
 
   /**
    * The metadata layer's publisher (Kafka's applyDelta): logs created / deleted / reconfigured as the
@@ -452,6 +489,8 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   /** Shutdown: every delayed operation answers now; produces still pending answer REQUEST_TIMED_OUT. */
   shutdown(): void {
     void this.replicaFetcherManager?.shutdown();
+    this.isrExpiration?.cancel();
+    this.isrExpiration = null;
     this.delayedFetch.completeAll();
     this.delayedProduce.completeAll();
   }

@@ -52,7 +52,8 @@ import { socketTransport } from "../network/transport.ts";
 import { CONTROLLER_HANDLERS } from "./controller-api/index.ts";
 import { KafkaRaftManager } from "./raft-manager.ts";
 import { FORWARD_RETRY_TIMEOUT_MS, forwardingHandler } from "./forwarding.ts";
-import { RaftControllerChannel, sendToActiveController } from "./controller-channel.ts";
+import { NoControllerError, RaftControllerChannel, sendToActiveController } from "./controller-channel.ts";
+import { AlterPartitionManager } from "../replication/alter-partition-manager.ts";
 import { BrokerLifecycleManager } from "./broker-lifecycle-manager.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
 import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
@@ -164,6 +165,7 @@ export class Broker {
   private readonly connectionQuotas: ConnectionQuotaConfig;
   /** The partitions hosted here; set during start(), kept for shutdown. */
   private replicas: ReplicaManager | null = null;
+  private alterPartitions: AlterPartitionManager | null = null;
 
   constructor(opts: BrokerOptions) {
     this.config = opts.config;
@@ -265,6 +267,19 @@ export class Broker {
     }
     // The replica manager hosts the partitions: each committed metadata change reaches it (partition
     // logs and Partitions) before it is visible. Its delayed operations run on this broker's clock.
+    // ISR changes of the partitions led here go to the active controller (AlterPartition), through the
+    // broker-to-controller channel opened with the metadata layer below.
+    const alterPartitions = new AlterPartitionManager({
+      brokerId: this.nodeId,
+      brokerEpoch: () => this.lifecycle?.brokerEpoch ?? -1n,
+      channel: {
+        send: (k, b, o) => (this.channel ? this.channel.send(k, b, o) : Promise.reject(new NoControllerError())),
+        controllerMoved: () => this.channel?.controllerMoved(),
+      },
+      schedule: (cb, ms) => this.clock.schedule(cb, ms),
+      logger: this.loggers.replicaManager.child({ component: "alter-partition-manager" }),
+    });
+    this.alterPartitions = alterPartitions;
     const replicaManager = new ReplicaManager({
       nodeId: this.nodeId,
       config: this.config,
@@ -272,6 +287,8 @@ export class Broker {
       logger: this.loggers.replicaManager,
       timer: new Timer({ clock: this.clock }),
       replicaFetchers: (host) => this.newReplicaFetcherManager(host),
+      alterPartitionManager: alterPartitions,
+      brokerEpoch: () => this.lifecycle?.brokerEpoch ?? -1n,
     });
     this.replicas = replicaManager;
     // metadata: the image comes from the committed records the Raft client delivers (started below,
@@ -367,6 +384,8 @@ export class Broker {
     // metadata: register the endpoints actually bound (port 0 in tests).
     if (this.config.roles.has("broker")) await this.registerWithController(services);
     mark("registered");
+    // Kafka's isr-expiration task (followers that stopped catching up leave the ISR).
+    if (this.config.roles.has("broker")) replicaManager.startIsrExpiration();
     await this.adoptLegacyProducerIds();
     // The first block before the first client: InitProducerId is then answered at once (bounded).
     if (this.config.roles.has("broker")) await producerIds.prefetch(2_000);
@@ -706,6 +725,7 @@ export class Broker {
     await this.replicas?.stopReplicaFetchers();
     // Produces still waiting for their high watermark answer now (REQUEST_TIMED_OUT); none can wait on closed logs.
     this.replicas?.shutdown();
+    this.alterPartitions?.shutdown();
     // The marker of a clean stop names this incarnation's broker epoch (-1 if it never registered).
     if (this.lifecycle) this.logManager?.setBrokerEpoch(this.lifecycle.brokerEpoch);
     const { uncleanDirs } = this.logManager ? await this.logManager.close() : { uncleanDirs: [] };

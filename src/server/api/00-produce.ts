@@ -20,6 +20,12 @@
 //   partition at their epoch, they are verified with, or added to the transaction by, the transaction
 //   coordinator first (produce/txn-verify.ts); the append then waits for that answer, as Kafka's does.
 //
+// - acks=-1 with followers: NOT_ENOUGH_REPLICAS before the append when the ISR is smaller than the
+//   topic's min.insync.replicas (at most the replicas), NOT_ENOUGH_REPLICAS_AFTER_APPEND when it shrank
+//   below it while the produce waited (ReplicaManager / Partition, as Kafka);
+// - KIP-951 (v10+): NOT_LEADER_OR_FOLLOWER partitions carry the current leader and epoch, and the
+//   response the leaders' endpoints on the request's listener.
+//
 // Left out: with acks=0 a failed partition closes the connection, as Kafka does (the producer has no
 // other way to learn of it).
 
@@ -47,6 +53,8 @@ import {
 import { transactionVersion } from "../../metadata/features.ts";
 import { currentBrokerBool } from "../../config/broker-layers.ts";
 import { resolveTopicSettings, type TopicSettings } from "../produce/topic-settings.ts";
+import { CurrentLeaders } from "../current-leader.ts";
+import type { MetadataImage } from "../../metadata/image.ts";
 
 function partitionResponse(index: number, r: Pick<PartitionAppendResult, "errorCode" | "errorMessage" | "recordErrors" | "baseOffset" | "logAppendTimeMs" | "logStartOffset">): PartitionProduceResponse {
   const p = newPartitionProduceResponse();
@@ -122,6 +130,7 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
       });
       if (failures.length > 0) services.logger.debug("produce partitions failed", { connection: ctx.conn.id, acks: req.acks, failures: failures.slice(0, 5).join("; ") });
       fitToVersion(res, v);
+      if (v >= 10) addCurrentLeaders(res, v, new CurrentLeaders(rm, image, ctx.listenerName), image);
       return res;
     };
     // Kafka: transactional records need the request's transactional id (authorized for it): else the
@@ -193,6 +202,25 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
 });
 
 /** Fields a version lacks must hold their defaults: log start offset (v5+), record errors and message (v8+). */
+/**
+ * KIP-951 (v10+): each NOT_LEADER_OR_FOLLOWER partition names the current leader and epoch, and the
+ * response lists the leaders' endpoints (Kafka's handleProduceRequest with getCurrentLeader).
+ */
+function addCurrentLeaders(res: ProduceResponse, version: number, leaders: CurrentLeaders, image: MetadataImage): void {
+  // Bounded by the request's topics and partitions.
+  for (const t of res.responses) {
+    for (const p of t.partitionResponses) {
+      if (p.errorCode !== ErrorCode.NOT_LEADER_OR_FOLLOWER) continue;
+      const name = version >= 13 ? image.topicsById.get(t.topicId)?.name : t.name;
+      if (name === undefined) continue;
+      const l = leaders.leaderOf(name, p.index);
+      p.currentLeader.leaderId = l.leaderId;
+      p.currentLeader.leaderEpoch = l.leaderEpoch;
+    }
+  }
+  res.nodeEndpoints = leaders.endpoints();
+}
+
 function fitToVersion(res: ProduceResponse, version: number): void {
   if (version >= 8) return;
   for (const t of res.responses) {

@@ -22,8 +22,17 @@
 // - OFFSET_OUT_OF_RANGE outside [log start, log end]; FENCED_LEADER_EPOCH / UNKNOWN_LEADER_EPOCH for a
 //   current leader epoch that is not the partition's; preferred read replica -1.
 //
-// Left out: follower fetches (replica_id >= 0 / replica_state) are read like consumer fetches until the
-// replication work; rack-aware preferred read replica (KIP-392) has no second replica to point at.
+// - follower fetches (replica_id >= 0 below v15, ReplicaState.ReplicaId from v15, with its broker epoch):
+//   read up to the log end, the replica checked against the partition's assignment, the follower's
+//   position recorded on the leader (ISR, high watermark: replication/local-read.ts); the same fetch
+//   sessions as consumers;
+// - a partition naming its last fetched epoch (v12+) whose log diverges from this one is answered with
+//   DivergingEpoch (no records), at once;
+// - KIP-951 (v16+): NOT_LEADER_OR_FOLLOWER and FENCED_LEADER_EPOCH carry the current leader and epoch,
+//   and the response lists its endpoint (NodeEndpoints), as Kafka's getCurrentLeader.
+//
+// Left out: the CLUSTER_ACTION check of follower fetches (Strand has no ACLs yet); rack-aware preferred
+// read replica (KIP-392); replication quotas.
 
 import type { FetchRequest } from "../../protocol/generated/messages/fetch-request.ts";
 import {
@@ -40,6 +49,7 @@ import type { MetadataImage } from "../../metadata/image.ts";
 import { EMPTY_RECORDS, type FetchIsolation, type FetchResults } from "../../replication/fetch-read.ts";
 import type { AbortedTxnInfo } from "../../storage/log-types.ts";
 import { defineHandler } from "../handler.ts";
+import { CurrentLeaders } from "../current-leader.ts";
 import { newFetchContext, selectResponse, type FetchContext, type FetchTarget } from "../fetch/fetch-context.ts";
 import type { FetchSessionCache } from "../fetch/session-cache.ts";
 
@@ -95,7 +105,7 @@ function unknownIsolationLevel(req: FetchRequest, version: number): FetchRespons
   return res;
 }
 
-function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind: "error" }>, read: FetchResults, version: number): FetchResponse {
+function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind: "error" }>, read: FetchResults, version: number, leaders: CurrentLeaders): FetchResponse {
   const res = newFetchResponse();
   const sel = selectResponse(ctx, sessions, read.results, Date.now());
   res.sessionId = sel.sessionId;
@@ -117,8 +127,18 @@ function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind:
     p.abortedTransactions = wireAborted(r.abortedTransactions);
     p.preferredReadReplica = -1;
     p.records = r.records;
+    if (r.divergingEpoch && version >= 12) {
+      p.divergingEpoch.epoch = r.divergingEpoch.epoch;
+      p.divergingEpoch.endOffset = BigInt(r.divergingEpoch.endOffset);
+    }
+    if (version >= 16 && (r.errorCode === ErrorCode.NOT_LEADER_OR_FOLLOWER || r.errorCode === ErrorCode.FENCED_LEADER_EPOCH)) {
+      const l = leaders.leaderOf(t.topic, t.partition);
+      p.currentLeader.leaderId = l.leaderId;
+      p.currentLeader.leaderEpoch = l.leaderEpoch;
+    }
     current!.partitions.push(p);
   }
+  if (version >= 16) res.nodeEndpoints = leaders.endpoints();
   return res;
 }
 
@@ -143,8 +163,13 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
     const maxBytes = Math.max(0, Math.min(req.maxBytes, services.config.int("fetch.max.bytes")));
     const minBytes = Math.min(req.minBytes, maxBytes);
     const isolation = fetchIsolation(req.isolationLevel);
-    const read = services.replicaManager.fetchMessages({ partitions: fctx.targets, maxBytes, minBytes, maxWaitMs: req.maxWaitMs, isolation });
-    if (read instanceof Promise) return read.then((r) => respond(sessions, fctx, r, v));
-    return respond(sessions, fctx, read, v);
+    // Kafka's FetchRequest.replicaId / replicaEpoch: ReplicaState from v15, the top-level field below.
+    const replicaId = v >= 15 ? req.replicaState.replicaId : req.replicaId;
+    const replicaEpoch = v >= 15 ? req.replicaState.replicaEpoch : -1n;
+    const rm = services.replicaManager;
+    const read = rm.fetchMessages({ partitions: fctx.targets, maxBytes, minBytes, maxWaitMs: req.maxWaitMs, isolation, replicaId, replicaEpoch });
+    const answer = (r: FetchResults): FetchResponse => respond(sessions, fctx, r, v, new CurrentLeaders(rm, services.metadata.image, ctx.listenerName));
+    if (read instanceof Promise) return read.then(answer);
+    return answer(read);
   },
 });

@@ -42,7 +42,16 @@ function requestUpdates(req: FetchRequest, image: MetadataImage, usesTopicIds: b
   for (const t of req.topics) {
     const r = resolveName(image, usesTopicIds, t.topic, t.topicId);
     for (const p of t.partitions) {
-      out.push({ topic: r.topic, topicId: r.topicId, partition: p.partition, fetchOffset: p.fetchOffset, maxBytes: p.partitionMaxBytes, currentLeaderEpoch: p.currentLeaderEpoch });
+      out.push({
+        topic: r.topic,
+        topicId: r.topicId,
+        partition: p.partition,
+        fetchOffset: p.fetchOffset,
+        maxBytes: p.partitionMaxBytes,
+        currentLeaderEpoch: p.currentLeaderEpoch,
+        lastFetchedEpoch: p.lastFetchedEpoch,
+        logStartOffset: p.logStartOffset,
+      });
     }
   }
   return out;
@@ -57,6 +66,8 @@ function target(u: PartitionRequestUpdate | FetchPartitionState, image: Metadata
     fetchOffset: u.fetchOffset,
     maxBytes: u.maxBytes,
     currentLeaderEpoch: u.currentLeaderEpoch,
+    lastFetchedEpoch: u.lastFetchedEpoch,
+    logStartOffset: u.logStartOffset,
     unknownTopicId: r.unknown,
     key: partitionKey(usesTopicIds, u.topic, u.topicId, u.partition),
   };
@@ -108,8 +119,8 @@ function mustRespond(state: FetchPartitionState, r: PartitionReadResult): boolea
     must = true;
     state.sentLogStartOffset = r.logStartOffset;
   }
-  if (r.errorCode !== 0) {
-    // Re-send once the error clears.
+  if (r.errorCode !== 0 || r.divergingEpoch) {
+    // Re-send once the error clears (and after a diverging epoch, as Kafka's isDivergingEpoch).
     state.sentHighWatermark = -1n;
     must = true;
   }
@@ -139,6 +150,8 @@ export function selectResponse(
           fetchOffset: t.fetchOffset,
           maxBytes: t.maxBytes,
           currentLeaderEpoch: t.currentLeaderEpoch,
+          lastFetchedEpoch: t.lastFetchedEpoch ?? -1,
+          logStartOffset: t.logStartOffset ?? -1n,
           sentHighWatermark: r.errorCode === 0 ? r.highWatermark : -1n,
           sentLogStartOffset: r.logStartOffset,
         });

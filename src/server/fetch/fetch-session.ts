@@ -23,6 +23,9 @@ export interface FetchPartitionState {
   fetchOffset: bigint;
   maxBytes: number;
   currentLeaderEpoch: number;
+  /** v12+: the fetcher's last fetched epoch (-1: none); a follower's log start offset (-1: none). */
+  lastFetchedEpoch: number;
+  logStartOffset: bigint;
   /** What was last sent to the client; -1 forces the partition into the next response. */
   sentHighWatermark: bigint;
   sentLogStartOffset: bigint;
@@ -35,6 +38,8 @@ export interface PartitionRequestUpdate {
   fetchOffset: bigint;
   maxBytes: number;
   currentLeaderEpoch: number;
+  lastFetchedEpoch: number;
+  logStartOffset: bigint;
 }
 
 export function partitionKey(usesTopicIds: boolean, topic: string, topicId: string, partition: number): string {
@@ -68,6 +73,8 @@ export class FetchSession {
         cur.fetchOffset = u.fetchOffset;
         cur.maxBytes = u.maxBytes;
         cur.currentLeaderEpoch = u.currentLeaderEpoch;
+        cur.lastFetchedEpoch = u.lastFetchedEpoch;
+        cur.logStartOffset = u.logStartOffset;
         if (u.topic !== "") cur.topic = u.topic;
       } else {
         this.partitions.set(key, { ...u, sentHighWatermark: -1n, sentLogStartOffset: -1n });

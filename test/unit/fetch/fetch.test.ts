@@ -179,7 +179,7 @@ test("the session cache is bounded and evicts smaller sessions for larger ones",
   const { FetchSessionCache } = await import("../../../src/server/fetch/session-cache.ts");
   const cache = new FetchSessionCache(2, 1000);
   const withPartitions = (s: NonNullable<ReturnType<typeof cache.maybeCreate>>, n: number) => {
-    s.update(Array.from({ length: n }, (_, i) => ({ topic: "x", topicId: ZERO, partition: i, fetchOffset: 0n, maxBytes: 1, currentLeaderEpoch: -1 })), []);
+    s.update(Array.from({ length: n }, (_, i) => ({ topic: "x", topicId: ZERO, partition: i, fetchOffset: 0n, maxBytes: 1, currentLeaderEpoch: -1, lastFetchedEpoch: -1, logStartOffset: -1n })), []);
     return s;
   };
   const a = withPartitions(cache.maybeCreate(0, false, 1)!, 1);

@@ -1,0 +1,199 @@
+// ISR changes sent to the active controller (Kafka's DefaultAlterPartitionManager). LEADER SIDE of
+// replication: a leading Partition submits its proposed ISR (PendingExpandIsr / PendingShrinkIsr) and
+// learns the outcome through the returned promise.
+//
+// - One pending change per partition: a second submit for a partition whose change is not answered
+//   yet is refused at once with OPERATION_NOT_ATTEMPTED (the Partition never does this: it proposes
+//   nothing while a change is pending).
+// - Batched, one request in flight: every unsent change goes in the next AlterPartition (v2-3; v3
+//   carries each ISR member's broker epoch, NewIsrWithEpochs, so the controller can refuse a member
+//   that restarted since it fetched: INELIGIBLE_REPLICA). Topic ids name topics (v2+).
+// - Retried without end, as Kafka's (its channel has retryTimeoutMs Long.MaxValue): a send that fails
+//   (no controller known, connection lost, timed out, NOT_CONTROLLER) or a top-level error
+//   (STALE_BROKER_EPOCH, ...) is sent again after 50 ms, to whichever controller is active then; a
+//   partition missing from an answer stays unsent and goes in the next request. A partition-level
+//   error completes that partition's promise with an AlterPartitionError; the Partition decides
+//   (see partition-leader.ts) whether to retry, reset or wait for metadata.
+// - Bound: at most one entry per partition led here (the map is keyed by partition), and shutdown()
+//   rejects what is left.
+
+import { ErrorCode, errorName } from "../protocol/errors.ts";
+import type { ClientResponse } from "../network/network-client.ts";
+import type { Logger } from "../util/log.ts";
+import { assert } from "../util/assert.ts";
+import type { WakeupHandle } from "../util/purgatory/clock.ts";
+import { AlterPartitionError } from "./leader-errors.ts";
+import type { LeaderAndIsr } from "./isr-state.ts";
+
+export const ALTER_PARTITION_API_KEY = 56;
+/** Kafka's retry delay after a failed AlterPartition (scheduleOnce("send-alter-partition", 50 ms)). */
+export const ALTER_PARTITION_RETRY_MS = 50;
+
+/** What AlterPartitionManager needs of the broker-to-controller channel (server/controller-channel.ts). */
+export interface ControllerRequestChannel {
+  send<T>(apiKey: number, body: Record<string, unknown>, opts?: { timeoutMs?: number; minVersion?: number; maxVersion?: number }): Promise<ClientResponse<T>>;
+  controllerMoved(): void;
+}
+
+export interface AlterPartitionItem {
+  topicId: string;
+  topic: string;
+  partition: number;
+  leaderAndIsr: LeaderAndIsr;
+}
+
+interface Pending extends AlterPartitionItem {
+  resolve(v: LeaderAndIsr): void;
+  reject(e: Error): void;
+}
+
+interface ResponsePartition {
+  partitionIndex: number;
+  errorCode: number;
+  leaderId: number;
+  leaderEpoch: number;
+  isr: number[];
+  leaderRecoveryState: number;
+  partitionEpoch: number;
+}
+interface AlterPartitionResponseBody {
+  errorCode: number;
+  topics: Array<{ topicId: string; partitions: ResponsePartition[] }>;
+}
+
+export interface AlterPartitionManagerOptions {
+  brokerId: number;
+  /** This broker's current epoch (from its registration). */
+  brokerEpoch: () => bigint;
+  channel: ControllerRequestChannel;
+  /** Schedules the retry (the broker's clock; a FakeClock in tests). */
+  schedule: (callback: () => void, delayMs: number) => WakeupHandle;
+  logger: Logger;
+}
+
+export class AlterPartitionManager {
+  /** topic-partition -> the change not answered yet (sent or not). */
+  private readonly unsent = new Map<string, Pending>();
+  private inflight = false;
+  private retry: WakeupHandle | null = null;
+  private closed = false;
+
+  constructor(private readonly opts: AlterPartitionManagerOptions) {}
+
+  get pendingCount(): number {
+    return this.unsent.size;
+  }
+
+  /** Kafka's submit: resolves with the controller's LeaderAndIsr, or rejects with AlterPartitionError. */
+  submit(item: AlterPartitionItem): Promise<LeaderAndIsr> {
+    const key = `${item.topic}\u0000${item.partition}`;
+    if (this.closed) return Promise.reject(new AlterPartitionError(ErrorCode.OPERATION_NOT_ATTEMPTED, "the AlterPartition manager is shut down"));
+    if (this.unsent.has(key)) {
+      return Promise.reject(new AlterPartitionError(ErrorCode.OPERATION_NOT_ATTEMPTED, `Failed to enqueue ISR change state for partition ${item.topic}-${item.partition}`));
+    }
+    const { promise, resolve, reject } = Promise.withResolvers<LeaderAndIsr>();
+    this.unsent.set(key, { ...item, resolve, reject });
+    this.maybePropagateIsrChanges();
+    return promise;
+  }
+
+  /** Rejects every change not answered yet and sends nothing more. */
+  shutdown(): void {
+    this.closed = true;
+    this.retry?.cancel();
+    this.retry = null;
+    const all = [...this.unsent.values()];
+    this.unsent.clear();
+    for (const p of all) p.reject(new AlterPartitionError(ErrorCode.OPERATION_NOT_ATTEMPTED, "the broker is shutting down"));
+  }
+
+  private maybePropagateIsrChanges(): void {
+    if (this.closed || this.inflight || this.unsent.size === 0) return;
+    this.inflight = true;
+    const items = [...this.unsent.entries()];
+    const brokerEpoch = this.opts.brokerEpoch();
+    const body = this.buildRequest(items.map(([, p]) => p), brokerEpoch);
+    this.opts.channel
+      .send<AlterPartitionResponseBody>(ALTER_PARTITION_API_KEY, body, { minVersion: 2, maxVersion: 3 })
+      .then(
+        (r) => this.handleResponse(r.body, items, brokerEpoch),
+        (e: unknown) => {
+          this.opts.logger.debug("AlterPartition not answered; retrying", { error: (e as Error).message, partitions: items.length });
+          this.opts.channel.controllerMoved();
+          return ErrorCode.NETWORK_EXCEPTION;
+        },
+      )
+      .then((error) => {
+        this.inflight = false;
+        if (error === 0) this.maybePropagateIsrChanges();
+        else this.scheduleRetry();
+      });
+  }
+
+  private scheduleRetry(): void {
+    if (this.closed || this.retry !== null) return;
+    this.retry = this.opts.schedule(() => {
+      this.retry = null;
+      this.maybePropagateIsrChanges();
+    }, ALTER_PARTITION_RETRY_MS);
+  }
+
+  private buildRequest(items: readonly Pending[], brokerEpoch: bigint): Record<string, unknown> {
+    const byTopic = new Map<string, { topicId: string; partitions: Array<Record<string, unknown>> }>();
+    for (const it of items) {
+      let t = byTopic.get(it.topicId);
+      if (!t) byTopic.set(it.topicId, (t = { topicId: it.topicId, partitions: [] }));
+      const l = it.leaderAndIsr;
+      t.partitions.push({
+        partitionIndex: it.partition,
+        leaderEpoch: l.leaderEpoch,
+        // v2 takes the plain ISR, v3 the ISR with broker epochs; the codec writes the one its version has.
+        newIsr: l.isrWithEpochs.map((b) => b.brokerId),
+        newIsrWithEpochs: l.isrWithEpochs.map((b) => ({ brokerId: b.brokerId, brokerEpoch: b.brokerEpoch })),
+        leaderRecoveryState: l.leaderRecoveryState,
+        partitionEpoch: l.partitionEpoch,
+      });
+    }
+    return { brokerId: this.opts.brokerId, brokerEpoch, topics: [...byTopic.values()] };
+  }
+
+  /** Kafka's handleAlterPartitionResponse: the top-level error (0 when the partitions were answered). */
+  private handleResponse(body: AlterPartitionResponseBody, sent: ReadonlyArray<[string, Pending]>, brokerEpoch: bigint): number {
+    const top = body.errorCode;
+    if (top === ErrorCode.NOT_CONTROLLER) this.opts.channel.controllerMoved();
+    if (top === ErrorCode.STALE_BROKER_EPOCH) this.opts.logger.warn("AlterPartition: broker had a stale broker epoch, retrying", { brokerEpoch: String(brokerEpoch) });
+    else if (top === ErrorCode.CLUSTER_AUTHORIZATION_FAILED) this.opts.logger.error("broker is not authorized to send AlterPartition to the controller", {});
+    else if (top !== 0) this.opts.logger.warn("controller answered AlterPartition with a top-level error; retrying", { error: errorName(top) });
+    if (top !== 0) return top;
+    const answers = new Map<string, ResponsePartition>();
+    // Bounded by the response's decoded topics and partitions.
+    for (const t of body.topics) for (const p of t.partitions) answers.set(`${t.topicId}:${p.partitionIndex}`, p);
+    for (const [key, item] of sent) {
+      const a = answers.get(`${item.topicId}:${item.partition}`);
+      if (!a) {
+        this.opts.logger.warn("partition sent in AlterPartition but not in its answer; sending it again", { partition: `${item.topic}-${item.partition}` });
+        continue;
+      }
+      // Cleared first, so the promise's handler may submit the partition's next change.
+      if (this.unsent.get(key) === item) this.unsent.delete(key);
+      if (a.errorCode !== 0) {
+        item.reject(new AlterPartitionError(a.errorCode, `AlterPartition for ${item.topic}-${item.partition}: ${errorName(a.errorCode)}`));
+        continue;
+      }
+      if (a.leaderRecoveryState !== 0 && a.leaderRecoveryState !== 1) {
+        this.opts.logger.error("controller returned an invalid leader recovery state", { partition: `${item.topic}-${item.partition}`, leaderRecoveryState: a.leaderRecoveryState });
+        item.reject(new AlterPartitionError(ErrorCode.UNKNOWN_SERVER_ERROR, `invalid leader recovery state ${a.leaderRecoveryState}`));
+        continue;
+      }
+      assert(Array.isArray(a.isr), () => `AlterPartition answer for ${item.topic}-${item.partition} has no ISR`);
+      item.resolve({
+        leaderId: a.leaderId,
+        leaderEpoch: a.leaderEpoch,
+        isrWithEpochs: a.isr.map((id) => ({ brokerId: id, brokerEpoch: -1n })),
+        leaderRecoveryState: a.leaderRecoveryState,
+        partitionEpoch: a.partitionEpoch,
+      });
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,113 @@
+// Kafka's ReplicaManager.readFromLocalLog + Partition.fetchRecords / readRecords: one fetch's read of
+// every partition it names, as whole batches sliced from the segment files (zero copy).
+//
+// - Consumers read up to the high watermark (read_uncommitted) or the last stable offset
+//   (read_committed, with the aborted transactions overlapping what was read).
+// - Followers (replica id >= 0) read up to the log end. The replica must be one of the partition's
+//   (else UNKNOWN_LEADER_EPOCH when the fetch named a leader epoch, NOT_LEADER_OR_FOLLOWER when not).
+//   Their first read of a request records where they are (the leader's view of the follower, which
+//   moves the ISR and the high watermark: Partition.updateFollowerFetchState); a stale broker epoch
+//   answers NOT_LEADER_OR_FOLLOWER.
+// - A fetch naming its last fetched epoch (v12+) is checked against the leader-epoch cache first: a
+//   fetcher whose log diverges gets the epoch and end offset to truncate to (DivergingEpoch) and no
+//   records; an epoch whose end is unknown, or an offset below the log start, is OFFSET_OUT_OF_RANGE.
+// - The first partition with data returns at least one batch (minOneMessage); the offsets returned
+//   (high watermark, log start, log end) are those before the read.
+
+import { ErrorCode } from "../protocol/errors.ts";
+import { fileRecords } from "../protocol/primitives/records-ref.ts";
+import { LogClosedError, LogOfflineError, OffsetOutOfRangeError } from "../storage/errors.ts";
+import { fetchUpperBoundOffset } from "../storage/fetch-upper-bound.ts";
+import { checkLeaderEpoch, EMPTY_RECORDS, metadataError, readError, type FetchIsolation, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
+import { LeaderError } from "./leader-errors.ts";
+import { Partition } from "./partition.ts";
+
+export interface PartitionLookupError {
+  errorCode: number;
+  detail: string;
+}
+
+export type PartitionLookup = (topic: string, partition: number) => Partition | PartitionLookupError;
+
+export function readFromLocalLog(lookup: PartitionLookup, params: FetchParams, updateFetchState: boolean, nowMs: number): FetchResults {
+  const results = new Map<string, PartitionReadResult>();
+  let limit = params.maxBytes;
+  let minOne = true;
+  let totalBytes = 0;
+  let anyError = false;
+  let anyDiverging = false;
+  const replicaId = params.replicaId ?? -1;
+  const isolation: FetchIsolation = replicaId >= 0 ? "logEnd" : (params.isolation ?? "highWatermark");
+  // Bounded by the request's (or session's) partitions.
+  for (const p of params.partitions) {
+    const r = readPartition(lookup, p, limit, minOne, isolation, replicaId, params.replicaEpoch ?? -1n, updateFetchState, nowMs);
+    if (r.sizeBytes > 0) {
+      minOne = false;
+      limit = Math.max(0, limit - r.sizeBytes);
+    }
+    totalBytes += r.sizeBytes;
+    if (r.errorCode !== 0) anyError = true;
+    if (r.divergingEpoch) anyDiverging = true;
+    results.set(p.key, r);
+  }
+  return { results, totalBytes, anyError, anyDiverging };
+}
+
+function readPartition(
+  lookup: PartitionLookup,
+  p: FetchPartitionRequest,
+  limitBytes: number,
+  minOneBatch: boolean,
+  isolation: FetchIsolation,
+  replicaId: number,
+  replicaEpoch: bigint,
+  updateFetchState: boolean,
+  nowMs: number,
+): PartitionReadResult {
+  if (p.unknownTopicId) return metadataError(ErrorCode.UNKNOWN_TOPIC_ID);
+  const found = lookup(p.topic, p.partition);
+  // UNKNOWN_TOPIC_OR_PARTITION comes only from a partition missing from the image: Kafka's metadata check.
+  if (!(found instanceof Partition)) return found.errorCode === ErrorCode.UNKNOWN_TOPIC_OR_PARTITION ? metadataError(found.errorCode) : readError(found.errorCode);
+  const epochError = checkLeaderEpoch(p.currentLeaderEpoch, found.leaderEpoch);
+  if (epochError !== 0) return readError(epochError);
+  const maxBytes = Math.max(0, Math.min(p.maxBytes, limitBytes));
+  try {
+    const follower = replicaId >= 0 ? found.followerReplica(replicaId, p.currentLeaderEpoch) : null;
+    if (p.fetchOffset > BigInt(Number.MAX_SAFE_INTEGER) || p.fetchOffset < 0n) throw new OffsetOutOfRangeError(Number(p.fetchOffset), found.logStartOffset, found.logEndOffset);
+    const fetchOffset = Number(p.fetchOffset);
+    // Kafka's Partition.readRecords takes the offsets before the read; every isolation gets the LSO.
+    const lastStableOffset = BigInt(found.lastStableOffset);
+    const lastFetchedEpoch = p.lastFetchedEpoch ?? -1;
+    if (lastFetchedEpoch >= 0) {
+      const diverging = found.divergingEpoch(lastFetchedEpoch, fetchOffset);
+      if (diverging) {
+        return {
+          errorCode: 0,
+          highWatermark: BigInt(found.highWatermark),
+          lastStableOffset,
+          logStartOffset: BigInt(found.logStartOffset),
+          leaderEpoch: found.leaderEpoch,
+          records: EMPTY_RECORDS,
+          sizeBytes: 0,
+          abortedTransactions: null,
+          divergingEpoch: diverging,
+        };
+      }
+    }
+    const r = found.read(fetchOffset, maxBytes, minOneBatch, isolation);
+    if (follower && updateFetchState) found.updateFollowerFetchState(follower, fetchOffset, Number(p.logStartOffset ?? -1n), nowMs, r.logEndOffset, replicaEpoch);
+    const base = { errorCode: 0, highWatermark: BigInt(r.highWatermark), lastStableOffset, logStartOffset: BigInt(r.logStartOffset), leaderEpoch: found.leaderEpoch };
+    const committed = isolation === "lastStable";
+    // Nothing at this offset yet: Kafka's emptyFetchDataInfo, with an empty aborted list for read_committed.
+    if (!r.slice) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0, abortedTransactions: committed ? [] : null };
+    // A first batch larger than the limit: Kafka replaces the incomplete read with empty records and no aborted list.
+    if (r.slice.length === 0) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0, abortedTransactions: null };
+    const abortedTransactions = committed ? found.log.collectAbortedTransactions(fetchOffset, fetchUpperBoundOffset(found.log.segments, found.logEndOffset, r.slice)) : null;
+    return { ...base, records: fileRecords([{ file: r.slice.file, position: r.slice.position, length: r.slice.length }]), sizeBytes: r.slice.length, abortedTransactions };
+  } catch (e) {
+    if (e instanceof OffsetOutOfRangeError) return readError(ErrorCode.OFFSET_OUT_OF_RANGE);
+    if (e instanceof LogOfflineError || e instanceof LogClosedError) return readError(ErrorCode.KAFKA_STORAGE_ERROR);
+    if (e instanceof LeaderError) return readError(e.code);
+    throw e;
+  }
+}
