@@ -13,6 +13,7 @@ import { updateFeaturesHandler } from "../api/57-update-features.ts";
 import { describeClusterControllerHandler } from "./60-describe-cluster.ts";
 import { addRaftVoterHandler, beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, removeRaftVoterHandler, updateRaftVoterHandler, voteHandler } from "./raft-apis.ts";
 import { envelopeHandler } from "./envelope.ts";
+import { alterPartitionHandler } from "./56-alter-partition.ts";
 import { allocateProducerIdsHandler, assignReplicasToDirsHandler, brokerHeartbeatHandler, brokerRegistrationHandler, controllerRegistrationHandler, unregisterBrokerHandler } from "./lifecycle-apis.ts";
 
 const DIRECT_HANDLERS: ApiHandler[] = [
@@ -39,6 +40,7 @@ const DIRECT_HANDLERS: ApiHandler[] = [
   assignReplicasToDirsHandler,
   addRaftVoterHandler,
   removeRaftVoterHandler,
+  alterPartitionHandler,
 ];
 
 const BY_KEY: ReadonlyMap<number, ApiHandler> = new Map(DIRECT_HANDLERS.map((h) => [h.key, h]));
