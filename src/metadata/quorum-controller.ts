@@ -276,6 +276,11 @@ export class QuorumController {
     return this.write("alterPartition", (image) => {
       const p = planAlterPartition(image, this.opts.env, req, apiVersion, (b) => defaultDirectory(image, b));
       for (const r of p.refused) this.opts.logger.info("AlterPartition refused", { brokerId: req.brokerId, ...r });
+      // Bounded by the plan's records (one per partition asked).
+      for (const r of p.records) {
+        const m = r.message as { topicId: string; partitionId: number; isr: number[] | null; leader: number };
+        this.opts.logger.info("ISR changed through AlterPartition", { brokerId: req.brokerId, topicId: m.topicId, partition: m.partitionId, isr: m.isr?.join(",") ?? "unchanged", leader: m.leader });
+      }
       return { records: p.records, result: p.response };
     });
   }

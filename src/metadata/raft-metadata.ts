@@ -25,7 +25,11 @@ import type { LeaderAndEpoch } from "../raft/types.ts";
 import type { RaftClient } from "../raft/raft-client.ts";
 import type { Logger } from "../util/log.ts";
 import { planResourceConfigs, type ResourceChanges, type ResourceResult } from "./config-changes.ts";
-import { planCreatePartitions, planCreateTopics, planDeleteTopics, type ControllerEnv } from "./controller.ts";
+import { planCreatePartitions, planCreateTopics, planDeleteTopics, replicaDirectoryOf, type ControllerEnv } from "./controller.ts";
+import { listPartitionReassignments, planAlterPartitionReassignments, type ReassignmentTopicResult } from "./partition-reassignment.ts";
+import type { ReplicationEnv } from "./replication-control.ts";
+import type { ReassignablePartition } from "../protocol/generated/messages/alter-partition-reassignments-request.ts";
+import type { OngoingTopicReassignment } from "../protocol/generated/messages/list-partition-reassignments-response.ts";
 import { JavaRandom } from "./replica-placer.ts";
 import { emptyImage } from "./image-builder.ts";
 import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
@@ -85,6 +89,7 @@ export class RaftMetadata implements MetadataLayer {
   /** Forwarded CreateTopics waiting for their topics to reach the image (bounded by MAX_LISTENERS). */
   private readonly topicWaiters = new Set<() => void>();
   private readonly env: ControllerEnv;
+  private readonly replicationEnv: ReplicationEnv;
   private published = false;
   private leader: LeaderAndEpoch = { leaderId: -1, epoch: -1 };
 
@@ -99,6 +104,7 @@ export class RaftMetadata implements MetadataLayer {
       ...(MAX_REPLICATION_FACTOR !== undefined ? { maxReplicationFactor: MAX_REPLICATION_FACTOR } : {}),
       random: JavaRandom.unseeded(),
     };
+    this.replicationEnv = { defaultMinIsr: opts.config.int("min.insync.replicas"), defaultUncleanLeaderElection: opts.config.bool("unclean.leader.election.enable") };
     this.loader = new MetadataLoader({
       clusterId: opts.clusterId,
       nodeId: opts.nodeId,
@@ -307,9 +313,23 @@ export class RaftMetadata implements MetadataLayer {
     const c = this.active;
     if (!c) return Promise.reject(notController());
     return c.write("electLeaders", (image) => {
-      const plan = planElectLeaders(image, electionType, topicPartitions);
+      const plan = planElectLeaders(image, electionType, topicPartitions, this.replicationEnv);
       return { records: plan.records, result: plan.results };
     });
+  }
+
+  alterPartitionReassignments(topics: ReadonlyArray<{ name: string; partitions: readonly ReassignablePartition[] }>, allowRfChange: boolean): Promise<ReassignmentTopicResult[]> {
+    const c = this.active;
+    if (!c) return Promise.reject(notController());
+    return c.write("alterPartitionReassignments", (image) => {
+      const plan = planAlterPartitionReassignments(image, this.replicationEnv, topics, allowRfChange, (b) => replicaDirectoryOf(image, this.env, b));
+      return { records: plan.records, result: plan.results };
+    });
+  }
+
+  listPartitionReassignments(topics: ReadonlyArray<{ name: string; partitionIndexes: readonly number[] }> | null): Promise<OngoingTopicReassignment[]> {
+    if (!this.active) return Promise.reject(notController());
+    return Promise.resolve(listPartitionReassignments(this.image, topics));
   }
 
   /**
@@ -368,6 +388,8 @@ export function controllerSide(md: RaftMetadata): MetadataLayer {
     alterConfigs: (res, opts) => md.alterConfigs(res, opts),
     updateFeatures: (u, opts) => md.updateFeatures(u, opts),
     electLeaders: (t, p) => md.electLeaders(t, p),
+    alterPartitionReassignments: (t, a) => md.alterPartitionReassignments(t, a),
+    listPartitionReassignments: (t) => md.listPartitionReassignments(t),
     partitionLog: (t, p) => md.partitionLog(t, p),
     partition: (t, p) => md.partition(t, p),
     onApplied: (l) => md.onApplied(l),
