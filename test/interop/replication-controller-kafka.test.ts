@@ -21,7 +21,7 @@ import { newClusterId } from "../support/kafka-broker.ts";
 import { startKafkaNode, type KafkaNodeHandle } from "../support/kafka-node.ts";
 import { freePorts } from "../support/ports.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
@@ -66,11 +66,11 @@ async function describePartition(port: number): Promise<DtpPartition> {
   return r.topics[0]!.partitions[0]!;
 }
 
-async function produce(port: number, value: string): Promise<number> {
+async function produce(port: number, value: string, acks = -1): Promise<number> {
   const batch = buildRecordBatch({ records: [{ value: new TextEncoder().encode(value) }] });
   return withClient(port, async (c) => {
     const r = await c.request<{ responses: Array<{ partitionResponses: Array<{ errorCode: number }> }> }>(0, 9, {
-      acks: -1,
+      acks,
       timeoutMs: 15_000,
       topicData: [{ name: TOPIC, partitionData: [{ index: 0, records: batch }] }],
     }, 20_000);
@@ -94,6 +94,10 @@ interface Summary {
   offlineAfterFailover: string;
   preferredElection: string;
   uncleanElection: string;
+  placedTopic: string;
+  reassignExecute: string;
+  reassignVerify: string;
+  afterReassign: string;
 }
 
 interface Cluster {
@@ -221,7 +225,8 @@ async function scenario(c: Cluster): Promise<Summary> {
     () =>
       withClient(c.portOf(entry), async (cl) => {
         const r = await cl.request<{ topics: Array<{ errorCode: number; errorMessage: string | null; replicationFactor: number }> }>(19, 7, {
-          topics: [{ name: TOPIC, numPartitions: 1, replicationFactor: 3, assignments: [], configs: [{ name: "min.insync.replicas", value: "2" }] }],
+          // A manual assignment so both clusters have the same leader (10) and preferred replica.
+          topics: [{ name: TOPIC, numPartitions: -1, replicationFactor: -1, assignments: [{ partitionIndex: 0, brokerIds: BROKERS }], configs: [{ name: "min.insync.replicas", value: "2" }] }],
           timeoutMs: 10_000,
         });
         const t = r.topics[0]!;
@@ -230,9 +235,9 @@ async function scenario(c: Cluster): Promise<Summary> {
     30_000,
     c.diag,
   );
-  const p0 = await until("ISR of three", async () => {
+  const p0 = await until("ISR of three, led by 10", async () => {
     const p = await partitionOf(c.portOf(entry));
-    return p && p.leaderId >= 0 && p.isrNodes.length === 3 ? p : null;
+    return p && p.leaderId === 10 && p.isrNodes.length === 3 ? p : null;
   }, 30_000, c.diag);
   const leader = p0.leaderId;
   const produceAllIsr = await until("acks=all produce", async () => {
@@ -242,11 +247,14 @@ async function scenario(c: Cluster): Promise<Summary> {
   const follower = p0.replicaNodes.find((b) => b !== leader)!;
   const last = p0.replicaNodes.find((b) => b !== leader && b !== follower)!;
   await c.kill(follower);
+  // A record the dead follower does not fetch: it falls behind, and after replica.lag.time.max.ms the
+  // leader shrinks the ISR with AlterPartition (a follower at the leader's end offset stays in sync).
+  expect(await produce(c.portOf(leader), "two", 1)).toBe(0);
   const shrunk = await until("the ISR without the killed follower", async () => {
     const p = await partitionOf(c.portOf(leader));
     return p && !p.isrNodes.includes(follower) ? p : null;
   }, 30_000, c.diag);
-  const produceAfterShrink = await produce(c.portOf(leader), "two");
+  const produceAfterShrink = await produce(c.portOf(leader), "three");
   await c.kill(leader);
   const failedOver = await until("a new leader", async () => {
     const p = await partitionOf(c.portOf(last));
@@ -275,7 +283,47 @@ async function scenario(c: Cluster): Promise<Summary> {
     offlineAfterFailover: n(described.offlineReplicas),
     preferredElection: normalize(await leaderElection(c.portOf(last), "preferred")),
     uncleanElection: normalize(await leaderElection(c.portOf(last), "unclean")),
+    placedTopic: await placedTopic(c.portOf(last), c.diag),
+    ...(await reassignToLast(c, last, normalize, n)),
   };
+}
+
+/** A topic placed by the controller (RF 2 over the one live broker is refused; RF 1 placed on it). */
+async function placedTopic(port: number, diag: () => string): Promise<string> {
+  const r = await withClient(port, (cl) =>
+    cl.request<{ topics: Array<{ errorCode: number; errorMessage: string | null }> }>(19, 7, {
+      topics: [
+        { name: "placed-rf2", numPartitions: 3, replicationFactor: 2, assignments: [], configs: [] },
+        { name: "placed-rf1", numPartitions: 3, replicationFactor: 1, assignments: [], configs: [] },
+      ],
+      timeoutMs: 10_000,
+    }),
+  );
+  const md = await until("placed-rf1 with leaders", async () => {
+    const t = (await metadata(port)).topics.find((x) => x.name === "placed-rf1");
+    return t && t.partitions.length === 3 && t.partitions.every((p) => p.leaderId >= 0) ? t : null;
+  }, 30_000, diag);
+  return `${r.topics.map((t) => `${t.errorCode}:${t.errorMessage}`).join(" | ")} | rf1 replicas ${md.partitions.map((p) => p.replicaNodes.length).join(",")}`;
+}
+
+/** kafka-reassign-partitions --execute to [the live broker] (a pure removal: complete at once), then --verify. */
+async function reassignToLast(c: Cluster, last: number, normalize: (s: string) => string, n: (ids: readonly number[] | null) => string) {
+  const file = join(tempDir(), "reassign.json");
+  writeFileSync(file, JSON.stringify({ version: 1, partitions: [{ topic: TOPIC, partition: 0, replicas: [last] }] }));
+  const tool = async (args: string[]) => {
+    const r = await runKafkaClass("org.apache.kafka.tools.reassign.ReassignPartitionsCommand", ["--bootstrap-server", `127.0.0.1:${c.portOf(last)}`, "--reassignment-json-file", file, ...args], { timeoutMs: 60_000 });
+    return normalize(`exit ${r.exitCode}: ${`${r.stdout}${r.stderr}`.replace(/\s+/g, " ").trim()}`).replace(/[A-Za-z0-9_-]{22}/g, "<id>");
+  };
+  const reassignExecute = await tool(["--execute"]);
+  const reassignVerify = await until("the reassignment verified complete", async () => {
+    const v = await tool(["--verify"]);
+    return /is completed/.test(v) ? v : null;
+  }, 30_000, c.diag);
+  const d = await until("the partition on the live broker only", async () => {
+    const x = await describePartition(c.portOf(last));
+    return x.replicaNodes.length === 1 ? x : null;
+  }, 30_000, c.diag);
+  return { reassignExecute, reassignVerify, afterReassign: `replicas ${n(d.replicaNodes)} isr ${n(d.isrNodes)} elr ${n(d.eligibleLeaderReplicas)} offline ${n(d.offlineReplicas)} leader ${n([d.leaderId])}` };
 }
 
 test("Strand controllers serve replicating Kafka 4.4.0 brokers as a Kafka controller does", async () => {
@@ -287,12 +335,15 @@ test("Strand controllers serve replicating Kafka 4.4.0 brokers as a Kafka contro
   const strand = await strandCluster();
   const s = await scenario(strand);
   console.log("strand:", JSON.stringify(s));
-  expect(strand.alterPartitionLog()).toMatch(/ISR changed through AlterPartition/);
+  const strandLog = strand.alterPartitionLog();
+  console.log(strandLog);
   for (const k of kafkas.splice(0)) await k.remove().catch(() => {});
   for (const c of strands.splice(0)) await c.kill().catch(() => {});
   const kafka = await kafkaCluster();
   const k = await scenario(kafka);
   console.log("kafka: ", JSON.stringify(k));
+  // The follower's ISR removal came through AlterPartition committed by Strand's controller.
+  expect(strandLog).toMatch(/ISR changed through AlterPartition brokerId=10 /);
   expect(s).toEqual(k);
   expect(s).toMatchObject({ createError: 0, replicationFactor: 3, distinctReplicas: 3, isrAfterCreate: 3, produceAllIsr: 0, isrAfterFollowerKill: "L,S", produceAfterShrink: 0, leaderAfterFailover: "S", leaderEpochUp: true });
 }, 300_000);
