@@ -135,7 +135,8 @@ export function validateBrokerAlter(resourceName: string, changes: readonly Requ
   const perBroker = resourceName !== "";
   if (perBroker) {
     if (!/^-?\d+$/.test(resourceName)) return err(ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${resourceName}`);
-    if (Number(resourceName) !== ctx.nodeId) return err(ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${ctx.nodeId}, but received ${resourceName}`);
+    // -1: the controller, which takes any broker's configs (the forwarding broker checked its own id).
+    if (ctx.nodeId !== -1 && Number(resourceName) !== ctx.nodeId) return err(ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${ctx.nodeId}, but received ${resourceName}`);
   }
   const shape = checkChangeShape(changes, incremental);
   if (shape) return shape;

@@ -9,6 +9,8 @@ import type { MetadataImage } from "./image.ts";
 import { ConfigResourceTypeId } from "./image-builder.ts";
 import type { CreatedTopic, PartitionIncrease, TopicDeletion, TopicToCreate } from "./layer.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
+import { InvalidReplicationFactorError, JavaRandom, placeReplicas, usableBrokersOf } from "./replica-placer.ts";
+import { isActiveBroker } from "./replication-control.ts";
 import { hasCollisionChars, topicNameError, unifyCollisionChars } from "./topic-names.ts";
 
 /** Strand's bound on the partitions one request may add to a topic (each becomes a log directory). */
@@ -40,6 +42,8 @@ export interface ControllerEnv {
    * do not replicate yet sets 1: a second replica would be an empty log that a failover could elect.
    */
   readonly maxReplicationFactor?: number;
+  /** The controller's Random (Kafka's one per controller); absent: a fresh unseeded one per operation. */
+  readonly random?: JavaRandom;
 }
 
 /** INVALID_REPLICATION_FACTOR for a placement above env.maxReplicationFactor, or null. */
@@ -75,44 +79,51 @@ export interface Plan<R> {
   records: MetadataRecordOut[];
 }
 
-/** Brokers that may hold new replicas: registered and not fenced, sorted by id. */
-export function usableBrokers(image: MetadataImage): number[] {
-  return [...image.brokers.values()].filter((b) => !b.fenced).map((b) => b.nodeId).sort((a, b) => a - b);
-}
-
 function failed(name: string, errorCode: number, errorMessage: string | null): CreatedTopic {
   return { name, topicId: ZERO_UUID, errorCode, errorMessage, numPartitions: -1, replicationFactor: -1 };
 }
 
-/** Replica lists for `count` partitions starting at `first`: striped over the brokers from a random start. */
-export function placeReplicas(brokers: readonly number[], first: number, count: number, replicationFactor: number, start: number): number[][] {
-  const out: number[][] = [];
-  for (let p = first; p < first + count; p++) {
-    const replicas: number[] = [];
-    for (let r = 0; r < replicationFactor; r++) replicas.push(brokers[(start + p + r) % brokers.length]!);
-    out.push(replicas);
+/**
+ * StripedReplicaPlacer.place with the create path's error text, or the error. Kafka prefixes the
+ * placer's InvalidReplicationFactorException with "Unable to replicate the partition N time(s): ".
+ */
+function place(image: MetadataImage, random: JavaRandom, count: number, rf: number): number[][] | string {
+  try {
+    return placeReplicas(random, usableBrokersOf(image), count, rf);
+  } catch (e) {
+    if (e instanceof InvalidReplicationFactorError) return `Unable to replicate the partition ${rf} time(s): ${e.message}`;
+    throw e;
   }
-  return out;
+}
+
+/**
+ * The first partition (by index) whose replicas hold no active broker (unfenced, not in controlled
+ * shutdown): it would have no ISR and no leader, so Kafka refuses the creation.
+ */
+function firstWithoutActiveReplica(image: MetadataImage, assignment: readonly number[][]): number {
+  return assignment.findIndex((replicas) => !replicas.some((b) => isActiveBroker(image, b)));
 }
 
 function partitionRecords(image: MetadataImage, env: ControllerEnv, topicId: string, first: number, assignment: readonly number[][]): MetadataRecordOut[] {
-  return assignment.map((replicas, i) =>
-    metadataRecord(RecordType.PARTITION, {
+  return assignment.map((replicas, i) => {
+    // buildPartitionRegistration: the ISR is the active replicas, the leader its first.
+    const isr = replicas.filter((b) => isActiveBroker(image, b));
+    return metadataRecord(RecordType.PARTITION, {
       partitionId: first + i,
       topicId,
       replicas: [...replicas],
-      isr: [...replicas],
+      isr,
       removingReplicas: [],
       addingReplicas: [],
-      leader: replicas[0]!,
+      leader: isr[0]!,
       leaderRecoveryState: 0,
       leaderEpoch: 0,
       partitionEpoch: 0,
       directories: replicas.map((b) => replicaDirectoryOf(image, env, b)),
       eligibleLeaderReplicas: null,
       lastKnownElr: null,
-    }),
-  );
+    });
+  });
 }
 
 /** Checks a manual assignment's broker lists; returns the error or null. */
@@ -137,7 +148,7 @@ function checkAssignment(brokerLists: readonly (readonly number[])[], registered
   return null;
 }
 
-export function planCreateTopics(image: MetadataImage, env: ControllerEnv, topics: readonly TopicToCreate[], random: () => number = Math.random): Plan<CreatedTopic> {
+export function planCreateTopics(image: MetadataImage, env: ControllerEnv, topics: readonly TopicToCreate[], random: JavaRandom = env.random ?? JavaRandom.unseeded()): Plan<CreatedTopic> {
   const results: CreatedTopic[] = [];
   const records: MetadataRecordOut[] = [];
   const counts = new Map<string, number>();
@@ -146,7 +157,6 @@ export function planCreateTopics(image: MetadataImage, env: ControllerEnv, topic
   // Unified names of existing topics with '.' or '_', and of those this request creates.
   const collisions = new Map<string, string>();
   for (const name of image.topicsByName.keys()) if (hasCollisionChars(name)) collisions.set(unifyCollisionChars(name), name);
-  const brokers = usableBrokers(image);
   const registered = new Set(image.brokers.keys());
 
   for (const t of topics) {
@@ -199,6 +209,11 @@ export function planCreateTopics(image: MetadataImage, env: ControllerEnv, topic
         continue;
       }
       assignment = sorted.map((a) => [...a.brokerIds]);
+      const dead = firstWithoutActiveReplica(image, assignment);
+      if (dead >= 0) {
+        results.push(failed(t.name, ErrorCode.INVALID_REPLICA_ASSIGNMENT, `All brokers specified in the manual partition assignment for partition ${dead} are fenced or in controlled shutdown.`));
+        continue;
+      }
     } else {
       const numPartitions = t.numPartitions === -1 ? env.defaultPartitions : t.numPartitions;
       const rf = t.replicationFactor === -1 ? env.defaultReplicationFactor : t.replicationFactor;
@@ -214,17 +229,16 @@ export function planCreateTopics(image: MetadataImage, env: ControllerEnv, topic
         results.push(failed(t.name, ErrorCode.INVALID_REPLICATION_FACTOR, "Replication factor must be larger than 0, or -1 to use the default value."));
         continue;
       }
-      if (rf > brokers.length) {
-        results.push(
-          failed(
-            t.name,
-            ErrorCode.INVALID_REPLICATION_FACTOR,
-            `Unable to replicate the partition ${rf} time(s): The target replication factor of ${rf} cannot be reached because only ${brokers.length} broker(s) are registered or some brokers have all their log directories cordoned.`,
-          ),
-        );
+      const placed = place(image, random, numPartitions, rf);
+      if (typeof placed === "string") {
+        results.push(failed(t.name, ErrorCode.INVALID_REPLICATION_FACTOR, placed));
         continue;
       }
-      assignment = placeReplicas(brokers, 0, numPartitions, rf, Math.floor(random() * brokers.length));
+      if (firstWithoutActiveReplica(image, placed) >= 0) {
+        results.push(failed(t.name, ErrorCode.INVALID_REPLICATION_FACTOR, `Unable to replicate the partition ${rf} time(s): All brokers are currently fenced or in controlled shutdown.`));
+        continue;
+      }
+      assignment = placed;
     }
     const limit = replicationLimitError(env, assignment);
     if (limit) {
@@ -295,13 +309,17 @@ export function planDeleteTopics(image: MetadataImage, refs: ReadonlyArray<{ nam
   return { results: [...errors, ...ok], records };
 }
 
-export function planCreatePartitions(image: MetadataImage, env: ControllerEnv, increases: readonly PartitionIncrease[], random: () => number = Math.random): Plan<{ name: string; errorCode: number; errorMessage: string | null }> {
+export function planCreatePartitions(
+  image: MetadataImage,
+  env: ControllerEnv,
+  increases: readonly PartitionIncrease[],
+  random: JavaRandom = env.random ?? JavaRandom.unseeded(),
+): Plan<{ name: string; errorCode: number; errorMessage: string | null }> {
   const results: Array<{ name: string; errorCode: number; errorMessage: string | null }> = [];
   const records: MetadataRecordOut[] = [];
   const counts = new Map<string, number>();
   for (const t of increases) counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
   const reported = new Set<string>();
-  const brokers = usableBrokers(image);
   const registered = new Set(image.brokers.keys());
   for (const inc of increases) {
     const fail = (errorCode: number, errorMessage: string | null) => results.push({ name: inc.name, errorCode, errorMessage });
@@ -342,15 +360,22 @@ export function planCreatePartitions(image: MetadataImage, env: ControllerEnv, i
         continue;
       }
       assignment = inc.assignments.map((a) => [...a]);
-    } else {
-      if (rf > brokers.length) {
-        fail(
-          ErrorCode.INVALID_REPLICATION_FACTOR,
-          `Unable to replicate the partition ${rf} time(s): The target replication factor of ${rf} cannot be reached because only ${brokers.length} broker(s) are registered or some brokers have all their log directories cordoned.`,
-        );
+      const dead = firstWithoutActiveReplica(image, assignment);
+      if (dead >= 0) {
+        fail(ErrorCode.INVALID_REPLICA_ASSIGNMENT, `All brokers specified in the manual partition assignment for partition ${current + dead} are fenced or in controlled shutdown.`);
         continue;
       }
-      assignment = placeReplicas(brokers, current, added, rf, Math.floor(random() * brokers.length));
+    } else {
+      const placed = place(image, random, added, rf);
+      if (typeof placed === "string") {
+        fail(ErrorCode.INVALID_REPLICATION_FACTOR, placed);
+        continue;
+      }
+      if (firstWithoutActiveReplica(image, placed) >= 0) {
+        fail(ErrorCode.INVALID_REPLICATION_FACTOR, `Unable to replicate the partition ${rf} time(s): All brokers are currently fenced or in controlled shutdown.`);
+        continue;
+      }
+      assignment = placed;
     }
     const limit = replicationLimitError(env, assignment);
     if (limit) {

@@ -153,6 +153,9 @@ export class ImageBuilder {
       directories: [...m.directories],
       ...(m.eligibleLeaderReplicas?.length ? { elr: [...m.eligibleLeaderReplicas] } : {}),
       ...(m.lastKnownElr?.length ? { lastKnownElr: [...m.lastKnownElr] } : {}),
+      ...(m.addingReplicas.length ? { addingReplicas: [...m.addingReplicas] } : {}),
+      ...(m.removingReplicas.length ? { removingReplicas: [...m.removingReplicas] } : {}),
+      ...(m.leaderRecoveryState === 1 ? { leaderRecoveryState: 1 } : {}),
     };
     const parts = [...t.partitions];
     parts[m.partitionId] = p;
@@ -167,7 +170,11 @@ export class ImageBuilder {
     // null: unchanged (Kafka's PartitionRegistration.merge); an empty list clears them.
     const elr = m.eligibleLeaderReplicas ? [...m.eligibleLeaderReplicas] : old.elr;
     const lastKnownElr = m.lastKnownElr ? [...m.lastKnownElr] : old.lastKnownElr;
-    const { elr: _elr, lastKnownElr: _lastKnownElr, ...rest } = old;
+    const adding = m.addingReplicas ? [...m.addingReplicas] : old.addingReplicas;
+    const removing = m.removingReplicas ? [...m.removingReplicas] : old.removingReplicas;
+    // -1: no change (PartitionChangeRecord.LeaderRecoveryState).
+    const recovery = m.leaderRecoveryState === -1 ? (old.leaderRecoveryState ?? 0) : m.leaderRecoveryState;
+    const { elr: _elr, lastKnownElr: _lastKnownElr, addingReplicas: _a, removingReplicas: _r, leaderRecoveryState: _s, ...rest } = old;
     const p: PartitionImage = {
       ...rest,
       replicas: m.replicas ? [...m.replicas] : old.replicas,
@@ -178,6 +185,9 @@ export class ImageBuilder {
       directories: m.directories ? [...m.directories] : old.directories,
       ...(elr?.length ? { elr } : {}),
       ...(lastKnownElr?.length ? { lastKnownElr } : {}),
+      ...(adding?.length ? { addingReplicas: adding } : {}),
+      ...(removing?.length ? { removingReplicas: removing } : {}),
+      ...(recovery === 1 ? { leaderRecoveryState: 1 } : {}),
     };
     const parts = [...t.partitions];
     parts[m.partitionId] = p;

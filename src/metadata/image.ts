@@ -25,6 +25,12 @@ export interface PartitionImage {
   readonly elr?: readonly number[];
   /** KIP-966 last known ELR (PartitionRecord.LastKnownElr; absent: none). */
   readonly lastKnownElr?: readonly number[];
+  /** Replicas a reassignment is adding (PartitionRecord.AddingReplicas; absent: none). */
+  readonly addingReplicas?: readonly number[];
+  /** Replicas a reassignment is removing (PartitionRecord.RemovingReplicas; absent: none). */
+  readonly removingReplicas?: readonly number[];
+  /** LeaderRecoveryState: 0 RECOVERED, 1 RECOVERING after an unclean election (absent: RECOVERED). */
+  readonly leaderRecoveryState?: number;
 }
 
 export interface TopicImage {

@@ -4,6 +4,9 @@
 // created and deleted by the metadata layer as the image changes, so a handler that sees a partition in
 // the image finds its log with `partitionLog`.
 
+import type { ReassignablePartition } from "../protocol/generated/messages/alter-partition-reassignments-request.ts";
+import type { OngoingTopicReassignment } from "../protocol/generated/messages/list-partition-reassignments-response.ts";
+import type { ReassignmentTopicResult } from "./partition-reassignment.ts";
 import type { Log } from "../storage/log.ts";
 import type { FeatureUpdate } from "./feature-control.ts";
 import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
@@ -105,4 +108,11 @@ export interface MetadataLayer {
    * controller gives them. Throws UnknownElectionTypeError for an election type other than 0 and 1.
    */
   electLeaders?(electionType: number, topicPartitions: ReadonlyArray<{ topic: string; partitions: readonly number[] }> | null): Promise<ElectionTopicResult[]>;
+  /**
+   * AlterPartitionReassignments (partition-reassignment.ts): the changes commit together; per-partition
+   * results as Kafka's controller gives them. Rejects with NOT_CONTROLLER off the active controller.
+   */
+  alterPartitionReassignments?(topics: ReadonlyArray<{ name: string; partitions: readonly ReassignablePartition[] }>, allowReplicationFactorChange: boolean): Promise<ReassignmentTopicResult[]>;
+  /** ListPartitionReassignments from the committed image; rejects with NOT_CONTROLLER off the active controller. */
+  listPartitionReassignments?(topics: ReadonlyArray<{ name: string; partitionIndexes: readonly number[] }> | null): Promise<OngoingTopicReassignment[]>;
 }

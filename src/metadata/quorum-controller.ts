@@ -21,11 +21,14 @@
 import type { BrokerHeartbeatRequest } from "../protocol/generated/messages/broker-heartbeat-request.ts";
 import type { BrokerRegistrationRequest } from "../protocol/generated/messages/broker-registration-request.ts";
 import type { ControllerRegistrationRequest } from "../protocol/generated/messages/controller-registration-request.ts";
+import type { AlterPartitionRequest } from "../protocol/generated/messages/alter-partition-request.ts";
+import type { AlterPartitionResponse } from "../protocol/generated/messages/alter-partition-response.ts";
 import { ErrorCode } from "../protocol/errors.ts";
 import type { RaftClient } from "../raft/raft-client.ts";
 import { NotLeaderException } from "../raft/raft-client.ts";
 import type { TimerClock, WakeupHandle } from "../util/purgatory/clock.ts";
 import type { Logger } from "../util/log.ts";
+import { planAlterPartition } from "./alter-partition.ts";
 import { BrokerHeartbeatManager } from "./broker-heartbeat-manager.ts";
 import {
   planBrokerHeartbeat,
@@ -268,6 +271,20 @@ export class QuorumController {
     });
   }
 
+  /** AlterPartition from a partition leader (alter-partition.ts). */
+  alterPartition(req: AlterPartitionRequest, apiVersion: number): Promise<AlterPartitionResponse> {
+    return this.write("alterPartition", (image) => {
+      const p = planAlterPartition(image, this.opts.env, req, apiVersion, (b) => defaultDirectory(image, b));
+      for (const r of p.refused) this.opts.logger.info("AlterPartition refused", { brokerId: req.brokerId, ...r });
+      // Bounded by the plan's records (one per partition asked).
+      for (const r of p.records) {
+        const m = r.message as { topicId: string; partitionId: number; isr: number[] | null; leader: number };
+        this.opts.logger.info("ISR changed through AlterPartition", { brokerId: req.brokerId, topicId: m.topicId, partition: m.partitionId, isr: m.isr?.join(",") ?? "unchanged", leader: m.leader });
+      }
+      return { records: p.records, result: p.response };
+    });
+  }
+
   allocateProducerIds(req: { brokerId: number; brokerEpoch: bigint }): Promise<AllocateProducerIdsResult> {
     return this.write("allocateProducerIds", (image) => {
       const p = planAllocateProducerIds(image, req);
@@ -349,4 +366,10 @@ function leadersElected(image: MetadataImage, records: readonly MetadataRecordOu
     if (before && before.isr.length === 0 && (before.elr ?? []).includes(brokerId)) fromElr++;
   }
   return { leadersElected: elected, fromElr };
+}
+
+/** ClusterControlManager.defaultDir: the broker's only log dir, else UNASSIGNED (the broker picks and reports). */
+function defaultDirectory(image: MetadataImage, brokerId: number): string {
+  const dirs = image.brokers.get(brokerId)?.logDirs;
+  return dirs?.length === 1 ? dirs[0]! : "AAAAAAAAAAAAAAAAAAAAAQ";
 }

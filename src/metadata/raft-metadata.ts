@@ -25,7 +25,12 @@ import type { LeaderAndEpoch } from "../raft/types.ts";
 import type { RaftClient } from "../raft/raft-client.ts";
 import type { Logger } from "../util/log.ts";
 import { planResourceConfigs, type ResourceChanges, type ResourceResult } from "./config-changes.ts";
-import { planCreatePartitions, planCreateTopics, planDeleteTopics, type ControllerEnv } from "./controller.ts";
+import { planCreatePartitions, planCreateTopics, planDeleteTopics, replicaDirectoryOf, type ControllerEnv } from "./controller.ts";
+import { listPartitionReassignments, planAlterPartitionReassignments, type ReassignmentTopicResult } from "./partition-reassignment.ts";
+import type { ReplicationEnv } from "./replication-control.ts";
+import type { ReassignablePartition } from "../protocol/generated/messages/alter-partition-reassignments-request.ts";
+import type { OngoingTopicReassignment } from "../protocol/generated/messages/list-partition-reassignments-response.ts";
+import { JavaRandom } from "./replica-placer.ts";
 import { emptyImage } from "./image-builder.ts";
 import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
 import type { CreatedTopic, MetadataLayer, OperationResult, PartitionIncrease, TopicDeletion, TopicToCreate } from "./layer.ts";
@@ -43,8 +48,12 @@ import type { SnapshotGenerator } from "./snapshot-generator.ts";
 const API_CREATE_TOPICS = 19;
 /** How long a forwarded CreateTopics waits for the created topics to reach this node's image. */
 const CREATED_TOPIC_WAIT_MS = 5_000;
-/** Replicas per partition until brokers replicate (the replication work lifts it). */
-const MAX_REPLICATION_FACTOR = 1;
+/**
+ * The one switch for replication factors above 1 (issue 13): undefined places as many replicas as
+ * asked (Kafka's limit, the usable brokers); 1 refuses RF > 1 at creation, for a build whose brokers
+ * do not replicate (a second replica would be an empty log a failover could elect).
+ */
+export const MAX_REPLICATION_FACTOR: number | undefined = undefined;
 /** Image listeners at most (handlers, coordinators, the lifecycle manager). */
 const MAX_LISTENERS = 256;
 
@@ -80,6 +89,7 @@ export class RaftMetadata implements MetadataLayer {
   /** Forwarded CreateTopics waiting for their topics to reach the image (bounded by MAX_LISTENERS). */
   private readonly topicWaiters = new Set<() => void>();
   private readonly env: ControllerEnv;
+  private readonly replicationEnv: ReplicationEnv;
   private published = false;
   private leader: LeaderAndEpoch = { leaderId: -1, epoch: -1 };
 
@@ -91,10 +101,10 @@ export class RaftMetadata implements MetadataLayer {
       validateTopicConfigs: (pairs) => topicConfigSupport.validate(pairs),
       newTopicId: () => randomKafkaUuid(),
       replicaDirectory: opts.directoryOf ?? (() => "AAAAAAAAAAAAAAAAAAAAAQ"),
-      // Brokers do not replicate yet (no replica fetchers): one replica per partition, so a failover
-      // never elects an empty copy (a partition whose broker is down is offline, not emptied).
-      maxReplicationFactor: MAX_REPLICATION_FACTOR,
+      ...(MAX_REPLICATION_FACTOR !== undefined ? { maxReplicationFactor: MAX_REPLICATION_FACTOR } : {}),
+      random: JavaRandom.unseeded(),
     };
+    this.replicationEnv = { defaultMinIsr: opts.config.int("min.insync.replicas"), defaultUncleanLeaderElection: opts.config.bool("unclean.leader.election.enable") };
     this.loader = new MetadataLoader({
       clusterId: opts.clusterId,
       nodeId: opts.nodeId,
@@ -303,15 +313,34 @@ export class RaftMetadata implements MetadataLayer {
     const c = this.active;
     if (!c) return Promise.reject(notController());
     return c.write("electLeaders", (image) => {
-      const plan = planElectLeaders(image, electionType, topicPartitions);
+      const plan = planElectLeaders(image, electionType, topicPartitions, this.replicationEnv);
       return { records: plan.records, result: plan.results };
     });
   }
 
+  alterPartitionReassignments(topics: ReadonlyArray<{ name: string; partitions: readonly ReassignablePartition[] }>, allowRfChange: boolean): Promise<ReassignmentTopicResult[]> {
+    const c = this.active;
+    if (!c) return Promise.reject(notController());
+    return c.write("alterPartitionReassignments", (image) => {
+      const plan = planAlterPartitionReassignments(image, this.replicationEnv, topics, allowRfChange, (b) => replicaDirectoryOf(image, this.env, b));
+      return { records: plan.records, result: plan.results };
+    });
+  }
+
+  listPartitionReassignments(topics: ReadonlyArray<{ name: string; partitionIndexes: readonly number[] }> | null): Promise<OngoingTopicReassignment[]> {
+    if (!this.active) return Promise.reject(notController());
+    return Promise.resolve(listPartitionReassignments(this.image, topics));
+  }
+
+  /**
+   * An internal topic with its configured replication factor, capped (unlike Kafka, which refuses the
+   * creation until enough brokers register) at the registered brokers so a single node with Kafka's
+   * defaults (3) works, and at MAX_REPLICATION_FACTOR.
+   */
   ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, requestedReplicationFactor = 1): Promise<TopicImage> {
-    const replicationFactor = Math.min(requestedReplicationFactor, MAX_REPLICATION_FACTOR);
+    const replicationFactor = Math.max(1, Math.min(requestedReplicationFactor, MAX_REPLICATION_FACTOR ?? requestedReplicationFactor, this.image.brokers.size));
     if (replicationFactor < requestedReplicationFactor && !this.image.topicsByName.has(name)) {
-      this.opts.logger.warn("internal topic created with one replica: partition replication is not available yet", { topic: name, requestedReplicationFactor });
+      this.opts.logger.warn("internal topic created with fewer replicas than configured", { topic: name, requestedReplicationFactor, replicationFactor, brokersRegistered: this.image.brokers.size });
     }
     return ensureInternalTopicOn(this, name, partitions, configs, replicationFactor);
   }
@@ -359,6 +388,8 @@ export function controllerSide(md: RaftMetadata): MetadataLayer {
     alterConfigs: (res, opts) => md.alterConfigs(res, opts),
     updateFeatures: (u, opts) => md.updateFeatures(u, opts),
     electLeaders: (t, p) => md.electLeaders(t, p),
+    alterPartitionReassignments: (t, a) => md.alterPartitionReassignments(t, a),
+    listPartitionReassignments: (t) => md.listPartitionReassignments(t),
     partitionLog: (t, p) => md.partitionLog(t, p),
     partition: (t, p) => md.partition(t, p),
     onApplied: (l) => md.onApplied(l),

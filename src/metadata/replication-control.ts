@@ -51,6 +51,12 @@ export interface ReplicationEnv {
 
 export const DEFAULT_REPLICATION_ENV: ReplicationEnv = { defaultMinIsr: 1, defaultUncleanLeaderElection: false };
 
+/** ConfigurationControlManager.uncleanLeaderElectionEnabledForTopic: the topic's, the cluster's, or the static value. */
+export function uncleanLeaderElectionEnabled(image: MetadataImage, env: ReplicationEnv, topic: string): boolean {
+  const raw = topicConfig(image, topic, "unclean.leader.election.enable");
+  return raw !== undefined ? raw.toLowerCase() === "true" : env.defaultUncleanLeaderElection;
+}
+
 /**
  * generateLeaderAndIsrUpdates: `brokerToRemove` leaves the ISR and cannot lead; `brokerToAdd` may lead
  * although the image still shows it fenced; `uncleanBroker` leaves ISR and ELR and cannot lead.
@@ -69,8 +75,7 @@ export function generateLeaderAndIsrUpdates(
   // Bounded by the image's partitions.
   for (const t of image.topicsById.values()) {
     const minIsr = effectiveMinIsr(image, t, env.defaultMinIsr);
-    const uncleanRaw = topicConfig(image, t.name, "unclean.leader.election.enable");
-    const unclean = uncleanRaw !== undefined ? uncleanRaw.toLowerCase() === "true" : env.defaultUncleanLeaderElection;
+    const unclean = uncleanLeaderElectionEnabled(image, env, t.name);
     for (const p of t.partitions) {
       if (!which(p)) continue;
       const r = buildPartitionChange(

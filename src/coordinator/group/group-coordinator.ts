@@ -54,6 +54,8 @@ export interface GroupCoordinatorConfig extends ClassicGroupConfig {
   /** KIP-848 consumer groups (group.consumer.*); absent: the defaults. */
   consumer?: ConsumerGroupConfig;
   numPartitions: number;
+  /** offsets.topic.replication.factor (absent: 1). */
+  offsetsTopicReplicationFactor?: number;
   offsetsRetentionMs: number;
   offsetsRetentionCheckIntervalMs: number;
   offsetMetadataMaxBytes: number;

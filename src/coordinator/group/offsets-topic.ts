@@ -24,6 +24,8 @@ export interface OffsetsTopicOptions {
   metadata: () => MetadataLayer | undefined;
   writer: PartitionWriter;
   numPartitions: number;
+  /** offsets.topic.replication.factor (the metadata layer caps it at the registered brokers). */
+  replicationFactor: number;
   segmentBytes: number;
 }
 
@@ -43,7 +45,7 @@ export class OffsetsTopicLog implements CoordinatorLoader {
     const md = this.opts.metadata();
     if (!md?.ensureInternalTopic) return Promise.reject(new Error("the metadata layer cannot create internal topics"));
     this.creating ??= md
-      .ensureInternalTopic(OFFSETS_TOPIC, this.opts.numPartitions, { "cleanup.policy": "compact", "segment.bytes": String(this.opts.segmentBytes) })
+      .ensureInternalTopic(OFFSETS_TOPIC, this.opts.numPartitions, { "cleanup.policy": "compact", "segment.bytes": String(this.opts.segmentBytes) }, this.opts.replicationFactor)
       .then(
         () => void (this.creating = null),
         (e: unknown) => {

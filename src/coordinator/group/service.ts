@@ -36,6 +36,7 @@ export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
     maxGroupSize: c.int("group.max.size"),
     newMemberJoinTimeoutMs: 5 * 60 * 1000,
     numPartitions: c.int("offsets.topic.num.partitions"),
+    offsetsTopicReplicationFactor: c.int("offsets.topic.replication.factor"),
     offsetsRetentionMs: c.int("offsets.retention.minutes") * 60_000,
     offsetsRetentionCheckIntervalMs: c.long("offsets.retention.check.interval.ms"),
     offsetMetadataMaxBytes: 4096,
@@ -98,6 +99,7 @@ export class GroupCoordinatorService {
       metadata: deps.metadata,
       writer: deps.writer,
       numPartitions: deps.config.numPartitions,
+      replicationFactor: deps.config.offsetsTopicReplicationFactor ?? 1,
       segmentBytes,
     });
     this.runtime = new CoordinatorRuntime<GroupCoordinator>({

@@ -23,7 +23,7 @@ export const alterConfigsHandler = defineHandler<AlterConfigsRequest, AlterConfi
   async handle(ctx, req) {
     const res = newAlterConfigsResponse();
     res.responses = await runAlterConfigs(
-      { nodeId: ctx.services.nodeId, metadata: ctx.services.metadata, brokerValue: brokerValueOf(ctx.services) },
+      { nodeId: ctx.forwarded ? -1 : ctx.services.nodeId, metadata: ctx.services.metadata, brokerValue: brokerValueOf(ctx.services) },
       req.resources.map((r) => ({ resourceType: r.resourceType, resourceName: r.resourceName, changes: r.configs.map((c) => ({ name: c.name, value: c.value, op: "set" as const })) })),
       { validateOnly: req.validateOnly, incremental: false },
     );

@@ -35,7 +35,8 @@ export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConf
     const res = newIncrementalAlterConfigsResponse();
     res.responses = await runAlterConfigs(
       {
-        nodeId: ctx.services.nodeId,
+        // Forwarded by a broker (which checked the id is its own): any broker's configs, as Kafka's controller.
+        nodeId: ctx.forwarded ? -1 : ctx.services.nodeId,
         metadata: ctx.services.metadata,
         brokerValue: brokerValueOf(ctx.services),
         logLevels: logLevelsOf(ctx.services.logger),

@@ -1,11 +1,14 @@
 // ListPartitionReassignments (key 46), version 0 served (all Kafka 4.4.0 defines).
 //
-// Strand moves no replicas (one broker), so no reassignment is ever in progress: the answer lists no
-// topics, for every topic or the ones named (known or not), as Kafka's controller answers when
-// nothing is reassigning (it lists only partitions with adding or removing replicas).
+// The partitions with a reassignment in progress (adding or removing replicas), from the active
+// controller's committed image as Kafka's controller answers it (src/metadata/partition-reassignment.ts):
+// every reassigning topic when topics is null, else the named ones (unknown or idle ones left out).
+// Served where the metadata layer is the active controller (a combined node, the controller listener);
+// elsewhere NOT_CONTROLLER at the top level with no topics (ListPartitionReassignmentsRequest.getErrorResponse).
 //
-// Left out: authorization (CLUSTER DESCRIBE; no authorizer yet).
+// Left out: authorization (CLUSTER DESCRIBE; no authorizer yet), forwarding from a Strand broker.
 
+import { ErrorCode } from "../../protocol/errors.ts";
 import type { ListPartitionReassignmentsRequest } from "../../protocol/generated/messages/list-partition-reassignments-request.ts";
 import { newListPartitionReassignmentsResponse, type ListPartitionReassignmentsResponse } from "../../protocol/generated/messages/list-partition-reassignments-response.ts";
 import { defineHandler } from "../handler.ts";
@@ -14,10 +17,19 @@ export const listPartitionReassignmentsHandler = defineHandler<ListPartitionReas
   key: 46,
   minVersion: 0,
   maxVersion: 0,
-  handle() {
+  async handle(ctx, req) {
     const res = newListPartitionReassignmentsResponse();
     res.errorMessage = null;
     res.topics = [];
+    const md = ctx.services.metadata;
+    try {
+      if (!md.listPartitionReassignments) throw Object.assign(new Error("this node is not the active controller"), { errorCode: ErrorCode.NOT_CONTROLLER });
+      res.topics = await md.listPartitionReassignments.call(md, req.topics);
+    } catch (e) {
+      const typed = (e as { errorCode?: unknown }).errorCode;
+      res.errorCode = typeof typed === "number" ? typed : ErrorCode.UNKNOWN_SERVER_ERROR;
+      res.errorMessage = e instanceof Error ? e.message : String(e);
+    }
     return res;
   },
 });

@@ -1,5 +1,5 @@
 // Every API the controller listener serves (Kafka's ControllerApis): ApiVersions, the Raft APIs, the
-// broker-lifecycle APIs, and the admin APIs brokers forward, which reuse the broker's handlers over the
+// broker-lifecycle APIs, AlterPartition, and the admin APIs brokers forward (ElectLeaders and the reassignment APIs among them), which reuse the broker's handlers over the
 // controller's side of the metadata layer (it never forwards: a controller that is not active answers
 // NOT_CONTROLLER). Admin APIs come directly or inside an Envelope (envelope.ts), run by the same set.
 import type { ApiHandler } from "../handler.ts";
@@ -13,6 +13,10 @@ import { updateFeaturesHandler } from "../api/57-update-features.ts";
 import { describeClusterControllerHandler } from "./60-describe-cluster.ts";
 import { addRaftVoterHandler, beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, removeRaftVoterHandler, updateRaftVoterHandler, voteHandler } from "./raft-apis.ts";
 import { envelopeHandler } from "./envelope.ts";
+import { alterPartitionHandler } from "./56-alter-partition.ts";
+import { electLeadersHandler } from "../api/43-elect-leaders.ts";
+import { alterPartitionReassignmentsHandler } from "../api/45-alter-partition-reassignments.ts";
+import { listPartitionReassignmentsHandler } from "../api/46-list-partition-reassignments.ts";
 import { allocateProducerIdsHandler, assignReplicasToDirsHandler, brokerHeartbeatHandler, brokerRegistrationHandler, controllerRegistrationHandler, unregisterBrokerHandler } from "./lifecycle-apis.ts";
 
 const DIRECT_HANDLERS: ApiHandler[] = [
@@ -39,6 +43,10 @@ const DIRECT_HANDLERS: ApiHandler[] = [
   assignReplicasToDirsHandler,
   addRaftVoterHandler,
   removeRaftVoterHandler,
+  alterPartitionHandler,
+  electLeadersHandler,
+  alterPartitionReassignmentsHandler,
+  listPartitionReassignmentsHandler,
 ];
 
 const BY_KEY: ReadonlyMap<number, ApiHandler> = new Map(DIRECT_HANDLERS.map((h) => [h.key, h]));

@@ -37,13 +37,13 @@ test("preferred: a led partition needs no election; a leaderless one without ISR
   expect(planElectLeaders(image().build(), 0, null).results).toEqual([{ topic: "t", partitionResult: [{ partitionId: 1, errorCode: 80, errorMessage: "The preferred leader was not available." }] }]);
 });
 
-test("unclean: the leaderless partition gets this broker, ISR [1], last known ELR cleared", () => {
+test("unclean: the leaderless partition gets this broker, ISR [1], RECOVERING (ELR off: the last known ELR is left as Kafka's builder leaves it)", () => {
   const b = image();
   const plan = planElectLeaders(b.build(), 1, null);
   expect(plan.results).toEqual([{ topic: "t", partitionResult: [{ partitionId: 1, errorCode: 0, errorMessage: null }] }]);
-  expect(plan.records.map((r) => r.message)).toEqual([{ ...newPartitionChangeRecord(), topicId: ID, partitionId: 1, leader: 1, isr: [1], lastKnownElr: [] }]);
+  expect(plan.records.map((r) => r.message)).toEqual([{ ...newPartitionChangeRecord(), topicId: ID, partitionId: 1, leader: 1, isr: [1], leaderRecoveryState: 1 }]);
   plan.records.forEach((r, i) => b.apply(r.apiKey, r.message, 10n + BigInt(i)));
-  expect(b.build().topicsById.get(ID)!.partitions[1]).toMatchObject({ leader: 1, isr: [1], leaderEpoch: 2 });
+  expect(b.build().topicsById.get(ID)!.partitions[1]).toMatchObject({ leader: 1, isr: [1], leaderEpoch: 2, leaderRecoveryState: 1 });
 });
 
 test("an unknown election type is refused before anything is planned", () => {

@@ -8,7 +8,7 @@ import { BrokerConfig } from "../../../src/config/broker-config.ts";
 import type { MetadataImage } from "../../../src/metadata/image.ts";
 import type { MetadataDelta } from "../../../src/metadata/publisher.ts";
 import { QuorumController } from "../../../src/metadata/quorum-controller.ts";
-import { RaftMetadata } from "../../../src/metadata/raft-metadata.ts";
+import { MAX_REPLICATION_FACTOR, RaftMetadata } from "../../../src/metadata/raft-metadata.ts";
 import { SUPPORTED_FEATURES } from "../../../src/metadata/supported-features.ts";
 import { ErrorCode } from "../../../src/protocol/errors.ts";
 import { newBrokerHeartbeatRequest } from "../../../src/protocol/generated/messages/broker-heartbeat-request.ts";
@@ -211,20 +211,28 @@ test("the active controller fences a broker whose heartbeats stop (broker.sessio
   for (const n of nodes.values()) expect(n.md.image.brokers.get(1)!.fenced).toBe(false);
 });
 
-test("until brokers replicate, a cluster refuses more than one replica (INVALID_REPLICATION_FACTOR) and creates internal topics with one", async () => {
+test("the replication switch (MAX_REPLICATION_FACTOR): lifted, RF 3 is placed on three brokers and internal topics take theirs; set to 1, RF > 1 is refused (INVALID_REPLICATION_FACTOR) and internal topics get one", async () => {
   const { sim: s, nodes } = start();
   await until(s, "a bootstrapped leader", () => leaderOf(s, nodes)?.md.image.features.has("metadata.version") === true);
   await registerAndUnfence(s, nodes, [1, 2, 3]);
   const leader = leaderOf(s, nodes)!;
+  const lifted = MAX_REPLICATION_FACTOR === undefined;
   const p = leader.md.createTopics([{ name: "rf3", numPartitions: 1, replicationFactor: 3, assignments: [], configs: [] }], { validateOnly: false });
   await until(s, "the answer", () => Bun.peek.status(p) !== "pending");
   const [r] = await p;
-  expect(r!.errorCode).toBe(ErrorCode.INVALID_REPLICATION_FACTOR);
-  expect(r!.errorMessage).toContain("does not replicate partitions yet");
   const manual = leader.md.createTopics([{ name: "manual", numPartitions: -1, replicationFactor: -1, assignments: [{ partitionIndex: 0, brokerIds: [1, 2] }], configs: [] }], { validateOnly: false });
   await until(s, "the answer", () => Bun.peek.status(manual) !== "pending");
-  expect((await manual)[0]!.errorCode).toBe(ErrorCode.INVALID_REPLICATION_FACTOR);
   const internal = leader.md.ensureInternalTopic("__consumer_offsets", 3, { "cleanup.policy": "compact" }, 3);
   await until(s, "the internal topic", () => Bun.peek.status(internal) !== "pending");
-  expect((await internal).partitions.every((x) => x.replicas.length === 1)).toBe(true);
+  if (lifted) {
+    expect(r!.errorCode).toBe(ErrorCode.NONE);
+    expect([...leader.md.image.topicsByName.get("rf3")!.partitions[0]!.replicas].sort()).toEqual([1, 2, 3]);
+    expect((await manual)[0]!.errorCode).toBe(ErrorCode.NONE);
+    expect((await internal).partitions.every((x) => x.replicas.length === 3)).toBe(true);
+  } else {
+    expect(r!.errorCode).toBe(ErrorCode.INVALID_REPLICATION_FACTOR);
+    expect(r!.errorMessage).toContain("does not replicate partitions yet");
+    expect((await manual)[0]!.errorCode).toBe(ErrorCode.INVALID_REPLICATION_FACTOR);
+    expect((await internal).partitions.every((x) => x.replicas.length === 1)).toBe(true);
+  }
 });
