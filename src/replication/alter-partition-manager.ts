@@ -114,7 +114,7 @@ export class AlterPartitionManager {
     const brokerEpoch = this.opts.brokerEpoch();
     const body = this.buildRequest(items.map(([, p]) => p), brokerEpoch);
     this.opts.channel
-      .send<AlterPartitionResponseBody>(ALTER_PARTITION_API_KEY, body, { minVersion: 2, maxVersion: 3 })
+      .send<AlterPartitionResponseBody>(ALTER_PARTITION_API_KEY, body, { minVersion: 3, maxVersion: 3 })
       .then(
         (r) => this.handleResponse(r.body, items, brokerEpoch),
         (e: unknown) => {
@@ -147,8 +147,11 @@ export class AlterPartitionManager {
       t.partitions.push({
         partitionIndex: it.partition,
         leaderEpoch: l.leaderEpoch,
-        // v2 takes the plain ISR, v3 the ISR with broker epochs; the codec writes the one its version has.
-        newIsr: l.isrWithEpochs.map((b) => b.brokerId),
+        // v3 only (every Kafka 4.x controller serves it): the ISR with broker epochs (KIP-903), so the
+        // controller refuses a member whose broker restarted since this leader saw it. The codec refuses
+        // a plain newIsr in v3 (its default, empty, must still be there), and the body is built before the
+        // version is chosen, so v2 is left out.
+        newIsr: [],
         newIsrWithEpochs: l.isrWithEpochs.map((b) => ({ brokerId: b.brokerId, brokerEpoch: b.brokerEpoch })),
         leaderRecoveryState: l.leaderRecoveryState,
         partitionEpoch: l.partitionEpoch,

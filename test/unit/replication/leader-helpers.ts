@@ -21,6 +21,7 @@ export const LAG_MS = 10_000;
 export interface SentRequest {
   apiKey: number;
   body: Record<string, unknown>;
+  opts?: { minVersion?: number; maxVersion?: number };
   resolve(body: unknown): void;
   reject(e: Error): void;
 }
@@ -29,9 +30,9 @@ export interface SentRequest {
 export class FakeControllerChannel implements ControllerRequestChannel {
   readonly sent: SentRequest[] = [];
   moved = 0;
-  send<T>(apiKey: number, body: Record<string, unknown>): Promise<ClientResponse<T>> {
+  send<T>(apiKey: number, body: Record<string, unknown>, opts?: { minVersion?: number; maxVersion?: number }): Promise<ClientResponse<T>> {
     return new Promise((resolve, reject) => {
-      this.sent.push({ apiKey, body, resolve: (b) => resolve({ version: 3, body: b as T }), reject });
+      this.sent.push({ apiKey, body, opts, resolve: (b) => resolve({ version: 3, body: b as T }), reject });
     });
   }
   controllerMoved(): void {

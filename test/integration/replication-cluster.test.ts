@@ -1,0 +1,115 @@
+// Three Strand nodes (broker+controller each) replicate one partition (RF 3, min.insync.replicas=2):
+// acks=all produces are acknowledged once the followers hold them; the leader is SIGKILLed, a follower
+// from the ISR takes over with every acknowledged record (same offsets, same bytes), acks=all goes on
+// with two replicas, and the killed node restarts, catches up and rejoins the ISR.
+
+import { afterAll, expect, test } from "bun:test";
+import { KafkaTestClient } from "../support/kafka-client.ts";
+import { StrandCluster } from "../support/strand-cluster.ts";
+import { until } from "../support/until.ts";
+import { batchViews, fetchOnce, produce } from "../unit/produce/wire-helpers.ts";
+import { buildRecordBatch } from "../../src/protocol/records/index.ts";
+
+type PartitionMd = { partitionIndex: number; errorCode: number; leaderId: number; leaderEpoch: number; replicaNodes: number[]; isrNodes: number[] };
+type MetadataRes = { topics: Array<{ name: string | null; errorCode: number; partitions: PartitionMd[] }> };
+
+let cluster: StrandCluster | null = null;
+afterAll(async () => {
+  await cluster?.close();
+});
+
+async function withClient<T>(port: number, f: (c: KafkaTestClient) => Promise<T>): Promise<T> {
+  const c = await KafkaTestClient.connect(port);
+  try {
+    return await f(c);
+  } finally {
+    c.close();
+  }
+}
+
+/** The partition as node `id` sees it, or null while the topic is unknown there. */
+async function partitionOn(cl: StrandCluster, id: number, topic: string): Promise<PartitionMd | null> {
+  const md = await withClient(cl.portOf(id), (c) => c.request<MetadataRes>(3, 12, { topics: [{ name: topic, topicId: "AAAAAAAAAAAAAAAAAAAAAA" }], allowAutoTopicCreation: false }));
+  const t = md.topics[0];
+  if (!t || t.errorCode !== 0) return null;
+  return t.partitions[0] ?? null;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const batchOf = (i: number) => buildRecordBatch({ records: [{ value: encoder.encode(`record-${i}`) }] });
+
+test("RF 3: acks=all through a leader kill, nothing acknowledged lost, the killed replica rejoins the ISR", async () => {
+  cluster = await StrandCluster.start({ size: 3, overrides: { "replica.lag.time.max.ms": 5_000, "broker.session.timeout.ms": 4_000, "broker.heartbeat.interval.ms": 500 } });
+  const cl = cluster;
+  const topic = "replicated";
+  const created = await withClient(cl.portOf(1), (c) =>
+    c.request<{ topics: Array<{ errorCode: number; errorMessage: string | null }> }>(19, 7, {
+      topics: [{ name: topic, numPartitions: 1, replicationFactor: 3, assignments: [], configs: [{ name: "min.insync.replicas", value: "2" }] }],
+      timeoutMs: 10_000,
+      validateOnly: false,
+    }),
+  );
+  expect(created.topics[0]!.errorCode).toBe(0);
+  let p = await until("an ISR of three", async () => {
+    const s = await partitionOn(cl, 1, topic);
+    return s !== null && s.leaderId >= 0 && s.isrNodes.length === 3 ? s : null;
+  }, 30_000);
+  expect(p.replicaNodes.sort()).toEqual([1, 2, 3]);
+
+  // Acknowledged records: offset -> value.
+  const acked = new Map<number, string>();
+  const produceTo = async (leader: number, from: number, count: number) => {
+    await withClient(cl.portOf(leader), async (c) => {
+      for (let i = from; i < from + count; i++) {
+        const r = await produce(c, topic, 0, batchOf(i), { acks: -1 });
+        expect(r.errorCode).toBe(0);
+        acked.set(Number(r.baseOffset), `record-${i}`);
+      }
+    });
+  };
+  // The leader may still be finishing its election: retry the first produce until it is accepted.
+  await until("a first acks=all produce", async () => withClient(cl.portOf(p.leaderId), async (c) => (await produce(c, topic, 0, batchOf(-1), { acks: -1 })).errorCode === 0), 30_000);
+  acked.set(0, "record--1");
+  await produceTo(p.leaderId, 0, 50);
+
+  const oldLeader = p.leaderId;
+  await cl.kill(oldLeader);
+  const survivor = cl.live()[0]!;
+  p = await until("a new leader", async () => {
+    const s = await partitionOn(cl, survivor, topic);
+    return s !== null && s.leaderId >= 0 && s.leaderId !== oldLeader ? s : null;
+  }, 60_000);
+  // acks=all goes on once the ISR is the two live replicas (the dead one is fenced out of it).
+  await until("acks=all with two replicas", async () => withClient(cl.portOf(p.leaderId), async (c) => {
+    const r = await produce(c, topic, 0, batchOf(1000), { acks: -1 });
+    if (r.errorCode === 0) acked.set(Number(r.baseOffset), "record-1000");
+    return r.errorCode === 0;
+  }), 60_000);
+  await produceTo(p.leaderId, 50, 50);
+
+  // Everything acknowledged is on the new leader at its offset.
+  const read = new Map<number, string>();
+  await withClient(cl.portOf(p.leaderId), async (c) => {
+    let offset = 0n;
+    for (let round = 0; round < 1_000 && read.size < acked.size; round++) {
+      const f = await fetchOnce(c, topic, [{ partition: 0, offset }]);
+      expect(f.partitions[0]!.errorCode).toBe(0);
+      const batches = batchViews(f.partitions[0]!.records);
+      if (batches.length === 0) break;
+      for (const b of batches) {
+        let k = 0;
+        for (const r of b.records()) read.set(Number(b.baseOffset) + k++, decoder.decode(r.value!));
+        offset = b.baseOffset + BigInt(b.lastOffsetDelta + 1);
+      }
+    }
+  });
+  for (const [offset, value] of acked) expect(read.get(offset)).toBe(value);
+
+  // The killed replica restarts, catches up and is back in the ISR.
+  await cl.startNode(oldLeader);
+  await until("the restarted replica back in the ISR", async () => {
+    const s = await partitionOn(cl, survivor, topic);
+    return s !== null && s.isrNodes.length === 3;
+  }, 60_000, 200, () => cl.ids.map((id) => (process.env.STRAND_DUMP_DIR ? Bun.write(`${process.env.STRAND_DUMP_DIR}/node-${id}.log`, cl.output(id)) : null, id)).map((id) => `--- node ${id} ---\n${cl.output(id).split("\n").filter((l) => /isr|ISR|alter|Alter|fetch|WARN|ERROR/.test(l)).slice(-40).join("\n")}`).join("\n"));
+}, 240_000);
