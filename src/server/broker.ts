@@ -296,9 +296,18 @@ export class Broker {
     // commits what it has fsynced, and its own writes reach the image the same way as everyone else's.
     const metadata: MetadataLayer = this.openRaftMetadata(clusterId, logs, replicaManager);
     mark("metadata-open");
-    logs.startScheduler({
-      retentionCheckMs: this.config.long("log.retention.check.interval.ms"),
-      producerIdExpirationCheckMs: this.config.int("producer.id.expiration.check.interval.ms"),
+    // Retention, the cleaner and the other periodic log tasks start with the first published image, as
+    // Kafka's LogManager.startup runs from the first metadata publish: before it the logs have only the
+    // broker's defaults, so a topic with retention.ms=-1 or cleanup.policy=compact would be trimmed by
+    // the default retention (the image arrives from Raft after start-up, later on a busy machine).
+    let logTasksStarted = false;
+    metadata.onApplied(() => {
+      if (logTasksStarted) return;
+      logTasksStarted = true;
+      logs.startScheduler({
+        retentionCheckMs: this.config.long("log.retention.check.interval.ms"),
+        producerIdExpirationCheckMs: this.config.int("producer.id.expiration.check.interval.ms"),
+      });
     });
 
     // Group coordinator (issue 5): loads __consumer_offsets once the broker is unfenced (below).
