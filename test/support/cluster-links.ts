@@ -1,0 +1,77 @@
+// The loopback network of a three-node test cluster, made of TcpProxy links a test can cut: one proxy in
+// front of each node's client listener (what the node advertises, so clients and follower fetchers
+// reach it only through the proxy), and one proxy per ordered pair of nodes for the controller
+// listener (node A's link to B: A's controller.quorum.voters names B at that proxy; A's own entry is its
+// real port). isolate(A) cuts A's client proxy and every controller link from and to A: nobody reaches
+// A's broker, A's heartbeats and Raft traffic reach nobody, so the controllers fence it.
+//
+// What it cannot cut: A's own connections out to the other brokers' client proxies (A fetching as a
+// follower of partitions others lead), because every node advertises one address to all. The partition
+// is asymmetric there; for a leader it still means no follower, client or controller reaches it.
+import { TcpProxy } from "./tcp-proxy.ts";
+
+export class ClusterLinks {
+  private readonly clientProxies = new Map<number, TcpProxy>();
+  /** `${from}->${to}` -> the proxy `from` uses to reach `to`'s controller listener. */
+  private readonly controllerLinks = new Map<string, TcpProxy>();
+  private readonly isolated = new Set<number>();
+
+  private constructor(
+    private readonly ids: readonly number[],
+    private readonly controllerPorts: ReadonlyMap<number, number>,
+  ) {}
+
+  /** Proxies to each node's real client port and controller port (the nodes need not run yet). */
+  static start(ids: readonly number[], clientPorts: ReadonlyMap<number, number>, controllerPorts: ReadonlyMap<number, number>): ClusterLinks {
+    if (ids.length > 9) throw new RangeError(`ClusterLinks: at most 9 nodes, got ${ids.length}`);
+    const l = new ClusterLinks(ids, controllerPorts);
+    for (const id of ids) {
+      l.clientProxies.set(id, TcpProxy.start(clientPorts.get(id)!));
+      for (const to of ids) if (to !== id) l.controllerLinks.set(`${id}->${to}`, TcpProxy.start(controllerPorts.get(to)!));
+    }
+    return l;
+  }
+
+  /** The port node `id` advertises for clients and replication. */
+  advertisedPort(id: number): number {
+    return this.clientProxies.get(id)!.port;
+  }
+
+  /** Every node's advertised address, for clients' bootstrap.servers. */
+  get bootstrap(): string {
+    return this.ids.map((id) => `127.0.0.1:${this.advertisedPort(id)}`).join(",");
+  }
+
+  /** controller.quorum.voters as node `id` sees it: the others through its links, itself directly. */
+  votersFor(id: number): string {
+    return this.ids.map((to) => `${to}@127.0.0.1:${to === id ? this.controllerPorts.get(to) : this.controllerLinks.get(`${id}->${to}`)!.port}`).join(",");
+  }
+
+  isIsolated(id: number): boolean {
+    return this.isolated.has(id);
+  }
+
+  isolate(id: number): void {
+    this.isolated.add(id);
+    for (const p of this.linksOf(id)) p.cut();
+  }
+
+  heal(id: number): void {
+    if (!this.isolated.delete(id)) return;
+    for (const p of this.linksOf(id)) p.heal();
+  }
+
+  private linksOf(id: number): TcpProxy[] {
+    const out = [this.clientProxies.get(id)!];
+    for (const other of this.ids) {
+      if (other === id) continue;
+      out.push(this.controllerLinks.get(`${id}->${other}`)!, this.controllerLinks.get(`${other}->${id}`)!);
+    }
+    return out;
+  }
+
+  stop(): void {
+    for (const p of this.clientProxies.values()) p.stop();
+    for (const p of this.controllerLinks.values()) p.stop();
+  }
+}
