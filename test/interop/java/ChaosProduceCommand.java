@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 final class ChaosProduceCommand {
@@ -90,15 +91,21 @@ final class ChaosProduceCommand {
         int p = (int) (seq % partitions);
         byte[] value = (id + "-" + seq).getBytes(StandardCharsets.UTF_8);
         final long sentAt = System.currentTimeMillis();
-        producer.send(new ProducerRecord<>(topic, p, null, value), (md, err) -> {
-          if (err != null) {
-            failedCount.incrementAndGet();
-            failed.add(List.of(seq, err.toString()));
-            return;
-          }
-          ackedCount.incrementAndGet();
-          acks.add(List.of(md.partition(), md.offset(), seq, sentAt, System.currentTimeMillis()));
-        });
+        try {
+          producer.send(new ProducerRecord<>(topic, p, null, value), (md, err) -> {
+            if (err != null) {
+              failedCount.incrementAndGet();
+              failed.add(List.of(seq, err.toString()));
+              return;
+            }
+            ackedCount.incrementAndGet();
+            acks.add(List.of(md.partition(), md.offset(), seq, sentAt, System.currentTimeMillis()));
+          });
+        } catch (KafkaException e) {
+          // send() itself gave up (max.block.ms waiting for metadata): an unknown outcome, not a crash.
+          failedCount.incrementAndGet();
+          failed.add(List.of(seq, e.toString()));
+        }
       }
       producer.flush();
     }
