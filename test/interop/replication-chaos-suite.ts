@@ -83,6 +83,7 @@ export async function replicationChaosSuite(s: ReplicationChaosSuite): Promise<v
         throw new Error(`${e instanceof Error ? e.message : String(e)}\n${logs(c)}`);
       }
       console.log(summarise(target, r));
+      if (process.env.STRAND_CHAOS_VERBOSE) console.log(r.events.join("\n"));
       const rep = r.report;
       const problems = [
         rep.lost > 0 && `${rep.lost} acknowledged records lost`,

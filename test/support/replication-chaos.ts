@@ -125,8 +125,11 @@ export async function runReplicationChaos(o: ReplicationChaosOptions): Promise<R
 
     const faults: FaultOutcome[] = [];
     // Bounded by `rounds`.
+    let deck: FaultKind[] = [];
     for (let round = 1; round <= o.rounds; round++) {
-      const kind = o.kinds[Math.floor(random() * o.kinds.length)]!;
+      // Kinds are dealt from a shuffled deck, reshuffled when empty: a short run meets different kinds.
+      if (deck.length === 0) deck = shuffled(o.kinds, random);
+      const kind = deck.pop()!;
       note(`round ${round}: ${kind}`);
       const f = await Promise.race([early, injectFault({ cluster: c, topic, partitions, replicationFactor: REPLICATION_FACTOR, random, note }, kind)]);
       await Promise.race([early, awaitWhole(c, topic, partitions, REPLICATION_FACTOR, WHOLE_TIMEOUT_MS)]);
@@ -176,6 +179,16 @@ export async function runReplicationChaos(o: ReplicationChaosOptions): Promise<R
   }
 }
 
+/** A seeded Fisher-Yates shuffle of `xs`. */
+function shuffled<T>(xs: readonly T[], random: () => number): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
 /** The run's totals, one line a fault, for the test's output. */
 export function summarise(target: string, r: ReplicationChaosResult): string {
   const rep = r.report;
@@ -183,7 +196,8 @@ export function summarise(target: string, r: ReplicationChaosResult): string {
     `[replication-chaos ${target}] seed=${r.seed} (STRAND_CHAOS_SEED=${r.seed} repeats the fault choices) faults=${r.faults.length}`,
     `  acknowledged=${rep.acknowledged} readDuringRun=${rep.readDuringRun} readAtEnd=${rep.readAtEnd} | lost=${rep.lost} duplicates=${rep.duplicates} inconsistentOffsets=${rep.inconsistentOffsets} readThenTruncated=${rep.readThenTruncated} phantoms=${rep.phantoms} outOfRange=${r.outOfRange} finalReadComplete=${r.finalReadComplete}`,
     `  producers: ${r.producers.map((p) => `${p.id} sent=${p.sent} acked=${p.acked} failed=${p.failed}`).join("; ")}`,
-    ...r.faults.map((f) => `  round ${f.round}: ${f.detail} -> failover ${f.failoverMs === null ? "n/a" : `${f.failoverMs} ms`} (healed after ${f.healedAtMs - f.atMs} ms)`),
+    ...r.faults.map((f) => `  round ${f.round}: ${f.detail} -> failover ${f.failoverMs === null ? "n/a" : `${f.failoverMs} ms`} to the first acks=all produce` +
+      `${f.reelectedAtMs === null ? "" : `, new leaders after ${f.reelectedAtMs - f.atMs} ms`} (healed after ${f.healedAtMs - f.atMs} ms)`),
   ];
   return lines.join("\n");
 }

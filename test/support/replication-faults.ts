@@ -4,7 +4,7 @@
 // node, clean (SIGTERM) or hard (SIGKILL), each node back in every ISR before the next goes down.
 // Every random choice comes from the caller's seeded generator.
 import type { ReplicatedCluster } from "./replicated-cluster.ts";
-import { activeController, awaitWhole, currentView } from "./replication-probe.ts";
+import { activeController, awaitWhole, currentView, topicView } from "./replication-probe.ts";
 import { until } from "./until.ts";
 
 export type FaultKind =
@@ -46,6 +46,8 @@ export interface InjectedFault {
   atMs: number;
   /** When it was over: the node restarted, continued or reconnected (wall-clock ms). */
   healedAtMs: number;
+  /** When the other nodes first showed every partition the victim led with another leader (null: not before the heal). */
+  reelectedAtMs: number | null;
   detail: string;
 }
 
@@ -75,6 +77,7 @@ export async function injectFault(x: FaultContext, kind: FaultKind): Promise<Inj
   const what = kind.endsWith("-controller") ? `the active controller ${victim}` : `node ${victim}`;
   const leads = `leader of ${led.length > 0 ? led.join(",") : "nothing"}`;
   const atMs = Date.now();
+  const watch = watchReelection(x, victim, led);
   let detail: string;
   if (kind.startsWith("kill-")) {
     const downMs = between(x.random, 500, 4_000);
@@ -100,8 +103,38 @@ export async function injectFault(x: FaultContext, kind: FaultKind): Promise<Inj
     c.heal(victim);
   }
   const healedAtMs = Date.now();
-  x.note(`healed: ${kind} ${victim}`);
-  return { kind, victim, led, atMs, healedAtMs, detail };
+  const reelectedAtMs = await watch.stop();
+  x.note(`healed: ${kind} ${victim}${reelectedAtMs === null ? "" : `; its partitions had new leaders ${reelectedAtMs - atMs} ms after the fault`}`);
+  return { kind, victim, led, atMs, healedAtMs, reelectedAtMs, detail };
+}
+
+/**
+ * Polls the reachable nodes' Metadata (every 250 ms, until stop()) for the moment every partition in
+ * `led` names a leader other than `victim`: the cluster's part of the failover, apart from the clients'.
+ */
+function watchReelection(x: FaultContext, victim: number, led: readonly number[]): { stop(): Promise<number | null> } {
+  let stopped = false;
+  let at: number | null = null;
+  const loop = (async () => {
+    // Bounded by stop(), called when the fault heals.
+    while (!stopped && at === null && led.length > 0) {
+      const others = x.cluster.reachable().filter((id) => id !== victim);
+      const views = await Promise.all(others.map((id) => topicView(x.cluster, id, x.topic, 1_000)));
+      const moved = views.some((v) => v !== null && led.every((p) => {
+        const l = v.partitions.find((q) => q.partition === p)?.leader ?? -1;
+        return l >= 0 && l !== victim;
+      }));
+      if (moved) at = Date.now();
+      else await Bun.sleep(250);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return at;
+    },
+  };
 }
 
 async function rollingRestart(x: FaultContext, kind: "rolling-clean" | "rolling-hard"): Promise<InjectedFault> {
@@ -126,5 +159,5 @@ async function rollingRestart(x: FaultContext, kind: "rolling-clean" | "rolling-
     x.note(`rolling: node ${id} restarted`);
     await awaitWhole(c, x.topic, x.partitions, x.replicationFactor, WHOLE_TIMEOUT_MS);
   }
-  return { kind, victim: order[0]!, led, atMs, healedAtMs: Date.now(), detail };
+  return { kind, victim: order[0]!, led, atMs, healedAtMs: Date.now(), reelectedAtMs: null, detail };
 }
