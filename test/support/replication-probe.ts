@@ -85,16 +85,22 @@ export async function awaitWhole(c: ReplicatedCluster, topic: string, partitions
   }, timeoutMs, 250, () => `last views: ${last.slice(0, 3000)}`);
 }
 
-/** CreateTopics v5 through node `via` with `replicationFactor` and `configs`, then waits for leaders. */
+/**
+ * CreateTopics v5 through node `via` with `replicationFactor` and `configs`, once `via` sees every node
+ * registered (before that a controller refuses a replication factor above the broker count). A topic
+ * error other than TOPIC_ALREADY_EXISTS (a retry of ours that landed twice) is final.
+ */
 export async function createReplicatedTopic(c: ReplicatedCluster, via: number, topic: string, partitions: number, replicationFactor: number, configs: Record<string, string>): Promise<void> {
-  await until(`CreateTopics ${topic}`, () => withClient(c.directPort(via), async (k) => {
-    const r = await k.request<{ topics: Array<{ name: string; errorCode: number; errorMessage: string | null }> }>(19, 5, {
+  await until(`node ${via} to see ${c.ids.length} brokers`, () => withClient(c.directPort(via), async (k) => {
+    const md = await k.request<MetadataRes>(3, 12, { topics: [], allowAutoTopicCreation: false });
+    return md.brokers.length === c.ids.length;
+  }), 60_000, 250);
+  const r = await until(`CreateTopics ${topic}`, () => withClient(c.directPort(via), (k) =>
+    k.request<{ topics: Array<{ name: string; errorCode: number; errorMessage: string | null }> }>(19, 5, {
       topics: [{ name: topic, numPartitions: partitions, replicationFactor, assignments: [], configs: Object.entries(configs).map(([name, value]) => ({ name, value })) }],
       timeoutMs: 30_000,
       validateOnly: false,
-    }, 35_000);
-    const t = r.topics[0];
-    if (t && t.errorCode !== 0 && t.errorCode !== 36) throw new Error(`CreateTopics ${topic}: error ${t.errorCode} ${t.errorMessage}`);
-    return true;
-  }), 60_000, 500);
+    }, 35_000)), 60_000, 500);
+  const t = r.topics[0];
+  if (!t || (t.errorCode !== 0 && t.errorCode !== 36)) throw new Error(`CreateTopics ${topic} (RF ${replicationFactor}): ${JSON.stringify(t)}`);
 }
