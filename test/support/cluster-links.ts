@@ -18,13 +18,21 @@ export class ClusterLinks {
 
   private constructor(
     private readonly ids: readonly number[],
+    private readonly clientPorts: ReadonlyMap<number, number>,
     private readonly controllerPorts: ReadonlyMap<number, number>,
+    /** No proxies: every address is the real port (a benchmark, where a proxy would be measured too). */
+    private readonly direct: boolean,
   ) {}
+
+  /** Links that are the real ports themselves: nothing to cut (isolate() throws). */
+  static direct(ids: readonly number[], clientPorts: ReadonlyMap<number, number>, controllerPorts: ReadonlyMap<number, number>): ClusterLinks {
+    return new ClusterLinks(ids, clientPorts, controllerPorts, true);
+  }
 
   /** Proxies to each node's real client port and controller port (the nodes need not run yet). */
   static start(ids: readonly number[], clientPorts: ReadonlyMap<number, number>, controllerPorts: ReadonlyMap<number, number>): ClusterLinks {
     if (ids.length > 9) throw new RangeError(`ClusterLinks: at most 9 nodes, got ${ids.length}`);
-    const l = new ClusterLinks(ids, controllerPorts);
+    const l = new ClusterLinks(ids, clientPorts, controllerPorts, false);
     for (const id of ids) {
       l.clientProxies.set(id, TcpProxy.start(clientPorts.get(id)!));
       for (const to of ids) if (to !== id) l.controllerLinks.set(`${id}->${to}`, TcpProxy.start(controllerPorts.get(to)!));
@@ -34,7 +42,7 @@ export class ClusterLinks {
 
   /** The port node `id` advertises for clients and replication. */
   advertisedPort(id: number): number {
-    return this.clientProxies.get(id)!.port;
+    return this.direct ? this.clientPorts.get(id)! : this.clientProxies.get(id)!.port;
   }
 
   /** Every node's advertised address, for clients' bootstrap.servers. */
@@ -44,7 +52,7 @@ export class ClusterLinks {
 
   /** controller.quorum.voters as node `id` sees it: the others through its links, itself directly. */
   votersFor(id: number): string {
-    return this.ids.map((to) => `${to}@127.0.0.1:${to === id ? this.controllerPorts.get(to) : this.controllerLinks.get(`${id}->${to}`)!.port}`).join(",");
+    return this.ids.map((to) => `${to}@127.0.0.1:${to === id || this.direct ? this.controllerPorts.get(to) : this.controllerLinks.get(`${id}->${to}`)!.port}`).join(",");
   }
 
   isIsolated(id: number): boolean {
@@ -52,6 +60,7 @@ export class ClusterLinks {
   }
 
   isolate(id: number): void {
+    if (this.direct) throw new Error("ClusterLinks.direct: there is no link to cut");
     this.isolated.add(id);
     for (const p of this.linksOf(id)) p.cut();
   }

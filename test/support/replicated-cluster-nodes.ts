@@ -26,14 +26,14 @@ function commonProperties(s: NodeSpec): Record<string, string | number | boolean
   };
 }
 
-async function startKafkaReplica(s: NodeSpec): Promise<NodeProcess> {
+async function startKafkaReplica(s: NodeSpec, heapMb: number): Promise<NodeProcess> {
   const h = await startKafkaNode({
     clusterId: s.clusterId,
     properties: { ...commonProperties(s), "log.dirs": join(s.dataDir, "logs") },
     // A restart keeps the data dir: `format --ignore-formatted` leaves a formatted dir alone.
     formatArgs: s.firstStart ? [] : ["--ignore-formatted"],
     startTimeoutMs: s.startTimeoutMs,
-    heapMb: 512,
+    heapMb,
   });
   let removed = false;
   // The node's workDir (server.properties, kafka.log) is per process; log.dirs is the cluster's.
@@ -60,9 +60,10 @@ async function startKafkaReplica(s: NodeSpec): Promise<NodeProcess> {
   };
 }
 
-async function startStrandReplica(s: NodeSpec, strandOverrides: Record<string, string | number | boolean>): Promise<NodeProcess> {
+async function startStrandReplica(s: NodeSpec, strandOverrides: Record<string, string | number | boolean>, binary: string | undefined): Promise<NodeProcess> {
   const h = await startStrand({
     dataDir: s.dataDir,
+    binary,
     startTimeoutMs: s.startTimeoutMs,
     overrides: { ...commonProperties(s), ...strandOverrides, "cluster.id": s.clusterId },
   });
@@ -81,6 +82,6 @@ async function startStrandReplica(s: NodeSpec, strandOverrides: Record<string, s
 export async function startReplicatedCluster(target: TargetName, o: ReplicatedClusterOptions = {}): Promise<ReplicatedCluster> {
   const clusterId = newClusterId();
   return target === "kafka"
-    ? ReplicatedCluster.start(target, clusterId, startKafkaReplica, o)
-    : ReplicatedCluster.start(target, clusterId, (s) => startStrandReplica(s, o.strandOverrides ?? {}), o);
+    ? ReplicatedCluster.start(target, clusterId, (s) => startKafkaReplica(s, o.kafkaHeapMb ?? 512), o)
+    : ReplicatedCluster.start(target, clusterId, (s) => startStrandReplica(s, o.strandOverrides ?? {}, o.strandBinary), o);
 }

@@ -21,6 +21,14 @@ export interface ReplicatedClusterOptions {
   /** Strand-only properties. */
   strandOverrides?: Record<string, string | number | boolean>;
   startTimeoutMs?: number;
+  /** false: no proxies, every node reached at its real ports (benchmarks); isolate() then throws. Default true. */
+  proxied?: boolean;
+  /** Parent of the nodes' data dirs (default the OS temp dir). */
+  dataRoot?: string;
+  /** A compiled Strand binary instead of `bun src/cli/main.ts`. */
+  strandBinary?: string;
+  /** Each Kafka JVM's heap (default 512). */
+  kafkaHeapMb?: number;
 }
 
 /** One running process of a node, as the two implementations start it. */
@@ -78,8 +86,8 @@ export class ReplicatedCluster {
     const ports = await freePorts(size * 2);
     const clientPorts = new Map(ids.map((id, i) => [id, ports[2 * i]!]));
     const controllerPorts = new Map(ids.map((id, i) => [id, ports[2 * i + 1]!]));
-    const dataDirs = new Map(ids.map((id) => [id, mkdtempSync(join(tmpdir(), `strand-repl-${target}-${id}-`))]));
-    const links = ClusterLinks.start(ids, clientPorts, controllerPorts);
+    const dataDirs = new Map(ids.map((id) => [id, mkdtempSync(join(o.dataRoot ?? tmpdir(), `strand-repl-${target}-${id}-`))]));
+    const links = o.proxied === false ? ClusterLinks.direct(ids, clientPorts, controllerPorts) : ClusterLinks.start(ids, clientPorts, controllerPorts);
     const c = new ReplicatedCluster(target, ids, clusterId, dataDirs, clientPorts, controllerPorts, links, startNode, o);
     try {
       await Promise.all(ids.map((id) => c.start(id)));
