@@ -89,11 +89,13 @@ export class ReplicatedCluster {
     const dataDirs = new Map(ids.map((id) => [id, mkdtempSync(join(o.dataRoot ?? tmpdir(), `strand-repl-${target}-${id}-`))]));
     const links = o.proxied === false ? ClusterLinks.direct(ids, clientPorts, controllerPorts) : ClusterLinks.start(ids, clientPorts, controllerPorts);
     const c = new ReplicatedCluster(target, ids, clusterId, dataDirs, clientPorts, controllerPorts, links, startNode, o);
-    try {
-      await Promise.all(ids.map((id) => c.start(id)));
-    } catch (e) {
+    // Together (none is ready before a quorum forms); all settled before a failure closes the cluster,
+    // so a node still starting is not left running.
+    const started = await Promise.allSettled(ids.map((id) => c.start(id)));
+    const failed = started.find((x) => x.status === "rejected");
+    if (failed) {
       await c.close();
-      throw e;
+      throw failed.reason;
     }
     return c;
   }
