@@ -57,24 +57,24 @@ const WHOLE_TIMEOUT_MS = 120_000;
 const between = (random: () => number, min: number, max: number): number => min + Math.floor(random() * (max - min));
 
 /** The victim of `kind`: the leader of a random partition, or the active controller. */
-async function chooseVictim(x: FaultContext, kind: FaultKind): Promise<{ victim: number; led: number[] }> {
+async function chooseVictim(x: FaultContext, kind: FaultKind): Promise<{ victim: number; led: number[]; controller: number }> {
   const view = await until("a view of the topic", () => currentView(x.cluster, x.topic), 30_000, 250);
   const ledBy = (id: number) => view.partitions.filter((p) => p.leader === id).map((p) => p.partition);
-  if (kind.endsWith("-controller")) {
-    const victim = await until("an active controller", () => activeController(x.cluster), 30_000, 250);
-    return { victim, led: ledBy(victim) };
-  }
+  const controller = await until("an active controller", () => activeController(x.cluster), 30_000, 250);
+  if (kind.endsWith("-controller")) return { victim: controller, led: ledBy(controller), controller };
   const p = view.partitions[Math.floor(x.random() * view.partitions.length)]!;
   if (p.leader < 0) throw new Error(`partition ${p.partition} has no leader: ${JSON.stringify(view)}`);
-  return { victim: p.leader, led: ledBy(p.leader) };
+  return { victim: p.leader, led: ledBy(p.leader), controller };
 }
 
 /** Injects one fault of `kind`, waits out its duration and heals it (not waiting for the cluster to be whole). */
 export async function injectFault(x: FaultContext, kind: FaultKind): Promise<InjectedFault> {
   const c = x.cluster;
   if (kind === "rolling-clean" || kind === "rolling-hard") return rollingRestart(x, kind);
-  const { victim, led } = await chooseVictim(x, kind);
-  const what = kind.endsWith("-controller") ? `the active controller ${victim}` : `node ${victim}`;
+  const { victim, led, controller } = await chooseVictim(x, kind);
+  // A leader that is also the active controller fails over slower: a Raft election, then the new
+  // controller's broker session timeout, before its partitions move.
+  const what = kind.endsWith("-controller") ? `the active controller ${victim}` : `node ${victim}${victim === controller ? " (also the active controller)" : ""}`;
   const leads = `leader of ${led.length > 0 ? led.join(",") : "nothing"}`;
   const atMs = Date.now();
   const watch = watchReelection(x, victim, led);
@@ -88,14 +88,15 @@ export async function injectFault(x: FaultContext, kind: FaultKind): Promise<Inj
     await c.start(victim);
   } else if (kind.startsWith("pause-")) {
     // Some pauses outlast the broker session timeout (the node is fenced), some do not.
-    const pauseMs = between(x.random, 1_000, 9_000);
+    const pauseMs = between(x.random, 1_000, 12_000);
     detail = `SIGSTOP ${what} (${leads}) for ${pauseMs} ms`;
     x.note(detail);
     c.pause(victim);
     await Bun.sleep(pauseMs);
     c.resume(victim);
   } else {
-    const isolateMs = between(x.random, 2_000, 10_000);
+    // Long enough, mostly, for a Raft election and a broker session timeout (leadership moves), not always.
+    const isolateMs = between(x.random, 3_000, 14_000);
     detail = `network partition isolating ${what} (${leads}) for ${isolateMs} ms`;
     x.note(detail);
     c.isolate(victim);
