@@ -1,17 +1,22 @@
 // The loopback network of a three-node test cluster, made of TcpProxy links a test can cut: one proxy in
-// front of each node's client listener (what the node advertises, so clients and follower fetchers
-// reach it only through the proxy), and one proxy per ordered pair of nodes for the controller
-// listener (node A's link to B: A's controller.quorum.voters names B at that proxy; A's own entry is its
-// real port). isolate(A) cuts A's client proxy and every controller link from and to A: nobody reaches
-// A's broker, A's heartbeats and Raft traffic reach nobody, so the controllers fence it.
+// front of each node's client listener and one in front of its controller listener (what the node
+// advertises, so clients, follower fetchers and Raft peers that learned its address from a
+// BeginQuorumEpoch reach it only through them), and one proxy per ordered pair of nodes for the
+// controller listener (node A's link to B: A's controller.quorum.voters names B at that proxy; A's own
+// entry is its real port). isolate(A) cuts A's two proxies and every controller link from and to A:
+// nobody reaches A, and A's heartbeats and Raft requests to the voters it knows from its config reach
+// nobody, so the controllers fence it and, if it led the quorum, elect another leader.
 //
-// What it cannot cut: A's own connections out to the other brokers' client proxies (A fetching as a
-// follower of partitions others lead), because every node advertises one address to all. The partition
-// is asymmetric there; for a leader it still means no follower, client or controller reaches it.
+// What it cannot cut: A's own connections out to the other nodes' advertised proxies (A fetching as a
+// follower of partitions others lead, or from the Raft leader whose endpoint a BeginQuorumEpoch gave
+// it), because every node advertises one address to all. The partition is asymmetric there; for a
+// leader it still means no follower, client or controller reaches it.
 import { TcpProxy } from "./tcp-proxy.ts";
 
 export class ClusterLinks {
   private readonly clientProxies = new Map<number, TcpProxy>();
+  /** In front of each node's controller listener, for whoever learned its advertised address. */
+  private readonly controllerProxies = new Map<number, TcpProxy>();
   /** `${from}->${to}` -> the proxy `from` uses to reach `to`'s controller listener. */
   private readonly controllerLinks = new Map<string, TcpProxy>();
   private readonly isolated = new Set<number>();
@@ -35,6 +40,7 @@ export class ClusterLinks {
     const l = new ClusterLinks(ids, clientPorts, controllerPorts, false);
     for (const id of ids) {
       l.clientProxies.set(id, TcpProxy.start(clientPorts.get(id)!));
+      l.controllerProxies.set(id, TcpProxy.start(controllerPorts.get(id)!));
       for (const to of ids) if (to !== id) l.controllerLinks.set(`${id}->${to}`, TcpProxy.start(controllerPorts.get(to)!));
     }
     return l;
@@ -43,6 +49,11 @@ export class ClusterLinks {
   /** The port node `id` advertises for clients and replication. */
   advertisedPort(id: number): number {
     return this.direct ? this.clientPorts.get(id)! : this.clientProxies.get(id)!.port;
+  }
+
+  /** The port node `id` advertises for its controller listener (Raft leader endpoints). */
+  advertisedControllerPort(id: number): number {
+    return this.direct ? this.controllerPorts.get(id)! : this.controllerProxies.get(id)!.port;
   }
 
   /** Every node's advertised address, for clients' bootstrap.servers. */
@@ -71,7 +82,7 @@ export class ClusterLinks {
   }
 
   private linksOf(id: number): TcpProxy[] {
-    const out = [this.clientProxies.get(id)!];
+    const out = [this.clientProxies.get(id)!, this.controllerProxies.get(id)!];
     for (const other of this.ids) {
       if (other === id) continue;
       out.push(this.controllerLinks.get(`${id}->${other}`)!, this.controllerLinks.get(`${other}->${id}`)!);
@@ -81,6 +92,7 @@ export class ClusterLinks {
 
   stop(): void {
     for (const p of this.clientProxies.values()) p.stop();
+    for (const p of this.controllerProxies.values()) p.stop();
     for (const p of this.controllerLinks.values()) p.stop();
   }
 }

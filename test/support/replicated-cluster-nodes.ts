@@ -1,7 +1,7 @@
 // How each target starts one node of a ReplicatedCluster (replicated-cluster.ts): an Apache Kafka 4.4.0
 // JVM (kafka-node.ts, formatted on the first start only) or a Strand process (strand.ts, which formats an
 // empty data dir itself). Both get the same server.properties: combined roles, static voters through
-// the node's own links, the real ports in `listeners` and the proxy in `advertised.listeners`.
+// the node's own links, the real ports in `listeners` and the proxies in `advertised.listeners`.
 import { join } from "node:path";
 import type { TargetName } from "../interop/targets.ts";
 import { startKafkaNode } from "./kafka-node.ts";
@@ -16,7 +16,9 @@ function commonProperties(s: NodeSpec): Record<string, string | number | boolean
     "node.id": s.id,
     "controller.quorum.voters": s.voters,
     listeners: `PLAINTEXT://127.0.0.1:${s.clientPort},CONTROLLER://127.0.0.1:${s.controllerPort}`,
-    "advertised.listeners": `PLAINTEXT://127.0.0.1:${s.advertisedPort}`,
+    // The controller listener is advertised too: a Raft leader sends these endpoints in
+    // BeginQuorumEpoch and its followers then fetch there, not at their voters' addresses.
+    "advertised.listeners": `PLAINTEXT://127.0.0.1:${s.advertisedPort},CONTROLLER://127.0.0.1:${s.advertisedControllerPort}`,
     "controller.listener.names": "CONTROLLER",
     "inter.broker.listener.name": "PLAINTEXT",
     "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",

@@ -49,6 +49,7 @@ export interface NodeSpec {
   clientPort: number;
   controllerPort: number;
   advertisedPort: number;
+  advertisedControllerPort: number;
   voters: string;
   /** The common properties (timeouts) every node takes. */
   overrides: Record<string, string | number | boolean>;
@@ -142,6 +143,7 @@ export class ReplicatedCluster {
       clientPort: this.clientPorts.get(id)!,
       controllerPort: this.controllerPorts.get(id)!,
       advertisedPort: this.links.advertisedPort(id),
+      advertisedControllerPort: this.links.advertisedControllerPort(id),
       voters: this.links.votersFor(id),
       overrides: this.o.overrides ?? {},
       startTimeoutMs: this.o.startTimeoutMs ?? 90_000,

@@ -1,6 +1,6 @@
 // ClusterLinks (test/support/cluster-links.ts), the network of the replication chaos tests: each node's
 // voters name the others through its own links, and isolate(n) cuts exactly the links from and to n
-// (its client proxy, its controller links both ways) while the rest of the cluster still talks.
+// (its client and controller proxies, its controller links both ways) while the rest of the cluster still talks.
 import { afterAll, describe, expect, test } from "bun:test";
 import type { TCPSocketListener } from "bun";
 import { ClusterLinks } from "../../support/cluster-links.ts";
@@ -61,22 +61,27 @@ describe("ClusterLinks", () => {
   test("isolate cuts the node's client proxy and its controller links both ways, and only those", async () => {
     for (const [from, to] of [[1, 2], [2, 1], [1, 3], [3, 2]] as const) expect(await echoes(linkPort(from, to))).toBe(true);
     expect(await echoes(links.advertisedPort(2))).toBe(true);
+    expect(await echoes(links.advertisedControllerPort(2))).toBe(true);
     links.isolate(2);
     expect(links.isIsolated(2)).toBe(true);
     expect(await echoes(links.advertisedPort(2))).toBe(false);
+    expect(await echoes(links.advertisedControllerPort(2))).toBe(false);
     for (const [from, to] of [[1, 2], [2, 1], [3, 2], [2, 3]] as const) expect(await echoes(linkPort(from, to))).toBe(false);
     // The rest of the cluster is untouched.
     expect(await echoes(linkPort(1, 3))).toBe(true);
     expect(await echoes(linkPort(3, 1))).toBe(true);
     expect(await echoes(links.advertisedPort(1))).toBe(true);
+    expect(await echoes(links.advertisedControllerPort(3))).toBe(true);
     links.heal(2);
     expect(await echoes(links.advertisedPort(2))).toBe(true);
     expect(await echoes(linkPort(2, 1))).toBe(true);
+    expect(await echoes(links.advertisedControllerPort(2))).toBe(true);
   });
 
   test("direct links are the real ports and cannot be cut", () => {
     const d = ClusterLinks.direct(ids, clientPorts, controllerPorts);
     expect(d.advertisedPort(2)).toBe(clientPorts.get(2)!);
+    expect(d.advertisedControllerPort(2)).toBe(controllerPorts.get(2)!);
     expect(d.votersFor(1)).toBe(ids.map((id) => `${id}@127.0.0.1:${controllerPorts.get(id)}`).join(","));
     expect(() => d.isolate(1)).toThrow();
   });
