@@ -117,10 +117,22 @@ export async function runReplicationChaos(o: ReplicationChaosOptions): Promise<R
       throw new Error(`a client exited during the run: ${JSON.stringify(r.events.slice(-3)).slice(0, 2000)}\n${r.stderr.slice(-3000)}`);
     });
     early.catch(() => {});
-    const progressSince = async (what: string, sinceMs: number, count: number) => {
-      await Promise.race([early, until(what, async () => acks.filter((a) => a.sentAtMs >= sinceMs).length >= count, 90_000, 200)]);
+    // Every partition must take acks=all writes again before the next fault: a fault's failover is then
+    // measured in full, and a partition left stuck fails the run here rather than going unnoticed.
+    const progressSince = async (what: string, sinceMs: number, perPartition: number) => {
+      // Records sent after sinceMs are acknowledged after it, so they sit past today's end of `acks`.
+      const from = acks.length;
+      const counts = new Array<number>(partitions).fill(0);
+      let scanned = from;
+      await Promise.race([early, until(what, async () => {
+        for (; scanned < acks.length; scanned++) {
+          const a = acks[scanned]!;
+          if (a.sentAtMs >= sinceMs) counts[a.partition] = (counts[a.partition] ?? 0) + 1;
+        }
+        return counts.every((n) => n >= perPartition);
+      }, 90_000, 200, () => `acknowledged per partition since ${sinceMs}: ${counts.join(",")}`)]);
     };
-    await progressSince("the first acknowledgements", 0, 50);
+    await progressSince("the first acknowledgements on every partition", 0, 20);
     note(`producing: ${acks.length} acknowledged`);
 
     const faults: FaultOutcome[] = [];
@@ -134,7 +146,7 @@ export async function runReplicationChaos(o: ReplicationChaosOptions): Promise<R
       const f = await Promise.race([early, injectFault({ cluster: c, topic, partitions, replicationFactor: REPLICATION_FACTOR, random, note }, kind)]);
       await Promise.race([early, awaitWhole(c, topic, partitions, REPLICATION_FACTOR, WHOLE_TIMEOUT_MS)]);
       note(`round ${round}: whole again`);
-      await progressSince(`acknowledgements after round ${round}`, Date.now(), 20);
+      await progressSince(`acknowledgements on every partition after round ${round}`, Date.now(), 10);
       faults.push({ ...f, round, failoverMs: null });
       await Bun.sleep(200 + Math.floor(random() * 1_300));
     }
