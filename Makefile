@@ -22,7 +22,11 @@ test: $(BUN)
 # engine's fsync-before-ack appends, between transaction markers and while the log cleaner runs
 # (test/chaos/cleaner-crash.test.ts); Raft's request handlers fed mutated captured Raft traffic
 # (test/chaos/raft-fuzz.test.ts, STRAND_FUZZ_ITERATIONS mutations a round); SIGKILL / SIGSTOP of the nodes
-# of a three-node KRaft cluster (test/chaos/kraft-cluster-chaos.test.ts). STRAND_CHAOS_SEED repeats a run.
+# of a three-node KRaft cluster (test/chaos/kraft-cluster-chaos.test.ts); SIGKILL / SIGSTOP / network
+# isolation of partition leaders and the active controller, and rolling restarts, under idempotent acks=all
+# producers on an RF 3 topic (test/chaos/replication-chaos.test.ts: STRAND_INTEROP_TARGET=kafka runs it
+# against Apache Kafka 4.4.0; against Strand it waits for replication, STRAND_REPLICATION=1 runs it).
+# STRAND_CHAOS_SEED repeats a run.
 chaos: $(BUN)
 	STRAND_CHAOS_ROUNDS=$${STRAND_CHAOS_ROUNDS:-40} $(BUN) test --timeout 3600000 test/chaos
 

@@ -3,6 +3,7 @@
 //   STRAND_INTEROP_TARGET=kafka   the real Apache Kafka 4.4.0 (how the suite itself is validated)
 //   STRAND_INTEROP_TARGET=strand  Strand (the default, what `make test` runs)
 //   STRAND_INTEROP_FORCE=1        run the suites STRAND_ENABLED switches off (to try a handler as it lands)
+//   STRAND_REPLICATION=1          run the replication chaos suite against three Strand nodes (issue 13)
 //
 // A suite is switched on against Strand once every API it needs is served. Flip `enabled` here as
 // handlers land; a disabled suite prints what it waits for instead of running.
@@ -24,7 +25,8 @@ export type InteropSuite =
   | "java-transactions"
   | "kafka-streams-eos"
   | "transactions-tools"
-  | "kafka-connect";
+  | "kafka-connect"
+  | "replication-chaos";
 
 export interface StrandGate {
   enabled: boolean;
@@ -65,6 +67,13 @@ export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
   "transactions-tools": {
     enabled: true,
     waitingFor: `${TXN}, DescribeProducers(61), WriteTxnMarkers(27) (abort), UpdateFeatures(57) and finalized features in ApiVersions(18)`,
+  },
+  // Three Strand nodes replicating a partition: on once the replication data path (issue 13) is merged.
+  // Until then STRAND_REPLICATION=1 (or STRAND_INTEROP_FORCE=1) runs it against Strand.
+  "replication-chaos": {
+    enabled: process.env.STRAND_REPLICATION === "1",
+    waitingFor: "partition replication (issue 13): followers fetching (Fetch with a replica id), the leader's ISR and high " +
+      "watermark, AlterPartition(56) to the controller; STRAND_REPLICATION=1 runs it",
   },
   "kafka-connect": {
     enabled: true,

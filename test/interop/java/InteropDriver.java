@@ -1,6 +1,7 @@
 // Entry point of the Java kafka-clients interop driver: `produce`, `consume`, `admin`, `commit`
 // (a group member committing its positions), `group-offsets`, and the transactional commands
-// `txn-produce`, `txn-read`, `ctp` (consume-transform-produce) and `fence`, each printing
+// `txn-produce`, `txn-read`, `ctp` (consume-transform-produce) and `fence`, and the replication chaos
+// test's `chaos-produce` and `chaos-consume`, each printing
 // JSON lines on stdout (see test/interop/java.test.ts). Exit code 0 means the command ran to its end;
 // the checks themselves are reported in the JSON and asserted by the TypeScript test.
 package strand.interop;
@@ -10,7 +11,7 @@ public final class InteropDriver {
 
   public static void main(String[] argv) throws Exception {
     if (argv.length < 1) {
-      System.err.println("usage: InteropDriver produce|consume|admin|commit|group-offsets|txn-produce|txn-read|ctp|fence --bootstrap HOST:PORT ...");
+      System.err.println("usage: InteropDriver produce|consume|admin|commit|group-offsets|txn-produce|txn-read|ctp|fence|chaos-produce|chaos-consume --bootstrap HOST:PORT ...");
       System.exit(2);
     }
     Args args = new Args(argv, 1);
@@ -24,6 +25,8 @@ public final class InteropDriver {
       case "txn-read" -> TxnReadCommand.run(args);
       case "ctp" -> CtpCommand.run(args);
       case "fence" -> FenceCommand.run(args);
+      case "chaos-produce" -> ChaosProduceCommand.run(args);
+      case "chaos-consume" -> ChaosConsumeCommand.run(args);
       default -> {
         System.err.println("unknown command " + argv[0]);
         System.exit(2);
