@@ -35,6 +35,15 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "controller.quorum.bootstrap.servers", type: "list", default: "", doc: "Bootstrap servers of a dynamic quorum: host:port.", scope: "read-only" }),
   d({ name: "controller.quorum.auto.join.enable", type: "boolean", default: "false", doc: "An observer controller of a dynamic quorum asks the leader to add it as a voter (KIP-853).", scope: "read-only" }),
   d({ name: "broker.rack", type: "string", default: null, doc: "Rack of this broker.", scope: "read-only" }),
+  // KIP-392: Strand loads no Java plugins, so only Kafka's two selectors are accepted (by class name).
+  d({
+    name: "replica.selector.class",
+    type: "string",
+    default: null,
+    validate: oneOf("org.apache.kafka.common.replica.LeaderReplicaSelector", "org.apache.kafka.common.replica.RackAwareReplicaSelector"),
+    doc: "The ReplicaSelector that finds a consumer's preferred read replica (KIP-392): Kafka's LeaderReplicaSelector or RackAwareReplicaSelector; unset, the leader serves every consumer.",
+    scope: "read-only",
+  }),
   // Storage.
   d({ name: "log.dirs", type: "list", default: null, doc: "Directories holding the log data.", scope: "read-only" }),
   d({ name: "log.dir", type: "string", default: "/tmp/kafka-logs", doc: "Directory holding the log data when log.dirs is unset.", scope: "read-only" }),

@@ -50,6 +50,8 @@ export interface PartitionReadResult {
   abortedTransactions: readonly AbortedTxnInfo[] | null;
   /** The fetcher's log diverges from this one (FetchResponse v12+ DivergingEpoch): truncate to it; no records. */
   divergingEpoch?: { epoch: number; endOffset: number } | null;
+  /** KIP-392: the replica the consumer should fetch this partition from instead (no records); absent or -1: none. */
+  preferredReadReplica?: number;
 }
 
 /** A partition the read failed on (Kafka's LogReadResult for an exception): no aborted list. */
@@ -83,6 +85,11 @@ export interface FetchParams {
   replicaId?: number;
   /** A follower's broker epoch (ReplicaState.ReplicaEpoch, v15+), -1 when not sent. */
   replicaEpoch?: bigint;
+  /**
+   * Kafka's ClientMetadata, sent by consumers from Fetch v11: such a fetch may be served by a follower
+   * and may be pointed at a preferred read replica (KIP-392). Absent: only the leader serves it.
+   */
+  clientMetadata?: { rackId: string; listenerName: string };
 }
 
 export interface FetchResults {
@@ -90,6 +97,6 @@ export interface FetchResults {
   results: Map<string, PartitionReadResult>;
   totalBytes: number;
   anyError: boolean;
-  /** A partition answered with a diverging epoch (Kafka answers such a fetch at once). */
+  /** A partition answered with a diverging epoch or a preferred read replica (Kafka answers such a fetch at once). */
   anyDiverging?: boolean;
 }

@@ -2,7 +2,9 @@
 // every partition it names, as whole batches sliced from the segment files (zero copy).
 //
 // - Consumers read up to the high watermark (read_uncommitted) or the last stable offset
-//   (read_committed, with the aborted transactions overlapping what was read).
+//   (read_committed, with the aborted transactions overlapping what was read). A consumer fetch with
+//   client metadata (v11+) may be read from a follower, and the leader may point it at a preferred read
+//   replica instead of reading (KIP-392, replica-selector.ts).
 // - Followers (replica id >= 0) read up to the log end. The replica must be one of the partition's
 //   (else UNKNOWN_LEADER_EPOCH when the fetch named a leader epoch, NOT_LEADER_OR_FOLLOWER when not).
 //   Their first read of a request records where they are (the leader's view of the follower, which
@@ -27,9 +29,13 @@ export interface PartitionLookupError {
   detail: string;
 }
 
-export type PartitionLookup = (topic: string, partition: number) => Partition | PartitionLookupError;
+/** The hosted partition; `requireLeader` false also accepts a follower (a KIP-392 consumer read). */
+export type PartitionLookup = (topic: string, partition: number, requireLeader: boolean) => Partition | PartitionLookupError;
 
-export function readFromLocalLog(lookup: PartitionLookup, params: FetchParams, updateFetchState: boolean, nowMs: number): FetchResults {
+/** KIP-392 on the leader: the preferred read replica for a consumer's fetch at `fetchOffset`, or -1. */
+export type PreferredReadReplica = (p: Partition, fetchOffset: number, clientRack: string, listenerName: string, nowMs: number) => number;
+
+export function readFromLocalLog(lookup: PartitionLookup, params: FetchParams, updateFetchState: boolean, nowMs: number, preferred: PreferredReadReplica | null = null): FetchResults {
   const results = new Map<string, PartitionReadResult>();
   let limit = params.maxBytes;
   let minOne = true;
@@ -38,16 +44,18 @@ export function readFromLocalLog(lookup: PartitionLookup, params: FetchParams, u
   let anyDiverging = false;
   const replicaId = params.replicaId ?? -1;
   const isolation: FetchIsolation = replicaId >= 0 ? "logEnd" : (params.isolation ?? "highWatermark");
+  // Kafka's FetchParams.fetchOnlyLeader: followers, and consumers without client metadata (below v11).
+  const client = replicaId < 0 ? (params.clientMetadata ?? null) : null;
   // Bounded by the request's (or session's) partitions.
   for (const p of params.partitions) {
-    const r = readPartition(lookup, p, limit, minOne, isolation, replicaId, params.replicaEpoch ?? -1n, updateFetchState, nowMs);
+    const r = readPartition(lookup, p, limit, minOne, isolation, replicaId, params.replicaEpoch ?? -1n, updateFetchState, nowMs, client, preferred);
     if (r.sizeBytes > 0) {
       minOne = false;
       limit = Math.max(0, limit - r.sizeBytes);
     }
     totalBytes += r.sizeBytes;
     if (r.errorCode !== 0) anyError = true;
-    if (r.divergingEpoch) anyDiverging = true;
+    if (r.divergingEpoch || (r.preferredReadReplica ?? -1) >= 0) anyDiverging = true;
     results.set(p.key, r);
   }
   return { results, totalBytes, anyError, anyDiverging };
@@ -63,9 +71,11 @@ function readPartition(
   replicaEpoch: bigint,
   updateFetchState: boolean,
   nowMs: number,
+  client: { rackId: string; listenerName: string } | null,
+  preferred: PreferredReadReplica | null,
 ): PartitionReadResult {
   if (p.unknownTopicId) return metadataError(ErrorCode.UNKNOWN_TOPIC_ID);
-  const found = lookup(p.topic, p.partition);
+  const found = lookup(p.topic, p.partition, client === null);
   // UNKNOWN_TOPIC_OR_PARTITION comes only from a partition missing from the image: Kafka's metadata check.
   if (!(found instanceof Partition)) return found.errorCode === ErrorCode.UNKNOWN_TOPIC_OR_PARTITION ? metadataError(found.errorCode) : readError(found.errorCode);
   const epochError = checkLeaderEpoch(p.currentLeaderEpoch, found.leaderEpoch);
@@ -77,6 +87,13 @@ function readPartition(
     const fetchOffset = Number(p.fetchOffset);
     // Kafka's Partition.readRecords takes the offsets before the read; every isolation gets the LSO.
     const lastStableOffset = BigInt(found.lastStableOffset);
+    // KIP-392: the leader points a consumer at a closer replica and reads nothing for it.
+    if (client !== null && preferred !== null && found.isLeader) {
+      const replica = preferred(found, fetchOffset, client.rackId, client.listenerName, nowMs);
+      if (replica >= 0) {
+        return { errorCode: 0, highWatermark: BigInt(found.highWatermark), lastStableOffset, logStartOffset: BigInt(found.logStartOffset), leaderEpoch: found.leaderEpoch, records: EMPTY_RECORDS, sizeBytes: 0, abortedTransactions: null, preferredReadReplica: replica };
+      }
+    }
     const lastFetchedEpoch = p.lastFetchedEpoch ?? -1;
     if (lastFetchedEpoch >= 0) {
       const diverging = found.divergingEpoch(lastFetchedEpoch, fetchOffset);

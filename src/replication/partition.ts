@@ -184,6 +184,10 @@ export class Partition {
    * the leader's fetch responses). A partition with no leader at all is neither: appends that wait for
    * their sync there still move the high watermark (a controlled shutdown of the only replica).
    */
+  get isLeader(): boolean {
+    return this.localBrokerId >= 0 && this.leaderId === this.localBrokerId;
+  }
+
   get isFollower(): boolean {
     return this.leaderId >= 0 && this.leaderId !== this.localBrokerId;
   }

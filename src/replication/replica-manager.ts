@@ -47,6 +47,7 @@ import type { BrokerLiveness, LeaderHost } from "./partition-leader.ts";
 import type { WakeupHandle } from "../util/purgatory/clock.ts";
 import { markStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import { readFromLocalLog, type PartitionLookupError } from "./local-read.ts";
+import { findPreferredReadReplica, replicaSelectorOf, type ReplicaSelectorKind } from "./replica-selector.ts";
 import { leaderEndpoint, interBrokerListenerName } from "./leader-endpoint-lookup.ts";
 import type { FollowerFetchStart, ReplicaFetcherManager } from "./replica-fetcher-manager.ts";
 import type { ReplicaFetcherHost } from "./replica-fetcher-thread.ts";
@@ -140,6 +141,8 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderH
   readonly replicaFetcherManager: ReplicaFetcherManager | null;
   /** The listener name a follower finds its leader's endpoint under (Kafka's interBrokerListenerName). */
   private readonly listenerName: string;
+  /** replica.selector.class (KIP-392); null: no preferred read replicas, the leader serves consumers. */
+  private readonly replicaSelector: ReplicaSelectorKind | null;
   /** PartitionHost's leader side: this manager itself. */
   readonly leaderHost: LeaderHost = this;
   /** The isr-expiration task's next run, while started. */
@@ -153,6 +156,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderH
     this.debugEnabled = levelCheck(opts.logger);
     this.listenerName = interBrokerListenerName(opts.config);
     this.replicaFetcherManager = opts.replicaFetchers?.(this) ?? null;
+    this.replicaSelector = replicaSelectorOf(opts.config.optionalString("replica.selector.class"));
   }
 
   get delayedProduceCount(): number {
@@ -232,10 +236,13 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderH
     return this.partitions.get(topic)?.[partition];
   }
 
-  /** The partition when this broker leads it, else the error Kafka answers with (getPartitionOrException). */
-  getPartitionOrError(topic: string, partition: number): Partition | PartitionLookupError {
+  /**
+   * The partition when this broker leads it (or, with `requireLeader` false, hosts it as a follower: a
+   * KIP-392 consumer read), else the error Kafka answers with (getPartitionOrException / getLocalLog).
+   */
+  getPartitionOrError(topic: string, partition: number, requireLeader = true): Partition | PartitionLookupError {
     const hosted = this.partitions.get(topic)?.[partition];
-    if (hosted !== undefined && hosted.leaderId === this.nodeId) {
+    if (hosted !== undefined && (hosted.leaderId === this.nodeId || (!requireLeader && !hosted.isOffline))) {
       // Kafka's ReplicaManager answers an offline partition (HostedPartition.Offline) this way.
       if (hosted.isOffline) return { errorCode: ErrorCode.KAFKA_STORAGE_ERROR, detail: `${topic}-${partition} is offline` };
       return hosted;
@@ -375,10 +382,24 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderH
    * records its position (re-reads of a delayed fetch do not, as Kafka's readFromPurgatory).
    */
   readFromLocalLog(params: FetchParams, updateFetchState = false): FetchResults {
-    return readFromLocalLog(this.lookup, params, updateFetchState, this.timer.clock.nowMs());
+    return readFromLocalLog(this.lookup, params, updateFetchState, this.timer.clock.nowMs(), this.replicaSelector === null ? null : this.preferredReadReplica);
   }
 
-  private readonly lookup = (topic: string, partition: number): Partition | PartitionLookupError => this.getPartitionOrError(topic, partition);
+  private readonly lookup = (topic: string, partition: number, requireLeader: boolean): Partition | PartitionLookupError => this.getPartitionOrError(topic, partition, requireLeader);
+
+  /** KIP-392 (replica-selector.ts): the replica a consumer in `clientRack` should read `p` from, or -1. */
+  private readonly preferredReadReplica = (p: Partition, fetchOffset: number, clientRack: string, listenerName: string, nowMs: number): number => {
+    const leader = p.leaderState;
+    const image = this.image;
+    if (leader === null || image === null || this.replicaSelector === null) return -1;
+    const followers = p.replicas.filter((id) => id !== this.nodeId).flatMap((id) => leader.replica(id) ?? []);
+    const listener = listenerName.toUpperCase();
+    const broker = (id: number) => {
+      const reg = image.brokers.get(id);
+      return { rack: reg?.rack ?? null, hasEndpoint: reg?.endpoints.some((e) => e.name.toUpperCase() === listener) ?? false };
+    };
+    return findPreferredReadReplica(this.replicaSelector, clientRack, this.nodeId, p.logEndOffset, p.isr, followers, fetchOffset, nowMs, broker);
+  };
 
   /**
    * The metadata layer's publisher (Kafka's applyDelta): logs created / deleted / reconfigured as the

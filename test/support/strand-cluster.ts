@@ -15,6 +15,8 @@ export interface StrandClusterOptions {
   binary?: string;
   /** Server properties of every node, after the cluster's own (node.id, voters, listeners). */
   overrides?: Record<string, string | number | boolean>;
+  /** Server properties of one node (e.g. broker.rack), after `overrides`. */
+  nodeOverrides?: (id: number) => Record<string, string | number | boolean>;
   /** Parent of the nodes' data dirs (default the OS temp dir). */
   dataRoot?: string;
   startTimeoutMs?: number;
@@ -68,6 +70,7 @@ export class StrandCluster {
         "offsets.topic.replication.factor": 1,
         "transaction.state.log.replication.factor": 1,
         ...this.o.overrides,
+        ...this.o.nodeOverrides?.(id),
         "node.id": id,
         "cluster.id": this.clusterId,
         "process.roles": "broker,controller",

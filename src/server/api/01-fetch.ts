@@ -31,8 +31,12 @@
 // - KIP-951 (v16+): NOT_LEADER_OR_FOLLOWER and FENCED_LEADER_EPOCH carry the current leader and epoch,
 //   and the response lists its endpoint (NodeEndpoints), as Kafka's getCurrentLeader.
 //
-// Left out: the CLUSTER_ACTION check of follower fetches (Strand has no ACLs yet); rack-aware preferred
-// read replica (KIP-392); replication quotas.
+// - KIP-392 (v11+ consumers, whose fetch carries client metadata): a follower serves the fetch up to its
+//   own high watermark; a leader with replica.selector.class set may answer preferred_read_replica (the
+//   ISR follower in the consumer's rack that holds the offset: replication/replica-selector.ts) with no
+//   records, at once.
+//
+// Left out: the CLUSTER_ACTION check of follower fetches (Strand has no ACLs yet); replication quotas.
 
 import type { FetchRequest } from "../../protocol/generated/messages/fetch-request.ts";
 import {
@@ -125,7 +129,7 @@ function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind:
     p.lastStableOffset = r.lastStableOffset;
     p.logStartOffset = version >= 5 ? r.logStartOffset : -1n; // v5+
     p.abortedTransactions = wireAborted(r.abortedTransactions);
-    p.preferredReadReplica = -1;
+    p.preferredReadReplica = version >= 11 ? (r.preferredReadReplica ?? -1) : -1;
     p.records = r.records;
     if (r.divergingEpoch && version >= 12) {
       p.divergingEpoch.epoch = r.divergingEpoch.epoch;
@@ -167,7 +171,10 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
     const replicaId = v >= 15 ? req.replicaState.replicaId : req.replicaId;
     const replicaEpoch = v >= 15 ? req.replicaState.replicaEpoch : -1n;
     const rm = services.replicaManager;
-    const read = rm.fetchMessages({ partitions: fctx.targets, maxBytes, minBytes, maxWaitMs: req.maxWaitMs, isolation, replicaId, replicaEpoch });
+    // Kafka's ClientMetadata (v11+ consumers): a follower may serve the fetch; the leader may point it
+    // at a preferred read replica in the consumer's rack (KIP-392).
+    const clientMetadata = v >= 11 && replicaId < 0 ? { rackId: req.rackId, listenerName: ctx.listenerName } : undefined;
+    const read = rm.fetchMessages({ partitions: fctx.targets, maxBytes, minBytes, maxWaitMs: req.maxWaitMs, isolation, replicaId, replicaEpoch, clientMetadata });
     const answer = (r: FetchResults): FetchResponse => respond(sessions, fctx, r, v, new CurrentLeaders(rm, services.metadata.image, ctx.listenerName));
     if (read instanceof Promise) return read.then(answer);
     return answer(read);
