@@ -7,7 +7,8 @@
 //   nothing while a change is pending).
 // - Batched, one request in flight: every unsent change goes in the next AlterPartition (v2-3; v3
 //   carries each ISR member's broker epoch, NewIsrWithEpochs, so the controller can refuse a member
-//   that restarted since it fetched: INELIGIBLE_REPLICA). Topic ids name topics (v2+).
+//   that restarted since it fetched: INELIGIBLE_REPLICA; v2, with NewIsr, only for a controller that
+//   does not serve v3). Topic ids name topics (v2+).
 // - Retried without end, as Kafka's (its channel has retryTimeoutMs Long.MaxValue): a send that fails
 //   (no controller known, connection lost, timed out, NOT_CONTROLLER) or a top-level error
 //   (STALE_BROKER_EPOCH, ...) is sent again after 50 ms, to whichever controller is active then; a
@@ -19,6 +20,7 @@
 
 import { ErrorCode, errorName } from "../protocol/errors.ts";
 import type { ClientResponse } from "../network/network-client.ts";
+import { UnsupportedVersionException } from "../network/network-errors.ts";
 import type { Logger } from "../util/log.ts";
 import { assert } from "../util/assert.ts";
 import type { WakeupHandle } from "../util/purgatory/clock.ts";
@@ -77,6 +79,8 @@ export class AlterPartitionManager {
   private inflight = false;
   private retry: WakeupHandle | null = null;
   private closed = false;
+  /** The controller answered UNSUPPORTED_VERSION to v3 (an older controller): v2 from then on. */
+  private v2Only = false;
 
   constructor(private readonly opts: AlterPartitionManagerOptions) {}
 
@@ -112,12 +116,26 @@ export class AlterPartitionManager {
     this.inflight = true;
     const items = [...this.unsent.entries()];
     const brokerEpoch = this.opts.brokerEpoch();
-    const body = this.buildRequest(items.map(([, p]) => p), brokerEpoch);
-    this.opts.channel
-      .send<AlterPartitionResponseBody>(ALTER_PARTITION_API_KEY, body, { minVersion: 2, maxVersion: 3 })
+    // v3 carries NewIsrWithEpochs and v2 NewIsr (each version refuses the other's field): v3 unless the
+    // controller turned out to serve only v2.
+    const version = this.v2Only ? 2 : 3;
+    const body = this.buildRequest(items.map(([, p]) => p), brokerEpoch, version);
+    let sent: Promise<ClientResponse<AlterPartitionResponseBody>>;
+    try {
+      sent = this.opts.channel.send<AlterPartitionResponseBody>(ALTER_PARTITION_API_KEY, body, { minVersion: version, maxVersion: version });
+    } catch (e) {
+      // A channel that throws instead of rejecting must not leave the request in flight for ever.
+      sent = Promise.reject(e);
+    }
+    sent
       .then(
         (r) => this.handleResponse(r.body, items, brokerEpoch),
         (e: unknown) => {
+          if (e instanceof UnsupportedVersionException && !this.v2Only) {
+            this.v2Only = true;
+            this.opts.logger.info("the controller does not serve AlterPartition v3; sending v2 (no broker epochs)", { error: e.message });
+            return 0; // sent again at once, as v2
+          }
           this.opts.logger.debug("AlterPartition not answered; retrying", { error: (e as Error).message, partitions: items.length });
           this.opts.channel.controllerMoved();
           return ErrorCode.NETWORK_EXCEPTION;
@@ -138,7 +156,7 @@ export class AlterPartitionManager {
     }, ALTER_PARTITION_RETRY_MS);
   }
 
-  private buildRequest(items: readonly Pending[], brokerEpoch: bigint): Record<string, unknown> {
+  private buildRequest(items: readonly Pending[], brokerEpoch: bigint, version: number): Record<string, unknown> {
     const byTopic = new Map<string, { topicId: string; partitions: Array<Record<string, unknown>> }>();
     for (const it of items) {
       let t = byTopic.get(it.topicId);
@@ -147,9 +165,8 @@ export class AlterPartitionManager {
       t.partitions.push({
         partitionIndex: it.partition,
         leaderEpoch: l.leaderEpoch,
-        // v2 takes the plain ISR, v3 the ISR with broker epochs; the codec writes the one its version has.
-        newIsr: l.isrWithEpochs.map((b) => b.brokerId),
-        newIsrWithEpochs: l.isrWithEpochs.map((b) => ({ brokerId: b.brokerId, brokerEpoch: b.brokerEpoch })),
+        newIsr: version < 3 ? l.isrWithEpochs.map((b) => b.brokerId) : [],
+        newIsrWithEpochs: version >= 3 ? l.isrWithEpochs.map((b) => ({ brokerId: b.brokerId, brokerEpoch: b.brokerEpoch })) : [],
         leaderRecoveryState: l.leaderRecoveryState,
         partitionEpoch: l.partitionEpoch,
       });

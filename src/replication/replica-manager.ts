@@ -1,5 +1,5 @@
 // The partitions this broker hosts and the calls every produce and fetch go through (Kafka's
-// kafka.server.ReplicaManager, for a single node):
+// kafka.server.ReplicaManager; the follower fetcher is not here):
 // - appendRecords(entries, acks, timeoutMs, origin): each entry is one partition's validated records
 //   (server/produce validates the request); each is appended synchronously, in order, through its
 //   Partition, and answered on its own: acks=0/1 at once (unless a forced flush must return first),
@@ -9,7 +9,12 @@
 //   last stable offset (the read never moves either), with the partition's LSO and, for read_committed,
 //   the aborted transactions overlapping what was read; waits (DelayedFetch) while fewer than
 //   min_bytes are available up to that bound, until an append, a high-watermark or LSO move
-//   (tryCompleteDelayedRequests) completes it or max_wait_ms passes; consumers now, followers later;
+//   (tryCompleteDelayedRequests) completes it or max_wait_ms passes; followers (replica id >= 0) read to
+//   the log end and their first read records their position on the leader (local-read.ts); a diverging
+//   last fetched epoch is answered at once;
+// - the leader side of replication (LeaderHost for partition-leader.ts): follower state, the HW from
+//   the ISR, ISR changes through the AlterPartitionManager, the isr-expiration task
+//   (startIsrExpiration: every replica.lag.time.max.ms / 2), acks=-1 against min.insync.replicas;
 // - applyDelta(delta): the metadata layer's publisher: creates the logs and Partitions of partitions
 //   that appear here, deletes those that go (and, for the first image, sets stray logs on disk aside), re-reads
 //   topic configs, and applies each partition's assignment (leader epoch, replicas, ISR). A partition

@@ -50,7 +50,8 @@ test("one request in flight; changes submitted meanwhile go together in the next
   expect(parts.topicId).toBe(TID);
   expect(parts.partitions.map((p) => p.partitionIndex)).toEqual([0]);
   expect(parts.partitions[0]!.newIsrWithEpochs).toEqual([{ brokerId: 7, brokerEpoch: 7n }, { brokerId: 8, brokerEpoch: 8n }]);
-  expect(parts.partitions[0]!.newIsr).toEqual([7, 8]);
+  expect(parts.partitions[0]!.newIsr).toEqual([]);
+  expect(first.body.version).toBe(3);
   first.resolve(answer([{ p: 0, isr: [7, 8] }]));
   const got = await a;
   expect(got.isrWithEpochs.map((x) => x.brokerId)).toEqual([7, 8]);
@@ -95,6 +96,20 @@ test("a top-level error or a failed send is retried after 50 ms; a partition mis
   channel.take().resolve(answer([{ p: 0, isr: [7, 8] }]));
   expect((await a).isrWithEpochs.length).toBe(2);
   expect(m.pendingCount).toBe(0);
+});
+
+test("a controller without v3 gets v2 with NewIsr (no broker epochs)", async () => {
+  const { m, channel } = manager();
+  channel.maxVersion = 2;
+  const a = m.submit({ topicId: TID, topic: "t", partition: 0, leaderAndIsr: change([7, 8]) });
+  await flush();
+  const req = channel.take();
+  expect(req.body.version).toBe(2);
+  const p = (req.body.topics as Array<{ partitions: Array<Record<string, unknown>> }>)[0]!.partitions[0]!;
+  expect(p.newIsr).toEqual([7, 8]);
+  expect(p.newIsrWithEpochs).toEqual([]);
+  req.resolve(answer([{ p: 0, isr: [7, 8] }]));
+  expect((await a).partitionEpoch).toBe(4);
 });
 
 test("shutdown rejects what is pending and sends nothing more", async () => {

@@ -4,6 +4,9 @@
 import { BrokerConfig } from "../../../src/config/broker-config.ts";
 import type { BrokerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "../../../src/metadata/image.ts";
 import type { ClientResponse } from "../../../src/network/network-client.ts";
+import { UnsupportedVersionException } from "../../../src/network/network-errors.ts";
+import { encodeRequest } from "../../../src/protocol/frame.ts";
+import { API_CODECS } from "../../../src/protocol/generated/apis.ts";
 import { AlterPartitionManager, type ControllerRequestChannel } from "../../../src/replication/alter-partition-manager.ts";
 import type { FetchParams, FetchResults, PartitionReadResult } from "../../../src/replication/fetch-read.ts";
 import { ReplicaManager } from "../../../src/replication/replica-manager.ts";
@@ -29,9 +32,15 @@ export interface SentRequest {
 export class FakeControllerChannel implements ControllerRequestChannel {
   readonly sent: SentRequest[] = [];
   moved = 0;
-  send<T>(apiKey: number, body: Record<string, unknown>): Promise<ClientResponse<T>> {
+  /** The highest version the "controller" serves (a send asking only for more fails as NetworkClient's). */
+  maxVersion = 3;
+  send<T>(apiKey: number, body: Record<string, unknown>, opts: { minVersion?: number; maxVersion?: number } = {}): Promise<ClientResponse<T>> {
+    const version = Math.min(opts.maxVersion ?? this.maxVersion, this.maxVersion);
+    if (version < (opts.minVersion ?? 0)) return Promise.reject(new UnsupportedVersionException(3000, apiKey, `it serves versions 2-${this.maxVersion}`));
+    // Encoded with the real codec, as NetworkClient does: a field the version lacks fails here too.
+    encodeRequest({ requestApiKey: apiKey, requestApiVersion: version, correlationId: 1, clientId: "test" }, { ...(API_CODECS.get(apiKey)!.newRequest() as object), ...body });
     return new Promise((resolve, reject) => {
-      this.sent.push({ apiKey, body, resolve: (b) => resolve({ version: 3, body: b as T }), reject });
+      this.sent.push({ apiKey, body: { ...body, version }, resolve: (b) => resolve({ version, body: b as T }), reject });
     });
   }
   controllerMoved(): void {
