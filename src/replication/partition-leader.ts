@@ -66,6 +66,8 @@ export class PartitionLeader {
   private state: IsrState;
   /** Where this leader epoch's records start (Kafka's leaderEpochStartOffsetOpt). */
   leaderEpochStartOffset = 0;
+  /** No longer the partition's leader state (it became a follower): late AlterPartition answers are ignored. */
+  private detached = false;
 
   constructor(
     private readonly p: LeaderPartitionView,
@@ -208,11 +210,11 @@ export class PartitionLeader {
     this.state = proposed;
     this.host.submitAlterPartition(this.p.topicId, this.p.topic, this.p.partition, proposed.sent).then(
       (l) => {
-        if (this.state !== proposed) return this.ignored(proposed);
+        if (this.state !== proposed || this.detached) return this.ignored(proposed);
         if (this.handleAlterPartitionUpdate(proposed, l)) this.p.maybeIncrementHighWatermark();
       },
       (e: unknown) => {
-        if (this.state !== proposed) return this.ignored(proposed);
+        if (this.state !== proposed || this.detached) return this.ignored(proposed);
         const code = e instanceof AlterPartitionError ? e.code : ErrorCode.UNKNOWN_SERVER_ERROR;
         if (this.handleAlterPartitionError(proposed, code)) this.submit(proposed);
       },
@@ -264,6 +266,12 @@ export class PartitionLeader {
         log?.warn("ISR change failed with an unexpected error; retrying", { partition: this.p.name, proposed: describeIsrState(proposed), error: errorName(code) });
         return true;
     }
+  }
+
+  /** This broker no longer leads the partition (Kafka's makeFollower clears the remote replicas). */
+  detach(): void {
+    this.detached = true;
+    this.remotes.clear();
   }
 
   /** Back to a committed state without waiting for an answer (tests and the image's newer state). */

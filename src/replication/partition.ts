@@ -170,6 +170,7 @@ export class Partition {
       }
       this.maybeIncrementHighWatermark();
     } else {
+      this.leader?.detach();
       this.leader = null;
     }
   }

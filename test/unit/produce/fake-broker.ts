@@ -125,6 +125,15 @@ export class FakeBroker {
     return t;
   }
 
+  /** Gives a partition led here followers (replicas and ISR) and publishes the image. */
+  setReplicas(topic: string, partition: number, replicas: number[], isr: number[]): void {
+    const t = this.topics.get(topic)!;
+    const parts = t.partitions.map((p) => (p.partition === partition ? { ...p, replicas, isr, partitionEpoch: p.partitionEpoch + 1 } : p));
+    const before = this.metadata.image;
+    this.topics.set(topic, { ...t, partitions: parts });
+    this.replicaManager.applyDelta({ before, after: this.metadata.image, configChanged: new Set() });
+  }
+
   /** Moves a partition's leadership to `leader` at `leaderEpoch` and publishes the image. */
   setLeader(topic: string, partition: number, leader: number, leaderEpoch: number): void {
     const t = this.topics.get(topic)!;
