@@ -326,3 +326,23 @@ test("a single-replica partition keeps the single-node rule (no followers, no Al
   s.rm.maybeShrinkIsr();
   expect(s.channel.sent.length).toBe(0);
 });
+
+test("becoming a follower drops the leader state (a late AlterPartition answer is ignored); leading again starts the followers over", async () => {
+  const s = setup({ replicas: [1, 2], isr: [1] });
+  const p = partitionOf(s);
+  append(s, 2);
+  fetchNow(s.rm, followerFetch(2, 2n));
+  expect(p.leaderState!.isrState.kind).toBe("pendingExpand");
+  s.publish(leaderImage({ replicas: [1, 2], isr: [1, 2], leader: 2, leaderEpoch: 1, partitionEpoch: 1 }));
+  expect(p.leaderState).toBeNull();
+  await answerAlterPartition(s.channel, { partitionEpoch: 7 });
+  expect(p.partitionEpoch).toBe(1);
+  expect(p.isr).toEqual([1, 2]);
+  s.publish(leaderImage({ replicas: [1, 2], isr: [1, 2], leader: 1, leaderEpoch: 2, partitionEpoch: 2 }));
+  const r2 = p.leaderState!.replica(2)!;
+  expect(r2.logEndOffset).toBe(-1);
+  expect(r2.brokerEpoch).toBeNull();
+  // In the ISR at the new epoch: counted as caught up now.
+  expect(r2.lastCaughtUpTimeMs).toBe(s.clock.nowMs());
+  expect(p.leaderState!.leaderEpochStartOffset).toBe(2);
+});
