@@ -81,6 +81,8 @@ export class AlterPartitionManager {
   private closed = false;
   /** The controller answered UNSUPPORTED_VERSION to v3 (an older controller): v2 from then on. */
   private v2Only = false;
+  /** Sends failed in a row (for the log). */
+  private sendFailures = 0;
 
   constructor(private readonly opts: AlterPartitionManagerOptions) {}
 
@@ -136,7 +138,9 @@ export class AlterPartitionManager {
             this.opts.logger.info("the controller does not serve AlterPartition v3; sending v2 (no broker epochs)", { error: e.message });
             return 0; // sent again at once, as v2
           }
-          this.opts.logger.debug("AlterPartition not answered; retrying", { error: (e as Error).message, partitions: items.length });
+          this.sendFailures++;
+          // Logged on the first failure in a row and every 100th after (one retry each 50 ms).
+          if (this.sendFailures % 100 === 1) this.opts.logger.info("AlterPartition not answered; retrying", { error: (e as Error).message, partitions: items.length, failuresInARow: this.sendFailures });
           this.opts.channel.controllerMoved();
           return ErrorCode.NETWORK_EXCEPTION;
         },
@@ -176,6 +180,7 @@ export class AlterPartitionManager {
 
   /** Kafka's handleAlterPartitionResponse: the top-level error (0 when the partitions were answered). */
   private handleResponse(body: AlterPartitionResponseBody, sent: ReadonlyArray<[string, Pending]>, brokerEpoch: bigint): number {
+    this.sendFailures = 0;
     const top = body.errorCode;
     if (top === ErrorCode.NOT_CONTROLLER) this.opts.channel.controllerMoved();
     if (top === ErrorCode.STALE_BROKER_EPOCH) this.opts.logger.warn("AlterPartition: broker had a stale broker epoch, retrying", { brokerEpoch: String(brokerEpoch) });

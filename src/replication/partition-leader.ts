@@ -260,7 +260,7 @@ export class PartitionLeader {
       case ErrorCode.INVALID_REQUEST:
       case ErrorCode.NEW_LEADER_ELECTED:
         // Out of date here: stay pending until the metadata brings the partition's new state.
-        log?.debug("ISR change failed; waiting for the latest metadata", { partition: this.p.name, proposed: describeIsrState(proposed), error: errorName(code) });
+        log?.info("ISR change failed; waiting for the latest metadata", { partition: this.p.name, proposed: describeIsrState(proposed), error: errorName(code) });
         return false;
       default:
         log?.warn("ISR change failed with an unexpected error; retrying", { partition: this.p.name, proposed: describeIsrState(proposed), error: errorName(code) });

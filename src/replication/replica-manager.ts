@@ -46,9 +46,8 @@ import { ProducePartitionError, type RecordError } from "./errors.ts";
 import type { FetchParams, FetchResults } from "./fetch-read.ts";
 import { Partition, type AppendOrigin, type LogDurability, type PartitionHost } from "./partition.ts";
 import type { AlterPartitionManager } from "./alter-partition-manager.ts";
-import type { LeaderAndIsr } from "./isr-state.ts";
-import { AlterPartitionError } from "./leader-errors.ts";
-import type { BrokerLiveness, LeaderHost } from "./partition-leader.ts";
+import { BrokerLeaderHost } from "./broker-leader-host.ts";
+import type { LeaderHost } from "./partition-leader.ts";
 import type { WakeupHandle } from "../util/purgatory/clock.ts";
 import { markStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import { readFromLocalLog, type PartitionLookupError } from "./local-read.ts";
@@ -121,7 +120,7 @@ export interface ReplicaManagerOptions {
   minInsyncReplicas?: (topic: string) => number;
 }
 
-export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderHost {
+export class ReplicaManager implements MetadataPublisher, PartitionHost {
   readonly nodeId: number;
   /** One timing wheel (one wake-up) for every delayed operation of the data path. */
   private readonly timer: Timer;
@@ -133,8 +132,8 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderH
   private readonly settleStatus = (s: ProducePartitionStatus): number => this.produceStatus(s);
   /** The logger's level, checked once per produce request (it changes at run time: BROKER_LOGGER). */
   private readonly debugEnabled: (level: "debug") => boolean;
-  /** PartitionHost's leader side: this manager itself. */
-  readonly leaderHost: LeaderHost = this;
+  /** PartitionHost's leader side (partition-leader.ts): the broker's clock, configs, image and AlterPartitionManager. */
+  readonly leaderHost: LeaderHost;
   /** The isr-expiration task's next run, while started. */
   private isrExpiration: WakeupHandle | null = null;
 
@@ -144,6 +143,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderH
     this.delayedProduce = new DelayedProducePurgatory(this.timer);
     this.delayedFetch = new DelayedFetchPurgatory(this.timer);
     this.debugEnabled = levelCheck(opts.logger);
+    this.leaderHost = new BrokerLeaderHost(opts, this.timer.clock, () => this.image);
   }
 
   get delayedProduceCount(): number {
@@ -157,40 +157,13 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderH
     return this.opts.config.bool("strand.log.fsync.before.ack");
   }
 
-  // ---- LeaderHost (the leader side of replication: partition-leader.ts) ----
-
-  nowMs(): number {
-    return this.timer.clock.nowMs();
-  }
-  replicaLagTimeMaxMs(): number {
-    return this.opts.config.long("replica.lag.time.max.ms");
-  }
-  minInsyncReplicas(topic: string): number {
-    if (this.opts.minInsyncReplicas) return this.opts.minInsyncReplicas(topic);
-    return this.image?.topicConfigs?.get(topic).settings.minInsyncReplicas ?? this.opts.config.int("min.insync.replicas");
-  }
-  brokerLiveness(id: number): BrokerLiveness | undefined {
-    return this.image?.brokers.get(id);
-  }
-  localBrokerEpoch(): bigint {
-    return this.opts.brokerEpoch?.() ?? -1n;
-  }
-  submitAlterPartition(topicId: string, topic: string, partition: number, leaderAndIsr: LeaderAndIsr): Promise<LeaderAndIsr> {
-    const m = this.opts.alterPartitionManager;
-    if (!m) return Promise.reject(new AlterPartitionError(ErrorCode.OPERATION_NOT_ATTEMPTED, "no AlterPartition manager on this broker"));
-    return m.submit({ topicId, topic, partition, leaderAndIsr });
-  }
-  logger(): Logger {
-    return this.opts.logger;
-  }
-
   /**
    * Kafka's isr-expiration task: every replica.lag.time.max.ms / 2, each partition led here drops the
    * followers that did not catch up within replica.lag.time.max.ms (AlterPartition).
    */
   startIsrExpiration(): void {
     if (this.isrExpiration) return;
-    const periodMs = Math.max(1, Math.floor(this.replicaLagTimeMaxMs() / 2));
+    const periodMs = Math.max(1, Math.floor(this.leaderHost.replicaLagTimeMaxMs() / 2));
     const run = (): void => {
       this.isrExpiration = this.timer.clock.schedule(run, periodMs);
       this.maybeShrinkIsr();

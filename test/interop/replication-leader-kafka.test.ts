@@ -142,7 +142,8 @@ test("Strand leads a partition that an Apache Kafka 4.4.0 broker follows: acks=a
   kafkas.push(kafka);
   const strandDir = mkdtempSync(join(tmpdir(), "strand-repl-leader-"));
   strandDirs.push(strandDir);
-  const kafkaLogs = () => `--- Kafka controller ---\n${controller.logTail(6000)}\n--- Kafka broker ---\n${kafka.logTail(8000)}`;
+  const interesting = (log: string) => log.split("\n").filter((l) => /AlterPartition|repl-leader|ERROR|WARN/.test(l)).slice(-40).join("\n");
+  const kafkaLogs = () => `--- Kafka controller ---\n${interesting(controller.logTail(1 << 20))}\n--- Kafka broker ---\n${interesting(kafka.logTail(1 << 20))}`;
   const strand = await startStrand({
     dataDir: strandDir,
     startTimeoutMs: 60_000,
