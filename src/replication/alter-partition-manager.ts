@@ -30,6 +30,8 @@ import type { LeaderAndIsr } from "./isr-state.ts";
 export const ALTER_PARTITION_API_KEY = 56;
 /** Kafka's retry delay after a failed AlterPartition (scheduleOnce("send-alter-partition", 50 ms)). */
 export const ALTER_PARTITION_RETRY_MS = 50;
+/** Kafka's request.timeout.ms default, which its broker-to-controller channel waits for an answer. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** What AlterPartitionManager needs of the broker-to-controller channel (server/controller-channel.ts). */
 export interface ControllerRequestChannel {
@@ -70,6 +72,8 @@ export interface AlterPartitionManagerOptions {
   channel: ControllerRequestChannel;
   /** Schedules the retry (the broker's clock; a FakeClock in tests). */
   schedule: (callback: () => void, delayMs: number) => WakeupHandle;
+  /** How long one AlterPartition waits for its answer (default: Kafka's request.timeout.ms, 30 s). */
+  requestTimeoutMs?: number;
   logger: Logger;
 }
 
@@ -124,7 +128,9 @@ export class AlterPartitionManager {
     const body = this.buildRequest(items.map(([, p]) => p), brokerEpoch, version);
     let sent: Promise<ClientResponse<AlterPartitionResponseBody>>;
     try {
-      sent = this.opts.channel.send<AlterPartitionResponseBody>(ALTER_PARTITION_API_KEY, body, { minVersion: version, maxVersion: version });
+      // Kafka's channel waits request.timeout.ms (30 s) for the answer: a busy controller is not a lost
+      // one (a timed-out request also drops the connection the heartbeats share).
+      sent = this.opts.channel.send<AlterPartitionResponseBody>(ALTER_PARTITION_API_KEY, body, { minVersion: version, maxVersion: version, timeoutMs: this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
     } catch (e) {
       // A channel that throws instead of rejecting must not leave the request in flight for ever.
       sent = Promise.reject(e);
