@@ -102,7 +102,13 @@ export class PartitionLeader {
     const followers = replicas.filter((r) => r !== this.localBrokerId);
     for (const id of followers) if (!this.remotes.has(id)) this.remotes.set(id, new ReplicaState(id));
     for (const id of [...this.remotes.keys()]) if (!followers.includes(id)) this.remotes.delete(id);
+    const before = this.state;
     this.state = committedIsr(isr);
+    // The metadata may commit a pending change before its AlterPartition answer arrives (the answer is
+    // then ignored): say so, as the answer would have.
+    if (isInflight(before) && !isNewLeaderEpoch) {
+      this.host.logger()?.info("ISR updated from the metadata", { partition: this.p.name, isr: isr.join(","), partitionEpoch: this.p.partitionEpoch, pending: describeIsrState(before) });
+    }
     if (isNewLeaderEpoch) {
       const nowMs = this.host.nowMs();
       this.leaderEpochStartOffset = leaderEndOffset;
