@@ -14,7 +14,7 @@ import { LogManager } from "../../../src/storage/log-manager.ts";
 import { createLogger } from "../../../src/util/log.ts";
 import { FakeClock, Timer } from "../../../src/util/purgatory/index.ts";
 import { tempDir } from "../storage/helpers.ts";
-import { settleMicrotasks } from "./helpers.ts";
+import { settleMicrotasks, type ManualDurability } from "./helpers.ts";
 
 export const LEADER = 1;
 export const TOPIC = "t";
@@ -98,7 +98,7 @@ export interface LeaderSetup {
   close(): Promise<void>;
 }
 
-export function leaderSetup(p: PartitionSpec, brokers?: BrokerSpec[]): LeaderSetup {
+export function leaderSetup(p: PartitionSpec, brokers?: BrokerSpec[], opts: { fsync?: ManualDurability } = {}): LeaderSetup {
   const dir = tempDir("strand-leader-");
   const config = BrokerConfig.from(new Map(), Object.entries({
     "node.id": String(LEADER),
@@ -109,6 +109,7 @@ export function leaderSetup(p: PartitionSpec, brokers?: BrokerSpec[]): LeaderSet
     "controller.listener.names": "CONTROLLER",
     "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
     "replica.lag.time.max.ms": String(LAG_MS),
+    "strand.log.fsync.before.ack": String(opts.fsync !== undefined),
   }));
   const logs = LogManager.open({ logDirs: [dir.path], nodeId: LEADER, clusterId: "AAAAAAAAAAAAAAAAAAAAAA" });
   const clock = new FakeClock(1_000);
@@ -116,7 +117,18 @@ export function leaderSetup(p: PartitionSpec, brokers?: BrokerSpec[]): LeaderSet
   const logger = createLogger("error");
   const alter = new AlterPartitionManager({ brokerId: LEADER, brokerEpoch: () => 101n, channel, schedule: (cb, ms) => clock.schedule(cb, ms), logger });
   const minIsr = { value: 1 };
-  const rm = new ReplicaManager({ nodeId: LEADER, config, logs, logger, timer: new Timer({ clock }), alterPartitionManager: alter, brokerEpoch: () => 101n, minInsyncReplicas: () => minIsr.value });
+  const fsync = opts.fsync;
+  const rm = new ReplicaManager({
+    nodeId: LEADER,
+    config,
+    logs,
+    logger,
+    timer: new Timer({ clock }),
+    alterPartitionManager: alter,
+    brokerEpoch: () => 101n,
+    minInsyncReplicas: () => minIsr.value,
+    ...(fsync ? { durabilityOf: () => fsync } : {}),
+  });
   let current: MetadataImage | null = null;
   const publish = (image: MetadataImage): void => {
     rm.applyDelta({ before: current, after: image, configChanged: "all" });
