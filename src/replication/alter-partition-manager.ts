@@ -7,7 +7,8 @@
 //   nothing while a change is pending).
 // - Batched, one request in flight: every unsent change goes in the next AlterPartition (v2-3; v3
 //   carries each ISR member's broker epoch, NewIsrWithEpochs, so the controller can refuse a member
-//   that restarted since it fetched: INELIGIBLE_REPLICA). Topic ids name topics (v2+).
+//   that restarted since it fetched: INELIGIBLE_REPLICA; v2, with NewIsr, only for a controller that
+//   does not serve v3). Topic ids name topics (v2+).
 // - Retried without end, as Kafka's (its channel has retryTimeoutMs Long.MaxValue): a send that fails
 //   (no controller known, connection lost, timed out, NOT_CONTROLLER) or a top-level error
 //   (STALE_BROKER_EPOCH, ...) is sent again after 50 ms, to whichever controller is active then; a
@@ -19,6 +20,7 @@
 
 import { ErrorCode, errorName } from "../protocol/errors.ts";
 import type { ClientResponse } from "../network/network-client.ts";
+import { UnsupportedVersionException } from "../network/network-errors.ts";
 import type { Logger } from "../util/log.ts";
 import { assert } from "../util/assert.ts";
 import type { WakeupHandle } from "../util/purgatory/clock.ts";
@@ -28,6 +30,8 @@ import type { LeaderAndIsr } from "./isr-state.ts";
 export const ALTER_PARTITION_API_KEY = 56;
 /** Kafka's retry delay after a failed AlterPartition (scheduleOnce("send-alter-partition", 50 ms)). */
 export const ALTER_PARTITION_RETRY_MS = 50;
+/** Kafka's request.timeout.ms default, which its broker-to-controller channel waits for an answer. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** What AlterPartitionManager needs of the broker-to-controller channel (server/controller-channel.ts). */
 export interface ControllerRequestChannel {
@@ -68,6 +72,8 @@ export interface AlterPartitionManagerOptions {
   channel: ControllerRequestChannel;
   /** Schedules the retry (the broker's clock; a FakeClock in tests). */
   schedule: (callback: () => void, delayMs: number) => WakeupHandle;
+  /** How long one AlterPartition waits for its answer (default: Kafka's request.timeout.ms, 30 s). */
+  requestTimeoutMs?: number;
   logger: Logger;
 }
 
@@ -77,6 +83,10 @@ export class AlterPartitionManager {
   private inflight = false;
   private retry: WakeupHandle | null = null;
   private closed = false;
+  /** The controller answered UNSUPPORTED_VERSION to v3 (an older controller): v2 from then on. */
+  private v2Only = false;
+  /** Sends failed in a row (for the log). */
+  private sendFailures = 0;
 
   constructor(private readonly opts: AlterPartitionManagerOptions) {}
 
@@ -112,13 +122,31 @@ export class AlterPartitionManager {
     this.inflight = true;
     const items = [...this.unsent.entries()];
     const brokerEpoch = this.opts.brokerEpoch();
-    const body = this.buildRequest(items.map(([, p]) => p), brokerEpoch);
-    this.opts.channel
-      .send<AlterPartitionResponseBody>(ALTER_PARTITION_API_KEY, body, { minVersion: 3, maxVersion: 3 })
+    // v3 carries NewIsrWithEpochs and v2 NewIsr (each version refuses the other's field): v3 unless the
+    // controller turned out to serve only v2.
+    const version = this.v2Only ? 2 : 3;
+    const body = this.buildRequest(items.map(([, p]) => p), brokerEpoch, version);
+    let sent: Promise<ClientResponse<AlterPartitionResponseBody>>;
+    try {
+      // Kafka's channel waits request.timeout.ms (30 s) for the answer: a busy controller is not a lost
+      // one (a timed-out request also drops the connection the heartbeats share).
+      sent = this.opts.channel.send<AlterPartitionResponseBody>(ALTER_PARTITION_API_KEY, body, { minVersion: version, maxVersion: version, timeoutMs: this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
+    } catch (e) {
+      // A channel that throws instead of rejecting must not leave the request in flight for ever.
+      sent = Promise.reject(e);
+    }
+    sent
       .then(
         (r) => this.handleResponse(r.body, items, brokerEpoch),
         (e: unknown) => {
-          this.opts.logger.debug("AlterPartition not answered; retrying", { error: (e as Error).message, partitions: items.length });
+          if (e instanceof UnsupportedVersionException && !this.v2Only) {
+            this.v2Only = true;
+            this.opts.logger.info("the controller does not serve AlterPartition v3; sending v2 (no broker epochs)", { error: e.message });
+            return 0; // sent again at once, as v2
+          }
+          this.sendFailures++;
+          // Logged on the first failure in a row and every 100th after (one retry each 50 ms).
+          if (this.sendFailures % 100 === 1) this.opts.logger.info("AlterPartition not answered; retrying", { error: (e as Error).message, partitions: items.length, failuresInARow: this.sendFailures });
           this.opts.channel.controllerMoved();
           return ErrorCode.NETWORK_EXCEPTION;
         },
@@ -138,7 +166,7 @@ export class AlterPartitionManager {
     }, ALTER_PARTITION_RETRY_MS);
   }
 
-  private buildRequest(items: readonly Pending[], brokerEpoch: bigint): Record<string, unknown> {
+  private buildRequest(items: readonly Pending[], brokerEpoch: bigint, version: number): Record<string, unknown> {
     const byTopic = new Map<string, { topicId: string; partitions: Array<Record<string, unknown>> }>();
     for (const it of items) {
       let t = byTopic.get(it.topicId);
@@ -147,12 +175,8 @@ export class AlterPartitionManager {
       t.partitions.push({
         partitionIndex: it.partition,
         leaderEpoch: l.leaderEpoch,
-        // v3 only (every Kafka 4.x controller serves it): the ISR with broker epochs (KIP-903), so the
-        // controller refuses a member whose broker restarted since this leader saw it. The codec refuses
-        // a plain newIsr in v3 (its default, empty, must still be there), and the body is built before the
-        // version is chosen, so v2 is left out.
-        newIsr: [],
-        newIsrWithEpochs: l.isrWithEpochs.map((b) => ({ brokerId: b.brokerId, brokerEpoch: b.brokerEpoch })),
+        newIsr: version < 3 ? l.isrWithEpochs.map((b) => b.brokerId) : [],
+        newIsrWithEpochs: version >= 3 ? l.isrWithEpochs.map((b) => ({ brokerId: b.brokerId, brokerEpoch: b.brokerEpoch })) : [],
         leaderRecoveryState: l.leaderRecoveryState,
         partitionEpoch: l.partitionEpoch,
       });
@@ -162,6 +186,7 @@ export class AlterPartitionManager {
 
   /** Kafka's handleAlterPartitionResponse: the top-level error (0 when the partitions were answered). */
   private handleResponse(body: AlterPartitionResponseBody, sent: ReadonlyArray<[string, Pending]>, brokerEpoch: bigint): number {
+    this.sendFailures = 0;
     const top = body.errorCode;
     if (top === ErrorCode.NOT_CONTROLLER) this.opts.channel.controllerMoved();
     if (top === ErrorCode.STALE_BROKER_EPOCH) this.opts.logger.warn("AlterPartition: broker had a stale broker epoch, retrying", { brokerEpoch: String(brokerEpoch) });

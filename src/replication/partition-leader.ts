@@ -66,6 +66,8 @@ export class PartitionLeader {
   private state: IsrState;
   /** Where this leader epoch's records start (Kafka's leaderEpochStartOffsetOpt). */
   leaderEpochStartOffset = 0;
+  /** No longer the partition's leader state (it became a follower): late AlterPartition answers are ignored. */
+  private detached = false;
 
   constructor(
     private readonly p: LeaderPartitionView,
@@ -100,7 +102,13 @@ export class PartitionLeader {
     const followers = replicas.filter((r) => r !== this.localBrokerId);
     for (const id of followers) if (!this.remotes.has(id)) this.remotes.set(id, new ReplicaState(id));
     for (const id of [...this.remotes.keys()]) if (!followers.includes(id)) this.remotes.delete(id);
+    const before = this.state;
     this.state = committedIsr(isr);
+    // The metadata may commit a pending change before its AlterPartition answer arrives (the answer is
+    // then ignored): say so, as the answer would have.
+    if (isInflight(before) && !isNewLeaderEpoch) {
+      this.host.logger()?.info("ISR updated from the metadata", { partition: this.p.name, isr: isr.join(","), partitionEpoch: this.p.partitionEpoch, pending: describeIsrState(before) });
+    }
     if (isNewLeaderEpoch) {
       const nowMs = this.host.nowMs();
       this.leaderEpochStartOffset = leaderEndOffset;
@@ -208,11 +216,11 @@ export class PartitionLeader {
     this.state = proposed;
     this.host.submitAlterPartition(this.p.topicId, this.p.topic, this.p.partition, proposed.sent).then(
       (l) => {
-        if (this.state !== proposed) return this.ignored(proposed);
+        if (this.state !== proposed || this.detached) return this.ignored(proposed);
         if (this.handleAlterPartitionUpdate(proposed, l)) this.p.maybeIncrementHighWatermark();
       },
       (e: unknown) => {
-        if (this.state !== proposed) return this.ignored(proposed);
+        if (this.state !== proposed || this.detached) return this.ignored(proposed);
         const code = e instanceof AlterPartitionError ? e.code : ErrorCode.UNKNOWN_SERVER_ERROR;
         if (this.handleAlterPartitionError(proposed, code)) this.submit(proposed);
       },
@@ -258,12 +266,18 @@ export class PartitionLeader {
       case ErrorCode.INVALID_REQUEST:
       case ErrorCode.NEW_LEADER_ELECTED:
         // Out of date here: stay pending until the metadata brings the partition's new state.
-        log?.debug("ISR change failed; waiting for the latest metadata", { partition: this.p.name, proposed: describeIsrState(proposed), error: errorName(code) });
+        log?.info("ISR change failed; waiting for the latest metadata", { partition: this.p.name, proposed: describeIsrState(proposed), error: errorName(code) });
         return false;
       default:
         log?.warn("ISR change failed with an unexpected error; retrying", { partition: this.p.name, proposed: describeIsrState(proposed), error: errorName(code) });
         return true;
     }
+  }
+
+  /** This broker no longer leads the partition (Kafka's makeFollower clears the remote replicas). */
+  detach(): void {
+    this.detached = true;
+    this.remotes.clear();
   }
 
   /** Back to a committed state without waiting for an answer (tests and the image's newer state). */

@@ -1,16 +1,18 @@
 // One partition hosted by this broker (Kafka's kafka.cluster.Partition): its assignment as the metadata
-// image states it (leader, leader epoch, partition epoch, replicas, ISR: one replica for now, but real
-// fields the replication issue fills), its log, and the offsets it exposes: log start, high watermark,
-// log end. This class is the only place the high watermark of a produced-to partition moves (the
-// metadata log keeps its own raft high watermark; the group coordinator's __consumer_offsets appends
-// still set theirs until its runtime appends through ReplicaManager).
+// image states it (leader, leader epoch, partition epoch, replicas, ISR), its log, and the offsets it
+// exposes: log start, high watermark, log end. This class is the only place the high watermark of a
+// produced-to partition moves (the metadata log keeps its own raft high watermark; the group
+// coordinator's __consumer_offsets appends still set theirs until its runtime appends through
+// ReplicaManager).
 //
-// The high watermark on a single node (the ISR is this broker): every appended offset is committed, so
-// it follows the log end; except
-// - with strand.log.fsync.before.ack (broker) or the topic's fsync setting, where it follows what is on
-//   disk (group commit), so a consumer never reads a record a crash could lose;
+// The high watermark as leader: at most what the leader's own log allows, which is its log end, except
+// - with strand.log.fsync.before.ack (broker) or the topic's fsync setting, where it is what is on disk
+//   (group commit), so a consumer never reads a record a crash could lose;
 // - while a forced flush (flush.messages / flush.ms) is pending, where it moves once that flush has
-//   returned (Kafka flushes inside the append, before the high watermark moves).
+//   returned (Kafka flushes inside the append, before the high watermark moves);
+// and, with followers, at most the smallest log end of the maximal ISR and of the caught-up eligible
+// followers, and not at all while the ISR is below min.insync.replicas (the LEADER SIDE section below,
+// state and rules in partition-leader.ts). On a single node (no followers) that leaves the log end.
 // Every move is checked (util/assert.ts): log start <= high watermark <= log end. Reads never move it.
 //
 // Durability is reached through the LogDurability seam (the Log itself in the broker; tests inject one
@@ -174,6 +176,7 @@ export class Partition {
       }
       this.maybeIncrementHighWatermark();
     } else {
+      this.leader?.detach();
       this.leader = null;
     }
     return isNewLeaderEpoch;

@@ -1,5 +1,5 @@
 // The partitions this broker hosts and the calls every produce and fetch go through (Kafka's
-// kafka.server.ReplicaManager, for a single node):
+// kafka.server.ReplicaManager; the follower fetcher is not here):
 // - appendRecords(entries, acks, timeoutMs, origin): each entry is one partition's validated records
 //   (server/produce validates the request); each is appended synchronously, in order, through its
 //   Partition, and answered on its own: acks=0/1 at once (unless a forced flush must return first),
@@ -9,7 +9,12 @@
 //   last stable offset (the read never moves either), with the partition's LSO and, for read_committed,
 //   the aborted transactions overlapping what was read; waits (DelayedFetch) while fewer than
 //   min_bytes are available up to that bound, until an append, a high-watermark or LSO move
-//   (tryCompleteDelayedRequests) completes it or max_wait_ms passes; consumers now, followers later;
+//   (tryCompleteDelayedRequests) completes it or max_wait_ms passes; followers (replica id >= 0) read to
+//   the log end and their first read records their position on the leader (local-read.ts); a diverging
+//   last fetched epoch is answered at once;
+// - the leader side of replication (LeaderHost for partition-leader.ts): follower state, the HW from
+//   the ISR, ISR changes through the AlterPartitionManager, the isr-expiration task
+//   (startIsrExpiration: every replica.lag.time.max.ms / 2), acks=-1 against min.insync.replicas;
 // - applyDelta(delta): the metadata layer's publisher: creates the logs and Partitions of partitions
 //   that appear here, deletes those that go (and, for the first image, sets stray logs on disk aside), re-reads
 //   topic configs, and applies each partition's assignment (leader epoch, replicas, ISR). A partition
@@ -41,9 +46,8 @@ import { ProducePartitionError, type RecordError } from "./errors.ts";
 import type { FetchParams, FetchResults } from "./fetch-read.ts";
 import { Partition, type AppendOrigin, type LogDurability, type PartitionHost } from "./partition.ts";
 import type { AlterPartitionManager } from "./alter-partition-manager.ts";
-import type { LeaderAndIsr } from "./isr-state.ts";
-import { AlterPartitionError } from "./leader-errors.ts";
-import type { BrokerLiveness, LeaderHost } from "./partition-leader.ts";
+import { BrokerLeaderHost } from "./broker-leader-host.ts";
+import type { LeaderHost } from "./partition-leader.ts";
 import type { WakeupHandle } from "../util/purgatory/clock.ts";
 import { markStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import { readFromLocalLog, type PartitionLookupError } from "./local-read.ts";
@@ -125,7 +129,7 @@ export interface ReplicaManagerOptions {
   minInsyncReplicas?: (topic: string) => number;
 }
 
-export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderHost {
+export class ReplicaManager implements MetadataPublisher, PartitionHost {
   readonly nodeId: number;
   /** One timing wheel (one wake-up) for every delayed operation of the data path. */
   private readonly timer: Timer;
@@ -143,8 +147,8 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderH
   private readonly listenerName: string;
   /** replica.selector.class (KIP-392); null: no preferred read replicas, the leader serves consumers. */
   private readonly replicaSelector: ReplicaSelectorKind | null;
-  /** PartitionHost's leader side: this manager itself. */
-  readonly leaderHost: LeaderHost = this;
+  /** PartitionHost's leader side (partition-leader.ts): the broker's clock, configs, image and AlterPartitionManager. */
+  readonly leaderHost: LeaderHost;
   /** The isr-expiration task's next run, while started. */
   private isrExpiration: WakeupHandle | null = null;
 
@@ -157,6 +161,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderH
     this.listenerName = interBrokerListenerName(opts.config);
     this.replicaFetcherManager = opts.replicaFetchers?.(this) ?? null;
     this.replicaSelector = replicaSelectorOf(opts.config.optionalString("replica.selector.class"));
+    this.leaderHost = new BrokerLeaderHost(opts, this.timer.clock, () => this.image);
   }
 
   get delayedProduceCount(): number {
@@ -170,40 +175,13 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost, LeaderH
     return this.opts.config.bool("strand.log.fsync.before.ack");
   }
 
-  // ---- LeaderHost (the leader side of replication: partition-leader.ts) ----
-
-  nowMs(): number {
-    return this.timer.clock.nowMs();
-  }
-  replicaLagTimeMaxMs(): number {
-    return this.opts.config.long("replica.lag.time.max.ms");
-  }
-  minInsyncReplicas(topic: string): number {
-    if (this.opts.minInsyncReplicas) return this.opts.minInsyncReplicas(topic);
-    return this.image?.topicConfigs?.get(topic).settings.minInsyncReplicas ?? this.opts.config.int("min.insync.replicas");
-  }
-  brokerLiveness(id: number): BrokerLiveness | undefined {
-    return this.image?.brokers.get(id);
-  }
-  localBrokerEpoch(): bigint {
-    return this.opts.brokerEpoch?.() ?? -1n;
-  }
-  submitAlterPartition(topicId: string, topic: string, partition: number, leaderAndIsr: LeaderAndIsr): Promise<LeaderAndIsr> {
-    const m = this.opts.alterPartitionManager;
-    if (!m) return Promise.reject(new AlterPartitionError(ErrorCode.OPERATION_NOT_ATTEMPTED, "no AlterPartition manager on this broker"));
-    return m.submit({ topicId, topic, partition, leaderAndIsr });
-  }
-  logger(): Logger {
-    return this.opts.logger;
-  }
-
   /**
    * Kafka's isr-expiration task: every replica.lag.time.max.ms / 2, each partition led here drops the
    * followers that did not catch up within replica.lag.time.max.ms (AlterPartition).
    */
   startIsrExpiration(): void {
     if (this.isrExpiration) return;
-    const periodMs = Math.max(1, Math.floor(this.replicaLagTimeMaxMs() / 2));
+    const periodMs = Math.max(1, Math.floor(this.leaderHost.replicaLagTimeMaxMs() / 2));
     const run = (): void => {
       this.isrExpiration = this.timer.clock.schedule(run, periodMs);
       this.maybeShrinkIsr();

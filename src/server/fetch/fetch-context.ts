@@ -26,7 +26,7 @@ export interface FetchTarget extends FetchPartitionRequest {
 export type FetchContext =
   | { kind: "error"; errorCode: number }
   | { kind: "sessionless"; targets: FetchTarget[] }
-  | { kind: "full"; targets: FetchTarget[]; usesTopicIds: boolean }
+  | { kind: "full"; targets: FetchTarget[]; usesTopicIds: boolean; privileged: boolean }
   | { kind: "incremental"; targets: FetchTarget[]; session: FetchSession };
 
 function resolveName(image: MetadataImage, usesTopicIds: boolean, topic: string, topicId: string): { topic: string; topicId: string; unknown: boolean } {
@@ -85,7 +85,9 @@ export function newFetchContext(cache: FetchSessionCache, req: FetchRequest, ver
       seen.add(t.key);
       targets.push(t);
     }
-    return req.sessionEpoch === FINAL_EPOCH ? { kind: "sessionless", targets } : { kind: "full", targets, usesTopicIds };
+    // A follower's session is privileged in the cache (Kafka's FullFetchContext with isFromFollower).
+    const privileged = (version >= 15 ? req.replicaState.replicaId : req.replicaId) >= 0;
+    return req.sessionEpoch === FINAL_EPOCH ? { kind: "sessionless", targets } : { kind: "full", targets, usesTopicIds, privileged };
   }
   const session = cache.get(req.sessionId);
   if (!session) return { kind: "error", errorCode: ErrorCode.FETCH_SESSION_ID_NOT_FOUND };
@@ -140,7 +142,7 @@ export function selectResponse(
   const all = ctx.targets.map((t) => ({ target: t, result: results.get(t.key)! }));
   if (ctx.kind === "sessionless") return { sessionId: INVALID_SESSION_ID, partitions: all };
   if (ctx.kind === "full") {
-    const session = cache.maybeCreate(nowMs, ctx.usesTopicIds, all.length);
+    const session = cache.maybeCreate(nowMs, ctx.usesTopicIds, all.length, ctx.privileged);
     if (session) {
       for (const { target: t, result: r } of all) {
         session.partitions.set(t.key, {

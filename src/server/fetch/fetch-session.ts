@@ -55,6 +55,8 @@ export class FetchSession {
     readonly id: number,
     readonly usesTopicIds: boolean,
     readonly createdMs: number,
+    /** A follower's session (Kafka's privileged): only another follower's may evict it, unless it is stale. */
+    readonly privileged = false,
   ) {
     this.epoch = nextEpoch(INITIAL_EPOCH);
     this.lastUsedMs = createdMs;

@@ -4,7 +4,9 @@
 // session takes a free slot; when none is free it evicts a session unused for `evictionMs`
 // (120 s in Kafka), else the least recently used session with fewer partitions than the new one
 // (Kafka prefers keeping larger sessions); otherwise no session is created and the client gets
-// session id 0 (it then sends full requests).
+// session id 0 (it then sends full requests). Followers' sessions are privileged (Kafka's
+// EvictableKey): a follower's new session evicts a consumer's whatever its size, and a consumer's
+// never evicts a follower's that is not stale.
 
 import { FetchSession, INVALID_SESSION_ID } from "./fetch-session.ts";
 
@@ -47,27 +49,38 @@ export class FetchSessionCache {
     throw new Error("could not draw an unused fetch session id in 1000 tries");
   }
 
-  private evictOne(nowMs: number, newSize: number): boolean {
+  /**
+   * Kafka's tryEvict: a stale session; else the least valuable one (non-privileged before privileged,
+   * then fewest partitions, then least recently used) when the new session is worth more: privileged
+   * over a non-privileged one, else more partitions. A consumer's session never evicts a follower's.
+   */
+  private evictOne(nowMs: number, newSize: number, privileged: boolean): boolean {
     let stale: FetchSession | null = null;
-    let smallest: FetchSession | null = null;
+    let least: FetchSession | null = null;
     for (const s of this.sessions.values()) {
       if (nowMs - s.lastUsedMs >= this.evictionMs && (!stale || s.lastUsedMs < stale.lastUsedMs)) stale = s;
-      if (!smallest || s.size < smallest.size || (s.size === smallest.size && s.lastUsedMs < smallest.lastUsedMs)) smallest = s;
+      if (s.privileged && !privileged) continue;
+      if (!least || rank(s) < rank(least) || (rank(s) === rank(least) && s.lastUsedMs < least.lastUsedMs)) least = s;
     }
-    const victim = stale ?? (smallest && smallest.size < newSize ? smallest : null);
+    const victim = stale ?? (least && ((privileged && !least.privileged) || least.size < newSize) ? least : null);
     if (!victim) return false;
     this.sessions.delete(victim.id);
     return true;
   }
 
   /** A new session for `partitionCount` partitions, or null when the cache has no room for it. */
-  maybeCreate(nowMs: number, usesTopicIds: boolean, partitionCount: number): FetchSession | null {
+  maybeCreate(nowMs: number, usesTopicIds: boolean, partitionCount: number, privileged = false): FetchSession | null {
     if (this.maxSlots === 0) return null;
-    if (this.sessions.size >= this.maxSlots && !this.evictOne(nowMs, partitionCount)) return null;
-    const s = new FetchSession(this.newId(), usesTopicIds, nowMs);
+    if (this.sessions.size >= this.maxSlots && !this.evictOne(nowMs, partitionCount, privileged)) return null;
+    const s = new FetchSession(this.newId(), usesTopicIds, nowMs, privileged);
     this.sessions.set(s.id, s);
     return s;
   }
+}
+
+/** Kafka's EvictableKey order without the id: privileged sessions rank above any non-privileged one. */
+function rank(s: FetchSession): number {
+  return (s.privileged ? 2 ** 31 : 0) + s.size;
 }
 
 export { INVALID_SESSION_ID };

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BrokerConfig } from "../../../src/config/broker-config.ts";
-import type { MetadataImage, PartitionImage, TopicImage } from "../../../src/metadata/image.ts";
+import type { BrokerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "../../../src/metadata/image.ts";
 import type { MetadataLayer } from "../../../src/metadata/layer.ts";
 import type { ApiHandler, RequestContext } from "../../../src/server/handler.ts";
 import { createLogger } from "../../../src/util/log.ts";
@@ -43,6 +43,8 @@ export class FakeBroker {
   readonly fetchSessions = new FetchSessionCache();
   readonly producerIds: ProducerIdManager;
   private topics = new Map<string, TopicImage>();
+  /** Broker registrations in the image (none unless a test adds them). */
+  readonly brokers = new Map<number, BrokerRegistrationImage>();
   private configs = new Map<string, Map<string, string>>();
   leaderEpoch = 0;
 
@@ -59,7 +61,7 @@ export class FakeBroker {
           offset: 0n,
           topicsByName: self.topics,
           topicsById: new Map([...self.topics.values()].map((t) => [t.topicId, t])),
-          brokers: new Map(),
+          brokers: self.brokers,
           configs: self.configs,
           features: new Map(),
         };
@@ -121,6 +123,24 @@ export class FakeBroker {
     // No configChanged: the logs keep the LogConfig given here (the fake has no topic config source).
     this.replicaManager.applyDelta({ before: null, after: this.metadata.image, configChanged: new Set() });
     return t;
+  }
+
+  /** Gives a partition led here followers (replicas and ISR) and publishes the image. */
+  setReplicas(topic: string, partition: number, replicas: number[], isr: number[]): void {
+    const t = this.topics.get(topic)!;
+    const parts = t.partitions.map((p) => (p.partition === partition ? { ...p, replicas, isr, partitionEpoch: p.partitionEpoch + 1 } : p));
+    const before = this.metadata.image;
+    this.topics.set(topic, { ...t, partitions: parts });
+    this.replicaManager.applyDelta({ before, after: this.metadata.image, configChanged: new Set() });
+  }
+
+  /** Moves a partition's leadership to `leader` at `leaderEpoch` and publishes the image. */
+  setLeader(topic: string, partition: number, leader: number, leaderEpoch: number): void {
+    const t = this.topics.get(topic)!;
+    const parts = t.partitions.map((p) => (p.partition === partition ? { ...p, leader, leaderEpoch, replicas: [NODE_ID, leader], isr: [NODE_ID, leader], partitionEpoch: p.partitionEpoch + 1 } : p));
+    const before = this.metadata.image;
+    this.topics.set(topic, { ...t, partitions: parts });
+    this.replicaManager.applyDelta({ before, after: this.metadata.image, configChanged: new Set() });
   }
 
   partitionLog(topic: string, partition = 0): Log {

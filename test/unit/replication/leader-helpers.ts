@@ -4,6 +4,9 @@
 import { BrokerConfig } from "../../../src/config/broker-config.ts";
 import type { BrokerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "../../../src/metadata/image.ts";
 import type { ClientResponse } from "../../../src/network/network-client.ts";
+import { UnsupportedVersionException } from "../../../src/network/network-errors.ts";
+import { encodeRequest } from "../../../src/protocol/frame.ts";
+import { API_CODECS } from "../../../src/protocol/generated/apis.ts";
 import { AlterPartitionManager, type ControllerRequestChannel } from "../../../src/replication/alter-partition-manager.ts";
 import type { FetchParams, FetchResults, PartitionReadResult } from "../../../src/replication/fetch-read.ts";
 import { ReplicaManager } from "../../../src/replication/replica-manager.ts";
@@ -11,7 +14,7 @@ import { LogManager } from "../../../src/storage/log-manager.ts";
 import { createLogger } from "../../../src/util/log.ts";
 import { FakeClock, Timer } from "../../../src/util/purgatory/index.ts";
 import { tempDir } from "../storage/helpers.ts";
-import { settleMicrotasks } from "./helpers.ts";
+import { settleMicrotasks, type ManualDurability } from "./helpers.ts";
 
 export const LEADER = 1;
 export const TOPIC = "t";
@@ -21,7 +24,6 @@ export const LAG_MS = 10_000;
 export interface SentRequest {
   apiKey: number;
   body: Record<string, unknown>;
-  opts?: { minVersion?: number; maxVersion?: number };
   resolve(body: unknown): void;
   reject(e: Error): void;
 }
@@ -30,9 +32,15 @@ export interface SentRequest {
 export class FakeControllerChannel implements ControllerRequestChannel {
   readonly sent: SentRequest[] = [];
   moved = 0;
-  send<T>(apiKey: number, body: Record<string, unknown>, opts?: { minVersion?: number; maxVersion?: number }): Promise<ClientResponse<T>> {
+  /** The highest version the "controller" serves (a send asking only for more fails as NetworkClient's). */
+  maxVersion = 3;
+  send<T>(apiKey: number, body: Record<string, unknown>, opts: { minVersion?: number; maxVersion?: number } = {}): Promise<ClientResponse<T>> {
+    const version = Math.min(opts.maxVersion ?? this.maxVersion, this.maxVersion);
+    if (version < (opts.minVersion ?? 0)) return Promise.reject(new UnsupportedVersionException(3000, apiKey, `it serves versions 2-${this.maxVersion}`));
+    // Encoded with the real codec, as NetworkClient does: a field the version lacks fails here too.
+    encodeRequest({ requestApiKey: apiKey, requestApiVersion: version, correlationId: 1, clientId: "test" }, { ...(API_CODECS.get(apiKey)!.newRequest() as object), ...body });
     return new Promise((resolve, reject) => {
-      this.sent.push({ apiKey, body, opts, resolve: (b) => resolve({ version: 3, body: b as T }), reject });
+      this.sent.push({ apiKey, body: { ...body, version }, resolve: (b) => resolve({ version, body: b as T }), reject });
     });
   }
   controllerMoved(): void {
@@ -90,7 +98,7 @@ export interface LeaderSetup {
   close(): Promise<void>;
 }
 
-export function leaderSetup(p: PartitionSpec, brokers?: BrokerSpec[]): LeaderSetup {
+export function leaderSetup(p: PartitionSpec, brokers?: BrokerSpec[], opts: { fsync?: ManualDurability } = {}): LeaderSetup {
   const dir = tempDir("strand-leader-");
   const config = BrokerConfig.from(new Map(), Object.entries({
     "node.id": String(LEADER),
@@ -101,6 +109,7 @@ export function leaderSetup(p: PartitionSpec, brokers?: BrokerSpec[]): LeaderSet
     "controller.listener.names": "CONTROLLER",
     "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
     "replica.lag.time.max.ms": String(LAG_MS),
+    "strand.log.fsync.before.ack": String(opts.fsync !== undefined),
   }));
   const logs = LogManager.open({ logDirs: [dir.path], nodeId: LEADER, clusterId: "AAAAAAAAAAAAAAAAAAAAAA" });
   const clock = new FakeClock(1_000);
@@ -108,7 +117,18 @@ export function leaderSetup(p: PartitionSpec, brokers?: BrokerSpec[]): LeaderSet
   const logger = createLogger("error");
   const alter = new AlterPartitionManager({ brokerId: LEADER, brokerEpoch: () => 101n, channel, schedule: (cb, ms) => clock.schedule(cb, ms), logger });
   const minIsr = { value: 1 };
-  const rm = new ReplicaManager({ nodeId: LEADER, config, logs, logger, timer: new Timer({ clock }), alterPartitionManager: alter, brokerEpoch: () => 101n, minInsyncReplicas: () => minIsr.value });
+  const fsync = opts.fsync;
+  const rm = new ReplicaManager({
+    nodeId: LEADER,
+    config,
+    logs,
+    logger,
+    timer: new Timer({ clock }),
+    alterPartitionManager: alter,
+    brokerEpoch: () => 101n,
+    minInsyncReplicas: () => minIsr.value,
+    ...(fsync ? { durabilityOf: () => fsync } : {}),
+  });
   let current: MetadataImage | null = null;
   const publish = (image: MetadataImage): void => {
     rm.applyDelta({ before: current, after: image, configChanged: "all" });

@@ -7,7 +7,7 @@ import { afterEach, expect, test } from "bun:test";
 import { ErrorCode } from "../../../src/protocol/errors.ts";
 import type { PartitionAppendResult } from "../../../src/replication/replica-manager.ts";
 import { committedIsr } from "../../../src/replication/isr-state.ts";
-import { entry } from "./helpers.ts";
+import { entry, ManualDurability } from "./helpers.ts";
 import { answerAlterPartition, fetchNow, followerFetch, LAG_MS, leaderImage, leaderSetup, TOPIC, type LeaderSetup } from "./leader-helpers.ts";
 
 const setups: LeaderSetup[] = [];
@@ -325,4 +325,45 @@ test("a single-replica partition keeps the single-node rule (no followers, no Al
   expect(partitionOf(s).highWatermark).toBe(2);
   s.rm.maybeShrinkIsr();
   expect(s.channel.sent.length).toBe(0);
+});
+
+test("becoming a follower drops the leader state (a late AlterPartition answer is ignored); leading again starts the followers over", async () => {
+  const s = setup({ replicas: [1, 2], isr: [1] });
+  const p = partitionOf(s);
+  append(s, 2);
+  fetchNow(s.rm, followerFetch(2, 2n));
+  expect(p.leaderState!.isrState.kind).toBe("pendingExpand");
+  s.publish(leaderImage({ replicas: [1, 2], isr: [1, 2], leader: 2, leaderEpoch: 1, partitionEpoch: 1 }));
+  expect(p.leaderState).toBeNull();
+  await answerAlterPartition(s.channel, { partitionEpoch: 7 });
+  expect(p.partitionEpoch).toBe(1);
+  expect(p.isr).toEqual([1, 2]);
+  s.publish(leaderImage({ replicas: [1, 2], isr: [1, 2], leader: 1, leaderEpoch: 2, partitionEpoch: 2 }));
+  const r2 = p.leaderState!.replica(2)!;
+  expect(r2.logEndOffset).toBe(-1);
+  expect(r2.brokerEpoch).toBeNull();
+  // In the ISR at the new epoch: counted as caught up now.
+  expect(r2.lastCaughtUpTimeMs).toBe(s.clock.nowMs());
+  expect(p.leaderState!.leaderEpochStartOffset).toBe(2);
+});
+
+test("with fsync-before-ack the leader counts with its durable offset: the HW is the least of it and the ISR's log ends", async () => {
+  const d = new ManualDurability();
+  const s = leaderSetup({ replicas: [1, 2], isr: [1, 2] }, undefined, { fsync: d });
+  setups.push(s);
+  const p = partitionOf(s);
+  append(s, 3);
+  fetchNow(s.rm, followerFetch(2, 3n));
+  // The follower has all 3, the leader's own disk none yet.
+  expect(p.highWatermark).toBe(0);
+  d.reach(3);
+  await flush();
+  expect(p.highWatermark).toBe(3);
+  // And the other way round: durable here, not yet fetched by the follower.
+  append(s, 2);
+  d.reach(5);
+  await flush();
+  expect(p.highWatermark).toBe(3);
+  fetchNow(s.rm, followerFetch(2, 5n));
+  expect(p.highWatermark).toBe(5);
 });

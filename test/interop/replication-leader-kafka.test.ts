@@ -1,0 +1,233 @@
+// The leader side of replication against Apache Kafka 4.4.0 as the follower (issue 13): a mixed KRaft
+// cluster of one Kafka controller (node 3, process.roles=controller), one Kafka broker (node 1) and one
+// Strand broker (node 2, process.roles=broker, following the Kafka controller as in
+// kraft-mixed-kafka.test.ts case (a)). A topic with replica assignment [2, 1] (Strand the preferred
+// leader) and min.insync.replicas=2:
+//   1. acks=all produces to Strand are acknowledged once Kafka's replica fetched them (Kafka's
+//      ReplicaFetcherThread sends Fetch v17+ with ReplicaState to Strand), and Kafka's log segment holds
+//      the same batches, byte for byte;
+//   2. the Kafka broker is SIGSTOPped and an acks=1 produce moves the leader's log end past it: after
+//      replica.lag.time.max.ms Strand shrinks the ISR to [2] with
+//      an AlterPartition that Kafka's controller commits (its session timeout is long, so the controller
+//      does not fence the broker itself first), and acks=all is answered NOT_ENOUGH_REPLICAS;
+//   3. SIGCONT: Kafka's fetcher catches up, Strand expands the ISR back to [2, 1] (AlterPartition v3 with
+//      the follower's broker epoch), and acks=all is acknowledged again.
+//
+// Gated on Java and the Kafka jars like the other *-kafka tests: skipped (with the reason printed) only
+// when Maven Central cannot be reached; every process is resumed, killed and removed in afterAll.
+import { afterAll, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { KafkaTestClient } from "../support/kafka-client.ts";
+import { probeKafkaDist } from "../support/kafka-dist.ts";
+import { newClusterId } from "../support/kafka-broker.ts";
+import { startKafkaNode, type KafkaNodeHandle } from "../support/kafka-node.ts";
+import { freePorts } from "../support/ports.ts";
+import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
+import { until as untilBase } from "../support/until.ts";
+import { buildRecordBatch } from "../../src/protocol/records/index.ts";
+
+const KAFKA_BROKER = 1;
+const STRAND_BROKER = 2;
+const CONTROLLER = 3;
+const TOPIC = "repl-leader";
+const LAG_MS = 3_000;
+const NOT_ENOUGH_REPLICAS = 19;
+
+/** A mixed cluster finalizes only what every node supports (see kraft-mixed-kafka.test.ts). */
+const STRAND_FEATURE_LEVELS = ["share.version=0", "streams.version=0"].flatMap((f) => ["--feature", f]);
+
+const kafkas: KafkaNodeHandle[] = [];
+const strands: StrandHandle[] = [];
+const strandDirs: string[] = [];
+afterAll(async () => {
+  for (const k of kafkas) {
+    try {
+      process.kill(k.pid, "SIGCONT");
+    } catch {
+      // already gone
+    }
+  }
+  for (const s of strands) await s.kill().catch(() => {});
+  for (const d of strandDirs) removeDataDir(d);
+  for (const k of kafkas) await k.remove().catch(() => {});
+}, 120_000);
+
+const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, diag: () => string = () => "") => untilBase(what, fn, timeoutMs, 200, diag);
+
+async function withClient<T>(port: number, fn: (c: KafkaTestClient) => Promise<T>): Promise<T> {
+  const c = await KafkaTestClient.connect(port);
+  try {
+    return await fn(c);
+  } finally {
+    c.close();
+  }
+}
+
+type MetadataRes = { brokers: Array<{ nodeId: number }>; topics: Array<{ name: string | null; errorCode: number; partitions: Array<{ partitionIndex: number; leaderId: number; isrNodes: number[] }> }> };
+const metadata = (port: number) => withClient(port, (c) => c.request<MetadataRes>(3, 12, { topics: null, allowAutoTopicCreation: false }));
+
+async function partitionState(port: number): Promise<{ leaderId: number; isrNodes: number[] } | null> {
+  const t = (await metadata(port)).topics.find((x) => x.name === TOPIC);
+  return t?.partitions[0] ?? null;
+}
+
+type ProduceRes = { responses: Array<{ partitionResponses: Array<{ errorCode: number; baseOffset: bigint }> }> };
+async function produce(port: number, value: string, acks = -1): Promise<{ errorCode: number; baseOffset: bigint }> {
+  return withClient(port, async (c) => {
+    const r = await c.request<ProduceRes>(0, 9, {
+      acks,
+      timeoutMs: 15_000,
+      topicData: [{ name: TOPIC, partitionData: [{ index: 0, records: buildRecordBatch({ records: [{ value: new TextEncoder().encode(value) }] }) }] }],
+    });
+    return r.responses[0]!.partitionResponses[0]!;
+  });
+}
+
+function segmentOf(logDir: string): Uint8Array {
+  const f = join(logDir, `${TOPIC}-0`, "00000000000000000000.log");
+  return existsSync(f) ? new Uint8Array(readFileSync(f)) : new Uint8Array(0);
+}
+
+test("Strand leads a partition that an Apache Kafka 4.4.0 broker follows: acks=all, ISR shrink and expand through AlterPartition", async () => {
+  const probe = await probeKafkaDist();
+  if (!probe.ok) {
+    console.warn(`skipped: Kafka jars unavailable (${probe.reason})`);
+    return;
+  }
+  const clusterId = newClusterId();
+  const [controllerPort, kafkaPort] = await freePorts(2);
+  const voters = `${CONTROLLER}@127.0.0.1:${controllerPort}`;
+  const controller = await startKafkaNode({
+    clusterId,
+    formatArgs: STRAND_FEATURE_LEVELS,
+    properties: {
+      "process.roles": "controller",
+      "node.id": CONTROLLER,
+      "controller.quorum.voters": voters,
+      listeners: `CONTROLLER://127.0.0.1:${controllerPort}`,
+      "controller.listener.names": "CONTROLLER",
+      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+      "broker.heartbeat.interval.ms": 500,
+      // Long: the SIGSTOPped broker is not fenced (and dropped from the ISR by the controller) before
+      // Strand's own shrink, which this test is about.
+      "broker.session.timeout.ms": 60_000,
+    },
+    startTimeoutMs: 90_000,
+  });
+  kafkas.push(controller);
+  const kafka = await startKafkaNode({
+    clusterId,
+    formatArgs: STRAND_FEATURE_LEVELS,
+    properties: {
+      "process.roles": "broker",
+      "node.id": KAFKA_BROKER,
+      "controller.quorum.voters": voters,
+      listeners: `PLAINTEXT://127.0.0.1:${kafkaPort}`,
+      "advertised.listeners": `PLAINTEXT://127.0.0.1:${kafkaPort}`,
+      "inter.broker.listener.name": "PLAINTEXT",
+      "controller.listener.names": "CONTROLLER",
+      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+      "offsets.topic.replication.factor": 1,
+      "transaction.state.log.replication.factor": 1,
+      "transaction.state.log.min.isr": 1,
+      "share.coordinator.state.topic.replication.factor": 1,
+      "share.coordinator.state.topic.min.isr": 1,
+      "broker.heartbeat.interval.ms": 500,
+      "auto.create.topics.enable": false,
+    },
+    startTimeoutMs: 90_000,
+  });
+  kafkas.push(kafka);
+  const strandDir = mkdtempSync(join(tmpdir(), "strand-repl-leader-"));
+  strandDirs.push(strandDir);
+  const interesting = (log: string) => log.split("\n").filter((l) => /AlterPartition|repl-leader|ERROR|WARN/.test(l)).slice(-40).join("\n");
+  const kafkaLogs = () => `--- Kafka controller ---\n${interesting(controller.logTail(1 << 20))}\n--- Kafka broker ---\n${interesting(kafka.logTail(1 << 20))}`;
+  const strand = await startStrand({
+    dataDir: strandDir,
+    startTimeoutMs: 60_000,
+    overrides: {
+      "node.id": STRAND_BROKER,
+      "cluster.id": clusterId,
+      "process.roles": "broker",
+      "controller.quorum.voters": voters,
+      "controller.listener.names": "CONTROLLER",
+      listeners: "PLAINTEXT://127.0.0.1:0",
+      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+      "offsets.topic.replication.factor": 1,
+      "transaction.state.log.replication.factor": 1,
+      "broker.heartbeat.interval.ms": 500,
+      "replica.lag.time.max.ms": LAG_MS,
+    },
+  }).catch((e: unknown) => {
+    throw new Error(`${(e as Error).message}\n${kafkaLogs()}`);
+  });
+  strands.push(strand);
+  const diag = () => `--- Strand ---\n${strand.output().slice(-8000)}\n${kafkaLogs()}`;
+
+  await until("both brokers registered", async () => {
+    const ids = (await metadata(strand.port)).brokers.map((b) => b.nodeId).sort();
+    return ids.length === 2 && ids[0] === KAFKA_BROKER && ids[1] === STRAND_BROKER;
+  }, 60_000, diag);
+
+  // CreateTopics through the Kafka broker (forwarded to its controller), Strand the preferred leader.
+  const created = await until("CreateTopics with assignment [2, 1]", () =>
+    withClient(kafkaPort, async (c) => {
+      const r = await c.request<{ topics: Array<{ errorCode: number; errorMessage: string | null }> }>(19, 7, {
+        topics: [{ name: TOPIC, numPartitions: -1, replicationFactor: -1, assignments: [{ partitionIndex: 0, brokerIds: [STRAND_BROKER, KAFKA_BROKER] }], configs: [{ name: "min.insync.replicas", value: "2" }] }],
+        timeoutMs: 15_000,
+      });
+      const t = r.topics[0]!;
+      return t.errorCode === 0 || t.errorCode === 36 ? t : t.errorCode === 41 || t.errorCode === 7 ? null : Promise.reject(new Error(`CreateTopics: ${t.errorCode} ${t.errorMessage}`));
+    }), 30_000, diag);
+  expect(created.errorCode === 0 || created.errorCode === 36).toBe(true);
+  await until("Strand leads with ISR [2, 1]", async () => {
+    const p = await partitionState(strand.port);
+    return p && p.leaderId === STRAND_BROKER && [...p.isrNodes].sort().join(",") === "1,2";
+  }, 30_000, diag);
+
+  // 1. acks=all is acknowledged once Kafka's replica has the batch.
+  for (let i = 0; i < 3; i++) {
+    const r = await until(`acks=all produce ${i}`, async () => {
+      const x = await produce(strand.port, `v${i}`);
+      // NOT_LEADER_OR_FOLLOWER / UNKNOWN_TOPIC_OR_PARTITION until Strand has applied the topic.
+      return x.errorCode === 0 ? x : x.errorCode === 6 || x.errorCode === 3 ? null : Promise.reject(new Error(`Produce: ${x.errorCode}\n${diag()}`));
+    }, 30_000, diag);
+    expect(r.baseOffset).toBe(BigInt(i));
+  }
+  const strandLogDir = join(strandDir, "logs");
+  const leaderBytes = segmentOf(strandLogDir);
+  expect(leaderBytes.length).toBeGreaterThan(0);
+  await until("Kafka's replica to hold the same batches", async () => Buffer.from(segmentOf(kafka.logDir)).equals(Buffer.from(leaderBytes)), 30_000, () => `strand ${leaderBytes.length} bytes, kafka ${segmentOf(kafka.logDir).length} bytes\n${diag()}`);
+
+  // 2. The follower stops: once the leader's log end moves past it (an acks=1 produce; a follower at
+  // the log end stays in sync, as in Kafka), Strand shrinks the ISR through AlterPartition after
+  // replica.lag.time.max.ms, and acks=all is refused.
+  process.kill(kafka.pid, "SIGSTOP");
+  const one = await produce(strand.port, "while stopped", 1);
+  expect(one).toMatchObject({ errorCode: 0, baseOffset: 3n });
+  // Strand proposes the shrink (AlterPartition) and Kafka's controller commits it: the controller does
+  // not drop broker 1 on its own (not fenced: the session timeout is 60 s), so ISR [2] is Strand's.
+  await until("Strand to propose ISR [2] (AlterPartition)", async () => /shrinking ISR partition=repl-leader-0 from=2,1 to=2 /.test(strand.output()), 30_000, diag);
+  await until("Kafka's controller to have committed ISR [2]", async () => {
+    const p = await partitionState(strand.port);
+    return p && p.isrNodes.length === 1 && p.isrNodes[0] === STRAND_BROKER;
+  }, 30_000, diag);
+  const refused = await produce(strand.port, "refused");
+  expect(refused.errorCode).toBe(NOT_ENOUGH_REPLICAS);
+
+  // 3. The follower resumes: it catches up and Strand expands the ISR again.
+  process.kill(kafka.pid, "SIGCONT");
+  await until("Strand to propose ISR [2, 1] (AlterPartition v3)", async () => /expanding ISR partition=repl-leader-0 from=2 to=2,1 /.test(strand.output()), 60_000, diag);
+  await until("Kafka's controller to have committed ISR [2, 1]", async () => {
+    const p = await partitionState(strand.port);
+    return p && [...p.isrNodes].sort().join(",") === "1,2";
+  }, 30_000, diag);
+  const again = await until("acks=all after the expansion", async () => {
+    const x = await produce(strand.port, "again");
+    return x.errorCode === 0 ? x : x.errorCode === NOT_ENOUGH_REPLICAS ? null : Promise.reject(new Error(`Produce: ${x.errorCode}`));
+  }, 30_000, diag);
+  expect(again.baseOffset).toBe(4n);
+  expect(strand.output()).not.toMatch(/ ERROR /);
+}, 240_000);
