@@ -31,7 +31,7 @@ import { assert } from "../util/assert.ts";
 import { checkDataBatchTxnState, checkEndTxnMarker, checkProducerEpoch } from "./producer-append-check.ts";
 import { checkProducerSequence, type ProducedBatchIds } from "./producer-sequence.ts";
 import { ProducePartitionError } from "./errors.ts";
-import { endOffsetForEpoch, wholeBatches, type OffsetAndEpoch } from "./follower-records.ts";
+import { endOffsetForEpoch, firstBatchOffsets, wholeBatches, type OffsetAndEpoch } from "./follower-records.ts";
 
 /** Who appends (Kafka's AppendOrigin): clients get every idempotence check; coordinators epochs only. */
 export type AppendOrigin = "client" | "coordinator";
@@ -343,6 +343,12 @@ export class Partition {
     const whole = wholeBatches(records);
     if (whole.length === 0) return null;
     const log = this.log;
+    const first = firstBatchOffsets(whole);
+    // Kafka's UnexpectedAppendOffsetException case: an empty log that starts inside the leader's first
+    // batch (the leader's log start fell mid-batch, DeleteRecords) restarts at that batch's base offset.
+    if (first !== null && log.logEndOffset === log.logStartOffset && first.baseOffset < log.logEndOffset && first.lastOffset >= log.logEndOffset) {
+      log.truncateFullyAndStartAt(first.baseOffset, nowMs);
+    }
     const before = log.logEndOffset;
     const r = log.append(whole, { assignOffsets: false, ignoreRecordSize: true, nowMs });
     assert(r.firstOffset >= before && log.logEndOffset === r.lastOffset + 1, () => `${log.name}: follower append of ${r.firstOffset}-${r.lastOffset} left the log end at ${log.logEndOffset} (was ${before})`);

@@ -201,7 +201,8 @@ export class ReplicaFetcherThread {
         this.markPartitionFailed(key, "truncation to the high watermark failed", e);
         continue;
       }
-      this.states.set(key, { ...s, phase: "Fetching", lastFetchedEpoch: p.latestEpoch });
+      // The log may end below the target (truncation keeps whole batches): fetch from where it ends.
+      this.states.set(key, { ...s, fetchOffset: p.logEndOffset, phase: "Fetching", lastFetchedEpoch: p.latestEpoch });
     }
   }
 
@@ -345,7 +346,7 @@ export class ReplicaFetcherThread {
         // Unclean election: the leader's log is shorter; follow it (the mismatch is not repaired).
         this.opts.logger.warn("reset fetch offset to the leader's latest offset", { fetcher: this.name, partition: p.name, from: replicaEnd, to: leaderEnd });
         p.truncateTo(leaderEnd);
-        this.states.set(key, { ...s, fetchOffset: leaderEnd, lag: 0, phase: "Fetching", lastFetchedEpoch: p.latestEpoch, delayedUntilMs: 0 });
+        this.states.set(key, { ...s, fetchOffset: p.logEndOffset, lag: 0, phase: "Fetching", lastFetchedEpoch: p.latestEpoch, delayedUntilMs: 0 });
         return true;
       }
       const leaderStart = (await endpoint.fetchEarliestOffset(s.topic, s.partition, s.currentLeaderEpoch)).offset;

@@ -25,6 +25,7 @@ import { FakeClock } from "../../../src/util/purgatory/fake-clock.ts";
 import { Timer } from "../../../src/util/purgatory/index.ts";
 import { tempDir } from "../storage/helpers.ts";
 import { FakeLeader, leaderBatch, settle } from "./fake-leader.ts";
+import { buildRecordBatch } from "../../../src/protocol/records/index.ts";
 import { entry, imageOf, NODE_ID } from "./helpers.ts";
 
 const TOPIC = "t";
@@ -327,4 +328,55 @@ test("ReplicaManager.applyDelta: a follower fetches from its leader, moves with 
   const led = await rm.appendRecords([entry(TOPIC, 0, 2)], 1, 1000, "client");
   expect(led[0]).toMatchObject({ errorCode: 0, baseOffset: 5 });
   expect(p.log.epochs.all.map((e) => e.epoch)).toEqual([1, 2, 3]);
+});
+
+test("producer state follows the fetched batches: after an election this replica dedupes a retry and knows an open transaction", () => {
+  const { log } = openLog();
+  const host: PartitionHost = { brokerFsyncBeforeAck: () => false, tryCompleteDelayedRequests: () => {} };
+  const p = new Partition(log, host, "t\u00000");
+  p.applyAssignment(followerImage(LEADER_ID, 1).topicsByName.get(TOPIC)!.partitions[0]!, NODE_ID);
+  const values = (n: number) => Array.from({ length: n }, (_, i) => ({ value: new TextEncoder().encode(`p${i}`) }));
+  const idempotent = buildRecordBatch({ baseOffset: 0n, partitionLeaderEpoch: 1, producerId: 5n, producerEpoch: 0, baseSequence: 0, records: values(3) });
+  const txn = buildRecordBatch({ baseOffset: 3n, partitionLeaderEpoch: 1, producerId: 6n, producerEpoch: 0, baseSequence: 0, isTransactional: true, records: values(2) });
+  p.appendRecordsToFollower(idempotent, Date.now());
+  p.appendRecordsToFollower(txn, Date.now());
+  p.updateFollowerHighWatermark(5);
+  expect(p.lastStableOffset).toBe(3); // the open transaction holds the LSO at its first offset
+  // Elected: the producer's retry of its batch is a duplicate answered with the original offsets.
+  p.applyAssignment(followerImage(NODE_ID, 2).topicsByName.get(TOPIC)!.partitions[0]!, NODE_ID);
+  const retry = buildRecordBatch({ producerId: 5n, producerEpoch: 0, baseSequence: 0, records: values(3) });
+  const r = p.appendRecordsToLeader(retry, { producerId: 5n, producerEpoch: 0, baseSequence: 0, lastOffsetDelta: 2 }, Date.now(), false);
+  expect(r).toMatchObject({ duplicate: true, firstOffset: 0, endOffset: 3 });
+  expect(p.logEndOffset).toBe(5);
+  // A non-transactional write by the transactional producer while its transaction is open is refused.
+  const outside = buildRecordBatch({ producerId: 6n, producerEpoch: 0, baseSequence: 2, records: values(1) });
+  expect(() => p.appendRecordsToLeader(outside, { producerId: 6n, producerEpoch: 0, baseSequence: 2, lastOffsetDelta: 0 }, Date.now(), false)).toThrow();
+});
+
+test("a replica with no leader epoch known locally truncates to its high watermark before fetching (Kafka's Truncating state)", async () => {
+  const s = setup();
+  s.log.append(concat([leaderBatch(0, 3, 1).bytes, leaderBatch(3, 2, 1, "old").bytes]), { assignOffsets: false });
+  s.p.updateFollowerHighWatermark(3);
+  s.log.epochs.clear();
+  s.leader.batches = [leaderBatch(0, 3, 1)];
+  s.leader.append(4, 2, "new");
+  s.leader.highWatermark = 7;
+  s.start(2);
+  await settle(s.clock);
+  const first = (s.leader.fetches[0]!.body.topics as Array<{ partitions: Array<Record<string, unknown>> }>)[0]!.partitions[0]!;
+  expect(first).toMatchObject({ fetchOffset: 3n, lastFetchedEpoch: -1 });
+  expect(s.p.logEndOffset).toBe(7);
+  expect(segmentBytes(s.dir)).toEqual(concat(s.leader.batches.map((b) => b.bytes)));
+});
+
+test("the leader's log start inside a batch: the emptied log restarts at that batch's base offset (Kafka's UnexpectedAppendOffset case)", async () => {
+  const s = setup();
+  s.leader.logStartOffset = 22;
+  s.leader.batches = [leaderBatch(20, 5, 1), leaderBatch(25, 2, 1)];
+  s.leader.highWatermark = 27;
+  s.start();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(27);
+  expect(s.p.logStartOffset).toBe(22);
+  expect(s.p.highWatermark).toBe(27);
 });
