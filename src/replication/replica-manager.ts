@@ -12,7 +12,9 @@
 //   (tryCompleteDelayedRequests) completes it or max_wait_ms passes; consumers now, followers later;
 // - applyDelta(delta): the metadata layer's publisher: creates the logs and Partitions of partitions
 //   that appear here, deletes those that go (and, for the first image, sets stray logs on disk aside), re-reads
-//   topic configs, and applies each partition's assignment (leader epoch, replicas, ISR). A partition
+//   topic configs, and applies each partition's assignment (leader epoch, replicas, ISR); partitions
+//   another broker leads are fetched by the ReplicaFetcherManager (restarted when the leader epoch
+//   moves), partitions led here or gone stop being fetched (Kafka's applyLocalFollowersDelta). A partition
 //   whose log is offline (failed to load, or a write failed) stays offline until its topic is deleted:
 //   it answers KAFKA_STORAGE_ERROR and nothing here recreates it.
 //
@@ -43,8 +45,8 @@ import { ProducePartitionError, type RecordError } from "./errors.ts";
 import { checkLeaderEpoch, EMPTY_RECORDS, metadataError, readError, type FetchIsolation, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
 import { Partition, type AppendOrigin, type LogDurability, type PartitionHost } from "./partition.ts";
 import { markStrayLogs, reconcileLogs } from "./partition-logs.ts";
-import { leaderEndpoint, interBrokerListenerName } from "./leader-endpoint-lookup.ts";
-import type { FollowerFetchStart, ReplicaFetcherManager } from "./replica-fetcher-manager.ts";
+import { followerFetchStarts, interBrokerListenerName } from "./leader-endpoint-lookup.ts";
+import type { ReplicaFetcherManager } from "./replica-fetcher-manager.ts";
 import type { ReplicaFetcherHost } from "./replica-fetcher-thread.ts";
 import type { ProducedBatchIds } from "./producer-sequence.ts";
 
@@ -406,27 +408,12 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     for (const p of gone) this.tryCompleteDelayedRequests(p);
   }
 
-  /**
-   * Stopping comes first so a restarted partition starts at its current log end (Kafka's order); a
-   * leader without an endpoint on the inter-broker listener is not fetched from until it has one.
-   */
+  /** Stopping comes first, so a restarted partition starts at its current log end (Kafka's order). */
   private updateFetchers(image: MetadataImage, stop: Array<{ topic: string; partition: number }>, start: readonly Partition[]): void {
     const fm = this.replicaFetcherManager;
     if (fm === null) return;
     fm.removeFetcherForPartitions([...stop, ...start.map((p) => ({ topic: p.topic, partition: p.partition }))]);
-    const starts: FollowerFetchStart[] = [];
-    for (const p of start) {
-      const leader = leaderEndpoint(image, p.leaderId, this.listenerName);
-      if (leader === null) {
-        if (p.leaderId >= 0) this.opts.logger.warn("not fetching: the leader has no endpoint on the inter-broker listener", { partition: p.name, leader: p.leaderId, listener: this.listenerName });
-        continue;
-      }
-      // Kafka's initialFetchOffset: the log end when a leader epoch is known (the fetch finds any
-      // divergence), else the high watermark (truncated to first).
-      const initOffset = p.latestEpoch >= 0 ? p.logEndOffset : p.highWatermark;
-      starts.push({ topic: p.topic, topicId: p.topicId, partition: p.partition, currentLeaderEpoch: p.leaderEpoch, initOffset, leader });
-    }
-    fm.addFetcherForPartitions(starts);
+    fm.addFetcherForPartitions(followerFetchStarts(image, start, this.listenerName, this.opts.logger));
     fm.shutdownIdleFetcherThreads();
   }
 
