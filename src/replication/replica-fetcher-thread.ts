@@ -17,7 +17,9 @@
 // - a request that fails as a whole (connection, timeout, versions) backs off every partition.
 // A corrupt batch backs the partition off (the next fetch may bring it whole); a local storage
 // failure stops the partition (its log is offline; Kafka's markPartitionFailed).
-// Left out: OffsetForLeaderEpoch (only for leaders without Fetch v12), fetch sessions, quotas, metrics.
+// Requests go through the leader's incremental fetch session (fetch-session-handler.ts): a partition
+// left out of an answer has nothing new. Left out: OffsetForLeaderEpoch (only for leaders without
+// Fetch v12), replication quotas, metrics.
 
 import type { TimerClock, WakeupHandle } from "../util/purgatory/clock.ts";
 import type { Logger } from "../util/log.ts";
@@ -236,8 +238,11 @@ export class ReplicaFetcherThread {
       if (this.running) this.opts.logger.warn("error in response for replica fetch request", { fetcher: this.name, leader: endpoint.leader.id, error: e instanceof Error ? e.message : String(e) });
       return this.delayPartitions(sent.keys());
     }
-    if (result.errorCode !== 0) {
-      this.opts.logger.warn("replica fetch answered a top-level error", { fetcher: this.name, leader: endpoint.leader.id, errorCode: result.errorCode });
+    if (!result.usable) {
+      // The session starts again with a full request: at once after an incremental one (Kafka's
+      // FetchSessionHandler), after the back-off when a full request was refused (no spinning).
+      if (!result.full) return;
+      this.opts.logger.warn("replica fetch answer refused", { fetcher: this.name, leader: endpoint.leader.id, errorCode: result.errorCode });
       return this.delayPartitions(sent.keys());
     }
     const withError: string[] = [];

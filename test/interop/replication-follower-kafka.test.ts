@@ -249,5 +249,6 @@ test("Kafka 4.4.0 leads, Strand follows: acks=all is acknowledged, Strand's log 
   );
   const got = batchesOf(fetched.records!).flatMap((b) => [...new RecordBatchView(b).records()].map((r) => new TextDecoder().decode(r.value!)));
   expect(got).toEqual(values);
+  console.log(strand.output().split("\n").filter((l) => / (WARN|ERROR) /.test(l)).slice(-30).join("\n"));
   expect(strand.output()).not.toMatch(/replica fetcher stops fetching/);
 }, 120_000);

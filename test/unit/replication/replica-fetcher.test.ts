@@ -114,7 +114,7 @@ test("a follower appends the leader's batches as they are (offsets, epochs, byte
   const first = s.leader.fetches[0]!;
   expect(first.version).toBe(18);
   expect(first.clientId).toBe(`broker-${NODE_ID}-fetcher-0`);
-  expect(first.body).toMatchObject({ replicaId: -1, replicaState: { replicaId: NODE_ID, replicaEpoch: 42n }, maxWaitMs: 500, minBytes: 1, maxBytes: 10 << 20, isolationLevel: 0, sessionId: 0, sessionEpoch: -1 });
+  expect(first.body).toMatchObject({ replicaId: -1, replicaState: { replicaId: NODE_ID, replicaEpoch: 42n }, maxWaitMs: 500, minBytes: 1, maxBytes: 10 << 20, isolationLevel: 0, sessionId: 0, sessionEpoch: 0 });
   const fp = (first.body.topics as Array<{ topicId: string; partitions: Array<Record<string, unknown>> }>)[0]!;
   expect(fp.topicId).toBe(s.p.topicId);
   expect(fp.partitions[0]).toMatchObject({ partition: 0, currentLeaderEpoch: 2, fetchOffset: 0n, lastFetchedEpoch: -1, logStartOffset: 0n, partitionMaxBytes: 1 << 20 });
@@ -379,4 +379,43 @@ test("the leader's log start inside a batch: the emptied log restarts at that ba
   expect(s.p.logEndOffset).toBe(27);
   expect(s.p.logStartOffset).toBe(22);
   expect(s.p.highWatermark).toBe(27);
+});
+
+test("an incremental fetch session: a full request opens it, later ones carry only what changed, a lost session starts over with a full request", async () => {
+  const s = setup();
+  s.leader.sessions = true;
+  s.leader.append(3, 1);
+  s.leader.highWatermark = 3;
+  s.start();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(3);
+  type Req = { sessionId: number; sessionEpoch: number; topics: Array<{ partitions: Array<{ fetchOffset: bigint }> }>; forgottenTopicsData: unknown[] };
+  const reqs = () => s.leader.fetches.map((f) => f.body as unknown as Req);
+  // Full (epoch 0) opened session 7; the next request, at epoch 1, sends the partition (its offset moved).
+  expect(reqs()[0]).toMatchObject({ sessionId: 0, sessionEpoch: 0 });
+  expect(reqs()[1]).toMatchObject({ sessionId: 7, sessionEpoch: 1 });
+  expect(reqs()[1]!.topics[0]!.partitions[0]!.fetchOffset).toBe(3n);
+  // Nothing new: the held fetch is answered empty; the next request carries no partition at all.
+  const n = reqs().length;
+  s.leader.release();
+  await settle(s.clock);
+  expect(reqs().length).toBe(n + 1);
+  expect(reqs()[n]).toMatchObject({ sessionId: 7, sessionEpoch: 2, topics: [], forgottenTopicsData: [] });
+  // New records reach the follower through the session.
+  s.leader.append(2, 1);
+  s.leader.highWatermark = 5;
+  s.leader.release();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(5);
+  expect(s.p.highWatermark).toBe(5);
+  // The leader forgets the session: FETCH_SESSION_ID_NOT_FOUND, then at once a full request (id 0, epoch 0).
+  s.leader.forgetSession();
+  s.leader.append(1, 1);
+  s.leader.highWatermark = 6;
+  s.leader.release();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(6);
+  const fulls = reqs().filter((r) => r.sessionEpoch === 0);
+  expect(fulls.length).toBe(2);
+  expect(fulls[1]).toMatchObject({ sessionId: 0 });
 });
