@@ -143,7 +143,7 @@ export class ReplicaFetcherThread {
       if (current && current.currentLeaderEpoch === s.currentLeaderEpoch) continue;
       const p = this.opts.host.partition(s.topic, s.partition);
       const latest = p ? p.latestEpoch : -1;
-      this.states.set(key, { topic: s.topic, topicId: s.topicId, partition: s.partition, fetchOffset: s.initOffset, currentLeaderEpoch: s.currentLeaderEpoch, lastFetchedEpoch: latest, phase: latest >= 0 ? "Fetching" : "Truncating", delayedUntilMs: 0, lag: null });
+      this.updateAndMoveToEnd(key, { topic: s.topic, topicId: s.topicId, partition: s.partition, fetchOffset: s.initOffset, currentLeaderEpoch: s.currentLeaderEpoch, lastFetchedEpoch: latest, phase: latest >= 0 ? "Fetching" : "Truncating", delayedUntilMs: 0, lag: null });
     }
     this.pump();
     return added;
@@ -297,7 +297,7 @@ export class ReplicaFetcherThread {
       const nextOffset = info ? info.lastOffset + 1 : s.fetchOffset;
       const lag = Math.max(0, Number(data.highWatermark) - nextOffset);
       if (info || s.lag === null || s.lag !== lag) {
-        this.states.set(key, { ...s, fetchOffset: nextOffset, lastFetchedEpoch: info ? info.lastLeaderEpoch : s.lastFetchedEpoch, lag, phase: "Fetching", delayedUntilMs: 0 });
+        this.updateAndMoveToEnd(key, { ...s, fetchOffset: nextOffset, lastFetchedEpoch: info ? info.lastLeaderEpoch : s.lastFetchedEpoch, lag, phase: "Fetching", delayedUntilMs: 0 });
       }
       return true;
     } catch (e) {
@@ -335,7 +335,7 @@ export class ReplicaFetcherThread {
       return true;
     }
     this.opts.logger.info("truncated on a diverging epoch", { fetcher: this.name, partition: p.name, leaderEpoch, leaderEndOffset, offset });
-    this.states.set(key, { ...s, fetchOffset: p.logEndOffset, lastFetchedEpoch: p.latestEpoch, phase: "Fetching" });
+    this.updateAndMoveToEnd(key, { ...s, fetchOffset: p.logEndOffset, lastFetchedEpoch: p.latestEpoch, phase: "Fetching" });
     return true;
   }
 
@@ -351,7 +351,7 @@ export class ReplicaFetcherThread {
         // Unclean election: the leader's log is shorter; follow it (the mismatch is not repaired).
         this.opts.logger.warn("reset fetch offset to the leader's latest offset", { fetcher: this.name, partition: p.name, from: replicaEnd, to: leaderEnd });
         p.truncateTo(leaderEnd);
-        this.states.set(key, { ...s, fetchOffset: p.logEndOffset, lag: 0, phase: "Fetching", lastFetchedEpoch: p.latestEpoch, delayedUntilMs: 0 });
+        this.updateAndMoveToEnd(key, { ...s, fetchOffset: p.logEndOffset, lag: 0, phase: "Fetching", lastFetchedEpoch: p.latestEpoch, delayedUntilMs: 0 });
         return true;
       }
       const leaderStart = (await endpoint.fetchEarliestOffset(s.topic, s.partition, s.currentLeaderEpoch)).offset;
@@ -363,7 +363,7 @@ export class ReplicaFetcherThread {
       } else {
         this.opts.logger.info("reset fetch offset to the local log end", { fetcher: this.name, partition: p.name, offset: offsetToFetch });
       }
-      this.states.set(key, { ...s, fetchOffset: offsetToFetch, lag: leaderEnd - offsetToFetch, phase: "Fetching", lastFetchedEpoch: p.latestEpoch, delayedUntilMs: 0 });
+      this.updateAndMoveToEnd(key, { ...s, fetchOffset: offsetToFetch, lag: leaderEnd - offsetToFetch, phase: "Fetching", lastFetchedEpoch: p.latestEpoch, delayedUntilMs: 0 });
       return true;
     } catch (e) {
       if (e instanceof LeaderOffsetError) {
@@ -401,6 +401,16 @@ export class ReplicaFetcherThread {
     this.failed.add(key);
   }
 
+  /**
+   * Kafka's PartitionStates.updateAndMoveToEnd: an updated partition goes last, so the next request
+   * leads with the others. The leader returns a batch larger than the limits only for the first
+   * partition of an answer (KIP-74), so rotating the order lets every partition make progress.
+   */
+  private updateAndMoveToEnd(key: string, s: PartitionFetchState): void {
+    this.states.delete(key);
+    this.states.set(key, s);
+  }
+
   private delayPartitions(keys: Iterable<string>): void {
     const now = this.opts.clock.nowMs();
     for (const key of keys) this.delay(key, now);
@@ -408,6 +418,6 @@ export class ReplicaFetcherThread {
 
   private delay(key: string, now: number): void {
     const s = this.states.get(key);
-    if (s && s.delayedUntilMs <= now) this.states.set(key, { ...s, delayedUntilMs: now + this.opts.backoffMs });
+    if (s && s.delayedUntilMs <= now) this.updateAndMoveToEnd(key, { ...s, delayedUntilMs: now + this.opts.backoffMs });
   }
 }
