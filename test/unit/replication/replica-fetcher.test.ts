@@ -419,3 +419,28 @@ test("an incremental fetch session: a full request opens it, later ones carry on
   expect(fulls.length).toBe(2);
   expect(fulls[1]).toMatchObject({ sessionId: 0 });
 });
+
+test("shutdown stops the fetchers at once, though a fetch waits at the leader, and closes their connections", async () => {
+  const s = setup();
+  s.leader.append(2, 1);
+  s.leader.highWatermark = 2;
+  s.start();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(2);
+  expect(s.net.openLinks).toBe(1); // the caught-up fetch is held by the leader
+  let done = false;
+  const stopping = s.fm.shutdown().then(() => (done = true));
+  await settle(s.clock, 5);
+  expect(done).toBe(true);
+  await stopping;
+  expect(s.fm.fetcherCount).toBe(0);
+  expect(s.net.openLinks).toBe(0);
+  // Nothing fetches any more, whatever the leader does.
+  const n = s.leader.fetches.length;
+  s.leader.append(1, 1);
+  s.leader.release();
+  s.clock.advance(10_000);
+  await settle(s.clock);
+  expect(s.leader.fetches.length).toBe(n);
+  expect(s.p.logEndOffset).toBe(2);
+});
