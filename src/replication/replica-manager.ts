@@ -135,6 +135,8 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   readonly replicaFetcherManager: ReplicaFetcherManager | null;
   /** The listener name a follower finds its leader's endpoint under (Kafka's interBrokerListenerName). */
   private readonly listenerName: string;
+  /** This broker asked the controller for a controlled shutdown (Kafka's isInControlledShutdown). */
+  private inControlledShutdown = false;
 
   constructor(private readonly opts: ReplicaManagerOptions) {
     this.nodeId = opts.nodeId;
@@ -391,6 +393,9 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
         try {
           const isNewLeaderEpoch = p.applyAssignment(state, this.nodeId);
           if (state.leader === this.nodeId || p.isOffline) stopFetching.push({ topic: t.name, partition: state.partition });
+          // Kafka's applyLocalFollowersDelta: shutting down, a replica with no leader or out of the ISR
+          // stops fetching (it must not rejoin the ISR it was taken out of).
+          else if (this.inControlledShutdown && (state.leader < 0 || !state.isr.includes(this.nodeId))) stopFetching.push({ topic: t.name, partition: state.partition });
           else if (isNewLeaderEpoch) startFetching.push(p);
         } catch (e) {
           this.opts.logger.error("could not apply a partition's assignment", { partition: p.name, error: (e as Error).message });
@@ -429,6 +434,11 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   /** Completes every delayed fetch now (shutdown: long polls answer with what they have). */
   completeDelayedFetches(): void {
     this.delayedFetch.completeAll();
+  }
+
+  /** Called when the controlled shutdown begins: followers out of the ISR (or leaderless) stop fetching from the next delta on. */
+  beginControlledShutdown(): void {
+    this.inControlledShutdown = true;
   }
 
   /** Stops every replica fetcher; resolves once none appends any more (before the logs close). */

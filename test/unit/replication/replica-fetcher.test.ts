@@ -281,16 +281,44 @@ test("FENCED_LEADER_EPOCH stops the partition until the metadata brings a new ep
   expect(s.p.logEndOffset).toBe(2);
 });
 
-test("ReplicaManager.applyDelta: a follower fetches from its leader, moves with a leader change, and stops fetching once it leads", async () => {
+function replicaManagerSetup() {
   const clock = new FakeClock(1_000);
   const net = new MemoryTransport(clock);
   const dir = tempDir("strand-fetcher-rm-");
   const logs = LogManager.open({ logDirs: [dir.path], nodeId: NODE_ID, clusterId: "AAAAAAAAAAAAAAAAAAAAAA" });
   cleanups.push(() => dir.cleanup(), () => logs.close().then(() => undefined));
   const config = BrokerConfig.from(new Map(), Object.entries({ "node.id": String(NODE_ID), "log.dirs": dir.path, "process.roles": "broker", "controller.quorum.voters": "9@127.0.0.1:9093", listeners: "PLAINTEXT://127.0.0.1:0", "controller.listener.names": "CONTROLLER" }));
-  let fm: ReplicaFetcherManager | null = null;
-  const rm = new ReplicaManager({ nodeId: NODE_ID, config, logs, logger: createLogger("error"), timer: new Timer({ clock }), replicaFetchers: (host) => (fm = fetcherManager(clock, net, host)) });
+  const box: { fm: ReplicaFetcherManager | null } = { fm: null };
+  const rm = new ReplicaManager({ nodeId: NODE_ID, config, logs, logger: createLogger("error"), timer: new Timer({ clock }), replicaFetchers: (host) => (box.fm = fetcherManager(clock, net, host)) });
   cleanups.push(() => rm.shutdown());
+  return { clock, net, rm, fm: box.fm! };
+}
+
+test("in a controlled shutdown, a follower taken out of the ISR stops fetching (Kafka's applyLocalFollowersDelta)", async () => {
+  const { clock, net, rm, fm } = replicaManagerSetup();
+  const first = followerImage(LEADER_ID, 1);
+  const leader = new FakeLeader(net, LEADER_ID, `b${LEADER_ID}`, 9092, TOPIC, first.topicsByName.get(TOPIC)!.topicId);
+  leader.append(2, 1);
+  leader.highWatermark = 2;
+  rm.applyDelta({ before: null, after: first, configChanged: new Set() } as never);
+  await settle(clock);
+  expect(fm.fetcherOf(TOPIC, 0)).toBeDefined();
+  // The same leader and epoch, ISR without this broker: still fetching unless shutting down.
+  const withoutMe = (img: MetadataImage): MetadataImage => {
+    const t = img.topicsByName.get(TOPIC)!;
+    const topic = { ...t, partitions: [{ ...t.partitions[0]!, isr: [LEADER_ID, 4], partitionEpoch: t.partitions[0]!.partitionEpoch + 1 }] };
+    return { ...img, topicsByName: new Map([[TOPIC, topic]]), topicsById: new Map([[topic.topicId, topic]]) };
+  };
+  rm.applyDelta({ before: first, after: withoutMe(first), configChanged: new Set() } as never);
+  expect(fm.fetcherOf(TOPIC, 0)).toBeDefined();
+  rm.beginControlledShutdown();
+  rm.applyDelta({ before: first, after: withoutMe(withoutMe(first)), configChanged: new Set() } as never);
+  expect(fm.fetcherOf(TOPIC, 0)).toBeUndefined();
+  expect(fm.fetcherCount).toBe(0);
+});
+
+test("ReplicaManager.applyDelta: a follower fetches from its leader, moves with a leader change, and stops fetching once it leads", async () => {
+  const { clock, net, rm, fm } = replicaManagerSetup();
   const first = followerImage(LEADER_ID, 1);
   const topicId = first.topicsByName.get(TOPIC)!.topicId;
   const l3 = new FakeLeader(net, LEADER_ID, `b${LEADER_ID}`, 9092, TOPIC, topicId);
@@ -302,7 +330,7 @@ test("ReplicaManager.applyDelta: a follower fetches from its leader, moves with 
   const p = rm.partition(TOPIC, 0)!;
   expect(p.isFollower).toBe(true);
   expect(p.logEndOffset).toBe(3);
-  expect(fm!.fetcher(LEADER_ID, 0)).toBeDefined();
+  expect(fm.fetcher(LEADER_ID, 0)).toBeDefined();
   // Produce to a follower: NOT_LEADER_OR_FOLLOWER.
   const produced = await rm.appendRecords([entry(TOPIC, 0, 1)], 1, 1000, "client");
   expect(produced[0]!.errorCode).toBe(ErrorCode.NOT_LEADER_OR_FOLLOWER);
@@ -313,8 +341,8 @@ test("ReplicaManager.applyDelta: a follower fetches from its leader, moves with 
   l4.leaderEpoch = 2;
   rm.applyDelta({ before: first, after: followerImage(4, 2), configChanged: new Set() } as never);
   await settle(clock);
-  expect(fm!.fetcher(LEADER_ID, 0)).toBeUndefined();
-  expect(fm!.fetcher(4, 0)).toBeDefined();
+  expect(fm.fetcher(LEADER_ID, 0)).toBeUndefined();
+  expect(fm.fetcher(4, 0)).toBeDefined();
   expect(p.logEndOffset).toBe(5);
   expect(p.highWatermark).toBe(5);
   const lastTo4 = l4.fetches[l4.fetches.length - 1]!;
@@ -323,7 +351,7 @@ test("ReplicaManager.applyDelta: a follower fetches from its leader, moves with 
   // This broker is elected in epoch 3: no fetcher left, and it takes produces from the log end.
   rm.applyDelta({ before: null, after: followerImage(NODE_ID, 3), configChanged: new Set() } as never);
   await settle(clock);
-  expect(fm!.fetcherCount).toBe(0);
+  expect(fm.fetcherCount).toBe(0);
   expect(p.isFollower).toBe(false);
   const led = await rm.appendRecords([entry(TOPIC, 0, 2)], 1, 1000, "client");
   expect(led[0]).toMatchObject({ errorCode: 0, baseOffset: 5 });
