@@ -29,34 +29,9 @@ import { InvalidBatchError, LogClosedError, LogOfflineError } from "../storage/e
 import { assert } from "../util/assert.ts";
 import type { Partition } from "./partition.ts";
 import { LeaderOffsetError, partitionKey, type FetchRequestPartition, type RemoteLeaderEndPoint } from "./remote-leader-endpoint.ts";
+import { offsetTruncationState, type InitialFetchState, type PartitionFetchState } from "./partition-fetch-state.ts";
 
-export type ReplicaFetchPhase = "Truncating" | "Fetching";
-
-/** Where a partition starts fetching (Kafka's InitialFetchState). */
-export interface InitialFetchState {
-  topic: string;
-  topicId: string;
-  partition: number;
-  currentLeaderEpoch: number;
-  /** The log end when a leader epoch is known locally, else the high watermark (Kafka's initialFetchOffset). */
-  initOffset: number;
-}
-
-/** Kafka's PartitionFetchState. Replaced, never mutated, so a response can tell it is still current. */
-export interface PartitionFetchState {
-  readonly topic: string;
-  readonly topicId: string;
-  readonly partition: number;
-  readonly fetchOffset: number;
-  readonly currentLeaderEpoch: number;
-  /** -1: none known. */
-  readonly lastFetchedEpoch: number;
-  readonly phase: ReplicaFetchPhase;
-  /** Backing off until then (clock ms); 0: not delayed. */
-  readonly delayedUntilMs: number;
-  /** The leader's high watermark minus the next fetch offset, once known. */
-  readonly lag: number | null;
-}
+export type { InitialFetchState, PartitionFetchState, ReplicaFetchPhase } from "./partition-fetch-state.ts";
 
 /** What the fetcher needs of the broker hosting the partitions (ReplicaManager). */
 export interface ReplicaFetcherHost {
@@ -210,7 +185,14 @@ export class ReplicaFetcherThread {
 
   private async fetchRound(ready: readonly PartitionFetchState[]): Promise<void> {
     const endpoint = this.opts.endpoint;
-    const version = await endpoint.fetchVersion();
+    let version: number;
+    try {
+      version = await endpoint.fetchVersion();
+    } catch (e) {
+      // The leader cannot be reached (yet): as a failed fetch request.
+      if (this.running) this.opts.logger.warn("could not learn the leader's Fetch versions", { fetcher: this.name, leader: endpoint.leader.id, error: e instanceof Error ? e.message : String(e) });
+      return this.delayPartitions(ready.map((s) => partitionKey(s.topic, s.partition)));
+    }
     if (version < 0) {
       this.opts.logger.warn("leader serves no replica Fetch version this follower sends (12-18); backing off", { fetcher: this.name, leader: endpoint.leader.id });
       return this.delayPartitions(ready.map((s) => partitionKey(s.topic, s.partition)));
@@ -315,18 +297,7 @@ export class ReplicaFetcherThread {
    * leader's (epoch, end offset), then fetch from there with the local latest epoch.
    */
   private truncateOnFetchResponse(key: string, s: PartitionFetchState, p: Partition, leaderEpoch: number, leaderEndOffset: number): boolean {
-    const logEnd = p.logEndOffset;
-    let offset: number;
-    if (leaderEndOffset < 0) offset = s.fetchOffset;
-    else if (leaderEpoch < 0) offset = Math.min(leaderEndOffset, logEnd);
-    else {
-      const local = p.endOffsetForEpoch(leaderEpoch);
-      if (local === null) offset = Math.min(leaderEndOffset, logEnd);
-      // The leader's epoch is unknown here: truncate to where the largest lower epoch ends; the next
-      // fetch (with that epoch as last fetched) finds the rest.
-      else if (local.epoch !== leaderEpoch) offset = Math.min(local.offset, logEnd);
-      else offset = Math.min(local.offset, leaderEndOffset, logEnd);
-    }
+    const offset = offsetTruncationState(s.fetchOffset, p.logEndOffset, leaderEpoch, leaderEndOffset, (e) => p.endOffsetForEpoch(e));
     try {
       if (offset < p.highWatermark) this.opts.logger.warn("truncating below the high watermark", { fetcher: this.name, partition: p.name, offset, highWatermark: p.highWatermark });
       p.truncateTo(offset);
