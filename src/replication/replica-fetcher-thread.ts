@@ -26,12 +26,16 @@ import type { Logger } from "../util/log.ts";
 import { ErrorCode } from "../protocol/errors.ts";
 import type { PartitionData } from "../protocol/generated/messages/fetch-response.ts";
 import { InvalidBatchError, LogClosedError, LogOfflineError } from "../storage/errors.ts";
+import { MAX_OFFSET } from "../storage/offset-bound.ts";
 import { assert } from "../util/assert.ts";
 import type { Partition } from "./partition.ts";
 import { LeaderOffsetError, partitionKey, type FetchRequestPartition, type RemoteLeaderEndPoint } from "./remote-leader-endpoint.ts";
 import { offsetTruncationState, type InitialFetchState, type PartitionFetchState } from "./partition-fetch-state.ts";
 
 export type { InitialFetchState, PartitionFetchState, ReplicaFetchPhase } from "./partition-fetch-state.ts";
+
+/** The largest offset the storage layer holds. */
+const MAX_WIRE_OFFSET = BigInt(MAX_OFFSET);
 
 /** What the fetcher needs of the broker hosting the partitions (ReplicaManager). */
 export interface ReplicaFetcherHost {
@@ -265,6 +269,13 @@ export class ReplicaFetcherThread {
     const p = this.opts.host.partition(s.topic, s.partition);
     if (!p) return false;
     const div = data.divergingEpoch;
+    // Offsets from another node are checked before they touch the log: a leader's answer with an
+    // offset no log can hold is dropped (and retried after the back-off), never clamped into place.
+    const bad = [data.highWatermark, data.logStartOffset, ...(div.endOffset >= 0n ? [div.endOffset] : [])].find((o) => o < 0n || o > MAX_WIRE_OFFSET);
+    if (bad !== undefined) {
+      this.opts.logger.warn("leader answered an offset out of range; retrying", { fetcher: this.name, partition: p.name, offset: String(bad), highWatermark: String(data.highWatermark), logStartOffset: String(data.logStartOffset) });
+      return false;
+    }
     if (div.epoch >= 0 || div.endOffset >= 0n) {
       // Truncate, but apply nothing else of this answer (its watermarks are for the diverged log).
       return this.truncateOnFetchResponse(key, s, p, div.epoch, Number(div.endOffset));

@@ -472,3 +472,18 @@ test("shutdown stops the fetchers at once, though a fetch waits at the leader, a
   expect(s.leader.fetches.length).toBe(n);
   expect(s.p.logEndOffset).toBe(2);
 });
+
+test("a leader's answer with an offset no log can hold is dropped and retried, never applied", async () => {
+  const s = setup();
+  s.leader.append(2, 1);
+  s.leader.highWatermark = -5;
+  s.start();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(0);
+  expect(s.p.highWatermark).toBe(0);
+  s.leader.highWatermark = 2;
+  s.clock.advance(BACKOFF_MS);
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(2);
+  expect(s.p.highWatermark).toBe(2);
+});
