@@ -15,7 +15,8 @@
 //      acks=all works again, and the segments are still equal.
 //   3. The Kafka broker is SIGKILLed: Kafka's controller fences it after broker.session.timeout.ms and
 //      elects Strand (the other ISR member) leader in a new epoch; Strand serves the records to a
-//      consumer Fetch.
+//      consumer Fetch, and an idempotent producer's retry of a batch Kafka had acknowledged is a
+//      duplicate on Strand (its producer state followed the replicated batches).
 // Gated on Java and the Kafka jars like the other *-kafka tests: skipped (with the reason printed) only
 // when the jars cannot be materialised; every process is killed and every temp dir removed in afterAll.
 import { afterAll, expect, test } from "bun:test";
@@ -250,6 +251,16 @@ test("Kafka 4.4.0 leads, Strand follows: acks=all is acknowledged, Strand's log 
   expect(segment(strandLogDir)).toEqual(kafkaLogAfter);
 
   phase("caught up after restart");
+  // An idempotent producer's batch, replicated: Strand's producer state must know it after an election.
+  const init = await until("InitProducerId", () => withClient(brokerPort!, (c) => c.request<{ errorCode: number; producerId: bigint; producerEpoch: number }>(22, 4, { transactionalId: null, transactionTimeoutMs: 60_000, producerId: -1n, producerEpoch: -1 })).then((r) => (r.errorCode === 0 ? r : null)), 30_000, diag);
+  const idempotentValues = ["id-0", "id-1"];
+  const idempotent = () => buildRecordBatch({ producerId: init.producerId, producerEpoch: init.producerEpoch, baseSequence: 0, records: idempotentValues.map((v) => ({ value: new TextEncoder().encode(v) })) });
+  const idempotentOffset = BigInt(values.length);
+  const first = await withClient(brokerPort!, (c) => c.request<{ responses: Array<{ partitionResponses: Array<{ errorCode: number; baseOffset: bigint }> }> }>(0, 9, { acks: -1, timeoutMs: 15_000, topicData: [{ name: TOPIC, partitionData: [{ index: 0, records: idempotent() }] }] }));
+  expect(first.responses[0]!.partitionResponses[0]).toMatchObject({ errorCode: 0, baseOffset: idempotentOffset });
+  values.push(...idempotentValues);
+  await until("Strand to fetch the idempotent batch", async () => segment(strandLogDir).length === segment(kafka.logDir).length, 30_000, diag);
+
   // 3. The Kafka broker dies: Strand, the other ISR member, is elected and serves the records.
   const before = (await partitionOf(brokerPort!))!.leaderEpoch;
   await kafka.kill();
@@ -281,6 +292,10 @@ test("Kafka 4.4.0 leads, Strand follows: acks=all is acknowledged, Strand's log 
     30_000,
     diag,
   );
+  // The producer's retry of its batch (its acknowledgement was lost with the old leader) is a duplicate:
+  // answered with the original offset, not written again.
+  const retry = await withClient(strand.port, (c) => c.request<{ responses: Array<{ partitionResponses: Array<{ errorCode: number; baseOffset: bigint }> }> }>(0, 9, { acks: 1, timeoutMs: 15_000, topicData: [{ name: TOPIC, partitionData: [{ index: 0, records: idempotent() }] }] }));
+  expect(retry.responses[0]!.partitionResponses[0]).toMatchObject({ errorCode: 0, baseOffset: idempotentOffset });
   const got = batchesOf(fetched.records!).flatMap((b) => [...new RecordBatchView(b).records()].map((r) => new TextDecoder().decode(r.value!)));
   expect(got).toEqual(values);
   console.log(strand.output().split("\n").filter((l) => / (WARN|ERROR) /.test(l)).slice(-30).join("\n"));
