@@ -27,6 +27,15 @@ export function wholeBatches(records: Uint8Array): Uint8Array {
   return pos === records.length ? records : records.subarray(0, pos);
 }
 
+/** The base and last offset of the first batch (its header's fields), or null when too short to hold them. */
+export function firstBatchOffsets(records: Uint8Array): { baseOffset: number; lastOffset: number } | null {
+  // base offset (8) + length (4) + leader epoch (4) + magic (1) + crc (4) + attributes (2) + last offset delta (4)
+  if (records.length < 27) return null;
+  const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
+  const baseOffset = Number(view.getBigInt64(0));
+  return { baseOffset, lastOffset: baseOffset + view.getInt32(23) };
+}
+
 export interface OffsetAndEpoch {
   offset: number;
   epoch: number;

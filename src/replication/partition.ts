@@ -14,6 +14,10 @@
 // followers, and not at all while the ISR is below min.insync.replicas (the LEADER SIDE section below,
 // state and rules in partition-leader.ts). On a single node (no followers) that leaves the log end.
 // Every move is checked (util/assert.ts): log start <= high watermark <= log end. Reads never move it.
+// That rule is the leader's (and a leaderless partition's, whose appends may still wait for a sync).
+// As a follower (another broker leads) the high watermark and log start come from the leader's fetch
+// answers and appends keep the leader's offsets: the follower section at the end (follower-log.ts),
+// driven by the replica fetcher; appendRecordsToLeader refuses with NOT_LEADER_OR_FOLLOWER.
 //
 // Durability is reached through the LogDurability seam (the Log itself in the broker; tests inject one
 // whose syncs they settle by hand). When the high watermark moves, or a sync the partition waits for
@@ -37,7 +41,8 @@ import { LeaderError, NotLeaderOrFollowerError } from "./leader-errors.ts";
 import { OffsetOutOfRangeError } from "../storage/errors.ts";
 import { PartitionLeader, type LeaderHost } from "./partition-leader.ts";
 import type { ReplicaState } from "./replica-state.ts";
-import { endOffsetForEpoch, wholeBatches, type OffsetAndEpoch } from "./follower-records.ts";
+import { endOffsetForEpoch, type OffsetAndEpoch } from "./follower-records.ts";
+import { appendAsFollower, followLeaderLogStartOffset, updateFollowerHighWatermark, type FollowerAppendInfo } from "./follower-log.ts";
 
 /** Who appends (Kafka's AppendOrigin): clients get every idempotence check; coordinators epochs only. */
 export type AppendOrigin = "client" | "coordinator";
@@ -455,51 +460,28 @@ export class Partition {
   }
 
   /**
-   * Appends what the leader sent, keeping its offsets and leader epochs (Kafka's appendAsFollower): the
-   * whole batches of `records` (a cut-off last batch is fetched again), each checked (length, magic,
-   * CRC; not max.message.bytes, which the leader applied) and placed at or after the log end in increasing order before a byte is written; the epochs
-   * go into the leader-epoch cache and the producer state follows the batches (Log.append), so this
-   * replica dedupes retries and knows open transactions if it becomes leader. Null when `records` holds
-   * no whole batch. Throws InvalidBatchError (corrupt or out of order), LogOfflineError, LogClosedError.
+   * Appends what the leader sent, keeping its offsets and leader epochs (Kafka's appendAsFollower; see
+   * follower-log.ts). Null when `records` holds no whole batch. Throws InvalidBatchError (corrupt or
+   * out of order), LogOfflineError, LogClosedError.
    */
   appendRecordsToFollower(records: Uint8Array, nowMs: number): FollowerAppendInfo | null {
-    const whole = wholeBatches(records);
-    if (whole.length === 0) return null;
-    const log = this.log;
-    const before = log.logEndOffset;
-    const r = log.append(whole, { assignOffsets: false, ignoreRecordSize: true, nowMs });
-    assert(r.firstOffset >= before && log.logEndOffset === r.lastOffset + 1, () => `${log.name}: follower append of ${r.firstOffset}-${r.lastOffset} left the log end at ${log.logEndOffset} (was ${before})`);
-    return { firstOffset: r.firstOffset, lastOffset: r.lastOffset, lastLeaderEpoch: this.latestEpoch, validBytes: whole.length };
+    return appendAsFollower(this.log, records, nowMs);
   }
 
   /**
    * The follower's high watermark from a fetch response (Kafka's UnifiedLog.maybeUpdateHighWatermark):
-   * the leader's, bounded by this log's end and start. It may move down (the leader's may be lower
-   * after an election). True when it changed; delayed operations re-check then.
+   * the leader's, bounded by this log's end and start; it may move down. True when it changed;
+   * delayed operations re-check then.
    */
   updateFollowerHighWatermark(leaderHighWatermark: number): boolean {
-    const log = this.log;
-    const old = log.highWatermark;
-    log.setHighWatermark(Math.min(leaderHighWatermark, log.logEndOffset));
-    const hw = log.highWatermark;
-    assert(hw >= log.logStartOffset && hw <= log.logEndOffset, () => `${log.name}: follower high watermark ${hw} outside [${log.logStartOffset}, ${log.logEndOffset}]`);
-    if (hw === old) return false;
+    if (!updateFollowerHighWatermark(this.log, leaderHighWatermark)) return false;
     this.host.tryCompleteDelayedRequests(this);
     return true;
   }
 
-  /**
-   * The leader's log start offset from a fetch response (Kafka's maybeIncrementLogStartOffset with
-   * LeaderOffsetIncremented): moved up, never past this replica's high watermark (Kafka would throw
-   * OffsetOutOfRange there; the next fetch catches up instead). Segments wholly below it are deleted
-   * by the log's retention pass, as on the leader after DeleteRecords. True when it moved.
-   */
+  /** The leader's log start offset from a fetch response (Kafka's maybeIncrementLogStartOffset; follower-log.ts). */
   maybeIncrementLogStartOffset(leaderLogStartOffset: number): boolean {
-    const log = this.log;
-    const target = Math.min(leaderLogStartOffset, log.highWatermark);
-    if (target <= log.logStartOffset) return false;
-    log.setLogStartOffset(target);
-    return true;
+    return followLeaderLogStartOffset(this.log, leaderLogStartOffset);
   }
 
   /** Removes every offset >= `offset` (a diverging epoch, or the leader's log ends there). */
@@ -513,16 +495,6 @@ export class Partition {
     this.log.truncateFullyAndStartAt(offset, nowMs);
     this.host.tryCompleteDelayedRequests(this);
   }
-}
-
-/** What a follower append wrote (Kafka's LogAppendInfo, the fields the fetcher uses). */
-export interface FollowerAppendInfo {
-  firstOffset: number;
-  lastOffset: number;
-  /** The leader-epoch cache's latest epoch after the append (the last batch's epoch). */
-  lastLeaderEpoch: number;
-  /** Bytes of whole batches appended. */
-  validBytes: number;
 }
 
 /** The header of the first batch of an append, or null when the bytes are too short to hold one. */

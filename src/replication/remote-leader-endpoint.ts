@@ -7,14 +7,15 @@
 //   broker epoch} instead of replica_id; v18 sends this replica's high watermark. A leader that serves
 //   no version from 12 up fails the fetch with UnsupportedVersionException (the fetcher backs off); the
 //   OffsetForLeaderEpoch path Kafka keeps for such leaders is left out.
-// - Sessionless full fetches (session id 0, epoch -1: Kafka's leader answers every partition each time);
-//   incremental fetch sessions (FetchSessionHandler) are left out.
+// - Incremental fetch sessions (KIP-227, fetch-session-handler.ts) as Kafka's follower uses them; a
+//   leader that keeps none (session id 0 in its answer) gets full requests each time.
 // - ListOffsets (earliest / latest) as a replica (replica_id = this broker), for OFFSET_OUT_OF_RANGE.
 
 import type { Node, NetworkClient } from "../network/network-client.ts";
 import type { FetchResponse, PartitionData } from "../protocol/generated/messages/fetch-response.ts";
 import type { ListOffsetsResponse } from "../protocol/generated/messages/list-offsets-response.ts";
-import { newFetchPartition, newFetchTopic, newReplicaState } from "../protocol/generated/messages/fetch-request.ts";
+import { newFetchPartition, newFetchTopic, newForgottenTopic, newReplicaState, type FetchTopic, type ForgottenTopic } from "../protocol/generated/messages/fetch-request.ts";
+import { FetchSessionHandler } from "./fetch-session-handler.ts";
 import { ErrorCode } from "../protocol/errors.ts";
 import { assert } from "../util/assert.ts";
 
@@ -60,6 +61,10 @@ export interface FetchResult {
   partitions: Map<string, PartitionData>;
   /** A top-level error (the whole request failed), else 0. */
   errorCode: number;
+  /** The request was a full one (every partition sent). */
+  full: boolean;
+  /** false: the answer was refused (an error, or partitions the session does not hold); nothing in it applies. */
+  usable: boolean;
 }
 
 export class LeaderOffsetError extends Error {
@@ -77,13 +82,19 @@ export function partitionKey(topic: string, partition: number): string {
 }
 
 export class RemoteLeaderEndPoint {
+  /** The incremental fetch session with this leader; null: sessionless full fetches (session id 0, epoch -1). */
+  private readonly session: FetchSessionHandler | null;
+
   constructor(
     readonly leader: Node,
     private readonly client: NetworkClient,
     private readonly cfg: ReplicaFetchConfig,
     private readonly replicaId: number,
     private readonly brokerEpoch: () => bigint,
-  ) {}
+    useFetchSessions = true,
+  ) {
+    this.session = useFetchSessions ? new FetchSessionHandler() : null;
+  }
 
   /**
    * The Fetch version to send: the highest both serve within [12, 18]. The leader's ranges come from
@@ -101,50 +112,51 @@ export class RemoteLeaderEndPoint {
     return hi;
   }
 
-  /** One Fetch for `parts` at `version` (fetchVersion()); rejects with the NetworkClient's errors. */
+  /**
+   * One Fetch for `parts` (every partition to fetch now) at `version` (fetchVersion()), through the
+   * incremental fetch session when the leader keeps one. Rejects with the NetworkClient's errors. An
+   * answer the session cannot use comes back with no partitions (and its error code, if any).
+   */
   async fetch(parts: readonly FetchRequestPartition[], version: number): Promise<FetchResult> {
     assert(version >= MIN_REPLICA_FETCH_VERSION && version <= MAX_REPLICA_FETCH_VERSION, () => `replica fetch version ${version} outside [${MIN_REPLICA_FETCH_VERSION}, ${MAX_REPLICA_FETCH_VERSION}]`);
-    const byTopic = new Map<string, ReturnType<typeof newFetchTopic>>();
-    // Bounded by the fetcher's partition map.
-    for (const p of parts) {
-      let t = byTopic.get(p.topic);
-      if (!t) {
-        t = { ...newFetchTopic(), topic: version < 13 ? p.topic : "", topicId: version >= 13 ? p.topicId : newFetchTopic().topicId, partitions: [] };
-        byTopic.set(p.topic, t);
-      }
-      t.partitions.push({
-        ...newFetchPartition(),
-        partition: p.partition,
-        currentLeaderEpoch: p.currentLeaderEpoch,
-        fetchOffset: BigInt(p.fetchOffset),
-        lastFetchedEpoch: p.lastFetchedEpoch,
-        logStartOffset: BigInt(p.logStartOffset),
-        partitionMaxBytes: this.cfg.partitionMaxBytes,
-        ...(version >= 18 ? { highWatermark: BigInt(p.highWatermark) } : {}),
-      });
-    }
+    const data = this.session ? this.session.build(parts) : { sessionId: 0, sessionEpoch: -1, toSend: [...parts], toForget: [], full: true };
     const body: Record<string, unknown> = {
       maxWaitMs: this.cfg.maxWaitMs,
       minBytes: this.cfg.minBytes,
       maxBytes: this.cfg.responseMaxBytes,
       isolationLevel: 0,
-      sessionId: 0,
-      sessionEpoch: -1,
-      topics: [...byTopic.values()],
+      sessionId: data.sessionId,
+      sessionEpoch: data.sessionEpoch,
+      topics: fetchTopics(data.toSend, version, this.cfg.partitionMaxBytes),
+      forgottenTopicsData: forgottenTopics(data.toForget, version),
     };
     if (version >= 15) body.replicaState = { ...newReplicaState(), replicaId: this.replicaId, replicaEpoch: this.brokerEpoch() };
     else body.replicaId = this.replicaId;
-    const r = await this.client.send<FetchResponse>(this.leader, API_FETCH, body, { minVersion: version, maxVersion: version, timeoutMs: this.cfg.socketTimeoutMs + this.cfg.maxWaitMs });
+    let r;
+    try {
+      r = await this.client.send<FetchResponse>(this.leader, API_FETCH, body, { minVersion: version, maxVersion: version, timeoutMs: this.cfg.socketTimeoutMs + this.cfg.maxWaitMs });
+    } catch (e) {
+      this.session?.handleError();
+      throw e;
+    }
     // v13+ answers by topic id: map each back to the name it was asked for.
     const nameOfId = new Map<string, string>();
     for (const p of parts) nameOfId.set(p.topicId, p.topic);
     const partitions = new Map<string, PartitionData>();
+    let unknownTopic = false;
     for (const t of r.body.responses) {
       const name = r.version >= 13 ? nameOfId.get(t.topicId) : t.topic;
-      if (name === undefined) continue; // not asked for: ignored
+      // Not asked for: the session refuses the answer; sessionless, the topic is ignored.
+      if (name === undefined) {
+        unknownTopic = true;
+        continue;
+      }
       for (const p of t.partitions) partitions.set(partitionKey(name, p.partitionIndex), p);
     }
-    return { version: r.version, partitions, errorCode: r.body.errorCode };
+    if (this.session && !this.session.handleResponse(data, r.body.errorCode, r.body.sessionId, partitions.keys(), unknownTopic)) {
+      return { version: r.version, partitions: new Map(), errorCode: r.body.errorCode, full: data.full, usable: false };
+    }
+    return { version: r.version, partitions, errorCode: r.body.errorCode, full: data.full, usable: r.body.errorCode === 0 };
   }
 
   /** The leader's log start offset (ListOffsets earliest as a replica). Throws LeaderOffsetError. */
@@ -171,4 +183,43 @@ export class RemoteLeaderEndPoint {
     if (!Number.isSafeInteger(offset) || offset < 0) throw new LeaderOffsetError(ErrorCode.CORRUPT_MESSAGE, `ListOffsets for ${topic}-${partition} from ${this.leader.id} answered offset ${p.offset}`);
     return { offset, epoch: p.leaderEpoch };
   }
+}
+
+/** The request's topics: by name below v13, by id from v13. */
+function fetchTopics(parts: readonly FetchRequestPartition[], version: number, partitionMaxBytes: number): FetchTopic[] {
+  const byTopic = new Map<string, FetchTopic>();
+  // Bounded by the fetcher's partition map.
+  for (const p of parts) {
+    let t = byTopic.get(p.topic);
+    if (!t) {
+      t = { ...newFetchTopic(), topic: version < 13 ? p.topic : "", topicId: version >= 13 ? p.topicId : newFetchTopic().topicId, partitions: [] };
+      byTopic.set(p.topic, t);
+    }
+    t.partitions.push({
+      ...newFetchPartition(),
+      partition: p.partition,
+      currentLeaderEpoch: p.currentLeaderEpoch,
+      fetchOffset: BigInt(p.fetchOffset),
+      lastFetchedEpoch: p.lastFetchedEpoch,
+      logStartOffset: BigInt(p.logStartOffset),
+      partitionMaxBytes,
+      ...(version >= 18 ? { highWatermark: BigInt(p.highWatermark) } : {}),
+    });
+  }
+  return [...byTopic.values()];
+}
+
+/** The forgotten partitions of an incremental request, grouped by topic (by id from v13). */
+function forgottenTopics(parts: readonly FetchRequestPartition[], version: number): ForgottenTopic[] {
+  const byTopic = new Map<string, ForgottenTopic>();
+  for (const p of parts) {
+    const key = version >= 13 ? p.topicId : p.topic;
+    let t = byTopic.get(key);
+    if (!t) {
+      t = { ...newForgottenTopic(), topic: version < 13 ? p.topic : "", topicId: version >= 13 ? p.topicId : newForgottenTopic().topicId, partitions: [] };
+      byTopic.set(key, t);
+    }
+    t.partitions.push(p.partition);
+  }
+  return [...byTopic.values()];
 }

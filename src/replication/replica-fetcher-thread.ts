@@ -17,44 +17,25 @@
 // - a request that fails as a whole (connection, timeout, versions) backs off every partition.
 // A corrupt batch backs the partition off (the next fetch may bring it whole); a local storage
 // failure stops the partition (its log is offline; Kafka's markPartitionFailed).
-// Left out: OffsetForLeaderEpoch (only for leaders without Fetch v12), fetch sessions, quotas, metrics.
+// Requests go through the leader's incremental fetch session (fetch-session-handler.ts): a partition
+// left out of an answer has nothing new. Left out: OffsetForLeaderEpoch (only for leaders without
+// Fetch v12), replication quotas, metrics.
 
 import type { TimerClock, WakeupHandle } from "../util/purgatory/clock.ts";
 import type { Logger } from "../util/log.ts";
 import { ErrorCode } from "../protocol/errors.ts";
 import type { PartitionData } from "../protocol/generated/messages/fetch-response.ts";
 import { InvalidBatchError, LogClosedError, LogOfflineError } from "../storage/errors.ts";
+import { MAX_OFFSET } from "../storage/offset-bound.ts";
 import { assert } from "../util/assert.ts";
 import type { Partition } from "./partition.ts";
 import { LeaderOffsetError, partitionKey, type FetchRequestPartition, type RemoteLeaderEndPoint } from "./remote-leader-endpoint.ts";
+import { offsetTruncationState, type InitialFetchState, type PartitionFetchState } from "./partition-fetch-state.ts";
 
-export type ReplicaFetchPhase = "Truncating" | "Fetching";
+export type { InitialFetchState, PartitionFetchState, ReplicaFetchPhase } from "./partition-fetch-state.ts";
 
-/** Where a partition starts fetching (Kafka's InitialFetchState). */
-export interface InitialFetchState {
-  topic: string;
-  topicId: string;
-  partition: number;
-  currentLeaderEpoch: number;
-  /** The log end when a leader epoch is known locally, else the high watermark (Kafka's initialFetchOffset). */
-  initOffset: number;
-}
-
-/** Kafka's PartitionFetchState. Replaced, never mutated, so a response can tell it is still current. */
-export interface PartitionFetchState {
-  readonly topic: string;
-  readonly topicId: string;
-  readonly partition: number;
-  readonly fetchOffset: number;
-  readonly currentLeaderEpoch: number;
-  /** -1: none known. */
-  readonly lastFetchedEpoch: number;
-  readonly phase: ReplicaFetchPhase;
-  /** Backing off until then (clock ms); 0: not delayed. */
-  readonly delayedUntilMs: number;
-  /** The leader's high watermark minus the next fetch offset, once known. */
-  readonly lag: number | null;
-}
+/** The largest offset the storage layer holds. */
+const MAX_WIRE_OFFSET = BigInt(MAX_OFFSET);
 
 /** What the fetcher needs of the broker hosting the partitions (ReplicaManager). */
 export interface ReplicaFetcherHost {
@@ -141,7 +122,7 @@ export class ReplicaFetcherThread {
       if (current && current.currentLeaderEpoch === s.currentLeaderEpoch) continue;
       const p = this.opts.host.partition(s.topic, s.partition);
       const latest = p ? p.latestEpoch : -1;
-      this.states.set(key, { topic: s.topic, topicId: s.topicId, partition: s.partition, fetchOffset: s.initOffset, currentLeaderEpoch: s.currentLeaderEpoch, lastFetchedEpoch: latest, phase: latest >= 0 ? "Fetching" : "Truncating", delayedUntilMs: 0, lag: null });
+      this.updateAndMoveToEnd(key, { topic: s.topic, topicId: s.topicId, partition: s.partition, fetchOffset: s.initOffset, currentLeaderEpoch: s.currentLeaderEpoch, lastFetchedEpoch: latest, phase: latest >= 0 ? "Fetching" : "Truncating", delayedUntilMs: 0, lag: null });
     }
     this.pump();
     return added;
@@ -201,13 +182,21 @@ export class ReplicaFetcherThread {
         this.markPartitionFailed(key, "truncation to the high watermark failed", e);
         continue;
       }
-      this.states.set(key, { ...s, phase: "Fetching", lastFetchedEpoch: p.latestEpoch });
+      // The log may end below the target (truncation keeps whole batches): fetch from where it ends.
+      this.states.set(key, { ...s, fetchOffset: p.logEndOffset, phase: "Fetching", lastFetchedEpoch: p.latestEpoch });
     }
   }
 
   private async fetchRound(ready: readonly PartitionFetchState[]): Promise<void> {
     const endpoint = this.opts.endpoint;
-    const version = await endpoint.fetchVersion();
+    let version: number;
+    try {
+      version = await endpoint.fetchVersion();
+    } catch (e) {
+      // The leader cannot be reached (yet): as a failed fetch request.
+      if (this.running) this.opts.logger.warn("could not learn the leader's Fetch versions", { fetcher: this.name, leader: endpoint.leader.id, error: e instanceof Error ? e.message : String(e) });
+      return this.delayPartitions(ready.map((s) => partitionKey(s.topic, s.partition)));
+    }
     if (version < 0) {
       this.opts.logger.warn("leader serves no replica Fetch version this follower sends (12-18); backing off", { fetcher: this.name, leader: endpoint.leader.id });
       return this.delayPartitions(ready.map((s) => partitionKey(s.topic, s.partition)));
@@ -235,8 +224,11 @@ export class ReplicaFetcherThread {
       if (this.running) this.opts.logger.warn("error in response for replica fetch request", { fetcher: this.name, leader: endpoint.leader.id, error: e instanceof Error ? e.message : String(e) });
       return this.delayPartitions(sent.keys());
     }
-    if (result.errorCode !== 0) {
-      this.opts.logger.warn("replica fetch answered a top-level error", { fetcher: this.name, leader: endpoint.leader.id, errorCode: result.errorCode });
+    if (!result.usable) {
+      // The session starts again with a full request: at once after an incremental one (Kafka's
+      // FetchSessionHandler), after the back-off when a full request was refused (no spinning).
+      if (!result.full) return;
+      this.opts.logger.warn("replica fetch answer refused", { fetcher: this.name, leader: endpoint.leader.id, errorCode: result.errorCode });
       return this.delayPartitions(sent.keys());
     }
     const withError: string[] = [];
@@ -277,6 +269,13 @@ export class ReplicaFetcherThread {
     const p = this.opts.host.partition(s.topic, s.partition);
     if (!p) return false;
     const div = data.divergingEpoch;
+    // Offsets from another node are checked before they touch the log: a leader's answer with an
+    // offset no log can hold is dropped (and retried after the back-off), never clamped into place.
+    const bad = [data.highWatermark, data.logStartOffset, ...(div.endOffset >= 0n ? [div.endOffset] : [])].find((o) => o < 0n || o > MAX_WIRE_OFFSET);
+    if (bad !== undefined) {
+      this.opts.logger.warn("leader answered an offset out of range; retrying", { fetcher: this.name, partition: p.name, offset: String(bad), highWatermark: String(data.highWatermark), logStartOffset: String(data.logStartOffset) });
+      return false;
+    }
     if (div.epoch >= 0 || div.endOffset >= 0n) {
       // Truncate, but apply nothing else of this answer (its watermarks are for the diverged log).
       return this.truncateOnFetchResponse(key, s, p, div.epoch, Number(div.endOffset));
@@ -291,7 +290,7 @@ export class ReplicaFetcherThread {
       const nextOffset = info ? info.lastOffset + 1 : s.fetchOffset;
       const lag = Math.max(0, Number(data.highWatermark) - nextOffset);
       if (info || s.lag === null || s.lag !== lag) {
-        this.states.set(key, { ...s, fetchOffset: nextOffset, lastFetchedEpoch: info ? info.lastLeaderEpoch : s.lastFetchedEpoch, lag, phase: "Fetching", delayedUntilMs: 0 });
+        this.updateAndMoveToEnd(key, { ...s, fetchOffset: nextOffset, lastFetchedEpoch: info ? info.lastLeaderEpoch : s.lastFetchedEpoch, lag, phase: "Fetching", delayedUntilMs: 0 });
       }
       return true;
     } catch (e) {
@@ -309,18 +308,7 @@ export class ReplicaFetcherThread {
    * leader's (epoch, end offset), then fetch from there with the local latest epoch.
    */
   private truncateOnFetchResponse(key: string, s: PartitionFetchState, p: Partition, leaderEpoch: number, leaderEndOffset: number): boolean {
-    const logEnd = p.logEndOffset;
-    let offset: number;
-    if (leaderEndOffset < 0) offset = s.fetchOffset;
-    else if (leaderEpoch < 0) offset = Math.min(leaderEndOffset, logEnd);
-    else {
-      const local = p.endOffsetForEpoch(leaderEpoch);
-      if (local === null) offset = Math.min(leaderEndOffset, logEnd);
-      // The leader's epoch is unknown here: truncate to where the largest lower epoch ends; the next
-      // fetch (with that epoch as last fetched) finds the rest.
-      else if (local.epoch !== leaderEpoch) offset = Math.min(local.offset, logEnd);
-      else offset = Math.min(local.offset, leaderEndOffset, logEnd);
-    }
+    const offset = offsetTruncationState(s.fetchOffset, p.logEndOffset, leaderEpoch, leaderEndOffset, (e) => p.endOffsetForEpoch(e));
     try {
       if (offset < p.highWatermark) this.opts.logger.warn("truncating below the high watermark", { fetcher: this.name, partition: p.name, offset, highWatermark: p.highWatermark });
       p.truncateTo(offset);
@@ -329,7 +317,7 @@ export class ReplicaFetcherThread {
       return true;
     }
     this.opts.logger.info("truncated on a diverging epoch", { fetcher: this.name, partition: p.name, leaderEpoch, leaderEndOffset, offset });
-    this.states.set(key, { ...s, fetchOffset: p.logEndOffset, lastFetchedEpoch: p.latestEpoch, phase: "Fetching" });
+    this.updateAndMoveToEnd(key, { ...s, fetchOffset: p.logEndOffset, lastFetchedEpoch: p.latestEpoch, phase: "Fetching" });
     return true;
   }
 
@@ -345,7 +333,7 @@ export class ReplicaFetcherThread {
         // Unclean election: the leader's log is shorter; follow it (the mismatch is not repaired).
         this.opts.logger.warn("reset fetch offset to the leader's latest offset", { fetcher: this.name, partition: p.name, from: replicaEnd, to: leaderEnd });
         p.truncateTo(leaderEnd);
-        this.states.set(key, { ...s, fetchOffset: leaderEnd, lag: 0, phase: "Fetching", lastFetchedEpoch: p.latestEpoch, delayedUntilMs: 0 });
+        this.updateAndMoveToEnd(key, { ...s, fetchOffset: p.logEndOffset, lag: 0, phase: "Fetching", lastFetchedEpoch: p.latestEpoch, delayedUntilMs: 0 });
         return true;
       }
       const leaderStart = (await endpoint.fetchEarliestOffset(s.topic, s.partition, s.currentLeaderEpoch)).offset;
@@ -357,7 +345,7 @@ export class ReplicaFetcherThread {
       } else {
         this.opts.logger.info("reset fetch offset to the local log end", { fetcher: this.name, partition: p.name, offset: offsetToFetch });
       }
-      this.states.set(key, { ...s, fetchOffset: offsetToFetch, lag: leaderEnd - offsetToFetch, phase: "Fetching", lastFetchedEpoch: p.latestEpoch, delayedUntilMs: 0 });
+      this.updateAndMoveToEnd(key, { ...s, fetchOffset: offsetToFetch, lag: leaderEnd - offsetToFetch, phase: "Fetching", lastFetchedEpoch: p.latestEpoch, delayedUntilMs: 0 });
       return true;
     } catch (e) {
       if (e instanceof LeaderOffsetError) {
@@ -395,6 +383,16 @@ export class ReplicaFetcherThread {
     this.failed.add(key);
   }
 
+  /**
+   * Kafka's PartitionStates.updateAndMoveToEnd: an updated partition goes last, so the next request
+   * leads with the others. The leader returns a batch larger than the limits only for the first
+   * partition of an answer (KIP-74), so rotating the order lets every partition make progress.
+   */
+  private updateAndMoveToEnd(key: string, s: PartitionFetchState): void {
+    this.states.delete(key);
+    this.states.set(key, s);
+  }
+
   private delayPartitions(keys: Iterable<string>): void {
     const now = this.opts.clock.nowMs();
     for (const key of keys) this.delay(key, now);
@@ -402,6 +400,6 @@ export class ReplicaFetcherThread {
 
   private delay(key: string, now: number): void {
     const s = this.states.get(key);
-    if (s && s.delayedUntilMs <= now) this.states.set(key, { ...s, delayedUntilMs: now + this.opts.backoffMs });
+    if (s && s.delayedUntilMs <= now) this.updateAndMoveToEnd(key, { ...s, delayedUntilMs: now + this.opts.backoffMs });
   }
 }

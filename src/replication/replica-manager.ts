@@ -17,7 +17,9 @@
 //   (startIsrExpiration: every replica.lag.time.max.ms / 2), acks=-1 against min.insync.replicas;
 // - applyDelta(delta): the metadata layer's publisher: creates the logs and Partitions of partitions
 //   that appear here, deletes those that go (and, for the first image, sets stray logs on disk aside), re-reads
-//   topic configs, and applies each partition's assignment (leader epoch, replicas, ISR). A partition
+//   topic configs, and applies each partition's assignment (leader epoch, replicas, ISR); partitions
+//   another broker leads are fetched by the ReplicaFetcherManager (restarted when the leader epoch
+//   moves), partitions led here or gone stop being fetched (Kafka's applyLocalFollowersDelta). A partition
 //   whose log is offline (failed to load, or a write failed) stays offline until its topic is deleted:
 //   it answers KAFKA_STORAGE_ERROR and nothing here recreates it.
 //
@@ -52,8 +54,8 @@ import type { WakeupHandle } from "../util/purgatory/clock.ts";
 import { markStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import { readFromLocalLog, type PartitionLookupError } from "./local-read.ts";
 import { findPreferredReadReplica, replicaSelectorOf, type ReplicaSelectorKind } from "./replica-selector.ts";
-import { leaderEndpoint, interBrokerListenerName } from "./leader-endpoint-lookup.ts";
-import type { FollowerFetchStart, ReplicaFetcherManager } from "./replica-fetcher-manager.ts";
+import { followerFetchStarts, interBrokerListenerName } from "./leader-endpoint-lookup.ts";
+import type { ReplicaFetcherManager } from "./replica-fetcher-manager.ts";
 import type { ReplicaFetcherHost } from "./replica-fetcher-thread.ts";
 import type { ProducedBatchIds } from "./producer-sequence.ts";
 
@@ -151,6 +153,8 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   readonly leaderHost: LeaderHost;
   /** The isr-expiration task's next run, while started. */
   private isrExpiration: WakeupHandle | null = null;
+  /** This broker asked the controller for a controlled shutdown (Kafka's isInControlledShutdown). */
+  private inControlledShutdown = false;
 
   constructor(private readonly opts: ReplicaManagerOptions) {
     this.nodeId = opts.nodeId;
@@ -425,6 +429,9 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
         try {
           const isNewLeaderEpoch = p.applyAssignment(state, this.nodeId);
           if (state.leader === this.nodeId || p.isOffline) stopFetching.push({ topic: t.name, partition: state.partition });
+          // Kafka's applyLocalFollowersDelta: shutting down, a replica with no leader or out of the ISR
+          // stops fetching (it must not rejoin the ISR it was taken out of).
+          else if (this.inControlledShutdown && (state.leader < 0 || !state.isr.includes(this.nodeId))) stopFetching.push({ topic: t.name, partition: state.partition });
           else if (isNewLeaderEpoch) startFetching.push(p);
         } catch (e) {
           this.opts.logger.error("could not apply a partition's assignment", { partition: p.name, error: (e as Error).message });
@@ -442,27 +449,12 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     for (const p of gone) this.tryCompleteDelayedRequests(p);
   }
 
-  /**
-   * Stopping comes first so a restarted partition starts at its current log end (Kafka's order); a
-   * leader without an endpoint on the inter-broker listener is not fetched from until it has one.
-   */
+  /** Stopping comes first, so a restarted partition starts at its current log end (Kafka's order). */
   private updateFetchers(image: MetadataImage, stop: Array<{ topic: string; partition: number }>, start: readonly Partition[]): void {
     const fm = this.replicaFetcherManager;
     if (fm === null) return;
     fm.removeFetcherForPartitions([...stop, ...start.map((p) => ({ topic: p.topic, partition: p.partition }))]);
-    const starts: FollowerFetchStart[] = [];
-    for (const p of start) {
-      const leader = leaderEndpoint(image, p.leaderId, this.listenerName);
-      if (leader === null) {
-        if (p.leaderId >= 0) this.opts.logger.warn("not fetching: the leader has no endpoint on the inter-broker listener", { partition: p.name, leader: p.leaderId, listener: this.listenerName });
-        continue;
-      }
-      // Kafka's initialFetchOffset: the log end when a leader epoch is known (the fetch finds any
-      // divergence), else the high watermark (truncated to first).
-      const initOffset = p.latestEpoch >= 0 ? p.logEndOffset : p.highWatermark;
-      starts.push({ topic: p.topic, topicId: p.topicId, partition: p.partition, currentLeaderEpoch: p.leaderEpoch, initOffset, leader });
-    }
-    fm.addFetcherForPartitions(starts);
+    fm.addFetcherForPartitions(followerFetchStarts(image, start, this.listenerName, this.opts.logger));
     fm.shutdownIdleFetcherThreads();
   }
 
@@ -478,6 +470,11 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   /** Completes every delayed fetch now (shutdown: long polls answer with what they have). */
   completeDelayedFetches(): void {
     this.delayedFetch.completeAll();
+  }
+
+  /** Called when the controlled shutdown begins: followers out of the ISR (or leaderless) stop fetching from the next delta on. */
+  beginControlledShutdown(): void {
+    this.inControlledShutdown = true;
   }
 
   /** Stops every replica fetcher; resolves once none appends any more (before the logs close). */

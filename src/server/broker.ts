@@ -705,7 +705,10 @@ export class Broker {
   private async doStop(): Promise<void> {
     this.loggers.broker.info("strand shutting down");
     // A registered broker asks the controller to move its leaderships away first (bounded).
-    if (this.lifecycle) await this.lifecycle.beginControlledShutdown().catch(() => false);
+    if (this.lifecycle) {
+      this.replicas?.beginControlledShutdown();
+      await this.lifecycle.beginControlledShutdown().catch(() => false);
+    }
     const server = this.server;
     if (server) {
       server.stopListening();

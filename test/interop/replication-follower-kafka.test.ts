@@ -9,9 +9,14 @@
 //      refuses (NOT_ENOUGH_REPLICAS) if Strand drops out of the ISR.
 //   2. Strand's segment file holds the same bytes as Kafka's (offsets, leader epochs, CRCs: the batches
 //      as the leader wrote them).
+//   2b. Strand is SIGKILLed: Kafka's controller fences it and shrinks the ISR to [1]; acks=1 writes go
+//      on. Restarted on its log, Strand fetches from its log end with its last epoch and catches up;
+//      Kafka's leader takes it back into the ISR (AlterPartition with Strand's new broker epoch), so
+//      acks=all works again, and the segments are still equal.
 //   3. The Kafka broker is SIGKILLed: Kafka's controller fences it after broker.session.timeout.ms and
 //      elects Strand (the other ISR member) leader in a new epoch; Strand serves the records to a
-//      consumer Fetch.
+//      consumer Fetch, and an idempotent producer's retry of a batch Kafka had acknowledged is a
+//      duplicate on Strand (its producer state followed the replicated batches).
 // Gated on Java and the Kafka jars like the other *-kafka tests: skipped (with the reason printed) only
 // when the jars cannot be materialised; every process is killed and every temp dir removed in afterAll.
 import { afterAll, expect, test } from "bun:test";
@@ -42,7 +47,7 @@ afterAll(async () => {
   for (const s of strands) await s.kill().catch(() => {});
   for (const d of dirs) removeDataDir(d);
   for (const k of kafkas) await k.remove().catch(() => {});
-}, 120_000);
+}, 180_000);
 
 const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, diag: () => string = () => "") => untilBase(what, fn, timeoutMs, 200, diag);
 
@@ -84,6 +89,8 @@ test("Kafka 4.4.0 leads, Strand follows: acks=all is acknowledged, Strand's log 
     console.warn(`skipped: Kafka jars unavailable (${probe.reason})`);
     return;
   }
+  const t0 = Date.now();
+  const phase = (name: string) => console.log(`${name} at ${Date.now() - t0} ms`);
   const clusterId = newClusterId();
   const [controllerPort, brokerPort] = await freePorts(2);
   const voters = `${CONTROLLER}@127.0.0.1:${controllerPort}`;
@@ -103,7 +110,23 @@ test("Kafka 4.4.0 leads, Strand follows: acks=all is acknowledged, Strand's log 
     startTimeoutMs: 90_000,
   });
   kafkas.push(controller);
-  const [kafka, strand] = await Promise.all([
+  const strandDataDir = mkdtempSync(join(tmpdir(), "strand-follower-"));
+  dirs.push(strandDataDir);
+  const strandOverrides = {
+    "node.id": STRAND_BROKER,
+    "cluster.id": clusterId,
+    "process.roles": "broker",
+    "controller.quorum.voters": voters,
+    "controller.listener.names": "CONTROLLER",
+    listeners: "PLAINTEXT://127.0.0.1:0",
+    "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+    "offsets.topic.replication.factor": 1,
+    "transaction.state.log.replication.factor": 1,
+    // A short back-off so the test sees the leader's answers promptly (Kafka's defaults otherwise).
+    "replica.fetch.backoff.ms": 200,
+    ...timing,
+  };
+  const [kafka, firstStrand] = await Promise.all([
     startKafkaNode({
       clusterId,
       properties: {
@@ -126,30 +149,12 @@ test("Kafka 4.4.0 leads, Strand follows: acks=all is acknowledged, Strand's log 
       startTimeoutMs: 90_000,
     }).then((k) => (kafkas.push(k), k)),
     (async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), "strand-follower-"));
-      dirs.push(dataDir);
-      const s = await startStrand({
-        dataDir,
-        startTimeoutMs: 60_000,
-        overrides: {
-          "node.id": STRAND_BROKER,
-          "cluster.id": clusterId,
-          "process.roles": "broker",
-          "controller.quorum.voters": voters,
-          "controller.listener.names": "CONTROLLER",
-          listeners: "PLAINTEXT://127.0.0.1:0",
-          "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
-          "offsets.topic.replication.factor": 1,
-          "transaction.state.log.replication.factor": 1,
-          // Short waits so the test sees the leader's answers promptly (Kafka's defaults otherwise).
-          "replica.fetch.backoff.ms": 200,
-          ...timing,
-        },
-      });
+      const s = await startStrand({ dataDir: strandDataDir, startTimeoutMs: 60_000, overrides: strandOverrides });
       strands.push(s);
       return s;
     })(),
   ]);
+  let strand = firstStrand;
   const diag = () => `--- Strand ---\n${strand.output().slice(-8000)}\n--- Kafka broker ---\n${kafka.logTail(8000)}\n--- Kafka controller ---\n${controller.logTail(4000)}`;
 
   await until("both brokers registered", async () => {
@@ -158,6 +163,7 @@ test("Kafka 4.4.0 leads, Strand follows: acks=all is acknowledged, Strand's log 
     return ids.length === 2 && ids[0] === KAFKA_BROKER && ids[1] === STRAND_BROKER;
   }, 60_000, diag);
 
+  phase("nodes up");
   // 1. The topic, led by the Kafka broker, replicated to Strand.
   const created = await until(
     "CreateTopics",
@@ -182,30 +188,33 @@ test("Kafka 4.4.0 leads, Strand follows: acks=all is acknowledged, Strand's log 
 
   // acks=all: answered only once Strand has fetched past each batch (min.insync.replicas=2).
   const values: string[] = [];
-  await withClient(brokerPort!, async (c) => {
-    for (let i = 0; i < 4; i++) {
-      const batchValues = Array.from({ length: 3 + i }, (_, k) => `r${i}-${k}`);
-      const batch = buildRecordBatch({ records: batchValues.map((v) => ({ value: new TextEncoder().encode(v) })) });
-      const res = await until(
-        `acks=all produce ${i}`,
-        async () => {
-          const r = await c.request<{ responses: Array<{ partitionResponses: Array<{ errorCode: number; baseOffset: bigint }> }> }>(0, 9, { acks: -1, timeoutMs: 15_000, topicData: [{ name: TOPIC, partitionData: [{ index: 0, records: batch }] }] });
-          const pr = r.responses[0]!.partitionResponses[0]!;
-          // NOT_LEADER_OR_FOLLOWER / UNKNOWN_TOPIC_OR_PARTITION only while Kafka's broker applies the topic.
-          if (pr.errorCode === 6 || pr.errorCode === 3) return null;
-          return pr;
-        },
-        30_000,
-        diag,
-      );
-      expect(res.errorCode).toBe(0);
-      expect(res.baseOffset).toBe(BigInt(values.length));
-      values.push(...batchValues);
-    }
-  });
+  const produce = (acks: number, batches: number, tag: string) =>
+    withClient(brokerPort!, async (c) => {
+      for (let i = 0; i < batches; i++) {
+        const batchValues = Array.from({ length: 3 + i }, (_, k) => `${tag}${i}-${k}`);
+        const batch = buildRecordBatch({ records: batchValues.map((v) => ({ value: new TextEncoder().encode(v) })) });
+        const res = await until(
+          `acks=${acks} produce ${tag}${i}`,
+          async () => {
+            const r = await c.request<{ responses: Array<{ partitionResponses: Array<{ errorCode: number; baseOffset: bigint }> }> }>(0, 9, { acks, timeoutMs: 15_000, topicData: [{ name: TOPIC, partitionData: [{ index: 0, records: batch }] }] });
+            const pr = r.responses[0]!.partitionResponses[0]!;
+            // NOT_LEADER_OR_FOLLOWER / UNKNOWN_TOPIC_OR_PARTITION only while Kafka's broker applies the topic.
+            if (pr.errorCode === 6 || pr.errorCode === 3) return null;
+            return pr;
+          },
+          30_000,
+          diag,
+        );
+        expect(res.errorCode).toBe(0);
+        expect(res.baseOffset).toBe(BigInt(values.length));
+        values.push(...batchValues);
+      }
+    });
+  await produce(-1, 4, "r");
   const afterProduce = await partitionOf(brokerPort!);
   expect(afterProduce!.isrNodes.sort()).toEqual([KAFKA_BROKER, STRAND_BROKER]);
 
+  phase("produced acks=all");
   // 2. Strand's log is Kafka's: the same batches, byte for byte.
   const kafkaLog = segment(kafka.logDir);
   expect(kafkaLog.length).toBeGreaterThan(0);
@@ -217,13 +226,49 @@ test("Kafka 4.4.0 leads, Strand follows: acks=all is acknowledged, Strand's log 
   expect(strandBatches.length).toBe(4);
   for (const b of strandBatches) expect(new DataView(b.buffer, b.byteOffset).getInt32(12)).toBe(initial.leaderEpoch);
 
+  // 2b. Strand is SIGKILLed: Kafka's controller fences it and takes it out of the ISR; acks=1 writes
+  // go on. Restarted on its log, Strand fetches from its log end with its last epoch, catches up, and
+  // Kafka's leader takes it back into the ISR (AlterPartition, with Strand's new broker epoch), so
+  // acks=all with min.insync.replicas=2 works again.
+  await strand.kill();
+  await until("Kafka's ISR without Strand", async () => {
+    const p = await partitionOf(brokerPort!);
+    return p && p.isrNodes.length === 1 && p.isrNodes[0] === KAFKA_BROKER;
+  }, 30_000, diag);
+  phase("ISR shrunk");
+  await produce(1, 2, "while-down");
+  strand = await startStrand({ dataDir: strandDataDir, startTimeoutMs: 60_000, overrides: strandOverrides });
+  strands.push(strand);
+  phase("Strand restarted");
+  await until("Kafka's ISR with Strand again", async () => {
+    const p = await partitionOf(brokerPort!);
+    return p && p.isrNodes.length === 2;
+  }, 45_000, diag);
+  phase("ISR expanded");
+  await produce(-1, 1, "back");
+  const kafkaLogAfter = segment(kafka.logDir);
+  await until("Strand's segment to match Kafka's after the restart", async () => segment(strandLogDir).length === kafkaLogAfter.length, 30_000, diag);
+  expect(segment(strandLogDir)).toEqual(kafkaLogAfter);
+
+  phase("caught up after restart");
+  // An idempotent producer's batch, replicated: Strand's producer state must know it after an election.
+  const init = await until("InitProducerId", () => withClient(brokerPort!, (c) => c.request<{ errorCode: number; producerId: bigint; producerEpoch: number }>(22, 4, { transactionalId: null, transactionTimeoutMs: 60_000, producerId: -1n, producerEpoch: -1 })).then((r) => (r.errorCode === 0 ? r : null)), 30_000, diag);
+  const idempotentValues = ["id-0", "id-1"];
+  const idempotent = () => buildRecordBatch({ producerId: init.producerId, producerEpoch: init.producerEpoch, baseSequence: 0, records: idempotentValues.map((v) => ({ value: new TextEncoder().encode(v) })) });
+  const idempotentOffset = BigInt(values.length);
+  const first = await withClient(brokerPort!, (c) => c.request<{ responses: Array<{ partitionResponses: Array<{ errorCode: number; baseOffset: bigint }> }> }>(0, 9, { acks: -1, timeoutMs: 15_000, topicData: [{ name: TOPIC, partitionData: [{ index: 0, records: idempotent() }] }] }));
+  expect(first.responses[0]!.partitionResponses[0]).toMatchObject({ errorCode: 0, baseOffset: idempotentOffset });
+  values.push(...idempotentValues);
+  await until("Strand to fetch the idempotent batch", async () => segment(strandLogDir).length === segment(kafka.logDir).length, 30_000, diag);
+
   // 3. The Kafka broker dies: Strand, the other ISR member, is elected and serves the records.
-  const before = afterProduce!.leaderEpoch;
+  const before = (await partitionOf(brokerPort!))!.leaderEpoch;
   await kafka.kill();
   const led = await until("Strand elected leader", async () => {
     const p = await partitionOf(strand.port).catch(() => undefined);
     return p && p.errorCode === 0 && p.leaderId === STRAND_BROKER && p.leaderEpoch > before ? p : null;
   }, 45_000, diag);
+  phase("Strand leads");
   expect(led.leaderEpoch).toBeGreaterThan(before);
   const fetched = await until(
     "Fetch from Strand as leader",
@@ -247,7 +292,12 @@ test("Kafka 4.4.0 leads, Strand follows: acks=all is acknowledged, Strand's log 
     30_000,
     diag,
   );
+  // The producer's retry of its batch (its acknowledgement was lost with the old leader) is a duplicate:
+  // answered with the original offset, not written again.
+  const retry = await withClient(strand.port, (c) => c.request<{ responses: Array<{ partitionResponses: Array<{ errorCode: number; baseOffset: bigint }> }> }>(0, 9, { acks: 1, timeoutMs: 15_000, topicData: [{ name: TOPIC, partitionData: [{ index: 0, records: idempotent() }] }] }));
+  expect(retry.responses[0]!.partitionResponses[0]).toMatchObject({ errorCode: 0, baseOffset: idempotentOffset });
   const got = batchesOf(fetched.records!).flatMap((b) => [...new RecordBatchView(b).records()].map((r) => new TextDecoder().decode(r.value!)));
   expect(got).toEqual(values);
+  console.log(strand.output().split("\n").filter((l) => / (WARN|ERROR) /.test(l)).slice(-30).join("\n"));
   expect(strand.output()).not.toMatch(/replica fetcher stops fetching/);
-}, 120_000);
+}, 180_000);

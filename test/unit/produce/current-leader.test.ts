@@ -35,6 +35,9 @@ test("Produce v10+ NOT_LEADER_OR_FOLLOWER names the current leader and its endpo
 });
 
 test("Fetch v16+ NOT_LEADER_OR_FOLLOWER names the current leader and its endpoint; a fenced leader has no endpoint", async () => {
+  // A follower serves a v11+ consumer fetch (KIP-392): the refusal comes from a broker that does not
+  // host the partition at all.
+  b.setLeader("moved", 0, 5, 3, [5]);
   const req = (version: number) => ({
     replicaId: -1,
     replicaState: { replicaId: -1, replicaEpoch: -1n },
@@ -62,4 +65,26 @@ test("Fetch v16+ NOT_LEADER_OR_FOLLOWER names the current leader and its endpoin
   const fenced = await b.call<FetchRes>(fetchHandler, 16, req(16));
   expect(fenced.responses[0]!.partitions[0]!.currentLeader).toMatchObject({ leaderId: 5, leaderEpoch: 3 });
   expect(fenced.nodeEndpoints).toEqual([]);
+});
+
+test("KIP-392: a follower serves a v11+ consumer fetch; below v11 (no client metadata) only the leader does", async () => {
+  const req = (version: number) => ({
+    replicaId: -1,
+    replicaState: { replicaId: -1, replicaEpoch: -1n },
+    maxWaitMs: 0,
+    minBytes: 1,
+    maxBytes: 1 << 20,
+    isolationLevel: 0,
+    sessionId: 0,
+    sessionEpoch: -1,
+    topics: [{ topic: "moved", topicId: b.metadata.image.topicsByName.get("moved")!.topicId, partitions: [{ partition: 0, currentLeaderEpoch: -1, fetchOffset: 0n, lastFetchedEpoch: -1, logStartOffset: -1n, partitionMaxBytes: 1 << 20, replicaDirectoryId: "AAAAAAAAAAAAAAAAAAAAAA", highWatermark: -1n }] }],
+    forgottenTopicsData: [],
+    rackId: "r1",
+    clusterId: null,
+    version,
+  });
+  const served = await b.call<FetchRes>(fetchHandler, 11, req(11));
+  expect(served.responses[0]!.partitions[0]!.errorCode).toBe(0);
+  const refused = await b.call<FetchRes>(fetchHandler, 10, req(10));
+  expect(refused.responses[0]!.partitions[0]!.errorCode).toBe(ErrorCode.NOT_LEADER_OR_FOLLOWER);
 });

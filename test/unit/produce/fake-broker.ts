@@ -135,9 +135,10 @@ export class FakeBroker {
   }
 
   /** Moves a partition's leadership to `leader` at `leaderEpoch` and publishes the image. */
-  setLeader(topic: string, partition: number, leader: number, leaderEpoch: number): void {
+  /** Moves the partition's leadership to `leader`; `replicas` default to this node (a follower then) and the leader. */
+  setLeader(topic: string, partition: number, leader: number, leaderEpoch: number, replicas: readonly number[] = [NODE_ID, leader]): void {
     const t = this.topics.get(topic)!;
-    const parts = t.partitions.map((p) => (p.partition === partition ? { ...p, leader, leaderEpoch, replicas: [NODE_ID, leader], isr: [NODE_ID, leader], partitionEpoch: p.partitionEpoch + 1 } : p));
+    const parts = t.partitions.map((p) => (p.partition === partition ? { ...p, leader, leaderEpoch, replicas: [...replicas], isr: [...replicas], partitionEpoch: p.partitionEpoch + 1 } : p));
     const before = this.metadata.image;
     this.topics.set(topic, { ...t, partitions: parts });
     this.replicaManager.applyDelta({ before, after: this.metadata.image, configChanged: new Set() });

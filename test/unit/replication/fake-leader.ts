@@ -99,23 +99,56 @@ export class FakeLeader {
     return answer;
   }
 
+  /**
+   * Keep incremental fetch sessions (KIP-227) as Kafka's leader does: epoch 0 opens one, later epochs
+   * must follow in order and carry only changed partitions, answers carry only partitions with news.
+   */
+  sessions = false;
+  /** Forget the session (as a leader whose cache evicted it): the next incremental request gets error 70. */
+  forgetSession(): void {
+    this.session = null;
+  }
+  private session: { id: number; epoch: number; partitions: Map<string, { topic: string; topicId: string; p: FetchPartitionReq; hw: number; logStart: number }> } | null = null;
+  private nextSessionId = 7;
+
   private fetchAnswer(req: ReceivedRequest, force: true): Record<string, unknown>;
   private fetchAnswer(req: ReceivedRequest, force: boolean): Record<string, unknown> | null;
   private fetchAnswer(req: ReceivedRequest, force: boolean): Record<string, unknown> | null {
     const topics = req.body.topics as Array<{ topic: string; topicId: string; partitions: FetchPartitionReq[] }>;
+    const sessionId = req.body.sessionId as number;
+    const epoch = req.body.sessionEpoch as number;
+    let incremental = false;
+    if (this.sessions && epoch === 0) {
+      this.session = { id: this.nextSessionId++, epoch: 0, partitions: new Map() };
+    } else if (this.sessions && epoch > 0) {
+      const s = this.session;
+      if (!s || s.id !== sessionId) return { errorCode: 70, sessionId: 0, responses: [] };
+      if (s.epoch !== epoch) return { errorCode: 71, sessionId: 0, responses: [] };
+      incremental = true;
+      for (const f of req.body.forgottenTopicsData as Array<{ topicId: string; partitions: number[] }>) for (const p of f.partitions) s.partitions.delete(`${f.topicId}:${p}`);
+    }
+    const s = this.sessions && epoch >= 0 ? this.session : null;
+    if (s) for (const t of topics) for (const p of t.partitions) s.partitions.set(`${t.topicId}:${p.partition}`, { topic: t.topic, topicId: t.topicId, p, hw: -1, logStart: -1 });
+    const asked = s ? [...s.partitions.values()] : topics.flatMap((t) => t.partitions.map((p) => ({ topic: t.topic, topicId: t.topicId, p, hw: -1, logStart: -1 })));
     let anyRecords = false;
-    const responses = topics.map((t) => ({
-      ...newFetchableTopicResponse(),
-      topic: t.topic,
-      topicId: t.topicId,
-      partitions: t.partitions.map((p) => {
-        const r = this.partitionAnswer(p);
-        if ((r.records as Uint8Array | undefined)?.length || r.errorCode !== 0 || (r.divergingEpoch as { epoch: number }).epoch >= 0) anyRecords = true;
-        return r;
-      }),
-    }));
+    const answers = asked.map((a) => {
+      const r = this.partitionAnswer(a.p);
+      const news = (r.records as Uint8Array).length > 0 || r.errorCode !== 0 || (r.divergingEpoch as { epoch: number }).epoch >= 0;
+      if (news) anyRecords = true;
+      return { a, r, changed: news || a.hw !== this.highWatermark || a.logStart !== this.logStartOffset };
+    });
     if (!anyRecords && this.holdEmpty && !force) return null;
-    return { errorCode: 0, sessionId: 0, responses };
+    const byTopic = new Map<string, Record<string, unknown> & { partitions: unknown[] }>();
+    for (const { a, r, changed } of answers) {
+      if (incremental && !changed) continue;
+      a.hw = this.highWatermark;
+      a.logStart = this.logStartOffset;
+      let t = byTopic.get(a.topicId);
+      if (!t) byTopic.set(a.topicId, (t = { ...newFetchableTopicResponse(), topic: a.topic, topicId: a.topicId, partitions: [] }));
+      t.partitions.push(r);
+    }
+    if (s) s.epoch++;
+    return { errorCode: 0, sessionId: s ? s.id : 0, responses: [...byTopic.values()] };
   }
 
   private partitionAnswer(p: FetchPartitionReq): Record<string, unknown> {

@@ -2,6 +2,7 @@
 // cache (Kafka's LeaderEpochFileCache.endOffsetFor semantics, which truncation on a diverging epoch uses).
 import { expect, test } from "bun:test";
 import { endOffsetForEpoch, wholeBatches } from "../../../src/replication/follower-records.ts";
+import { offsetTruncationState } from "../../../src/replication/partition-fetch-state.ts";
 import { leaderBatch } from "./fake-leader.ts";
 
 const join = (...parts: Uint8Array[]) => {
@@ -44,4 +45,29 @@ test("endOffsetForEpoch answers as Kafka's LeaderEpochFileCache.endOffsetFor", (
   expect(endOffsetForEpoch(entries, 8, 42)).toBeNull();
   expect(endOffsetForEpoch(entries, -1, 42)).toBeNull();
   expect(endOffsetForEpoch([], 3, 42)).toBeNull();
+});
+
+test("offsetTruncationState: Kafka's getOffsetTruncationState for a diverging epoch", () => {
+  // This replica: epoch 1 at 0, epoch 3 at 10, epoch 5 at 20; log end 30.
+  const entries = [
+    { epoch: 1, startOffset: 0 },
+    { epoch: 3, startOffset: 10 },
+    { epoch: 5, startOffset: 20 },
+  ];
+  const local = (e: number) => endOffsetForEpoch(entries, e, 30);
+  // No end offset: the fetch offset.
+  expect(offsetTruncationState(25, 30, 3, -1, local)).toBe(25);
+  // No epoch: the leader's end, at most the log end.
+  expect(offsetTruncationState(30, 30, -1, 12, local)).toBe(12);
+  expect(offsetTruncationState(30, 30, -1, 40, local)).toBe(30);
+  // An epoch held here: the lower of both ends.
+  expect(offsetTruncationState(30, 30, 3, 15, local)).toBe(15);
+  expect(offsetTruncationState(30, 30, 3, 18, local)).toBe(18);
+  expect(offsetTruncationState(30, 30, 1, 12, local)).toBe(10);
+  // Epoch 4 is unknown here: the end of epoch 3 (20), then the next fetch asks again.
+  expect(offsetTruncationState(30, 30, 4, 25, local)).toBe(20);
+  // Epoch 0 is below every entry: Kafka's cache answers (0, 0): truncate to 0.
+  expect(offsetTruncationState(30, 30, 0, 7, local)).toBe(0);
+  // Nothing known here at all: the leader's end.
+  expect(offsetTruncationState(30, 30, 2, 7, () => null)).toBe(7);
 });

@@ -25,6 +25,7 @@ import { FakeClock } from "../../../src/util/purgatory/fake-clock.ts";
 import { Timer } from "../../../src/util/purgatory/index.ts";
 import { tempDir } from "../storage/helpers.ts";
 import { FakeLeader, leaderBatch, settle } from "./fake-leader.ts";
+import { buildRecordBatch } from "../../../src/protocol/records/index.ts";
 import { entry, imageOf, NODE_ID } from "./helpers.ts";
 
 const TOPIC = "t";
@@ -113,7 +114,7 @@ test("a follower appends the leader's batches as they are (offsets, epochs, byte
   const first = s.leader.fetches[0]!;
   expect(first.version).toBe(18);
   expect(first.clientId).toBe(`broker-${NODE_ID}-fetcher-0`);
-  expect(first.body).toMatchObject({ replicaId: -1, replicaState: { replicaId: NODE_ID, replicaEpoch: 42n }, maxWaitMs: 500, minBytes: 1, maxBytes: 10 << 20, isolationLevel: 0, sessionId: 0, sessionEpoch: -1 });
+  expect(first.body).toMatchObject({ replicaId: -1, replicaState: { replicaId: NODE_ID, replicaEpoch: 42n }, maxWaitMs: 500, minBytes: 1, maxBytes: 10 << 20, isolationLevel: 0, sessionId: 0, sessionEpoch: 0 });
   const fp = (first.body.topics as Array<{ topicId: string; partitions: Array<Record<string, unknown>> }>)[0]!;
   expect(fp.topicId).toBe(s.p.topicId);
   expect(fp.partitions[0]).toMatchObject({ partition: 0, currentLeaderEpoch: 2, fetchOffset: 0n, lastFetchedEpoch: -1, logStartOffset: 0n, partitionMaxBytes: 1 << 20 });
@@ -280,16 +281,44 @@ test("FENCED_LEADER_EPOCH stops the partition until the metadata brings a new ep
   expect(s.p.logEndOffset).toBe(2);
 });
 
-test("ReplicaManager.applyDelta: a follower fetches from its leader, moves with a leader change, and stops fetching once it leads", async () => {
+function replicaManagerSetup() {
   const clock = new FakeClock(1_000);
   const net = new MemoryTransport(clock);
   const dir = tempDir("strand-fetcher-rm-");
   const logs = LogManager.open({ logDirs: [dir.path], nodeId: NODE_ID, clusterId: "AAAAAAAAAAAAAAAAAAAAAA" });
   cleanups.push(() => dir.cleanup(), () => logs.close().then(() => undefined));
   const config = BrokerConfig.from(new Map(), Object.entries({ "node.id": String(NODE_ID), "log.dirs": dir.path, "process.roles": "broker", "controller.quorum.voters": "9@127.0.0.1:9093", listeners: "PLAINTEXT://127.0.0.1:0", "controller.listener.names": "CONTROLLER" }));
-  let fm: ReplicaFetcherManager | null = null;
-  const rm = new ReplicaManager({ nodeId: NODE_ID, config, logs, logger: createLogger("error"), timer: new Timer({ clock }), replicaFetchers: (host) => (fm = fetcherManager(clock, net, host)) });
+  const box: { fm: ReplicaFetcherManager | null } = { fm: null };
+  const rm = new ReplicaManager({ nodeId: NODE_ID, config, logs, logger: createLogger("error"), timer: new Timer({ clock }), replicaFetchers: (host) => (box.fm = fetcherManager(clock, net, host)) });
   cleanups.push(() => rm.shutdown());
+  return { clock, net, rm, fm: box.fm! };
+}
+
+test("in a controlled shutdown, a follower taken out of the ISR stops fetching (Kafka's applyLocalFollowersDelta)", async () => {
+  const { clock, net, rm, fm } = replicaManagerSetup();
+  const first = followerImage(LEADER_ID, 1);
+  const leader = new FakeLeader(net, LEADER_ID, `b${LEADER_ID}`, 9092, TOPIC, first.topicsByName.get(TOPIC)!.topicId);
+  leader.append(2, 1);
+  leader.highWatermark = 2;
+  rm.applyDelta({ before: null, after: first, configChanged: new Set() } as never);
+  await settle(clock);
+  expect(fm.fetcherOf(TOPIC, 0)).toBeDefined();
+  // The same leader and epoch, ISR without this broker: still fetching unless shutting down.
+  const withoutMe = (img: MetadataImage): MetadataImage => {
+    const t = img.topicsByName.get(TOPIC)!;
+    const topic = { ...t, partitions: [{ ...t.partitions[0]!, isr: [LEADER_ID, 4], partitionEpoch: t.partitions[0]!.partitionEpoch + 1 }] };
+    return { ...img, topicsByName: new Map([[TOPIC, topic]]), topicsById: new Map([[topic.topicId, topic]]) };
+  };
+  rm.applyDelta({ before: first, after: withoutMe(first), configChanged: new Set() } as never);
+  expect(fm.fetcherOf(TOPIC, 0)).toBeDefined();
+  rm.beginControlledShutdown();
+  rm.applyDelta({ before: first, after: withoutMe(withoutMe(first)), configChanged: new Set() } as never);
+  expect(fm.fetcherOf(TOPIC, 0)).toBeUndefined();
+  expect(fm.fetcherCount).toBe(0);
+});
+
+test("ReplicaManager.applyDelta: a follower fetches from its leader, moves with a leader change, and stops fetching once it leads", async () => {
+  const { clock, net, rm, fm } = replicaManagerSetup();
   const first = followerImage(LEADER_ID, 1);
   const topicId = first.topicsByName.get(TOPIC)!.topicId;
   const l3 = new FakeLeader(net, LEADER_ID, `b${LEADER_ID}`, 9092, TOPIC, topicId);
@@ -301,7 +330,7 @@ test("ReplicaManager.applyDelta: a follower fetches from its leader, moves with 
   const p = rm.partition(TOPIC, 0)!;
   expect(p.isFollower).toBe(true);
   expect(p.logEndOffset).toBe(3);
-  expect(fm!.fetcher(LEADER_ID, 0)).toBeDefined();
+  expect(fm.fetcher(LEADER_ID, 0)).toBeDefined();
   // Produce to a follower: NOT_LEADER_OR_FOLLOWER.
   const produced = await rm.appendRecords([entry(TOPIC, 0, 1)], 1, 1000, "client");
   expect(produced[0]!.errorCode).toBe(ErrorCode.NOT_LEADER_OR_FOLLOWER);
@@ -312,8 +341,8 @@ test("ReplicaManager.applyDelta: a follower fetches from its leader, moves with 
   l4.leaderEpoch = 2;
   rm.applyDelta({ before: first, after: followerImage(4, 2), configChanged: new Set() } as never);
   await settle(clock);
-  expect(fm!.fetcher(LEADER_ID, 0)).toBeUndefined();
-  expect(fm!.fetcher(4, 0)).toBeDefined();
+  expect(fm.fetcher(LEADER_ID, 0)).toBeUndefined();
+  expect(fm.fetcher(4, 0)).toBeDefined();
   expect(p.logEndOffset).toBe(5);
   expect(p.highWatermark).toBe(5);
   const lastTo4 = l4.fetches[l4.fetches.length - 1]!;
@@ -322,9 +351,139 @@ test("ReplicaManager.applyDelta: a follower fetches from its leader, moves with 
   // This broker is elected in epoch 3: no fetcher left, and it takes produces from the log end.
   rm.applyDelta({ before: null, after: followerImage(NODE_ID, 3), configChanged: new Set() } as never);
   await settle(clock);
-  expect(fm!.fetcherCount).toBe(0);
+  expect(fm.fetcherCount).toBe(0);
   expect(p.isFollower).toBe(false);
   const led = await rm.appendRecords([entry(TOPIC, 0, 2)], 1, 1000, "client");
   expect(led[0]).toMatchObject({ errorCode: 0, baseOffset: 5 });
   expect(p.log.epochs.all.map((e) => e.epoch)).toEqual([1, 2, 3]);
+});
+
+test("producer state follows the fetched batches: after an election this replica dedupes a retry and knows an open transaction", () => {
+  const { log } = openLog();
+  const host: PartitionHost = { brokerFsyncBeforeAck: () => false, tryCompleteDelayedRequests: () => {} };
+  const p = new Partition(log, host, "t\u00000");
+  p.applyAssignment(followerImage(LEADER_ID, 1).topicsByName.get(TOPIC)!.partitions[0]!, NODE_ID);
+  const values = (n: number) => Array.from({ length: n }, (_, i) => ({ value: new TextEncoder().encode(`p${i}`) }));
+  const idempotent = buildRecordBatch({ baseOffset: 0n, partitionLeaderEpoch: 1, producerId: 5n, producerEpoch: 0, baseSequence: 0, records: values(3) });
+  const txn = buildRecordBatch({ baseOffset: 3n, partitionLeaderEpoch: 1, producerId: 6n, producerEpoch: 0, baseSequence: 0, isTransactional: true, records: values(2) });
+  p.appendRecordsToFollower(idempotent, Date.now());
+  p.appendRecordsToFollower(txn, Date.now());
+  p.updateFollowerHighWatermark(5);
+  expect(p.lastStableOffset).toBe(3); // the open transaction holds the LSO at its first offset
+  // Elected: the producer's retry of its batch is a duplicate answered with the original offsets.
+  p.applyAssignment(followerImage(NODE_ID, 2).topicsByName.get(TOPIC)!.partitions[0]!, NODE_ID);
+  const retry = buildRecordBatch({ producerId: 5n, producerEpoch: 0, baseSequence: 0, records: values(3) });
+  const r = p.appendRecordsToLeader(retry, { producerId: 5n, producerEpoch: 0, baseSequence: 0, lastOffsetDelta: 2 }, Date.now(), false);
+  expect(r).toMatchObject({ duplicate: true, firstOffset: 0, endOffset: 3 });
+  expect(p.logEndOffset).toBe(5);
+  // A non-transactional write by the transactional producer while its transaction is open is refused.
+  const outside = buildRecordBatch({ producerId: 6n, producerEpoch: 0, baseSequence: 2, records: values(1) });
+  expect(() => p.appendRecordsToLeader(outside, { producerId: 6n, producerEpoch: 0, baseSequence: 2, lastOffsetDelta: 0 }, Date.now(), false)).toThrow();
+});
+
+test("a replica with no leader epoch known locally truncates to its high watermark before fetching (Kafka's Truncating state)", async () => {
+  const s = setup();
+  s.log.append(concat([leaderBatch(0, 3, 1).bytes, leaderBatch(3, 2, 1, "old").bytes]), { assignOffsets: false });
+  s.p.updateFollowerHighWatermark(3);
+  s.log.epochs.clear();
+  s.leader.batches = [leaderBatch(0, 3, 1)];
+  s.leader.append(4, 2, "new");
+  s.leader.highWatermark = 7;
+  s.start(2);
+  await settle(s.clock);
+  const first = (s.leader.fetches[0]!.body.topics as Array<{ partitions: Array<Record<string, unknown>> }>)[0]!.partitions[0]!;
+  expect(first).toMatchObject({ fetchOffset: 3n, lastFetchedEpoch: -1 });
+  expect(s.p.logEndOffset).toBe(7);
+  expect(segmentBytes(s.dir)).toEqual(concat(s.leader.batches.map((b) => b.bytes)));
+});
+
+test("the leader's log start inside a batch: the emptied log restarts at that batch's base offset (Kafka's UnexpectedAppendOffset case)", async () => {
+  const s = setup();
+  s.leader.logStartOffset = 22;
+  s.leader.batches = [leaderBatch(20, 5, 1), leaderBatch(25, 2, 1)];
+  s.leader.highWatermark = 27;
+  s.start();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(27);
+  expect(s.p.logStartOffset).toBe(22);
+  expect(s.p.highWatermark).toBe(27);
+});
+
+test("an incremental fetch session: a full request opens it, later ones carry only what changed, a lost session starts over with a full request", async () => {
+  const s = setup();
+  s.leader.sessions = true;
+  s.leader.append(3, 1);
+  s.leader.highWatermark = 3;
+  s.start();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(3);
+  type Req = { sessionId: number; sessionEpoch: number; topics: Array<{ partitions: Array<{ fetchOffset: bigint }> }>; forgottenTopicsData: unknown[] };
+  const reqs = () => s.leader.fetches.map((f) => f.body as unknown as Req);
+  // Full (epoch 0) opened session 7; the next request, at epoch 1, sends the partition (its offset moved).
+  expect(reqs()[0]).toMatchObject({ sessionId: 0, sessionEpoch: 0 });
+  expect(reqs()[1]).toMatchObject({ sessionId: 7, sessionEpoch: 1 });
+  expect(reqs()[1]!.topics[0]!.partitions[0]!.fetchOffset).toBe(3n);
+  // Nothing new: the held fetch is answered empty; the next request carries no partition at all.
+  const n = reqs().length;
+  s.leader.release();
+  await settle(s.clock);
+  expect(reqs().length).toBe(n + 1);
+  expect(reqs()[n]).toMatchObject({ sessionId: 7, sessionEpoch: 2, topics: [], forgottenTopicsData: [] });
+  // New records reach the follower through the session.
+  s.leader.append(2, 1);
+  s.leader.highWatermark = 5;
+  s.leader.release();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(5);
+  expect(s.p.highWatermark).toBe(5);
+  // The leader forgets the session: FETCH_SESSION_ID_NOT_FOUND, then at once a full request (id 0, epoch 0).
+  s.leader.forgetSession();
+  s.leader.append(1, 1);
+  s.leader.highWatermark = 6;
+  s.leader.release();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(6);
+  const fulls = reqs().filter((r) => r.sessionEpoch === 0);
+  expect(fulls.length).toBe(2);
+  expect(fulls[1]).toMatchObject({ sessionId: 0 });
+});
+
+test("shutdown stops the fetchers at once, though a fetch waits at the leader, and closes their connections", async () => {
+  const s = setup();
+  s.leader.append(2, 1);
+  s.leader.highWatermark = 2;
+  s.start();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(2);
+  expect(s.net.openLinks).toBe(1); // the caught-up fetch is held by the leader
+  let done = false;
+  const stopping = s.fm.shutdown().then(() => (done = true));
+  await settle(s.clock, 5);
+  expect(done).toBe(true);
+  await stopping;
+  expect(s.fm.fetcherCount).toBe(0);
+  expect(s.net.openLinks).toBe(0);
+  // Nothing fetches any more, whatever the leader does.
+  const n = s.leader.fetches.length;
+  s.leader.append(1, 1);
+  s.leader.release();
+  s.clock.advance(10_000);
+  await settle(s.clock);
+  expect(s.leader.fetches.length).toBe(n);
+  expect(s.p.logEndOffset).toBe(2);
+});
+
+test("a leader's answer with an offset no log can hold is dropped and retried, never applied", async () => {
+  const s = setup();
+  s.leader.append(2, 1);
+  s.leader.highWatermark = -5;
+  s.start();
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(0);
+  expect(s.p.highWatermark).toBe(0);
+  s.leader.highWatermark = 2;
+  s.clock.advance(BACKOFF_MS);
+  await settle(s.clock);
+  expect(s.p.logEndOffset).toBe(2);
+  expect(s.p.highWatermark).toBe(2);
 });
