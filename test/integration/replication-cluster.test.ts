@@ -1,7 +1,9 @@
 // Three Strand nodes (broker+controller each) replicate one partition (RF 3, min.insync.replicas=2):
 // acks=all produces are acknowledged once the followers hold them; the leader is SIGKILLed, a follower
 // from the ISR takes over with every acknowledged record (same offsets, same bytes), acks=all goes on
-// with two replicas, and the killed node restarts, catches up and rejoins the ISR.
+// with two replicas, and the killed node restarts, catches up and rejoins the ISR. Each node has its own
+// broker.rack and replica.selector.class is the rack-aware one (KIP-392): a consumer in a follower's rack
+// is pointed at that follower, which serves it.
 
 import { afterAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
@@ -40,7 +42,11 @@ const decoder = new TextDecoder();
 const batchOf = (i: number) => buildRecordBatch({ records: [{ value: encoder.encode(`record-${i}`) }] });
 
 test("RF 3: acks=all through a leader kill, nothing acknowledged lost, the killed replica rejoins the ISR", async () => {
-  cluster = await StrandCluster.start({ size: 3, overrides: { "replica.lag.time.max.ms": 5_000, "broker.session.timeout.ms": 4_000, "broker.heartbeat.interval.ms": 500 } });
+  cluster = await StrandCluster.start({
+    size: 3,
+    overrides: { "replica.lag.time.max.ms": 5_000, "broker.session.timeout.ms": 4_000, "broker.heartbeat.interval.ms": 500, "replica.selector.class": "org.apache.kafka.common.replica.RackAwareReplicaSelector" },
+    nodeOverrides: (id) => ({ "broker.rack": `rack-${id}` }),
+  });
   const cl = cluster;
   const topic = "replicated";
   const created = await withClient(cl.portOf(1), (c) =>
@@ -72,6 +78,30 @@ test("RF 3: acks=all through a leader kill, nothing acknowledged lost, the kille
   await until("a first acks=all produce", async () => withClient(cl.portOf(p.leaderId), async (c) => (await produce(c, topic, 0, batchOf(-1), { acks: -1 })).errorCode === 0), 30_000);
   acked.set(0, "record--1");
   await produceTo(p.leaderId, 0, 50);
+
+  // KIP-392: a consumer in a follower's rack is sent to that follower (once it holds the offset), which
+  // serves the records up to its own high watermark.
+  const follower = p.replicaNodes.find((id) => id !== p.leaderId)!;
+  const preferred = await until("a preferred read replica", async () =>
+    withClient(cl.portOf(p.leaderId), async (c) => {
+      const f = await fetchOnce(c, topic, [{ partition: 0, offset: 0n }], { rackId: `rack-${follower}` });
+      const part = f.partitions[0]!;
+      return part.errorCode === 0 && part.preferredReadReplica === follower && batchViews(part.records).length === 0 ? part : null;
+    }), 30_000);
+  expect(preferred.preferredReadReplica).toBe(follower);
+  const fromFollower = await until("records from the follower", async () =>
+    withClient(cl.portOf(follower), async (c) => {
+      const f = await fetchOnce(c, topic, [{ partition: 0, offset: 0n }], { rackId: `rack-${follower}` });
+      const part = f.partitions[0]!;
+      return part.errorCode === 0 && batchViews(part.records).length > 0 ? part : null;
+    }), 30_000);
+  expect(decoder.decode([...batchViews(fromFollower.records)[0]!.records()][0]!.value!)).toBe("record--1");
+  // In the leader's rack (or with no rack) the leader keeps serving.
+  await withClient(cl.portOf(p.leaderId), async (c) => {
+    const f = await fetchOnce(c, topic, [{ partition: 0, offset: 0n }], { rackId: `rack-${p.leaderId}` });
+    expect(f.partitions[0]!.preferredReadReplica).toBe(-1);
+    expect(batchViews(f.partitions[0]!.records).length).toBeGreaterThan(0);
+  });
 
   const oldLeader = p.leaderId;
   await cl.kill(oldLeader);

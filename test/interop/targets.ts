@@ -68,12 +68,11 @@ export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
     enabled: true,
     waitingFor: `${TXN}, DescribeProducers(61), WriteTxnMarkers(27) (abort), UpdateFeatures(57) and finalized features in ApiVersions(18)`,
   },
-  // Three Strand nodes replicating a partition: on once the replication data path (issue 13) is merged.
-  // Until then STRAND_REPLICATION=1 (or STRAND_INTEROP_FORCE=1) runs it against Strand.
+  // Three Strand nodes replicating partitions (issue 13).
   "replication-chaos": {
-    enabled: process.env.STRAND_REPLICATION === "1",
+    enabled: true,
     waitingFor: "partition replication (issue 13): followers fetching (Fetch with a replica id), the leader's ISR and high " +
-      "watermark, AlterPartition(56) to the controller; STRAND_REPLICATION=1 runs it",
+      "watermark, AlterPartition(56) to the controller",
   },
   "kafka-connect": {
     enabled: true,

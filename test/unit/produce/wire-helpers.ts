@@ -61,13 +61,14 @@ export interface FetchedPartition {
   lastStableOffset: bigint;
   logStartOffset: bigint;
   records: Uint8Array | null;
+  preferredReadReplica?: number;
 }
 
 export async function fetchOnce(
   c: KafkaTestClient,
   topic: string,
   parts: Array<{ partition: number; offset: bigint; maxBytes?: number }>,
-  o: { maxWaitMs?: number; minBytes?: number; maxBytes?: number; version?: number; sessionId?: number; sessionEpoch?: number; timeoutMs?: number } = {},
+  o: { maxWaitMs?: number; minBytes?: number; maxBytes?: number; version?: number; sessionId?: number; sessionEpoch?: number; timeoutMs?: number; rackId?: string } = {},
 ): Promise<{ errorCode: number; sessionId: number; partitions: FetchedPartition[] }> {
   const res = await c.request<{ errorCode: number; sessionId: number; responses: Array<{ partitions: FetchedPartition[] }> }>(
     1,
@@ -82,7 +83,7 @@ export async function fetchOnce(
       sessionEpoch: o.sessionEpoch ?? -1,
       topics: [{ topic, topicId: ZERO_UUID, partitions: parts.map((p) => ({ partition: p.partition, currentLeaderEpoch: -1, fetchOffset: p.offset, lastFetchedEpoch: -1, logStartOffset: -1n, partitionMaxBytes: p.maxBytes ?? 1 << 20 })) }],
       forgottenTopicsData: [],
-      rackId: "",
+      rackId: o.rackId ?? "",
     },
     o.timeoutMs ?? 30_000,
   );
