@@ -5,7 +5,7 @@
 // filesystem, every workload with the same client (Kafka's own Java tools), the broker stopped and its
 // data deleted; then, per slot, the log-cleaner workload in a session of its own (bench/lib/compaction.ts)
 // and the elections workload on a three-node cluster (bench/lib/elections.ts), and the replicated workload
-// (RF 3, acks=all) on three nodes of its own (bench/lib/replicated.ts; Strand's side needs STRAND_REPLICATION=1).
+// (RF 3, acks=all) on three nodes of its own (bench/lib/replicated.ts).
 // The machine's ceilings (loopback TCP, page-cache write) are measured in every round.
 // Output: a table of medians and B/A ratios on stdout, bench/results/<date>.json and .svg, and the
 // README table between <!-- bench:start --> and <!-- bench:end -->.

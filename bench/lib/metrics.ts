@@ -69,10 +69,10 @@ export const METRICS: readonly MetricDef[] = [
   { id: "elections.create.max", label: "3-node KRaft: SIGKILL of the active controller to CreateTopics acked, slowest", unit: "ms", better: "lower", aggregate: "max" },
   { id: "elections.rejoin", label: "3-node KRaft: killed controller restarted, spawn to caught up, median", unit: "ms", better: "lower" },
   // Issue 13 (bench/lib/replicated.ts): three broker+controller nodes, a topic of RF 3, min.insync.replicas=2,
-  // acks=all. Strand's column stays empty until its replication merges (STRAND_REPLICATION=1 runs it).
-  { id: "replicated.produce", label: "3 nodes, RF 3: produce acks=all, none", unit: "MiB/s", better: "higher", chart: "throughput" },
+  // acks=all; issue 13's targets.
+  { id: "replicated.produce", label: "3 nodes, RF 3: produce acks=all, none", unit: "MiB/s", better: "higher", chart: "throughput", target: { op: ">=", ratio: 1.5, text: "≥ 1.5×" } },
   { id: "replicated.e2e.p50", label: "3 nodes, RF 3: end-to-end p50 (acks=all)", unit: "ms", better: "lower", chart: "latency" },
-  { id: "replicated.e2e.p99", label: "3 nodes, RF 3: end-to-end p99 (acks=all)", unit: "ms", better: "lower", chart: "latency" },
+  { id: "replicated.e2e.p99", label: "3 nodes, RF 3: end-to-end p99 (acks=all)", unit: "ms", better: "lower", chart: "latency", target: { op: "<=", ratio: 0.5, text: "≤ 0.5×" } },
 ];
 
 export interface MachineInfo {

@@ -9,8 +9,6 @@
 //   replicated.e2e.*       RateLatency (bench/java) at --latency-rate for --latency-seconds, acks=all:
 //                          send to a consumer's receipt, which waits for the high watermark, so the
 //                          followers' fetch round trip is in every figure: p50, p99.
-// Strand runs it only with STRAND_REPLICATION=1 until its replication data path is merged: without it
-// the Strand slot logs that it skipped the workload and records nothing.
 import { loadavg } from "node:os";
 import type { ReplicatedCluster } from "../../test/support/replicated-cluster.ts";
 import { startReplicatedCluster } from "../../test/support/replicated-cluster-nodes.ts";
@@ -40,17 +38,8 @@ export function replicatedProduceMiB(o: Pick<BenchOptions, "dataMiB">): number {
   return Math.max(16, Math.floor(o.dataMiB / 4));
 }
 
-/** Whether the Strand side runs: only once replication is merged (STRAND_REPLICATION=1 until then). */
-export function strandReplicates(): boolean {
-  return process.env.STRAND_REPLICATION === "1";
-}
-
 export async function runReplicatedSession(o: BenchOptions, r: BenchResult, slot: Slot, system: SystemName, round: number, s: BrokerSettings): Promise<void> {
   const base = { o, r, slot, system, round };
-  if (system === "strand" && !strandReplicates()) {
-    log(base, "replicated: not run against Strand (it does not replicate partitions yet; STRAND_REPLICATION=1 runs it)");
-    return;
-  }
   r.loadAvg1m?.push(loadavg()[0]);
   log(base, `replicated: starting three ${system} nodes, RF ${REPLICATION_FACTOR} (load average ${loadavg()[0].toFixed(2)})`);
   let c: ReplicatedCluster;

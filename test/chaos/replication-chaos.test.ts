@@ -4,8 +4,7 @@
 // combined nodes of STRAND_INTEROP_TARGET, with idempotent acks=all Java producers and a consumer
 // throughout; then the checker, the totals, the failover times and the seed (STRAND_CHAOS_SEED).
 // STRAND_CHAOS_FAULTS=kind,kind narrows the kinds. It runs only when STRAND_CHAOS_ROUNDS is set (make
-// chaos sets it): make test runs the short version, test/interop/replication-chaos.test.ts. Against
-// Strand it waits for replication (STRAND_REPLICATION=1 runs it).
+// chaos sets it): make test runs the short version, test/interop/replication-chaos.test.ts.
 import { replicationChaosSuite } from "../interop/replication-chaos-suite.ts";
 import { ALL_FAULTS, parseFaultKinds } from "../support/replication-faults.ts";
 

@@ -7,8 +7,7 @@
 // checker: no acknowledged record lost, none duplicated, no offset with two values, nothing served to a
 // consumer that is later truncated. Failover times are printed with the totals.
 //
-// Against Strand it is gated (targets.ts, "replication-chaos") until replication merges:
-// STRAND_REPLICATION=1 runs it. Skipped, with the reason printed, only when Maven Central cannot be
+// Skipped, with the reason printed, only when Maven Central cannot be
 // reached for the jars. Every process and directory is removed in afterAll, also on failure.
 import { afterAll, describe, expect, test } from "bun:test";
 import { ensureJavaClient } from "../support/clients/java.ts";

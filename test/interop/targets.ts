@@ -3,7 +3,6 @@
 //   STRAND_INTEROP_TARGET=kafka   the real Apache Kafka 4.4.0 (how the suite itself is validated)
 //   STRAND_INTEROP_TARGET=strand  Strand (the default, what `make test` runs)
 //   STRAND_INTEROP_FORCE=1        run the suites STRAND_ENABLED switches off (to try a handler as it lands)
-//   STRAND_REPLICATION=1          run the replication chaos suite against three Strand nodes (issue 13)
 //
 // A suite is switched on against Strand once every API it needs is served. Flip `enabled` here as
 // handlers land; a disabled suite prints what it waits for instead of running.
