@@ -260,6 +260,20 @@ test("Kafka 4.4.0 leads, Strand follows: acks=all is acknowledged, Strand's log 
   expect(first.responses[0]!.partitionResponses[0]).toMatchObject({ errorCode: 0, baseOffset: idempotentOffset });
   values.push(...idempotentValues);
   await until("Strand to fetch the idempotent batch", async () => segment(strandLogDir).length === segment(kafka.logDir).length, 30_000, diag);
+  // And to hear the leader's high watermark past it: a leader elected with an ISR below
+  // min.insync.replicas does not move its high watermark (Kafka 4.4, KIP-966), so what Strand serves
+  // after the election is what it held as committed before it. A v12 consumer fetch to the follower
+  // (KIP-392) answers with the follower's high watermark.
+  await until("Strand's high watermark to reach the log end", () =>
+    withClient(strand.port, async (c) => {
+      const r = await c.request<{ responses: Array<{ partitions: Array<{ errorCode: number; highWatermark: bigint }> }> }>(1, 12, {
+        replicaId: -1, maxWaitMs: 0, minBytes: 1, maxBytes: 1 << 20, isolationLevel: 0, sessionId: 0, sessionEpoch: -1,
+        topics: [{ topic: TOPIC, partitions: [{ partition: 0, fetchOffset: 0n, logStartOffset: -1n, partitionMaxBytes: 1 << 20, currentLeaderEpoch: -1, lastFetchedEpoch: -1 }] }],
+        forgottenTopicsData: [], rackId: "",
+      });
+      const p = r.responses[0]!.partitions[0]!;
+      return p.errorCode === 0 && p.highWatermark === BigInt(values.length);
+    }), 30_000, diag);
 
   // 3. The Kafka broker dies: Strand, the other ISR member, is elected and serves the records.
   const before = (await partitionOf(brokerPort!))!.leaderEpoch;
