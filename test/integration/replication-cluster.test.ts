@@ -3,7 +3,9 @@
 // from the ISR takes over with every acknowledged record (same offsets, same bytes), acks=all goes on
 // with two replicas, and the killed node restarts, catches up and rejoins the ISR. Each node has its own
 // broker.rack and replica.selector.class is the rack-aware one (KIP-392): a consumer in a follower's rack
-// is pointed at that follower, which serves it.
+// is pointed at that follower, which serves it. Then the group coordinator follows leadership:
+// __consumer_offsets is replicated (RF 3), a group's committed offsets survive the SIGKILL of its
+// coordinator, and FindCoordinator names the new leader of the group's partition.
 
 import { afterAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
@@ -44,7 +46,7 @@ const batchOf = (i: number) => buildRecordBatch({ records: [{ value: encoder.enc
 test("RF 3: acks=all through a leader kill, nothing acknowledged lost, the killed replica rejoins the ISR", async () => {
   cluster = await StrandCluster.start({
     size: 3,
-    overrides: { "replica.lag.time.max.ms": 5_000, "broker.session.timeout.ms": 4_000, "broker.heartbeat.interval.ms": 500, "replica.selector.class": "org.apache.kafka.common.replica.RackAwareReplicaSelector" },
+    overrides: { "offsets.topic.replication.factor": 3, "offsets.topic.num.partitions": 3, "replica.lag.time.max.ms": 5_000, "broker.session.timeout.ms": 4_000, "broker.heartbeat.interval.ms": 500, "replica.selector.class": "org.apache.kafka.common.replica.RackAwareReplicaSelector" },
     nodeOverrides: (id) => ({ "broker.rack": `rack-${id}` }),
   });
   const cl = cluster;
@@ -142,4 +144,38 @@ test("RF 3: acks=all through a leader kill, nothing acknowledged lost, the kille
     const s = await partitionOn(cl, survivor, topic);
     return s !== null && s.isrNodes.length === 3;
   }, 60_000, 200, () => cl.ids.map((id) => (process.env.STRAND_DUMP_DIR ? Bun.write(`${process.env.STRAND_DUMP_DIR}/node-${id}.log`, cl.output(id)) : null, id)).map((id) => `--- node ${id} ---\n${cl.output(id).split("\n").filter((l) => /isr|ISR|alter|Alter|fetch|WARN|ERROR/.test(l)).slice(-40).join("\n")}`).join("\n"));
+
+  // Coordinators follow leadership: offsets committed through the group's coordinator survive its
+  // SIGKILL on the replicas of __consumer_offsets, and the new leader of that partition serves them.
+  const group = "replicated-group";
+  const coordinatorOf = async (via: number): Promise<number> => {
+    const r = await withClient(cl.portOf(via), (c) => c.request<{ errorCode: number; nodeId: number }>(10, 3, { key: group, keyType: 0, coordinatorKeys: [] }));
+    return r.errorCode === 0 ? r.nodeId : -1;
+  };
+  const anyLive = () => cl.live()[0]!;
+  const coordinator = await until("a group coordinator", async () => {
+    const id = await coordinatorOf(anyLive());
+    return id >= 0 && cl.live().includes(id) ? id : null;
+  }, 60_000);
+  await until("an offset commit", async () => withClient(cl.portOf(coordinator), async (c) => {
+    const r = await c.request<{ topics: Array<{ partitions: Array<{ errorCode: number }> }> }>(8, 8, {
+      groupId: group, generationIdOrMemberEpoch: -1, memberId: "", groupInstanceId: null,
+      topics: [{ name: topic, partitions: [{ partitionIndex: 0, committedOffset: 42n, committedLeaderEpoch: -1, committedMetadata: "m" }] }],
+    });
+    return r.topics[0]!.partitions[0]!.errorCode === 0;
+  }), 60_000);
+  await cl.kill(coordinator);
+  const next = await until("a new group coordinator", async () => {
+    const id = await coordinatorOf(anyLive());
+    return id >= 0 && id !== coordinator && cl.live().includes(id) ? id : null;
+  }, 60_000);
+  const committed = await until("the committed offset from the new coordinator", async () => withClient(cl.portOf(next), async (c) => {
+    const r = await c.request<{ errorCode: number; topics: Array<{ partitions: Array<{ errorCode: number; committedOffset: bigint; metadata: string | null }> }> }>(9, 7, {
+      groupId: group, topics: [{ name: topic, partitionIndexes: [0] }], requireStable: false,
+    });
+    const part = r.topics[0]?.partitions[0];
+    return r.errorCode === 0 && part && part.errorCode === 0 ? part : null;
+  }), 60_000);
+  expect(committed.committedOffset).toBe(42n);
+  expect(committed.metadata).toBe("m");
 }, 240_000);
