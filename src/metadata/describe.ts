@@ -51,14 +51,27 @@ export interface PartitionView {
 
 export function partitionView(image: MetadataImage, p: PartitionImage, listener: string, localNodeId: number, logs: LogManager | null): PartitionView {
   const offlineLocal = logs !== null && p.replicas.includes(localNodeId) && logs.isOffline({ topic: p.topic, partition: p.partition });
-  const offlineReplicas = p.replicas.filter((r) => {
+  // KRaftMetadataCache.getOfflineReplicas: unknown, fenced, without the listener, or in a log dir the
+  // broker no longer reports online (and this broker's own offline log).
+  const offlineReplicas = p.replicas.filter((r, i) => {
     const b = image.brokers.get(r);
-    return !b || b.fenced || (r === localNodeId && offlineLocal);
+    return !b || b.fenced || !b.endpoints.some((e) => e.name === listener) || inOfflineDir(b, p.directories[i]) || (r === localNodeId && offlineLocal);
   });
   if (offlineLocal && p.leader === localNodeId) return { errorCode: ErrorCode.LEADER_NOT_AVAILABLE, leaderId: -1, offlineReplicas };
   if (p.leader >= 0 && aliveEndpoint(image, p.leader, listener)) return { errorCode: 0, leaderId: p.leader, offlineReplicas };
   const registered = p.leader >= 0 && image.brokers.has(p.leader) && !image.brokers.get(p.leader)!.fenced;
   return { errorCode: registered ? ErrorCode.LISTENER_NOT_FOUND : ErrorCode.LEADER_NOT_AVAILABLE, leaderId: -1, offlineReplicas };
+}
+
+/** Kafka's DirectoryId.UNASSIGNED, MIGRATING and LOST. */
+const UNASSIGNED_DIR = "AAAAAAAAAAAAAAAAAAAAAQ";
+const MIGRATING_DIR = "AAAAAAAAAAAAAAAAAAAAAA";
+const LOST_DIR = "AAAAAAAAAAAAAAAAAAAAAg";
+
+/** !BrokerRegistration.hasOnlineDir(dir): a recorded dir the broker does not list (images built by hand list none: online). */
+function inOfflineDir(b: BrokerRegistrationImage, dir: string | undefined): boolean {
+  if (dir === undefined || b.logDirs === undefined || dir === UNASSIGNED_DIR || dir === MIGRATING_DIR) return false;
+  return dir === LOST_DIR || !b.logDirs.includes(dir);
 }
 
 /** The broker config layers of this broker under `image` (for topic config resolution). */
