@@ -55,9 +55,10 @@ export function planElectLeaders(
   electionType: number,
   topicPartitions: ReadonlyArray<{ topic: string; partitions: readonly number[] }> | null,
   env: ReplicationEnv = DEFAULT_REPLICATION_ENV,
+  records: MetadataRecordOut[] = [],
 ): ElectLeadersPlan {
   if (electionType !== ElectionType.PREFERRED && electionType !== ElectionType.UNCLEAN) throw new UnknownElectionTypeError(electionType);
-  const plan: ElectLeadersPlan = { records: [], results: [] };
+  const plan: ElectLeadersPlan = { records, results: [] };
   if (topicPartitions === null) {
     // Bounded by the image's partitions.
     for (const t of image.topicsByName.values()) {

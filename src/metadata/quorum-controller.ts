@@ -29,7 +29,8 @@ import { NotLeaderException } from "../raft/raft-client.ts";
 import type { TimerClock, WakeupHandle } from "../util/purgatory/clock.ts";
 import type { Logger } from "../util/log.ts";
 import { planAlterPartition } from "./alter-partition.ts";
-import { arePartitionLeadersImbalanced, planBalancePartitionLeaders } from "./leader-balance.ts";
+import { arePartitionLeadersImbalanced, areSomePartitionsLeaderless, planBalancePartitionLeaders, planElectUncleanLeaders, UNCLEAN_LEADER_ELECTION_CHECK_INTERVAL_MS } from "./leader-balance.ts";
+import { PeriodicControllerTask } from "./periodic-task.ts";
 import { BrokerHeartbeatManager } from "./broker-heartbeat-manager.ts";
 import {
   planBrokerHeartbeat,
@@ -89,6 +90,8 @@ export interface QuorumControllerOptions {
   readonly bootstrapMinIsr: number;
   /** leader.imbalance.check.interval.seconds in ms when auto.leader.rebalance.enable (absent: no balancing). */
   readonly leaderImbalanceCheckIntervalMs?: number;
+  /** How often leaderless partitions of topics allowing unclean elections get one (default 5 minutes, as Kafka). */
+  readonly uncleanLeaderElectionCheckIntervalMs?: number;
   readonly logger: Logger;
 }
 
@@ -106,7 +109,8 @@ interface Active {
   /** Committed offsets wait here in offset order (appends are in order). */
   readonly waiters: Waiter[];
   fenceTimer: WakeupHandle | null;
-  balanceTimer: WakeupHandle | null;
+  /** maybeBalancePartitionLeaders, maybeElectUncleanLeaders. */
+  readonly periodic: PeriodicControllerTask[];
 }
 
 export class QuorumController {
@@ -140,14 +144,14 @@ export class QuorumController {
   activate(epoch: number, committed: MetadataImage): void {
     if (this.active) this.deactivate(`a new epoch ${epoch} began`);
     this.committedOffset = Number(committed.offset);
-    this.active = { epoch, image: committed, nextWriteOffset: this.opts.raft.logEndOffset(), waiters: [], fenceTimer: null, balanceTimer: null };
+    this.active = { epoch, image: committed, nextWriteOffset: this.opts.raft.logEndOffset(), waiters: [], fenceTimer: null, periodic: this.periodicTasks() };
     this.heartbeats.activate(committed.brokers.values());
     this.opts.logger.info("this node is the active controller", { epoch, committedOffset: this.committedOffset, nextWriteOffset: this.active.nextWriteOffset });
     if (!committed.features.has("metadata.version")) void this.bootstrap().catch((e: unknown) => this.opts.logger.warn("bootstrap records not written", { error: String(e) }));
     // A non-empty log is not bootstrapped again: a feature left at level 0 stays absent.
     else this.opts.logger.info("finalized features", { features: [...committed.features].map(([k, v]) => `${k}=${v}`).sort().join(",") });
     this.scheduleFenceCheck();
-    this.scheduleLeaderBalance(this.opts.leaderImbalanceCheckIntervalMs);
+    for (const t of this.active.periodic) t.start();
   }
 
   /** Leadership is gone: every waiting operation fails, the uncommitted image is dropped. */
@@ -156,7 +160,7 @@ export class QuorumController {
     if (!a) return;
     this.active = null;
     a.fenceTimer?.cancel();
-    a.balanceTimer?.cancel();
+    for (const t of a.periodic) t.stop();
     const err = new NotControllerError(`this node is no longer the active controller (epoch ${a.epoch}): ${reason}`);
     for (const w of a.waiters.splice(0)) w.reject(err);
     this.opts.logger.info("this node is no longer the active controller", { epoch: a.epoch, reason });
@@ -328,25 +332,28 @@ export class QuorumController {
     });
   }
 
-  /** maybeScheduleNextBalancePartitionLeaders: the next run after `delayMs` (none without auto balancing). */
-  private scheduleLeaderBalance(delayMs: number | undefined): void {
-    const a = this.active;
-    const intervalMs = this.opts.leaderImbalanceCheckIntervalMs;
-    if (!a || intervalMs === undefined || delayMs === undefined) return;
-    a.balanceTimer?.cancel();
-    a.balanceTimer = this.opts.clock.schedule(() => {
-      if (this.active !== a) return;
-      let more = false;
-      void this.write("maybeBalancePartitionLeaders", (image) => {
-        if (!arePartitionLeadersImbalanced(image)) return { records: [], result: undefined };
-        const p = planBalancePartitionLeaders(image, this.opts.env);
-        more = p.more;
-        if (p.records.length > 0) this.opts.logger.info("preferred leaders elected by the periodic balance", { partitions: p.records.length, more });
-        return { records: p.records, result: undefined };
-      }).catch(() => {});
-      // A run that hit the election limit goes again at once (Kafka: 10 ms later), else after the interval.
-      this.scheduleLeaderBalance(more ? 10 : intervalMs);
-    }, delayMs);
+  /** Kafka's periodic controller writes: preferred-leader balancing (when enabled) and unclean elections. */
+  private periodicTasks(): PeriodicControllerTask[] {
+    const tasks: PeriodicControllerTask[] = [];
+    const every = (name: string, intervalMs: number, plan: (image: MetadataImage) => { records: MetadataRecordOut[]; more: boolean }) =>
+      tasks.push(
+        new PeriodicControllerTask(this.opts.clock, intervalMs, () => {
+          let more = false;
+          void this.write(name, (image) => {
+            const p = plan(image);
+            more = p.more;
+            if (p.records.length > 0) this.opts.logger.info(`${name}: leaders elected`, { partitions: p.records.length, more });
+            return { records: p.records, result: undefined };
+          }).catch(() => {});
+          return more;
+        }),
+      );
+    const balanceMs = this.opts.leaderImbalanceCheckIntervalMs;
+    if (balanceMs !== undefined) every("maybeBalancePartitionLeaders", balanceMs, (image) => (arePartitionLeadersImbalanced(image) ? planBalancePartitionLeaders(image, this.opts.env) : { records: [], more: false }));
+    every("maybeElectUncleanLeaders", this.opts.uncleanLeaderElectionCheckIntervalMs ?? UNCLEAN_LEADER_ELECTION_CHECK_INTERVAL_MS, (image) =>
+      areSomePartitionsLeaderless(image) ? planElectUncleanLeaders(image, this.opts.env) : { records: [], more: false },
+    );
+    return tasks;
   }
 
   private scheduleFenceCheck(): void {
