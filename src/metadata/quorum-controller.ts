@@ -151,7 +151,8 @@ export class QuorumController {
     // A non-empty log is not bootstrapped again: a feature left at level 0 stays absent.
     else this.opts.logger.info("finalized features", { features: [...committed.features].map(([k, v]) => `${k}=${v}`).sort().join(",") });
     this.scheduleFenceCheck();
-    for (const t of this.active.periodic) t.start();
+    // The bootstrap write may already have lost leadership (deactivate stopped nothing yet started).
+    for (const t of this.active?.periodic ?? []) t.start();
   }
 
   /** Leadership is gone: every waiting operation fails, the uncommitted image is dropped. */
