@@ -28,7 +28,7 @@ import type { RaftClient } from "../raft/raft-client.ts";
 import { NotLeaderException } from "../raft/raft-client.ts";
 import type { TimerClock, WakeupHandle } from "../util/purgatory/clock.ts";
 import type { Logger } from "../util/log.ts";
-import { planAlterPartition } from "./alter-partition.ts";
+import { brokerDefaultDirectory, planAlterPartition } from "./alter-partition.ts";
 import { arePartitionLeadersImbalanced, areSomePartitionsLeaderless, planBalancePartitionLeaders, planElectUncleanLeaders, UNCLEAN_LEADER_ELECTION_CHECK_INTERVAL_MS } from "./leader-balance.ts";
 import { PeriodicControllerTask } from "./periodic-task.ts";
 import { BrokerHeartbeatManager } from "./broker-heartbeat-manager.ts";
@@ -285,13 +285,9 @@ export class QuorumController {
   /** AlterPartition from a partition leader (alter-partition.ts). */
   alterPartition(req: AlterPartitionRequest, apiVersion: number): Promise<AlterPartitionResponse> {
     return this.write("alterPartition", (image) => {
-      const p = planAlterPartition(image, this.opts.env, req, apiVersion, (b) => defaultDirectory(image, b));
+      const p = planAlterPartition(image, this.opts.env, req, apiVersion, (b) => brokerDefaultDirectory(image, b));
       for (const r of p.refused) this.opts.logger.info("AlterPartition refused", { brokerId: req.brokerId, ...r });
-      // Bounded by the plan's records (one per partition asked).
-      for (const r of p.records) {
-        const m = r.message as { topicId: string; partitionId: number; isr: number[] | null; leader: number };
-        this.opts.logger.info("ISR changed through AlterPartition", { brokerId: req.brokerId, topicId: m.topicId, partition: m.partitionId, isr: m.isr?.join(",") ?? "unchanged", leader: m.leader });
-      }
+      for (const c of p.changed) this.opts.logger.info("ISR changed through AlterPartition", { brokerId: req.brokerId, ...c });
       return { records: p.records, result: p.response };
     });
   }
@@ -403,8 +399,3 @@ function leadersElected(image: MetadataImage, records: readonly MetadataRecordOu
   return { leadersElected: elected, fromElr };
 }
 
-/** ClusterControlManager.defaultDir: the broker's only log dir, else UNASSIGNED (the broker picks and reports). */
-function defaultDirectory(image: MetadataImage, brokerId: number): string {
-  const dirs = image.brokers.get(brokerId)?.logDirs;
-  return dirs?.length === 1 ? dirs[0]! : "AAAAAAAAAAAAAAAAAAAAAQ";
-}
