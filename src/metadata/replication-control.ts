@@ -151,3 +151,25 @@ export function handleBrokerShutdown(image: MetadataImage, env: ReplicationEnv, 
     generateLeaderAndIsrUpdates(image, env, brokerId, NO_LEADER, NO_LEADER, inIsr(brokerId), records);
   }
 }
+
+/**
+ * handleDirectoriesOffline: log dirs a broker's heartbeat reports offline that its registration still
+ * lists. The broker leaves the ISR (and leadership) of every partition whose replica on it lives in
+ * such a dir, then a BrokerRegistrationChangeRecord (v2) lists only its remaining dirs, so Metadata
+ * reports those replicas offline (describe.ts). Dirs already gone from the registration change nothing.
+ */
+export function handleDirectoriesOffline(image: MetadataImage, env: ReplicationEnv, brokerId: number, brokerEpoch: bigint, offlineDirs: readonly string[], records: MetadataRecordOut[]): void {
+  const dirs = image.brokers.get(brokerId)?.logDirs ?? [];
+  const newlyOffline = new Set(dirs.filter((d) => offlineDirs.includes(d)));
+  if (newlyOffline.size === 0) return;
+  const onDir = (p: PartitionImage): boolean => {
+    const i = p.replicas.indexOf(brokerId);
+    return i >= 0 && newlyOffline.has(p.directories[i] ?? "");
+  };
+  generateLeaderAndIsrUpdates(image, env, brokerId, NO_LEADER, NO_LEADER, (p) => onDir(p) && p.isr.includes(brokerId), records);
+  records.push({
+    apiKey: RecordType.BROKER_REGISTRATION_CHANGE,
+    version: 2,
+    message: { brokerId, brokerEpoch, fenced: FencingChange.NONE, inControlledShutdown: 0, logDirs: dirs.filter((d) => !newlyOffline.has(d)), cordonedLogDirs: null },
+  });
+}
