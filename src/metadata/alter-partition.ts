@@ -31,7 +31,7 @@ import type { MetadataImage, PartitionImage } from "./image.ts";
 import { brokerEpochError } from "./cluster-control.ts";
 import { NO_LEADER_CHANGE } from "./image-builder.ts";
 import { buildPartitionChange, LEADER_RECOVERY_RECOVERED, LEADER_RECOVERY_RECOVERING } from "./partition-change.ts";
-import { effectiveMinIsr, elrEnabled, isActiveBroker, uncleanLeaderElectionEnabled, type ReplicationEnv } from "./replication-control.ts";
+import { effectiveMinIsr, elrEnabled, leaderAcceptor, uncleanLeaderElectionEnabled, type ReplicationEnv } from "./replication-control.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
 
 export interface AlterPartitionPlan {
@@ -134,7 +134,7 @@ export function planAlterPartition(image: MetadataImage, env: ReplicationEnv, re
         {
           partition: p,
           targetIsr: members.map((m) => m.brokerId),
-          isAcceptableLeader: (b) => isActiveBroker(image, b),
+          isAcceptableLeader: leaderAcceptor(image, p),
           elrEnabled: elr,
           minIsr,
           uncleanElection: unclean,

@@ -13,6 +13,7 @@ import type { BrokerConfig } from "../config/broker-config.ts";
 import type { BrokerLayers } from "../config/topic-config.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import { configKey, type BrokerRegistrationImage, type MetadataImage, type PartitionImage } from "./image.ts";
+import { hasOnlineDir } from "./replication-control.ts";
 import { INTERNAL_TOPICS } from "./topic-names.ts";
 
 /** Authorized-operations bitfields Kafka 4.4.0 returns without an authorizer (every operation allowed). */
@@ -55,23 +56,12 @@ export function partitionView(image: MetadataImage, p: PartitionImage, listener:
   // broker no longer reports online (and this broker's own offline log).
   const offlineReplicas = p.replicas.filter((r, i) => {
     const b = image.brokers.get(r);
-    return !b || b.fenced || !b.endpoints.some((e) => e.name === listener) || inOfflineDir(b, p.directories[i]) || (r === localNodeId && offlineLocal);
+    return !b || b.fenced || !b.endpoints.some((e) => e.name === listener) || !hasOnlineDir(b, p.directories[i]) || (r === localNodeId && offlineLocal);
   });
   if (offlineLocal && p.leader === localNodeId) return { errorCode: ErrorCode.LEADER_NOT_AVAILABLE, leaderId: -1, offlineReplicas };
   if (p.leader >= 0 && aliveEndpoint(image, p.leader, listener)) return { errorCode: 0, leaderId: p.leader, offlineReplicas };
   const registered = p.leader >= 0 && image.brokers.has(p.leader) && !image.brokers.get(p.leader)!.fenced;
   return { errorCode: registered ? ErrorCode.LISTENER_NOT_FOUND : ErrorCode.LEADER_NOT_AVAILABLE, leaderId: -1, offlineReplicas };
-}
-
-/** Kafka's DirectoryId.UNASSIGNED, MIGRATING and LOST. */
-const UNASSIGNED_DIR = "AAAAAAAAAAAAAAAAAAAAAQ";
-const MIGRATING_DIR = "AAAAAAAAAAAAAAAAAAAAAA";
-const LOST_DIR = "AAAAAAAAAAAAAAAAAAAAAg";
-
-/** !BrokerRegistration.hasOnlineDir(dir): a recorded dir the broker does not list (images built by hand list none: online). */
-function inOfflineDir(b: BrokerRegistrationImage, dir: string | undefined): boolean {
-  if (dir === undefined || b.logDirs === undefined || dir === UNASSIGNED_DIR || dir === MIGRATING_DIR) return false;
-  return dir === LOST_DIR || !b.logDirs.includes(dir);
 }
 
 /** The broker config layers of this broker under `image` (for topic config resolution). */

@@ -18,7 +18,7 @@ import { NO_LEADER } from "./leader-recovery.ts";
 import { buildPartitionChange } from "./partition-change.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
 import { ElectionType, planElectLeaders } from "./leader-election.ts";
-import { effectiveMinIsr, elrEnabled, isActiveBroker, uncleanLeaderElectionEnabled, type ReplicationEnv } from "./replication-control.ts";
+import { effectiveMinIsr, elrEnabled, leaderAcceptor, uncleanLeaderElectionEnabled, type ReplicationEnv } from "./replication-control.ts";
 
 /** ReplicationControlManager.MAX_ELECTIONS_PER_IMBALANCE. */
 export const MAX_ELECTIONS_PER_IMBALANCE = 1_000;
@@ -67,7 +67,7 @@ export function planBalancePartitionLeaders(image: MetadataImage, env: Replicati
         {
           partition: p,
           targetIsr: p.isr,
-          isAcceptableLeader: (b) => isActiveBroker(image, b),
+          isAcceptableLeader: leaderAcceptor(image, p),
           elrEnabled: elr,
           minIsr: effectiveMinIsr(image, t, env.defaultMinIsr),
           uncleanElection: false,

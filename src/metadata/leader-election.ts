@@ -19,7 +19,7 @@ import { NO_LEADER } from "./leader-recovery.ts";
 import { METADATA_TOPIC } from "./metadata-log.ts";
 import { buildPartitionChange } from "./partition-change.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
-import { DEFAULT_REPLICATION_ENV, effectiveMinIsr, elrEnabled, isActiveBroker, type ReplicationEnv } from "./replication-control.ts";
+import { DEFAULT_REPLICATION_ENV, effectiveMinIsr, elrEnabled, leaderAcceptor, type ReplicationEnv } from "./replication-control.ts";
 
 /** Kafka's ElectionType ids. */
 export const ElectionType = { PREFERRED: 0, UNCLEAN: 1 } as const;
@@ -93,7 +93,7 @@ function electOne(image: MetadataImage, env: ReplicationEnv, topic: string, part
     {
       partition: p,
       targetIsr: p.isr,
-      isAcceptableLeader: (b) => isActiveBroker(image, b),
+      isAcceptableLeader: leaderAcceptor(image, p),
       elrEnabled: elrEnabled(image),
       minIsr: effectiveMinIsr(image, t, env.defaultMinIsr),
       uncleanElection: false,

@@ -6,7 +6,8 @@
 import { expect, test } from "bun:test";
 import { partitionView } from "../../../src/metadata/describe.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "../../../src/metadata/record-serde.ts";
-import { DEFAULT_REPLICATION_ENV, handleDirectoriesOffline } from "../../../src/metadata/replication-control.ts";
+import { DEFAULT_REPLICATION_ENV, handleBrokerFenced, handleDirectoriesOffline } from "../../../src/metadata/replication-control.ts";
+import { ElectionType, planElectLeaders } from "../../../src/metadata/leader-election.ts";
 import { newPartitionChangeRecord } from "../../../src/protocol/generated/metadata/partition-change-record.ts";
 import { ErrorCode } from "../../../src/protocol/errors.ts";
 import { addTopic, clusterLog, dirOf, epochOf, uid } from "./cluster-log.ts";
@@ -43,4 +44,21 @@ test("a heartbeat reporting a log dir offline (handleDirectoriesOffline): the re
   const again: MetadataRecordOut[] = [];
   handleDirectoriesOffline(log.image, DEFAULT_REPLICATION_ENV, 2, epochOf(2), [dirOf(2)], again);
   expect(again).toEqual([]);
+});
+
+test("a replica in an offline log dir is not an acceptable leader (LeaderAcceptor), even for an unclean election", () => {
+  const log = clusterLog([1, { id: 2, logDirs: [dirOf(2), uid(0xd3, 2)] }], { elr: false });
+  addTopic(log, "t", [[2, 1]]);
+  const records: MetadataRecordOut[] = [];
+  handleDirectoriesOffline(log.image, DEFAULT_REPLICATION_ENV, 2, epochOf(2), [dirOf(2)], records);
+  log.append(records);
+  expect(log.partition("t", 0)).toMatchObject({ leader: 1, isr: [1] });
+  const fence: MetadataRecordOut[] = [];
+  handleBrokerFenced(log.image, DEFAULT_REPLICATION_ENV, 1, fence);
+  log.append(fence);
+  expect(log.partition("t", 0).leader).toBe(-1);
+  // Broker 2 is active, but its replica's dir is offline: nobody can lead.
+  const plan = planElectLeaders(log.image, ElectionType.UNCLEAN, [{ topic: "t", partitions: [0] }], DEFAULT_REPLICATION_ENV);
+  expect(plan.results[0]!.partitionResult[0]!.errorCode).toBe(ErrorCode.ELIGIBLE_LEADERS_NOT_AVAILABLE);
+  expect(plan.records).toEqual([]);
 });
