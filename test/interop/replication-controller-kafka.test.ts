@@ -8,8 +8,14 @@
 //      is well below broker.session.timeout.ms), committed by the controller; acks=all still succeeds;
 //   4. the leader is SIGKILLed: its session expires, the controller fences it and elects the last ISR
 //      member, ELR [old leader] (the ISR is below min ISR), leader epoch up;
-//   5. kafka-leader-election --election-type preferred, then unclean, for the partition: the answers.
-// Then the summaries of both runs are compared field by field.
+//   5. kafka-leader-election --election-type preferred, then unclean, for the partition: the answers;
+//   6. placement by the controller with two of three brokers fenced (RF 2 uses a fenced one, as Kafka);
+//   7. kafka-reassign-partitions: a one-replica topic moved to [10, 11] (the new replica is added, fetches,
+//      and the leader's AlterPartition taking it into the ISR completes the move; taken before the
+//      kills), and the RF 3 partition moved to the last live broker (a removal, complete at once);
+//      --execute and --verify outputs, then the partition's state.
+// The two clusters run at once; their summaries are compared field by field, and Strand's controller
+// log must show both ISR changes arriving through AlterPartition.
 //
 // Gated on Java and the Kafka jars like the other *-kafka tests: skipped (reason printed) only when
 // the jars cannot be materialised; every process is killed and every temp dir removed in afterAll.
