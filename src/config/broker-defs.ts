@@ -80,6 +80,10 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "delete.topic.enable", type: "boolean", default: "true", doc: "Allow topics to be deleted.", scope: "read-only" }),
   d({ name: "min.insync.replicas", type: "int", default: "1", validate: atLeast(1), doc: "Minimum in-sync replicas for acks=all.", scope: "cluster-wide" }),
   d({ name: "unclean.leader.election.enable", type: "boolean", default: "false", doc: "Allow an out-of-sync replica to become leader.", scope: "cluster-wide" }),
+  d({ name: "auto.leader.rebalance.enable", type: "boolean", default: "true", doc: "The active controller moves leadership back to preferred replicas every leader.imbalance.check.interval.seconds.", scope: "read-only" }),
+  // Kafka 4.4.0 defines it as an internal key (ReplicationConfigs): accepted, not in the documented table.
+  d({ name: "unclean.leader.election.interval.ms", type: "long", default: "300000", validate: atLeast(1), doc: "How often the controller elects leaders for leaderless partitions of topics that allow unclean elections.", scope: "read-only", internal: true }),
+  d({ name: "leader.imbalance.check.interval.seconds", type: "long", default: "300", validate: atLeast(1), doc: "How often the controller looks for partitions not led by their preferred replica.", scope: "read-only" }),
   // Network.
   d({ name: "socket.request.max.bytes", type: "int", default: "104857600", validate: atLeast(1), doc: "Largest request frame accepted.", scope: "read-only" }),
   d({ name: "socket.send.buffer.bytes", type: "int", default: "102400", doc: "SO_SNDBUF; -1 for the OS default.", scope: "read-only" }),
@@ -192,7 +196,6 @@ export const ACCEPTED_KEYS: ReadonlySet<string> = new Set([
   "group.share.enable",
   "share.coordinator.state.topic.replication.factor",
   "share.coordinator.state.topic.min.isr",
-  "auto.leader.rebalance.enable",
   "background.threads",
   "controlled.shutdown.enable",
   "kafka.metrics.reporters",

@@ -31,7 +31,7 @@ import type { MetadataImage, PartitionImage } from "./image.ts";
 import { brokerEpochError } from "./cluster-control.ts";
 import { NO_LEADER_CHANGE } from "./image-builder.ts";
 import { buildPartitionChange, LEADER_RECOVERY_RECOVERED, LEADER_RECOVERY_RECOVERING } from "./partition-change.ts";
-import { effectiveMinIsr, elrEnabled, isActiveBroker, uncleanLeaderElectionEnabled, type ReplicationEnv } from "./replication-control.ts";
+import { effectiveMinIsr, elrEnabled, leaderAcceptor, uncleanLeaderElectionEnabled, type ReplicationEnv } from "./replication-control.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
 
 export interface AlterPartitionPlan {
@@ -39,6 +39,14 @@ export interface AlterPartitionPlan {
   response: AlterPartitionResponse;
   /** Partitions refused, with why (for the controller's log). */
   refused: Array<{ topicId: string; partition: number; errorCode: number; reason: string }>;
+  /** Partitions changed (for the controller's log). */
+  changed: Array<{ topicId: string; partition: number; isr: string; leader: number }>;
+}
+
+/** ClusterControlManager.defaultDir: the broker's only log dir, else UNASSIGNED (the broker picks and reports). */
+export function brokerDefaultDirectory(image: MetadataImage, brokerId: number): string {
+  const dirs = image.brokers.get(brokerId)?.logDirs;
+  return dirs?.length === 1 ? dirs[0]! : "AAAAAAAAAAAAAAAAAAAAAQ";
 }
 
 interface IsrMember {
@@ -89,7 +97,7 @@ function validate(image: MetadataImage, brokerId: number, p: PartitionImage | un
 }
 
 export function planAlterPartition(image: MetadataImage, env: ReplicationEnv, req: AlterPartitionRequest, apiVersion: number, defaultDirectory: (brokerId: number) => string): AlterPartitionPlan {
-  const plan: AlterPartitionPlan = { records: [], response: newAlterPartitionResponse(), refused: [] };
+  const plan: AlterPartitionPlan = { records: [], response: newAlterPartitionResponse(), refused: [], changed: [] };
   // ClusterControlManager.checkBrokerEpoch: the whole request fails.
   const stale = brokerEpochError(image, req.brokerId, req.brokerEpoch);
   if (stale) {
@@ -126,7 +134,7 @@ export function planAlterPartition(image: MetadataImage, env: ReplicationEnv, re
         {
           partition: p,
           targetIsr: members.map((m) => m.brokerId),
-          isAcceptableLeader: (b) => isActiveBroker(image, b),
+          isAcceptableLeader: leaderAcceptor(image, p),
           elrEnabled: elr,
           minIsr,
           uncleanElection: unclean,
@@ -137,6 +145,7 @@ export function planAlterPartition(image: MetadataImage, env: ReplicationEnv, re
       );
       if (change) {
         plan.records.push(metadataRecord(RecordType.PARTITION_CHANGE, change));
+        plan.changed.push({ topicId: t.topicId, partition: pd.partitionIndex, isr: change.isr?.join(",") ?? "unchanged", leader: change.leader });
         if (change.leader !== NO_LEADER_CHANGE && change.leader !== req.brokerId) {
           // The change completed a reassignment that moved the leader: written, but the sender must
           // learn the new state from metadata before it tries again.

@@ -30,7 +30,7 @@ import { ZERO_UUID } from "../protocol/primitives/codec-runtime.ts";
 import { controlStateFenced, type BrokerHeartbeatManager } from "./broker-heartbeat-manager.ts";
 import type { MetadataImage } from "./image.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
-import { handleBrokerFenced, handleBrokerInControlledShutdown, handleBrokerShutdown, handleBrokerUnfenced, handleBrokerUnregistered, hasLeaderships, type ReplicationEnv } from "./replication-control.ts";
+import { handleBrokerFenced, handleBrokerInControlledShutdown, handleBrokerShutdown, handleBrokerUnfenced, handleBrokerUnregistered, handleDirectoriesOffline, hasLeaderships, type ReplicationEnv } from "./replication-control.ts";
 import { KRAFT_VERSION_FEATURE, METADATA_VERSION_FEATURE } from "./supported-features.ts";
 
 /** metadata.version levels that gate what the controller plans (Kafka's MetadataVersion). */
@@ -235,6 +235,7 @@ export function planBrokerHeartbeat(image: MetadataImage, hb: BrokerHeartbeatMan
     }
   }
   hb.touch(brokerId, controlStateFenced(states.next), req.currentMetadataOffset);
+  if ((image.features.get(METADATA_VERSION_FEATURE) ?? 0) >= MV_3_7_IV2) handleDirectoriesOffline(image, env, brokerId, req.brokerEpoch, req.offlineLogDirs, records);
   return {
     records,
     response: {

@@ -13,6 +13,7 @@ import type { BrokerConfig } from "../config/broker-config.ts";
 import type { BrokerLayers } from "../config/topic-config.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import { configKey, type BrokerRegistrationImage, type MetadataImage, type PartitionImage } from "./image.ts";
+import { hasOnlineDir } from "./replication-control.ts";
 import { INTERNAL_TOPICS } from "./topic-names.ts";
 
 /** Authorized-operations bitfields Kafka 4.4.0 returns without an authorizer (every operation allowed). */
@@ -51,9 +52,11 @@ export interface PartitionView {
 
 export function partitionView(image: MetadataImage, p: PartitionImage, listener: string, localNodeId: number, logs: LogManager | null): PartitionView {
   const offlineLocal = logs !== null && p.replicas.includes(localNodeId) && logs.isOffline({ topic: p.topic, partition: p.partition });
-  const offlineReplicas = p.replicas.filter((r) => {
+  // KRaftMetadataCache.getOfflineReplicas: unknown, fenced, without the listener, or in a log dir the
+  // broker no longer reports online (and this broker's own offline log).
+  const offlineReplicas = p.replicas.filter((r, i) => {
     const b = image.brokers.get(r);
-    return !b || b.fenced || (r === localNodeId && offlineLocal);
+    return !b || b.fenced || !b.endpoints.some((e) => e.name === listener) || !hasOnlineDir(b, p.directories[i]) || (r === localNodeId && offlineLocal);
   });
   if (offlineLocal && p.leader === localNodeId) return { errorCode: ErrorCode.LEADER_NOT_AVAILABLE, leaderId: -1, offlineReplicas };
   if (p.leader >= 0 && aliveEndpoint(image, p.leader, listener)) return { errorCode: 0, leaderId: p.leader, offlineReplicas };

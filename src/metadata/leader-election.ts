@@ -19,7 +19,7 @@ import { NO_LEADER } from "./leader-recovery.ts";
 import { METADATA_TOPIC } from "./metadata-log.ts";
 import { buildPartitionChange } from "./partition-change.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
-import { DEFAULT_REPLICATION_ENV, effectiveMinIsr, elrEnabled, isActiveBroker, type ReplicationEnv } from "./replication-control.ts";
+import { DEFAULT_REPLICATION_ENV, effectiveMinIsr, elrEnabled, leaderAcceptor, type ReplicationEnv } from "./replication-control.ts";
 
 /** Kafka's ElectionType ids. */
 export const ElectionType = { PREFERRED: 0, UNCLEAN: 1 } as const;
@@ -55,9 +55,10 @@ export function planElectLeaders(
   electionType: number,
   topicPartitions: ReadonlyArray<{ topic: string; partitions: readonly number[] }> | null,
   env: ReplicationEnv = DEFAULT_REPLICATION_ENV,
+  records: MetadataRecordOut[] = [],
 ): ElectLeadersPlan {
   if (electionType !== ElectionType.PREFERRED && electionType !== ElectionType.UNCLEAN) throw new UnknownElectionTypeError(electionType);
-  const plan: ElectLeadersPlan = { records: [], results: [] };
+  const plan: ElectLeadersPlan = { records, results: [] };
   if (topicPartitions === null) {
     // Bounded by the image's partitions.
     for (const t of image.topicsByName.values()) {
@@ -92,7 +93,7 @@ function electOne(image: MetadataImage, env: ReplicationEnv, topic: string, part
     {
       partition: p,
       targetIsr: p.isr,
-      isAcceptableLeader: (b) => isActiveBroker(image, b),
+      isAcceptableLeader: leaderAcceptor(image, p),
       elrEnabled: elrEnabled(image),
       minIsr: effectiveMinIsr(image, t, env.defaultMinIsr),
       uncleanElection: false,

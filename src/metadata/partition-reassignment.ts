@@ -23,7 +23,7 @@ import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
 import { METADATA_TOPIC } from "./metadata-log.ts";
 import { buildPartitionChange } from "./partition-change.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "./record-serde.ts";
-import { effectiveMinIsr, elrEnabled, isActiveBroker, uncleanLeaderElectionEnabled, type ReplicationEnv } from "./replication-control.ts";
+import { effectiveMinIsr, elrEnabled, leaderAcceptor, uncleanLeaderElectionEnabled, type ReplicationEnv } from "./replication-control.ts";
 
 export interface ReassignmentResult {
   errorCode: number;
@@ -67,7 +67,7 @@ function builderBase(ctx: Ctx, t: TopicImage, p: PartitionImage) {
   return {
     partition: p,
     targetIsr: p.isr,
-    isAcceptableLeader: (b: number) => isActiveBroker(ctx.image, b),
+    isAcceptableLeader: leaderAcceptor(ctx.image, p),
     elrEnabled: elrEnabled(ctx.image),
     minIsr: effectiveMinIsr(ctx.image, t, ctx.env.defaultMinIsr),
     uncleanElection: false,

@@ -28,7 +28,9 @@ import type { RaftClient } from "../raft/raft-client.ts";
 import { NotLeaderException } from "../raft/raft-client.ts";
 import type { TimerClock, WakeupHandle } from "../util/purgatory/clock.ts";
 import type { Logger } from "../util/log.ts";
-import { planAlterPartition } from "./alter-partition.ts";
+import { brokerDefaultDirectory, planAlterPartition } from "./alter-partition.ts";
+import { arePartitionLeadersImbalanced, areSomePartitionsLeaderless, planBalancePartitionLeaders, planElectUncleanLeaders, UNCLEAN_LEADER_ELECTION_CHECK_INTERVAL_MS } from "./leader-balance.ts";
+import { PeriodicControllerTask } from "./periodic-task.ts";
 import { BrokerHeartbeatManager } from "./broker-heartbeat-manager.ts";
 import {
   planBrokerHeartbeat,
@@ -86,6 +88,10 @@ export interface QuorumControllerOptions {
   readonly sessionTimeoutMs: number;
   /** The cluster-level min.insync.replicas written with the bootstrap records. */
   readonly bootstrapMinIsr: number;
+  /** leader.imbalance.check.interval.seconds in ms when auto.leader.rebalance.enable (absent: no balancing). */
+  readonly leaderImbalanceCheckIntervalMs?: number;
+  /** How often leaderless partitions of topics allowing unclean elections get one (default 5 minutes, as Kafka). */
+  readonly uncleanLeaderElectionCheckIntervalMs?: number;
   readonly logger: Logger;
 }
 
@@ -103,6 +109,8 @@ interface Active {
   /** Committed offsets wait here in offset order (appends are in order). */
   readonly waiters: Waiter[];
   fenceTimer: WakeupHandle | null;
+  /** maybeBalancePartitionLeaders, maybeElectUncleanLeaders. */
+  readonly periodic: PeriodicControllerTask[];
 }
 
 export class QuorumController {
@@ -136,13 +144,15 @@ export class QuorumController {
   activate(epoch: number, committed: MetadataImage): void {
     if (this.active) this.deactivate(`a new epoch ${epoch} began`);
     this.committedOffset = Number(committed.offset);
-    this.active = { epoch, image: committed, nextWriteOffset: this.opts.raft.logEndOffset(), waiters: [], fenceTimer: null };
+    this.active = { epoch, image: committed, nextWriteOffset: this.opts.raft.logEndOffset(), waiters: [], fenceTimer: null, periodic: this.periodicTasks() };
     this.heartbeats.activate(committed.brokers.values());
     this.opts.logger.info("this node is the active controller", { epoch, committedOffset: this.committedOffset, nextWriteOffset: this.active.nextWriteOffset });
     if (!committed.features.has("metadata.version")) void this.bootstrap().catch((e: unknown) => this.opts.logger.warn("bootstrap records not written", { error: String(e) }));
     // A non-empty log is not bootstrapped again: a feature left at level 0 stays absent.
     else this.opts.logger.info("finalized features", { features: [...committed.features].map(([k, v]) => `${k}=${v}`).sort().join(",") });
     this.scheduleFenceCheck();
+    // The bootstrap write may already have lost leadership (deactivate stopped nothing yet started).
+    for (const t of this.active?.periodic ?? []) t.start();
   }
 
   /** Leadership is gone: every waiting operation fails, the uncommitted image is dropped. */
@@ -151,6 +161,7 @@ export class QuorumController {
     if (!a) return;
     this.active = null;
     a.fenceTimer?.cancel();
+    for (const t of a.periodic) t.stop();
     const err = new NotControllerError(`this node is no longer the active controller (epoch ${a.epoch}): ${reason}`);
     for (const w of a.waiters.splice(0)) w.reject(err);
     this.opts.logger.info("this node is no longer the active controller", { epoch: a.epoch, reason });
@@ -274,13 +285,9 @@ export class QuorumController {
   /** AlterPartition from a partition leader (alter-partition.ts). */
   alterPartition(req: AlterPartitionRequest, apiVersion: number): Promise<AlterPartitionResponse> {
     return this.write("alterPartition", (image) => {
-      const p = planAlterPartition(image, this.opts.env, req, apiVersion, (b) => defaultDirectory(image, b));
+      const p = planAlterPartition(image, this.opts.env, req, apiVersion, (b) => brokerDefaultDirectory(image, b));
       for (const r of p.refused) this.opts.logger.info("AlterPartition refused", { brokerId: req.brokerId, ...r });
-      // Bounded by the plan's records (one per partition asked).
-      for (const r of p.records) {
-        const m = r.message as { topicId: string; partitionId: number; isr: number[] | null; leader: number };
-        this.opts.logger.info("ISR changed through AlterPartition", { brokerId: req.brokerId, topicId: m.topicId, partition: m.partitionId, isr: m.isr?.join(",") ?? "unchanged", leader: m.leader });
-      }
+      for (const c of p.changed) this.opts.logger.info("ISR changed through AlterPartition", { brokerId: req.brokerId, ...c });
       return { records: p.records, result: p.response };
     });
   }
@@ -320,6 +327,30 @@ export class QuorumController {
         result: undefined,
       };
     });
+  }
+
+  /** Kafka's periodic controller writes: preferred-leader balancing (when enabled) and unclean elections. */
+  private periodicTasks(): PeriodicControllerTask[] {
+    const tasks: PeriodicControllerTask[] = [];
+    const every = (name: string, intervalMs: number, plan: (image: MetadataImage) => { records: MetadataRecordOut[]; more: boolean }) =>
+      tasks.push(
+        new PeriodicControllerTask(this.opts.clock, intervalMs, () => {
+          let more = false;
+          void this.write(name, (image) => {
+            const p = plan(image);
+            more = p.more;
+            if (p.records.length > 0) this.opts.logger.info(`${name}: leaders elected`, { partitions: p.records.length, more });
+            return { records: p.records, result: undefined };
+          }).catch(() => {});
+          return more;
+        }),
+      );
+    const balanceMs = this.opts.leaderImbalanceCheckIntervalMs;
+    if (balanceMs !== undefined) every("maybeBalancePartitionLeaders", balanceMs, (image) => (arePartitionLeadersImbalanced(image) ? planBalancePartitionLeaders(image, this.opts.env) : { records: [], more: false }));
+    every("maybeElectUncleanLeaders", this.opts.uncleanLeaderElectionCheckIntervalMs ?? UNCLEAN_LEADER_ELECTION_CHECK_INTERVAL_MS, (image) =>
+      areSomePartitionsLeaderless(image) ? planElectUncleanLeaders(image, this.opts.env) : { records: [], more: false },
+    );
+    return tasks;
   }
 
   private scheduleFenceCheck(): void {
@@ -368,8 +399,3 @@ function leadersElected(image: MetadataImage, records: readonly MetadataRecordOu
   return { leadersElected: elected, fromElr };
 }
 
-/** ClusterControlManager.defaultDir: the broker's only log dir, else UNASSIGNED (the broker picks and reports). */
-function defaultDirectory(image: MetadataImage, brokerId: number): string {
-  const dirs = image.brokers.get(brokerId)?.logDirs;
-  return dirs?.length === 1 ? dirs[0]! : "AAAAAAAAAAAAAAAAAAAAAQ";
-}

@@ -7,7 +7,7 @@
 // Partitions are visited in the image's topic order then partition order (Kafka walks its
 // BrokersToIsrs hash maps; the set of records is the same, their order may differ).
 
-import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
+import type { BrokerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "./image.ts";
 import { configKey } from "./image.ts";
 import { NO_LEADER } from "./leader-recovery.ts";
 import { buildPartitionChange } from "./partition-change.ts";
@@ -24,6 +24,28 @@ export function elrEnabled(image: Pick<MetadataImage, "features">): boolean {
 export function isActiveBroker(image: MetadataImage, brokerId: number): boolean {
   const b = image.brokers.get(brokerId);
   return b !== undefined && !b.fenced && !b.inControlledShutdown;
+}
+
+/** Kafka's DirectoryId.UNASSIGNED, MIGRATING and LOST. */
+const UNASSIGNED_DIR = "AAAAAAAAAAAAAAAAAAAAAQ";
+const MIGRATING_DIR = "AAAAAAAAAAAAAAAAAAAAAA";
+const LOST_DIR = "AAAAAAAAAAAAAAAAAAAAAg";
+
+/**
+ * BrokerRegistration.hasOnlineDir: a replica's recorded dir is online unless the broker no longer
+ * lists it (UNASSIGNED and MIGRATING always are; a registration built by hand lists none: online).
+ */
+export function hasOnlineDir(b: BrokerRegistrationImage, dir: string | undefined): boolean {
+  if (dir === undefined || b.logDirs === undefined || dir === UNASSIGNED_DIR || dir === MIGRATING_DIR) return true;
+  return dir !== LOST_DIR && b.logDirs.includes(dir);
+}
+
+/** ReplicationControlManager.LeaderAcceptor: an active broker whose replica's log dir is online. */
+export function leaderAcceptor(image: MetadataImage, p: PartitionImage): (brokerId: number) => boolean {
+  return (brokerId) => {
+    const b = image.brokers.get(brokerId);
+    return b !== undefined && !b.fenced && !b.inControlledShutdown && hasOnlineDir(b, p.directories[p.replicas.indexOf(brokerId)]);
+  };
 }
 
 export function hasLeaderships(image: MetadataImage, brokerId: number): boolean {
@@ -70,7 +92,10 @@ export function generateLeaderAndIsrUpdates(
   which: (p: PartitionImage) => boolean,
   records: MetadataRecordOut[],
 ): void {
-  const accept = (r: number): boolean => r !== brokerToRemove && r !== uncleanBroker && (r === brokerToAdd || isActiveBroker(image, r));
+  const accept = (p: PartitionImage) => {
+    const acceptor = leaderAcceptor(image, p);
+    return (r: number): boolean => r !== brokerToRemove && r !== uncleanBroker && (r === brokerToAdd || acceptor(r));
+  };
   const elr = elrEnabled(image);
   // Bounded by the image's partitions.
   for (const t of image.topicsById.values()) {
@@ -82,7 +107,7 @@ export function generateLeaderAndIsrUpdates(
         {
           partition: p,
           targetIsr: p.isr.filter((b) => b !== brokerToRemove && b !== uncleanBroker),
-          isAcceptableLeader: accept,
+          isAcceptableLeader: accept(p),
           elrEnabled: elr,
           minIsr,
           uncleanElection: unclean,
@@ -150,4 +175,26 @@ export function handleBrokerShutdown(image: MetadataImage, env: ReplicationEnv, 
   } else {
     generateLeaderAndIsrUpdates(image, env, brokerId, NO_LEADER, NO_LEADER, inIsr(brokerId), records);
   }
+}
+
+/**
+ * handleDirectoriesOffline: log dirs a broker's heartbeat reports offline that its registration still
+ * lists. The broker leaves the ISR (and leadership) of every partition whose replica on it lives in
+ * such a dir, then a BrokerRegistrationChangeRecord (v2) lists only its remaining dirs, so Metadata
+ * reports those replicas offline (describe.ts). Dirs already gone from the registration change nothing.
+ */
+export function handleDirectoriesOffline(image: MetadataImage, env: ReplicationEnv, brokerId: number, brokerEpoch: bigint, offlineDirs: readonly string[], records: MetadataRecordOut[]): void {
+  const dirs = image.brokers.get(brokerId)?.logDirs ?? [];
+  const newlyOffline = new Set(dirs.filter((d) => offlineDirs.includes(d)));
+  if (newlyOffline.size === 0) return;
+  const onDir = (p: PartitionImage): boolean => {
+    const i = p.replicas.indexOf(brokerId);
+    return i >= 0 && newlyOffline.has(p.directories[i] ?? "");
+  };
+  generateLeaderAndIsrUpdates(image, env, brokerId, NO_LEADER, NO_LEADER, (p) => onDir(p) && p.isr.includes(brokerId), records);
+  records.push({
+    apiKey: RecordType.BROKER_REGISTRATION_CHANGE,
+    version: 2,
+    message: { brokerId, brokerEpoch, fenced: FencingChange.NONE, inControlledShutdown: 0, logDirs: dirs.filter((d) => !newlyOffline.has(d)), cordonedLogDirs: null },
+  });
 }

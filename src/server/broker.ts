@@ -466,6 +466,8 @@ export class Broker {
           clock: this.quorumClock,
           sessionTimeoutMs: this.config.int("broker.session.timeout.ms"),
           bootstrapMinIsr: this.config.int("min.insync.replicas"),
+          ...(this.config.bool("auto.leader.rebalance.enable") ? { leaderImbalanceCheckIntervalMs: this.config.long("leader.imbalance.check.interval.seconds") * 1000 } : {}),
+          uncleanLeaderElectionCheckIntervalMs: this.config.long("unclean.leader.election.interval.ms"),
           logger: logger.child({ component: "quorum-controller" }),
         })
       : null;

@@ -1,15 +1,19 @@
 // ElectLeaders (key 43), versions 0-2 served (all Kafka 4.4.0 defines and advertises).
 //
-// The elections are Kafka's controller's (metadata/leader-election.ts): on one broker every partition
-// with a leader already has its preferred one, so PREFERRED answers ELECTION_NOT_NEEDED ("Leader
-// election not needed for topic partition."), and null topic_partitions (every partition) answers each
-// topic with no partitions; UNCLEAN elects this broker for a leaderless partition. Unknown topics and
-// partitions: UNKNOWN_TOPIC_OR_PARTITION with Kafka's messages. An election type other than 0 / 1 is
-// Kafka's InvalidRequestException: INVALID_REQUEST for every partition asked (and top level from v1).
-// v0 has no election type (preferred) and no top-level error code.
+// The elections are Kafka's controller's (metadata/leader-election.ts, through the
+// PartitionChangeBuilder): PREFERRED moves leadership to the first replica when it is active and in
+// the ISR (ELECTION_NOT_NEEDED when it leads already, PREFERRED_LEADER_NOT_AVAILABLE when it cannot);
+// UNCLEAN elects a leaderless partition's ISR / ELR member, else any live replica (RECOVERING), else
+// ELIGIBLE_LEADERS_NOT_AVAILABLE; null topic_partitions (every partition) answers each topic with only
+// the partitions that needed an election. Unknown topics and partitions: UNKNOWN_TOPIC_OR_PARTITION
+// with Kafka's messages. An election type other than 0 / 1 is Kafka's InvalidRequestException:
+// INVALID_REQUEST for every partition asked (and top level from v1). v0 has no election type
+// (preferred) and no top-level error code.
 //
-// timeoutMs is not waited on: the change commits at once on a single node. Left out: authorization
-// (CLUSTER ALTER; no authorizer yet).
+// Served where the metadata layer is the active controller (a combined node, and the controller
+// listener, where Kafka brokers forward it); elsewhere NOT_CONTROLLER for every partition asked.
+// timeoutMs is not waited on: the answer comes once the change is committed. Left out: authorization
+// (CLUSTER ALTER; no authorizer yet), forwarding from a Strand broker to the controller.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ElectLeadersRequest } from "../../protocol/generated/messages/elect-leaders-request.ts";

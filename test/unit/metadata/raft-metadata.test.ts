@@ -46,7 +46,7 @@ afterEach(() => {
   sim = null;
 });
 
-function start(): { sim: RaftSimulation; nodes: Map<number, Md> } {
+function start(leaderImbalanceCheckIntervalMs?: number): { sim: RaftSimulation; nodes: Map<number, Md> } {
   console.log(`raft-metadata seed ${SEED}`);
   const nodes = new Map<number, Md>();
   const s = new RaftSimulation({
@@ -63,6 +63,7 @@ function start(): { sim: RaftSimulation; nodes: Map<number, Md> } {
         clock: s.clock,
         sessionTimeoutMs: SESSION_MS,
         bootstrapMinIsr: 1,
+        ...(leaderImbalanceCheckIntervalMs !== undefined ? { leaderImbalanceCheckIntervalMs } : {}),
         logger: quiet,
       });
       const md = new RaftMetadata({ nodeId: n.id, clusterId: "sim-cluster", config, logs: fakeLogs, logger: quiet, publisher: { applyDelta: (d) => deltas.push(d) }, raft: client, controller, forwarder: null });
@@ -235,4 +236,22 @@ test("the replication switch (MAX_REPLICATION_FACTOR): lifted, RF 3 is placed on
     expect((await manual)[0]!.errorCode).toBe(ErrorCode.INVALID_REPLICATION_FACTOR);
     expect((await internal).partitions.every((x) => x.replicas.length === 1)).toBe(true);
   }
+});
+
+test("auto.leader.rebalance: a partition not led by its preferred replica gets it back at the next leader.imbalance.check.interval", async () => {
+  const INTERVAL_MS = 2_000;
+  const { sim: s, nodes } = start(INTERVAL_MS);
+  await until(s, "a bootstrapped leader", () => leaderOf(s, nodes)?.md.image.features.has("metadata.version") === true);
+  await registerAndUnfence(s, nodes, [1, 2, 3]);
+  const leader = leaderOf(s, nodes)!;
+  const created = leader.md.createTopics([{ name: "bal", numPartitions: -1, replicationFactor: -1, assignments: [{ partitionIndex: 0, brokerIds: [1, 2, 3] }], configs: [] }], { validateOnly: false });
+  await until(s, "the topic", () => Bun.peek.status(created) !== "pending");
+  // A reorder completes at once and leaves leader 1 in place: preferred is now 3.
+  const moved = leader.md.alterPartitionReassignments([{ name: "bal", partitions: [{ partitionIndex: 0, replicas: [3, 2, 1] }] }], true);
+  await until(s, "the reorder", () => Bun.peek.status(moved) !== "pending");
+  expect((await moved)[0]!.partitions[0]!.errorCode).toBe(ErrorCode.NONE);
+  const part = () => leader.md.image.topicsByName.get("bal")!.partitions[0]!;
+  expect(part()).toMatchObject({ replicas: [3, 2, 1], leader: 1 });
+  await until(s, "the preferred leader back", () => part().leader === 3, INTERVAL_MS * 3);
+  expect(part().leaderEpoch).toBe(1);
 });

@@ -159,7 +159,7 @@ test("an ISR holding every target replica completes a reassignment; removing the
 test("a completed reassignment that keeps the leader bumps the leader epoch (a replica was removed)", () => {
   const log = clusterLog([1, 2, 3, 4]);
   const topicId = addTopic(log, "t", [[1, 2, 3]]);
-  log.append([metadataRecord(RecordType.PARTITION_CHANGE, { ...newPartitionChangeRecord(), topicId, partitionId: 0, replicas: [1, 2, 4, 3], addingReplicas: [4], removingReplicas: [3] })]);
+  log.append([metadataRecord(RecordType.PARTITION_CHANGE, { ...newPartitionChangeRecord(), topicId, partitionId: 0, replicas: [1, 2, 4, 3], addingReplicas: [4], removingReplicas: [3], directories: [dirOf(1), dirOf(2), dirOf(4), dirOf(3)] })]);
   const p = plan(log, req(log, 1, "t", 0, [1, 2, 3, 4]));
   expect(changes(p.records)[0]).toMatchObject({ replicas: [1, 2, 4], isr: [1, 2, 4], leader: 1 });
   expect(p.response.topics[0]!.partitions[0]).toMatchObject({ errorCode: 0, leaderId: 1, leaderEpoch: 1, isr: [1, 2, 4], partitionEpoch: 2 });

@@ -43,6 +43,8 @@ export interface BrokerSpec {
   rack?: string | null;
   fenced?: boolean;
   inControlledShutdown?: boolean;
+  /** Registered log dir ids (default: one, dirOf(id)). */
+  logDirs?: string[];
 }
 
 export function clusterLog(brokers: readonly (BrokerSpec | number)[], opts: { elr?: boolean } = {}): ClusterLog {
@@ -63,7 +65,7 @@ export function clusterLog(brokers: readonly (BrokerSpec | number)[], opts: { el
         rack: b.rack ?? null,
         fenced: b.fenced ?? false,
         inControlledShutdown: b.inControlledShutdown ?? false,
-        logDirs: [dirOf(b.id)],
+        logDirs: b.logDirs ?? [dirOf(b.id)],
       }),
     ]);
   }

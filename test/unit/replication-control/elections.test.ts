@@ -6,6 +6,7 @@
 // leaderless partition's ISR member, and ElectLeaders PREFERRED / UNCLEAN across brokers.
 import { expect, test } from "bun:test";
 import { ElectionType, planElectLeaders } from "../../../src/metadata/leader-election.ts";
+import { arePartitionLeadersImbalanced, areSomePartitionsLeaderless, planBalancePartitionLeaders, planElectUncleanLeaders } from "../../../src/metadata/leader-balance.ts";
 import { DEFAULT_REPLICATION_ENV, FencingChange, handleBrokerFenced, handleBrokerInControlledShutdown, handleBrokerUnfenced } from "../../../src/metadata/replication-control.ts";
 import { metadataRecord, RecordType, type MetadataRecordOut } from "../../../src/metadata/record-serde.ts";
 import { ErrorCode } from "../../../src/protocol/errors.ts";
@@ -122,4 +123,35 @@ test("ElectLeaders UNCLEAN on a leaderless partition elects a live replica outsi
   expect(plan.results[0]!.partitionResult[0]!.errorCode).toBe(0);
   log.append(plan.records);
   expect(log.partition("t", 0)).toMatchObject({ leader: 3, isr: [3], leaderRecoveryState: 1 });
+});
+
+test("the periodic unclean election (maybeElectUncleanLeaders) elects only where the topic allows it; the periodic balance restores preferred leaders", () => {
+  const log = clusterLog([1, 2, 3], { elr: false });
+  addTopic(log, "strict", [[1, 2, 3]]);
+  addTopic(log, "loose", [[1, 2, 3]]);
+  fence(log, 2);
+  fence(log, 3);
+  fence(log, 1);
+  unfence(log, 3);
+  expect(areSomePartitionsLeaderless(log.image)).toBe(true);
+  expect(planElectUncleanLeaders(log.image, env).records).toHaveLength(0);
+  setConfig(log, "loose", "unclean.leader.election.enable", "true");
+  const p = planElectUncleanLeaders(log.image, env);
+  expect(p.elected).toEqual(["loose-0"]);
+  log.append(p.records);
+  expect(log.partition("loose", 0)).toMatchObject({ leader: 3, isr: [3], leaderRecoveryState: 1 });
+  expect(log.partition("strict", 0).leader).toBe(-1);
+  // 1 comes back and rejoins "strict" as leader (it was the last in its ISR); "loose" stays on 3 until balanced.
+  unfence(log, 1);
+  expect(log.partition("strict", 0).leader).toBe(1);
+  expect(arePartitionLeadersImbalanced(log.image)).toBe(true);
+  // 3 is the only ISR member of "loose": the preferred replica 1 is not in it, so no balance yet.
+  expect(planBalancePartitionLeaders(log.image, env).records).toHaveLength(0);
+  log.append([metadataRecord(RecordType.PARTITION_CHANGE, { topicId: log.topicId("loose"), partitionId: 0, isr: [3, 1], leader: -2, replicas: null, removingReplicas: null, addingReplicas: null, leaderRecoveryState: 0, directories: null, eligibleLeaderReplicas: null, lastKnownElr: null })]);
+  const bal = planBalancePartitionLeaders(log.image, env);
+  expect(changes(bal.records)).toHaveLength(1);
+  log.append(bal.records);
+  expect(log.partition("loose", 0).leader).toBe(1);
+  // The limit: one election per run reports more work.
+  expect(planBalancePartitionLeaders(log.image, env, 0).more).toBe(true);
 });

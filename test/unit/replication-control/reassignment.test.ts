@@ -97,7 +97,7 @@ test("cancel needing an unclean election is refused unless the topic allows one"
   const log = clusterLog([1, 2, 3]);
   const topicId = addTopic(log, "t", [[1, 2]]);
   // A reassignment to [3] whose ISR is only the adding replica 3 (1 and 2 dropped out).
-  log.append([metadataRecord(RecordType.PARTITION_CHANGE, { ...newPartitionChangeRecord(), topicId, partitionId: 0, replicas: [3, 1, 2], addingReplicas: [3], removingReplicas: [1, 2], isr: [3], leader: 3 })]);
+  log.append([metadataRecord(RecordType.PARTITION_CHANGE, { ...newPartitionChangeRecord(), topicId, partitionId: 0, replicas: [3, 1, 2], addingReplicas: [3], removingReplicas: [1, 2], isr: [3], leader: 3, directories: [dirOf(3), dirOf(1), dirOf(2)] })]);
   expect(result(reassign(log, null))).toEqual({ partitionIndex: 0, errorCode: ErrorCode.INVALID_REPLICA_ASSIGNMENT, errorMessage: "Unable to revert partition assignment for t:0 because it would require an unclean leader election." });
   setConfig(log, "t", "unclean.leader.election.enable", "true");
   const cancel = reassign(log, null);
