@@ -42,7 +42,7 @@ import { planUpdateFeatures, type FeatureUpdate } from "./feature-control.ts";
 import { ControllerBusyError, NotControllerError, QuorumController } from "./quorum-controller.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
 import type { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
-import { autoCreateTopicsOn, ensureInternalTopicOn, withTopicConfigs } from "./layer-operations.ts";
+import { autoCreateTopicsOn, ensureInternalTopicOn, InternalTopicError, withTopicConfigs } from "./layer-operations.ts";
 import type { SnapshotGenerator } from "./snapshot-generator.ts";
 
 const API_CREATE_TOPICS = 19;
@@ -337,12 +337,37 @@ export class RaftMetadata implements MetadataLayer {
    * creation until enough brokers register) at the registered brokers so a single node with Kafka's
    * defaults (3) works, and at MAX_REPLICATION_FACTOR.
    */
+  /**
+   * As Kafka, an internal topic is not created with fewer replicas than configured (its
+   * offsets.topic.replication.factor / transaction.state.log.replication.factor) while fewer brokers
+   * are alive: COORDINATOR_NOT_AVAILABLE until they are, so a cluster still starting up never fixes
+   * __consumer_offsets at one replica for good. A single combined node (one voter, the only broker)
+   * gets as many replicas as it has brokers, so `strand server start` works with Kafka's default of 3.
+   */
   ensureInternalTopic(name: string, partitions: number, configs: Record<string, string>, requestedReplicationFactor = 1): Promise<TopicImage> {
-    const replicationFactor = Math.max(1, Math.min(requestedReplicationFactor, MAX_REPLICATION_FACTOR ?? requestedReplicationFactor, this.image.brokers.size));
-    if (replicationFactor < requestedReplicationFactor && !this.image.topicsByName.has(name)) {
-      this.opts.logger.warn("internal topic created with fewer replicas than configured", { topic: name, requestedReplicationFactor, replicationFactor, brokersRegistered: this.image.brokers.size });
+    const image = this.image;
+    const requested = Math.min(requestedReplicationFactor, MAX_REPLICATION_FACTOR ?? requestedReplicationFactor);
+    let alive = 0;
+    for (const b of image.brokers.values()) if (!b.fenced) alive++;
+    let replicationFactor = requested;
+    if (!image.topicsByName.has(name) && alive < requested) {
+      if (!this.singleNode(image)) {
+        const key = name === "__consumer_offsets" ? "offsets.topic.replication.factor" : "transaction.state.log.replication.factor";
+        return Promise.reject(new InternalTopicError(name, ErrorCode.COORDINATOR_NOT_AVAILABLE, `Number of alive brokers '${alive}' does not meet the required replication factor '${requested}' for the ${name} topic (configured via '${key}'). This error can be ignored if the cluster is starting up and not all brokers are up yet.`));
+      }
+      replicationFactor = Math.max(1, alive);
+      this.opts.logger.warn("internal topic created with fewer replicas than configured on a single node", { topic: name, requestedReplicationFactor, replicationFactor });
     }
     return ensureInternalTopicOn(this, name, partitions, configs, replicationFactor);
+  }
+
+  /** This node is the whole cluster: broker and the only controller voter, and the only broker registered. */
+  private singleNode(image: MetadataImage): boolean {
+    const c = this.opts.config;
+    const roles = c.list("process.roles");
+    const voters = c.list("controller.quorum.voters").filter((v) => v !== "");
+    const bootstrap = c.list("controller.quorum.bootstrap.servers").filter((v) => v !== "");
+    return roles.includes("broker") && roles.includes("controller") && voters.length <= 1 && bootstrap.length <= 1 && image.brokers.size <= 1;
   }
 
   autoCreateTopics(names: readonly string[]): Promise<Map<string, number>> {

@@ -206,13 +206,15 @@ export class TransactionCoordinatorService {
     if (!this.topicExists || this.creating !== null) {
       const md = this.deps.metadata();
       if (!md?.ensureInternalTopic) throw new Error("the metadata layer cannot create internal topics");
+      // The metadata layer refuses fewer replicas than configured while brokers are missing (a single
+      // node gets what it has); min.insync.replicas is never above the replicas the topic gets.
       const brokers = Math.max(1, md.image.brokers.size);
-      const rf = Math.min(this.config.replicationFactor, brokers);
+      const rf = this.config.replicationFactor;
       this.creating ??= md
         .ensureInternalTopic(
           TRANSACTION_STATE_TOPIC,
           this.config.numPartitions,
-          { "cleanup.policy": "compact", "compression.type": "uncompressed", "segment.bytes": String(this.config.segmentBytes), "min.insync.replicas": String(Math.min(this.config.minIsr, rf)), "unclean.leader.election.enable": "false" },
+          { "cleanup.policy": "compact", "compression.type": "uncompressed", "segment.bytes": String(this.config.segmentBytes), "min.insync.replicas": String(Math.min(this.config.minIsr, rf, brokers)), "unclean.leader.election.enable": "false" },
           rf,
         )
         .then(

@@ -238,6 +238,23 @@ test("the replication switch (MAX_REPLICATION_FACTOR): lifted, RF 3 is placed on
   }
 });
 
+test("an internal topic is not created with fewer replicas than configured while brokers are missing: COORDINATOR_NOT_AVAILABLE, with Kafka's text", async () => {
+  const { sim: s, nodes } = start();
+  await until(s, "a bootstrapped leader", () => leaderOf(s, nodes)?.md.image.features.has("metadata.version") === true);
+  await registerAndUnfence(s, nodes, [1, 2]);
+  const leader = leaderOf(s, nodes)!;
+  const refused = leader.md.ensureInternalTopic("__consumer_offsets", 3, { "cleanup.policy": "compact" }, 3);
+  await until(s, "the answer", () => Bun.peek.status(refused) !== "pending");
+  const e = await refused.then(() => null, (x: unknown) => x as { errorCode: number; message: string });
+  expect(e?.errorCode).toBe(ErrorCode.COORDINATOR_NOT_AVAILABLE);
+  expect(e?.message).toContain("Number of alive brokers '2' does not meet the required replication factor '3'");
+  expect(leader.md.image.topicsByName.has("__consumer_offsets")).toBe(false);
+  await registerAndUnfence(s, nodes, [3]);
+  const created = leader.md.ensureInternalTopic("__consumer_offsets", 3, { "cleanup.policy": "compact" }, 3);
+  await until(s, "the internal topic", () => Bun.peek.status(created) !== "pending");
+  if (MAX_REPLICATION_FACTOR === undefined) expect((await created).partitions.every((x) => x.replicas.length === 3)).toBe(true);
+});
+
 test("auto.leader.rebalance: a partition not led by its preferred replica gets it back at the next leader.imbalance.check.interval", async () => {
   const INTERVAL_MS = 2_000;
   const { sim: s, nodes } = start(INTERVAL_MS);
