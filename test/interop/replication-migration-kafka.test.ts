@@ -121,7 +121,8 @@ test("a reassignment moves a topic from Kafka 4.4.0 brokers to Strand brokers un
 
   workload = startReplicationWorkload({ java: java.value, bootstrap: c.bootstrap, topic: TOPIC, partitions: PARTITIONS, producers: 2, ratePerProducer: 50, clientTimeoutMs: 240_000 });
   const w = workload;
-  await w.progressSince("acknowledgements on every partition before the reassignment", 0, 20);
+  // Enough on every partition that the new replicas have a log to copy while the producers go on.
+  await w.progressSince("acknowledgements on every partition before the reassignment", 0, 150);
 
   // 2. The reassignment, mid-run.
   const plan = join(tmp, "reassign.json");
