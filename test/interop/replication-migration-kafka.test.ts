@@ -5,8 +5,8 @@
 //   1. Topic "migrated": 3 partitions, RF 2, placed on [1, 2], min.insync.replicas=2. Two idempotent
 //      acks=all Java producers (chaos-produce) and a consumer (chaos-consume) run throughout
 //      (test/support/replication-workload.ts).
-//   2. kafka-reassign-partitions --execute moves every partition to [3, 4] / [4, 3] while they run;
-//      --verify until complete. Metadata (asked of every broker): each partition led by a Strand broker
+//   2. kafka-reassign-partitions --execute (through a Strand broker, which forwards it to Kafka's
+//      controller) moves every partition to [3, 4] / [4, 3] while they run; --verify until complete. Metadata (asked of every broker): each partition led by a Strand broker
 //      with ISR = {3, 4}; the Kafka brokers' partition dirs are gone or renamed "-delete" (Kafka's
 //      deletion of a replica removed from a broker).
 //   3. kafka-topics --describe --under-replicated-partitions prints nothing; kafka-leader-election
@@ -127,17 +127,23 @@ test("a reassignment moves a topic from Kafka 4.4.0 brokers to Strand brokers un
   // 2. The reassignment, mid-run.
   const plan = join(tmp, "reassign.json");
   writeFileSync(plan, JSON.stringify({ version: 1, partitions: TARGET.map((replicas, partition) => ({ topic: TOPIC, partition, replicas, log_dirs: replicas.map(() => "any") })) }));
-  const reassign = (args: string[]) => tool(REASSIGN, ["--bootstrap-server", `127.0.0.1:${c.portOf(1)}`, "--reassignment-json-file", plan, ...args]);
-  const executed = await reassign(["--execute"]);
+  // Through a Strand broker: it names itself controller in Metadata (as Kafka's brokers name a live
+  // broker), so the tool's AlterPartitionReassignments and ListPartitionReassignments reach it and it
+  // forwards them to Kafka's controller in an Envelope. --verify asks a Kafka broker as well.
+  const reassign = (via: number, args: string[]) => tool(REASSIGN, ["--bootstrap-server", `127.0.0.1:${c.portOf(via)}`, "--reassignment-json-file", plan, ...args]);
+  const executed = await reassign(3, ["--execute"]);
   console.log(`[migration] --execute: ${executed.out}`);
   expect(executed.exitCode).toBe(0);
   expect(executed.out).toMatch(/Successfully started partition reassignments? for migrated-0,migrated-1,migrated-2/);
   const movedAtMs = Date.now();
+  const complete = (v: { exitCode: number; out: string }) => v.exitCode === 0 && TARGET.every((_, p) => v.out.includes(`Reassignment of partition ${TOPIC}-${p} is completed`));
   const verified = await until("kafka-reassign-partitions --verify: complete", async () => {
-    const v = await reassign(["--verify"]);
-    return v.exitCode === 0 && TARGET.every((_, p) => v.out.includes(`Reassignment of partition ${TOPIC}-${p} is completed`)) ? v : null;
+    const v = await reassign(4, ["--verify"]);
+    return complete(v) ? v : null;
   }, 90_000);
   console.log(`[migration] --verify: ${verified.out}`);
+  const verifiedByKafka = await reassign(1, ["--verify"]);
+  expect(complete(verifiedByKafka)).toBe(true);
   for (const id of [...KAFKA_BROKERS, ...STRAND_BROKERS]) {
     const ps = await until(`broker ${id}'s Metadata: every partition led by a Strand broker, ISR {3, 4}`, async () => {
       const x = await partitionsAt(c.portOf(id));
