@@ -476,7 +476,15 @@ export class Log {
   /** Removes every offset >= `offset` (follower truncation). */
   truncateTo(offset: number): void {
     this.ensureUsable();
-    if (offset >= this.nextOffset) return;
+    if (offset >= this.nextOffset) {
+      // Nothing to cut, but the epoch cache is cut at the log end all the same (Kafka's
+      // UnifiedLog.truncateTo): a replica that led assigned its epoch at its log end and may have
+      // appended nothing before the next leader was elected. Kept, that epoch is the follower's last
+      // fetched epoch, which the new leader never saw: it answers a diverging epoch ending at this very
+      // offset, the truncation changes nothing, and the follower fetches the same answer forever.
+      this.epochs.truncateFromEnd(this.nextOffset);
+      return;
+    }
     if (offset < this.startOffset) offset = this.startOffset;
     // Bounded by the number of segments.
     while (this.segments.length > 1 && this.active.baseOffset >= offset) {

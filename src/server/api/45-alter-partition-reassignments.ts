@@ -10,9 +10,11 @@
 // allow_replication_factor_change false and another length INVALID_REPLICATION_FACTOR.
 //
 // Served on the broker listener of a node whose metadata layer is the active controller (a combined
-// node) and on the controller listener (Kafka brokers forward it there in an Envelope). Elsewhere the
-// whole request fails NOT_CONTROLLER (AlterPartitionReassignmentsRequest.getErrorResponse: top level
-// and every partition). Left out: authorization (CLUSTER ALTER), forwarding from a Strand broker.
+// node) and on the controller listener; a broker with a controller elsewhere forwards it there in an
+// Envelope (src/server/forwarding.ts), as Kafka's brokers do (KafkaApis maybeForwardToController).
+// Where no controller can be reached the whole request fails NOT_CONTROLLER
+// (AlterPartitionReassignmentsRequest.getErrorResponse: top level and every partition).
+// Left out: authorization (CLUSTER ALTER).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { AlterPartitionReassignmentsRequest } from "../../protocol/generated/messages/alter-partition-reassignments-request.ts";

@@ -4,9 +4,11 @@
 // controller's committed image as Kafka's controller answers it (src/metadata/partition-reassignment.ts):
 // every reassigning topic when topics is null, else the named ones (unknown or idle ones left out).
 // Served where the metadata layer is the active controller (a combined node, the controller listener);
-// elsewhere NOT_CONTROLLER at the top level with no topics (ListPartitionReassignmentsRequest.getErrorResponse).
+// a broker with a controller elsewhere forwards it there in an Envelope (src/server/forwarding.ts), as
+// Kafka's brokers do; with no controller reachable NOT_CONTROLLER at the top level with no topics
+// (ListPartitionReassignmentsRequest.getErrorResponse).
 //
-// Left out: authorization (CLUSTER DESCRIBE; no authorizer yet), forwarding from a Strand broker.
+// Left out: authorization (CLUSTER DESCRIBE; no authorizer yet).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ListPartitionReassignmentsRequest } from "../../protocol/generated/messages/list-partition-reassignments-request.ts";

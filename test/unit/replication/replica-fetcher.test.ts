@@ -194,6 +194,28 @@ test("a diverging epoch in the answer truncates to where the epochs agree, then 
   expect(segmentBytes(s.dir)).toEqual(concat(s.leader.batches.map((b) => b.bytes)));
 });
 
+test("a replica that led without appending drops its empty epoch on the diverging answer and fetches on (no endless truncation)", async () => {
+  const s = setup();
+  // Epoch 1 at 0-4; then this replica led in epoch 2 (assigned at its log end, 5) and appended nothing.
+  s.log.append(leaderBatch(0, 5, 1).bytes, { assignOffsets: false });
+  s.log.epochs.assign(2, 5);
+  s.p.updateFollowerHighWatermark(5);
+  // The leader of epoch 3 never saw epoch 2: for it epoch 1 ends at 5, exactly this replica's log end.
+  s.leader.batches = [leaderBatch(0, 5, 1), leaderBatch(5, 2, 3, "next")];
+  s.leader.highWatermark = 7;
+  s.start(3);
+  await settle(s.clock);
+  const sent = s.leader.fetches.map((f) => (f.body.topics as Array<{ partitions: Array<Record<string, unknown>> }>)[0]!.partitions[0]!);
+  expect(sent[0]).toMatchObject({ fetchOffset: 5n, lastFetchedEpoch: 2 });
+  expect(sent[1]).toMatchObject({ fetchOffset: 5n, lastFetchedEpoch: 1 });
+  expect(sent.length).toBeLessThan(10);
+  expect(s.p.logEndOffset).toBe(7);
+  expect(s.log.epochs.all).toEqual([
+    { epoch: 1, startOffset: 0 },
+    { epoch: 3, startOffset: 5 },
+  ]);
+});
+
 test("OFFSET_OUT_OF_RANGE below the leader's log start: the log restarts empty at the leader's log start", async () => {
   const s = setup();
   s.log.append(leaderBatch(0, 3, 1).bytes, { assignOffsets: false });

@@ -2,7 +2,7 @@
 // prefixed with its version), the client's address as 4 or 16 bytes; and the envelope the controller
 // listener decodes back to the same principal.
 import { expect, test } from "bun:test";
-import { addressBytes, principalBytes } from "../../../src/server/forwarding.ts";
+import { addressBytes, FORWARDED_APIS, principalBytes } from "../../../src/server/forwarding.ts";
 import { decodeForwardedPrincipal } from "../../../src/server/controller-api/envelope.ts";
 
 test("the principal round-trips through Kafka's DefaultPrincipalData bytes", () => {
@@ -18,4 +18,11 @@ test("client addresses: IPv4, IPv4-mapped IPv6, IPv6 with ::, loopback when unre
   expect([...addressBytes("fe80::1:2")]).toEqual([0xfe, 0x80, ...Array(10).fill(0), 0, 1, 0, 2]);
   expect(addressBytes("fe80::1:2")).toHaveLength(16);
   expect([...addressBytes("not an address")]).toEqual([127, 0, 0, 1]);
+});
+
+test("a broker forwards the controller's admin APIs it serves, reassignments included (Kafka's maybeForwardToController)", () => {
+  // DeleteTopics, AlterConfigs, CreatePartitions, ElectLeaders, IncrementalAlterConfigs,
+  // AlterPartitionReassignments, ListPartitionReassignments, UpdateFeatures. CreateTopics (19) goes
+  // through the metadata layer instead.
+  expect([...FORWARDED_APIS].sort((a, b) => a - b)).toEqual([20, 33, 37, 43, 44, 45, 46, 57]);
 });

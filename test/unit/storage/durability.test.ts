@@ -84,6 +84,20 @@ test("follower truncation drops later offsets, segments and leader epochs", () =
   expect(log.epochs.endOffsetFor(1, log.logEndOffset)).toEqual({ epoch: 1, endOffset: 21 });
 });
 
+test("truncation at or past the log end still drops epochs starting there (a leader that appended nothing)", () => {
+  const log = fresh();
+  log.append(valuesBatch(4, 10), { leaderEpoch: 1 });
+  // Leader in epoch 5 (assigned at the log end), no append before the next leader took over.
+  log.epochs.assign(5, log.logEndOffset);
+  expect(log.epochs.latestEpoch()).toBe(5);
+  log.truncateTo(log.logEndOffset);
+  expect(log.logEndOffset).toBe(4);
+  expect(log.epochs.all).toEqual([{ epoch: 1, startOffset: 0 }]);
+  log.epochs.assign(6, 4);
+  log.truncateTo(10);
+  expect(log.epochs.all).toEqual([{ epoch: 1, startOffset: 0 }]);
+});
+
 test("follower appends keep the leader's offsets", () => {
   const log = fresh();
   const r = log.append(valuesBatch(3, 10, 0, { baseOffset: 0 }), { assignOffsets: false });
