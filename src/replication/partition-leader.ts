@@ -156,6 +156,21 @@ export class PartitionLeader {
     return r.brokerEpoch !== null && (r.brokerEpoch === -1n || r.brokerEpoch === b.brokerEpoch);
   }
 
+  /**
+   * Kafka's lowWatermarkIfLeader over the followers: the least of `leaderLogStart` and the log starts of
+   * the followers whose broker is alive (registered, not fenced); a follower not heard from since this
+   * leader epoch's start counts with -1 (unknown), so DeleteRecords waits for its first fetch.
+   */
+  lowWatermark(leaderLogStart: number): number {
+    let low = leaderLogStart;
+    for (const r of this.remotes.values()) {
+      if (r.logStartOffset >= low) continue;
+      const b = this.host.brokerLiveness(r.brokerId);
+      if (b !== undefined && !b.fenced) low = r.logStartOffset;
+    }
+    return low;
+  }
+
   /** Kafka's updateFollowerFetchState (the state part): throws NOT_LEADER_OR_FOLLOWER for a stale broker epoch. */
   updateFollowerFetchState(r: ReplicaState, fetchOffset: number, followerStartOffset: number, fetchTimeMs: number, leaderEndOffset: number, brokerEpoch: bigint): void {
     const b = this.host.brokerLiveness(r.brokerId);

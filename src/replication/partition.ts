@@ -295,12 +295,25 @@ export class Partition {
     return this.log.read(fetchOffset, maxBytes, upTo, minOneBatch);
   }
 
-  /** DeleteRecords as leader: moves the log start (at most to the high watermark); returns the new one. */
+  /**
+   * DeleteRecords as leader (Kafka's deleteRecordsOnLeader): moves the log start (at most to the high
+   * watermark); returns the low watermark, which reaches the offset once every follower followed.
+   */
   deleteRecordsOnLeader(offset: number): number {
     this.log.setLogStartOffset(offset);
     // Fetches waiting below the new log start answer OFFSET_OUT_OF_RANGE now.
     this.host.tryCompleteDelayedRequests(this);
-    return this.log.logStartOffset;
+    return this.lowWatermarkIfLeader();
+  }
+
+  /**
+   * Kafka's lowWatermarkIfLeader: the least log start of this leader and of its followers on live
+   * brokers (partition-leader.ts); the log start alone without followers. Only for a partition led here.
+   */
+  lowWatermarkIfLeader(): number {
+    // Callers reach this through ReplicaManager.getPartitionOrError, which answers NOT_LEADER_OR_FOLLOWER.
+    const start = this.log.logStartOffset;
+    return this.leader === null ? start : this.leader.lowWatermark(start);
   }
 
   /**
@@ -398,9 +411,14 @@ export class Partition {
     const leader = this.leader;
     if (!leader) throw new NotLeaderOrFollowerError(`Leader not local for partition ${this.name}`);
     const before = r.logEndOffset;
+    // Only a follower's log start moves the low watermark: compare when it moved (O(replicas) then).
+    const startBefore = r.logStartOffset;
+    const lowBefore = followerStartOffset !== startBefore ? leader.lowWatermark(this.log.logStartOffset) : 0;
     leader.updateFollowerFetchState(r, fetchOffset, followerStartOffset, fetchTimeMs, leaderEndOffset, brokerEpoch);
     leader.maybeExpandIsr(r);
-    if (before !== r.logEndOffset) this.maybeIncrementHighWatermark();
+    const hwMoved = before !== r.logEndOffset && this.maybeIncrementHighWatermark();
+    // A waiting DeleteRecords may be satisfied (Kafka's leaderLWIncremented); a moved HW re-checked already.
+    if (!hwMoved && r.logStartOffset !== startBefore && leader.lowWatermark(this.log.logStartOffset) > lowBefore) this.host.tryCompleteDelayedRequests(this);
   }
 
   /** Kafka's maybeShrinkIsr (the broker's isr-expiration task). */

@@ -43,6 +43,7 @@ import { InvalidBatchError, LogClosedError, LogOfflineError, OffsetOverflowError
 import type { LogManager } from "../storage/log-manager.ts";
 import type { Log } from "../storage/log.ts";
 import { DelayedFetchPurgatory, partitionWatchKey } from "./delayed-fetch.ts";
+import { DelayedDeleteRecordsPurgatory, type DeleteRecordsPartitionStatus } from "./delayed-delete-records.ts";
 import { DelayedProducePurgatory, pendingStatus, type ProducePartitionStatus } from "./delayed-produce.ts";
 import { ProducePartitionError, type RecordError } from "./errors.ts";
 import type { FetchParams, FetchResults } from "./fetch-read.ts";
@@ -137,6 +138,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   private readonly timer: Timer;
   private readonly delayedProduce: DelayedProducePurgatory;
   private readonly delayedFetch: DelayedFetchPurgatory;
+  private readonly delayedDeleteRecords: DelayedDeleteRecordsPurgatory;
   /** topic -> partition index -> Partition, for the partitions hosted here (bounded by the image). */
   private partitions = new Map<string, Array<Partition | undefined>>();
   private image: MetadataImage | null = null;
@@ -161,6 +163,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     this.timer = opts.timer ?? new Timer();
     this.delayedProduce = new DelayedProducePurgatory(this.timer);
     this.delayedFetch = new DelayedFetchPurgatory(this.timer);
+    this.delayedDeleteRecords = new DelayedDeleteRecordsPurgatory(this.timer);
     this.debugEnabled = levelCheck(opts.logger);
     this.listenerName = interBrokerListenerName(opts.config);
     this.replicaFetcherManager = opts.replicaFetchers?.(this) ?? null;
@@ -173,6 +176,9 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   }
   get delayedFetchCount(): number {
     return this.delayedFetch.waiting;
+  }
+  get delayedDeleteRecordsCount(): number {
+    return this.delayedDeleteRecords.waiting;
   }
 
   brokerFsyncBeforeAck(): boolean {
@@ -211,7 +217,24 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   tryCompleteDelayedRequests(p: Partition): void {
     if (this.delayedProduce.waiting > 0) this.delayedProduce.checkAndComplete(p.watchKey);
     if (this.delayedFetch.waiting > 0) this.delayedFetch.checkAndComplete(p.watchKey);
+    if (this.delayedDeleteRecords.waiting > 0) this.delayedDeleteRecords.checkAndComplete(p.watchKey);
   }
+
+  /**
+   * Kafka's ReplicaManager.deleteRecords after the leader's deletions (deleteRecordsOnLeader): the
+   * partitions whose low watermark is still below the requested offset wait (DelayedDeleteRecords)
+   * until every live replica's log start passed it, at most `timeoutMs`. Resolves with `pending`
+   * settled (REQUEST_TIMED_OUT for what still waits then).
+   */
+  waitForLowWatermark(pending: readonly DeleteRecordsPartitionStatus[], timeoutMs: number): Promise<readonly DeleteRecordsPartitionStatus[]> {
+    const keys = pending.map((s) => partitionWatchKey(s.topic, s.partition));
+    return this.delayedDeleteRecords.wait(pending, keys, this.lowWatermarkStatus, timeoutMs);
+  }
+
+  private readonly lowWatermarkStatus = (s: DeleteRecordsPartitionStatus): { lowWatermark: number } | { errorCode: number } => {
+    const p = this.getPartitionOrError(s.topic, s.partition);
+    return p instanceof Partition ? { lowWatermark: p.lowWatermarkIfLeader() } : { errorCode: p.errorCode };
+  };
 
   /** The hosted Partition, for tests and tools (undefined when not hosted here). */
   partition(topic: string, partition: number): Partition | undefined {
@@ -489,6 +512,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     this.isrExpiration = null;
     this.delayedFetch.completeAll();
     this.delayedProduce.completeAll();
+    this.delayedDeleteRecords.completeAll();
   }
 }
 
