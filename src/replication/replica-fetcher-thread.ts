@@ -33,7 +33,7 @@ import { MAX_OFFSET } from "../storage/offset-bound.ts";
 import { assert } from "../util/assert.ts";
 import type { Partition } from "./partition.ts";
 import { LeaderOffsetError, partitionKey, type FetchRequestPartition, type RemoteLeaderEndPoint } from "./remote-leader-endpoint.ts";
-import { offsetTruncationState, type InitialFetchState, type PartitionFetchState } from "./partition-fetch-state.ts";
+import { isReplicaInSync, offsetTruncationState, type InitialFetchState, type PartitionFetchState } from "./partition-fetch-state.ts";
 import { shouldThrottle, UNBOUNDED_QUOTA, type ReplicaQuota } from "./replication-quota.ts";
 
 export type { InitialFetchState, PartitionFetchState, ReplicaFetchPhase } from "./partition-fetch-state.ts";
@@ -61,11 +61,6 @@ export interface ReplicaFetcherThreadOptions {
   wallClockMs?: () => number;
   /** The follower replication quota (Kafka's quotas.follower); absent: never throttled. */
   quota?: ReplicaQuota;
-}
-
-/** Kafka's PartitionFetchState.isReplicaInSync: caught up with the leader's high watermark. */
-export function isReplicaInSync(s: PartitionFetchState): boolean {
-  return s.lag !== null && s.lag <= 0;
 }
 
 export class ReplicaFetcherThread {
