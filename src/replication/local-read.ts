@@ -15,6 +15,9 @@
 //   records; an epoch whose end is unknown, or an offset below the log start, is OFFSET_OUT_OF_RANGE.
 // - The first partition with data returns at least one batch (minOneMessage); the offsets returned
 //   (high watermark, log start, log end) are those before the read.
+// - A follower out of the ISR reading a partition throttled on the leader side while the leader's
+//   replication quota is exceeded gets no records (Kafka's shouldLeaderThrottle); its read still
+//   records where it is. The caller records the bytes sent for throttled partitions (recordThrottledBytes).
 
 import { ErrorCode } from "../protocol/errors.ts";
 import { fileRecords } from "../protocol/primitives/records-ref.ts";
@@ -23,6 +26,7 @@ import { fetchUpperBoundOffset } from "../storage/fetch-upper-bound.ts";
 import { checkLeaderEpoch, EMPTY_RECORDS, metadataError, readError, type FetchIsolation, type FetchParams, type FetchPartitionRequest, type FetchResults, type PartitionReadResult } from "./fetch-read.ts";
 import { LeaderError } from "./leader-errors.ts";
 import { Partition } from "./partition.ts";
+import { shouldThrottle, UNBOUNDED_QUOTA, type ReplicaQuota } from "./replication-quota.ts";
 
 export interface PartitionLookupError {
   errorCode: number;
@@ -35,7 +39,7 @@ export type PartitionLookup = (topic: string, partition: number, requireLeader: 
 /** KIP-392 on the leader: the preferred read replica for a consumer's fetch at `fetchOffset`, or -1. */
 export type PreferredReadReplica = (p: Partition, fetchOffset: number, clientRack: string, listenerName: string, nowMs: number) => number;
 
-export function readFromLocalLog(lookup: PartitionLookup, params: FetchParams, updateFetchState: boolean, nowMs: number, preferred: PreferredReadReplica | null = null): FetchResults {
+export function readFromLocalLog(lookup: PartitionLookup, params: FetchParams, updateFetchState: boolean, nowMs: number, preferred: PreferredReadReplica | null = null, quota: ReplicaQuota = UNBOUNDED_QUOTA): FetchResults {
   const results = new Map<string, PartitionReadResult>();
   let limit = params.maxBytes;
   let minOne = true;
@@ -48,7 +52,7 @@ export function readFromLocalLog(lookup: PartitionLookup, params: FetchParams, u
   const client = replicaId < 0 ? (params.clientMetadata ?? null) : null;
   // Bounded by the request's (or session's) partitions.
   for (const p of params.partitions) {
-    const r = readPartition(lookup, p, limit, minOne, isolation, replicaId, params.replicaEpoch ?? -1n, updateFetchState, nowMs, client, preferred);
+    const r = readPartition(lookup, p, limit, minOne, isolation, replicaId, params.replicaEpoch ?? -1n, updateFetchState, nowMs, client, preferred, quota);
     if (r.sizeBytes > 0) {
       minOne = false;
       limit = Math.max(0, limit - r.sizeBytes);
@@ -73,6 +77,7 @@ function readPartition(
   nowMs: number,
   client: { rackId: string; listenerName: string } | null,
   preferred: PreferredReadReplica | null,
+  quota: ReplicaQuota,
 ): PartitionReadResult {
   if (p.unknownTopicId) return metadataError(ErrorCode.UNKNOWN_TOPIC_ID);
   const found = lookup(p.topic, p.partition, client === null);
@@ -117,6 +122,8 @@ function readPartition(
     const committed = isolation === "lastStable";
     // Nothing at this offset yet: Kafka's emptyFetchDataInfo, with an empty aborted list for read_committed.
     if (!r.slice) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0, abortedTransactions: committed ? [] : null };
+    // Kafka's checkFetchDataInfo: a throttled follower out of the ISR gets empty records.
+    if (follower && shouldThrottle(quota, found.isr.includes(replicaId), p.topic, p.partition)) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0, abortedTransactions: null };
     // A first batch larger than the limit: Kafka replaces the incomplete read with empty records and no aborted list.
     if (r.slice.length === 0) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0, abortedTransactions: null };
     const abortedTransactions = committed ? found.log.collectAbortedTransactions(fetchOffset, fetchUpperBoundOffset(found.log.segments, found.logEndOffset, r.slice)) : null;
@@ -127,4 +134,19 @@ function readPartition(
     if (e instanceof LeaderError) return readError(e.code);
     throw e;
   }
+}
+
+/**
+ * Kafka's KafkaApis.sizeOfThrottledPartitions + quotas.leader.record for a follower's fetch answer: the
+ * bytes of the partitions throttled on the leader side, in sync or not. Counts record bytes (Kafka
+ * counts each partition's encoded response size, a few dozen bytes more per partition).
+ */
+export function recordThrottledBytes(quota: ReplicaQuota, params: FetchParams, fetched: FetchResults): void {
+  if ((params.replicaId ?? -1) < 0) return;
+  let bytes = 0;
+  for (const p of params.partitions) {
+    const r = fetched.results.get(p.key);
+    if (r && r.sizeBytes > 0 && quota.isThrottled(p.topic, p.partition)) bytes += r.sizeBytes;
+  }
+  quota.record(bytes);
 }

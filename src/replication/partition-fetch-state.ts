@@ -32,6 +32,11 @@ export interface PartitionFetchState {
   readonly lag: number | null;
 }
 
+/** Kafka's PartitionFetchState.isReplicaInSync: caught up with the leader's high watermark (lag known and 0). */
+export function isReplicaInSync(s: PartitionFetchState): boolean {
+  return s.lag !== null && s.lag <= 0;
+}
+
 /**
  * Kafka's getOffsetTruncationState for a diverging epoch (leaderEpoch, leaderEndOffset) from the
  * leader: where this replica's log stops agreeing with the leader's.

@@ -9,6 +9,7 @@
 // latter with the new leader's endpoint; fetchers left without partitions are shut down
 // (shutdownIdleFetcherThreads). A leader that moved to another host:port gets a new fetcher.
 
+import type { ReplicaQuota } from "./replication-quota.ts";
 import type { Node, NetworkClient } from "../network/network-client.ts";
 import type { TimerClock } from "../util/purgatory/clock.ts";
 import type { Logger } from "../util/log.ts";
@@ -35,6 +36,8 @@ export interface ReplicaFetcherManagerOptions {
   /** Fetchers alive at once at most (leaders x num.replica.fetchers). */
   maxFetchers?: number;
   wallClockMs?: () => number;
+  /** The follower replication quota, shared by every fetcher (Kafka's quotas.follower). */
+  quota?: ReplicaQuota;
 }
 
 /** A partition to fetch from `leader` (Kafka's InitialFetchState with its BrokerEndPoint). */
@@ -143,6 +146,7 @@ export class ReplicaFetcherManager {
       maxPartitions: o.maxPartitionsPerFetcher ?? DEFAULT_MAX_PARTITIONS_PER_FETCHER,
       logger: o.logger,
       wallClockMs: o.wallClockMs,
+      quota: o.quota,
     });
     return { thread, client, leader: { ...leader } };
   }

@@ -18,8 +18,11 @@
 // A corrupt batch backs the partition off (the next fetch may bring it whole); a local storage
 // failure stops the partition (its log is offline; Kafka's markPartitionFailed).
 // Requests go through the leader's incremental fetch session (fetch-session-handler.ts): a partition
-// left out of an answer has nothing new. Left out: OffsetForLeaderEpoch (only for leaders without
-// Fetch v12), replication quotas, metrics.
+// left out of an answer has nothing new. Follower replication quota (replication-quota.ts): a partition
+// throttled on the follower side and not caught up (lag above 0) is left out of the fetch while the
+// quota is exceeded (Kafka's shouldFollowerThrottle); when that leaves nothing to fetch, the round waits
+// replica.fetch.backoff.ms. Bytes received for throttled partitions are recorded, caught up or not.
+// Left out: OffsetForLeaderEpoch (only for leaders without Fetch v12), metrics.
 
 import type { TimerClock, WakeupHandle } from "../util/purgatory/clock.ts";
 import type { Logger } from "../util/log.ts";
@@ -30,7 +33,8 @@ import { MAX_OFFSET } from "../storage/offset-bound.ts";
 import { assert } from "../util/assert.ts";
 import type { Partition } from "./partition.ts";
 import { LeaderOffsetError, partitionKey, type FetchRequestPartition, type RemoteLeaderEndPoint } from "./remote-leader-endpoint.ts";
-import { offsetTruncationState, type InitialFetchState, type PartitionFetchState } from "./partition-fetch-state.ts";
+import { isReplicaInSync, offsetTruncationState, type InitialFetchState, type PartitionFetchState } from "./partition-fetch-state.ts";
+import { shouldThrottle, UNBOUNDED_QUOTA, type ReplicaQuota } from "./replication-quota.ts";
 
 export type { InitialFetchState, PartitionFetchState, ReplicaFetchPhase } from "./partition-fetch-state.ts";
 
@@ -55,6 +59,8 @@ export interface ReplicaFetcherThreadOptions {
   logger: Logger;
   /** Wall-clock ms for the log (segment.ms rolls); Date.now by default. */
   wallClockMs?: () => number;
+  /** The follower replication quota (Kafka's quotas.follower); absent: never throttled. */
+  quota?: ReplicaQuota;
 }
 
 export class ReplicaFetcherThread {
@@ -66,12 +72,14 @@ export class ReplicaFetcherThread {
   private wakeup: WakeupHandle | null = null;
   private running = false;
   private readonly wallClockMs: () => number;
+  private readonly quota: ReplicaQuota;
   /** Fetch requests sent (for tests and logs). */
   fetchCount = 0;
 
   constructor(private readonly opts: ReplicaFetcherThreadOptions) {
     this.name = opts.name;
     this.wallClockMs = opts.wallClockMs ?? Date.now;
+    this.quota = opts.quota ?? UNBOUNDED_QUOTA;
   }
 
   get leaderId(): number {
@@ -151,7 +159,11 @@ export class ReplicaFetcherThread {
     let nextDue = Number.POSITIVE_INFINITY;
     for (const s of this.states.values()) {
       if (s.delayedUntilMs > now) nextDue = Math.min(nextDue, s.delayedUntilMs);
-      else if (s.phase === "Fetching") ready.push(s);
+      else if (s.phase !== "Fetching") continue;
+      // Throttled: left out of this fetch; looked at again after the back-off (Kafka waits
+      // fetchBackOffMs when a round has nothing to send).
+      else if (shouldThrottle(this.quota, isReplicaInSync(s), s.topic, s.partition)) nextDue = Math.min(nextDue, now + this.opts.backoffMs);
+      else ready.push(s);
     }
     if (ready.length === 0) {
       if (nextDue !== Number.POSITIVE_INFINITY) this.wakeup = this.opts.clock.schedule(() => this.pump(), nextDue - now);
@@ -285,6 +297,7 @@ export class ReplicaFetcherThread {
       const records = data.records;
       const bytes = records instanceof Uint8Array ? records : null;
       const info = bytes && bytes.length > 0 ? p.appendRecordsToFollower(bytes, this.wallClockMs()) : null;
+      if (bytes && bytes.length > 0 && this.quota.isThrottled(s.topic, s.partition)) this.quota.record(bytes.length);
       p.updateFollowerHighWatermark(Number(data.highWatermark));
       p.maybeIncrementLogStartOffset(Number(data.logStartOffset));
       const nextOffset = info ? info.lastOffset + 1 : s.fetchOffset;

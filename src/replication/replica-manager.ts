@@ -53,7 +53,8 @@ import { BrokerLeaderHost } from "./broker-leader-host.ts";
 import type { LeaderHost } from "./partition-leader.ts";
 import type { WakeupHandle } from "../util/purgatory/clock.ts";
 import { markStrayLogs, reconcileLogs } from "./partition-logs.ts";
-import { readFromLocalLog, type PartitionLookupError } from "./local-read.ts";
+import { readFromLocalLog, recordThrottledBytes, type PartitionLookupError } from "./local-read.ts";
+import { UNBOUNDED_QUOTA, type ReplicaQuota } from "./replication-quota.ts";
 import { findPreferredReadReplica, replicaSelectorOf, type ReplicaSelectorKind } from "./replica-selector.ts";
 import { followerFetchStarts, interBrokerListenerName } from "./leader-endpoint-lookup.ts";
 import type { ReplicaFetcherManager } from "./replica-fetcher-manager.ts";
@@ -130,6 +131,8 @@ export interface ReplicaManagerOptions {
   brokerEpoch?: () => bigint;
   /** A topic's min.insync.replicas (every config layer); default: the image's topic settings, else the broker's. */
   minInsyncReplicas?: (topic: string) => number;
+  /** LEADER SIDE: the leader replication quota (replication-quota.ts); absent: followers are never throttled. */
+  leaderQuota?: ReplicaQuota;
 }
 
 export class ReplicaManager implements MetadataPublisher, PartitionHost {
@@ -151,6 +154,8 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   private readonly listenerName: string;
   /** replica.selector.class (KIP-392); null: no preferred read replicas, the leader serves consumers. */
   private readonly replicaSelector: ReplicaSelectorKind | null;
+  /** The leader replication quota (Kafka's quotas.leader). */
+  private readonly leaderQuota: ReplicaQuota;
   /** PartitionHost's leader side (partition-leader.ts): the broker's clock, configs, image and AlterPartitionManager. */
   readonly leaderHost: LeaderHost;
   /** The isr-expiration task's next run, while started. */
@@ -168,6 +173,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     this.listenerName = interBrokerListenerName(opts.config);
     this.replicaFetcherManager = opts.replicaFetchers?.(this) ?? null;
     this.replicaSelector = replicaSelectorOf(opts.config.optionalString("replica.selector.class"));
+    this.leaderQuota = opts.leaderQuota ?? UNBOUNDED_QUOTA;
     this.leaderHost = new BrokerLeaderHost(opts, this.timer.clock, () => this.image);
   }
 
@@ -356,6 +362,18 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
    * min_bytes are available or a partition has an error; otherwise waits (DelayedFetch) and reads again.
    */
   fetchMessages(params: FetchParams): FetchResults | Promise<FetchResults> {
+    const answer = this.fetchMessagesUnrecorded(params);
+    // Kafka records a follower's throttled bytes once, as the answer is sent (not per re-read).
+    if (answer instanceof Promise) return answer.then((r) => this.recordLeaderThrottled(params, r));
+    return this.recordLeaderThrottled(params, answer);
+  }
+
+  private recordLeaderThrottled(params: FetchParams, r: FetchResults): FetchResults {
+    recordThrottledBytes(this.leaderQuota, params, r);
+    return r;
+  }
+
+  private fetchMessagesUnrecorded(params: FetchParams): FetchResults | Promise<FetchResults> {
     const first = this.readFromLocalLog(params, true);
     // Kafka also answers at once when a partition's log diverges from the fetcher's.
     if (params.maxWaitMs <= 0 || params.partitions.length === 0 || first.totalBytes >= params.minBytes || first.anyError || first.anyDiverging) return first;
@@ -387,7 +405,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
    * records its position (re-reads of a delayed fetch do not, as Kafka's readFromPurgatory).
    */
   readFromLocalLog(params: FetchParams, updateFetchState = false): FetchResults {
-    return readFromLocalLog(this.lookup, params, updateFetchState, this.timer.clock.nowMs(), this.replicaSelector === null ? null : this.preferredReadReplica);
+    return readFromLocalLog(this.lookup, params, updateFetchState, this.timer.clock.nowMs(), this.replicaSelector === null ? null : this.preferredReadReplica, this.leaderQuota);
   }
 
   private readonly lookup = (topic: string, partition: number, requireLeader: boolean): Partition | PartitionLookupError => this.getPartitionOrError(topic, partition, requireLeader);

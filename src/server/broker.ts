@@ -19,6 +19,7 @@ import type { Endpoint } from "../config/listeners.ts";
 import { ensureLogDirs } from "../config/log-dirs.ts";
 import { LogManager } from "../storage/log-manager.ts";
 import { cleanerConfigOf } from "./cleaner-config.ts";
+import { replicationQuotasOf, type ReplicationQuotas } from "./replication-quotas.ts";
 import { logConfigFor } from "../config/topic-config.ts";
 import { consumerGroupTimings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
@@ -150,6 +151,8 @@ export class Broker {
   /** KRaft: the Raft pieces, the metadata layer over them, the lifecycle. */
   private raftManager: KafkaRaftManager | null = null;
   private raftMetadata: RaftMetadata | null = null;
+  /** The leader and follower replication quotas (the reassignment throttles); null before start(). */
+  replicationQuotas: ReplicationQuotas | null = null;
   private quorumController: QuorumController | null = null;
   private controllerServer: SocketServer | null = null;
   private controllerClient: NetworkClient | null = null;
@@ -280,14 +283,17 @@ export class Broker {
       logger: this.loggers.replicaManager.child({ component: "alter-partition-manager" }),
     });
     this.alterPartitions = alterPartitions;
+    const quotas = replicationQuotasOf(this.config, this.nodeId, () => this.raftMetadata?.image ?? null, () => this.clock.nowMs());
+    this.replicationQuotas = quotas;
     const replicaManager = new ReplicaManager({
       nodeId: this.nodeId,
       config: this.config,
       logs,
       logger: this.loggers.replicaManager,
       timer: new Timer({ clock: this.clock }),
-      replicaFetchers: (host) => this.newReplicaFetcherManager(host),
+      replicaFetchers: (host) => this.newReplicaFetcherManager(host, quotas),
       alterPartitionManager: alterPartitions,
+      leaderQuota: quotas.leader,
       brokerEpoch: () => this.lifecycle?.brokerEpoch ?? -1n,
     });
     this.replicas = replicaManager;
@@ -424,7 +430,7 @@ export class Broker {
    * socket transport, clientId broker-<id>-fetcher-<n>, request timeout replica.socket.timeout.ms, one
    * request in flight (a fetcher sends one at a time anyway).
    */
-  private newReplicaFetcherManager(host: ReplicaFetcherHost): ReplicaFetcherManager {
+  private newReplicaFetcherManager(host: ReplicaFetcherHost, quotas: ReplicationQuotas): ReplicaFetcherManager {
     const c = this.config;
     const socketTimeoutMs = c.int("replica.socket.timeout.ms");
     return new ReplicaFetcherManager({
@@ -442,6 +448,7 @@ export class Broker {
       newClient: (clientId) => new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId, requestTimeoutMs: socketTimeoutMs, maxInFlightRequestsPerConnection: 1 }, socketTransport, this.clock),
       host,
       clock: this.clock,
+      quota: quotas.follower,
       logger: this.loggers.replicaManager.child({ component: "replica-fetcher" }),
     });
   }

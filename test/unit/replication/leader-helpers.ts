@@ -1,6 +1,7 @@
 // Shared pieces of the leader-side replication tests: a ReplicaManager on a FakeClock leading one
 // partition with followers, an AlterPartitionManager over a fake controller channel whose answers the
 // test gives by hand, images with broker registrations, and follower fetches.
+import type { ReplicaQuota } from "../../../src/replication/replication-quota.ts";
 import { BrokerConfig } from "../../../src/config/broker-config.ts";
 import type { BrokerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "../../../src/metadata/image.ts";
 import type { ClientResponse } from "../../../src/network/network-client.ts";
@@ -98,7 +99,7 @@ export interface LeaderSetup {
   close(): Promise<void>;
 }
 
-export function leaderSetup(p: PartitionSpec, brokers?: BrokerSpec[], opts: { fsync?: ManualDurability } = {}): LeaderSetup {
+export function leaderSetup(p: PartitionSpec, brokers?: BrokerSpec[], opts: { fsync?: ManualDurability; leaderQuota?: (clock: FakeClock) => ReplicaQuota } = {}): LeaderSetup {
   const dir = tempDir("strand-leader-");
   const config = BrokerConfig.from(new Map(), Object.entries({
     "node.id": String(LEADER),
@@ -128,6 +129,7 @@ export function leaderSetup(p: PartitionSpec, brokers?: BrokerSpec[], opts: { fs
     brokerEpoch: () => 101n,
     minInsyncReplicas: () => minIsr.value,
     ...(fsync ? { durabilityOf: () => fsync } : {}),
+    ...(opts.leaderQuota ? { leaderQuota: opts.leaderQuota(clock) } : {}),
   });
   let current: MetadataImage | null = null;
   const publish = (image: MetadataImage): void => {
