@@ -13,6 +13,12 @@ import { NotLeaderOrFollowerError } from "./leader-errors.ts";
 
 /** Kafka's UnifiedLog.UnknownOffset. */
 export const UNKNOWN_OFFSET = -1;
+/**
+ * "Never" for the times below. Kafka's 0 is 1970 on its wall clock; Strand's clock is monotonic and starts
+ * near 0 with the process, so a 0 would make a replica that never caught up count as caught up for the
+ * first replica.lag.time.max.ms of a leader's life (and hold its high watermark back).
+ */
+export const NEVER_MS = Number.NEGATIVE_INFINITY;
 
 export class ReplicaState {
   /** Follower's log start offset, from its fetches; -1 until the first. */
@@ -21,8 +27,8 @@ export class ReplicaState {
   logEndOffset = UNKNOWN_OFFSET;
   /** The leader's log end when the follower last fetched (never moves back). */
   lastFetchLeaderLogEndOffset = 0;
-  lastFetchTimeMs = 0;
-  lastCaughtUpTimeMs = 0;
+  lastFetchTimeMs = NEVER_MS;
+  lastCaughtUpTimeMs = NEVER_MS;
   /** The broker epoch the follower's last fetch carried (ReplicaState.ReplicaEpoch, v15+; -1 below); null before any. */
   brokerEpoch: bigint | null = null;
 
@@ -61,16 +67,16 @@ export class ReplicaState {
    * leader forgets everything else; a re-elected one keeps the follower's offsets and broker epoch.
    */
   reset(nowMs: number, leaderEndOffset: number, isNewLeader: boolean, inSync: boolean): void {
-    this.lastCaughtUpTimeMs = inSync ? nowMs : 0;
+    this.lastCaughtUpTimeMs = inSync ? nowMs : NEVER_MS;
     if (isNewLeader) {
       this.logStartOffset = UNKNOWN_OFFSET;
       this.logEndOffset = UNKNOWN_OFFSET;
       this.lastFetchLeaderLogEndOffset = UNKNOWN_OFFSET;
-      this.lastFetchTimeMs = 0;
+      this.lastFetchTimeMs = NEVER_MS;
       this.brokerEpoch = null;
     } else {
       this.lastFetchLeaderLogEndOffset = leaderEndOffset;
-      this.lastFetchTimeMs = inSync ? nowMs : 0;
+      this.lastFetchTimeMs = inSync ? nowMs : NEVER_MS;
     }
   }
 

@@ -153,17 +153,22 @@ test("RF 3: acks=all through a leader kill, nothing acknowledged lost, the kille
     return r.errorCode === 0 ? r.nodeId : -1;
   };
   const anyLive = () => cl.live()[0]!;
-  const coordinator = await until("a group coordinator", async () => {
+  // The coordinator is looked up again on every try: __consumer_offsets is created by the first lookup and
+  // its partitions' leaders may still move while the brokers settle.
+  let lastCommit = "";
+  const coordinator = await until("an offset commit", async () => {
     const id = await coordinatorOf(anyLive());
-    return id >= 0 && cl.live().includes(id) ? id : null;
-  }, 60_000);
-  await until("an offset commit", async () => withClient(cl.portOf(coordinator), async (c) => {
-    const r = await c.request<{ topics: Array<{ partitions: Array<{ errorCode: number }> }> }>(8, 8, {
-      groupId: group, generationIdOrMemberEpoch: -1, memberId: "", groupInstanceId: null,
-      topics: [{ name: topic, partitions: [{ partitionIndex: 0, committedOffset: 42n, committedLeaderEpoch: -1, committedMetadata: "m" }] }],
+    if (id < 0 || !cl.live().includes(id)) return (lastCommit = `FindCoordinator answered ${id}`), null;
+    return withClient(cl.portOf(id), async (c) => {
+      const r = await c.request<{ topics: Array<{ partitions: Array<{ errorCode: number }> }> }>(8, 8, {
+        groupId: group, generationIdOrMemberEpoch: -1, memberId: "", groupInstanceId: null,
+        topics: [{ name: topic, partitions: [{ partitionIndex: 0, committedOffset: 42n, committedLeaderEpoch: -1, committedMetadata: "m" }] }],
+      });
+      const code = r.topics[0]!.partitions[0]!.errorCode;
+      lastCommit = `OffsetCommit to ${id} answered ${code}`;
+      return code === 0 ? id : null;
     });
-    return r.topics[0]!.partitions[0]!.errorCode === 0;
-  }), 60_000);
+  }, 60_000, 200, () => lastCommit);
   await cl.kill(coordinator);
   const next = await until("a new group coordinator", async () => {
     const id = await coordinatorOf(anyLive());

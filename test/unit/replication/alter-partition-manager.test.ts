@@ -152,6 +152,9 @@ test("ReplicaState: caught up at this fetch's or the previous fetch's leader log
   // A re-elected leader keeps the offsets; an out-of-sync follower counts as never caught up.
   r.reset(6000, 25, false, false);
   expect(r.logEndOffset).toBe(25);
-  expect(r.lastCaughtUpTimeMs).toBe(0);
-  expect(r.lastFetchTimeMs).toBe(0);
+  // "Never" is -Infinity, not 0: the broker's clock is monotonic and near 0 when the process starts.
+  expect(r.lastCaughtUpTimeMs).toBe(Number.NEGATIVE_INFINITY);
+  expect(r.lastFetchTimeMs).toBe(Number.NEGATIVE_INFINITY);
+  expect(r.isCaughtUp(30, 10, 30_000)).toBe(false);
+  expect(new ReplicaState(3).isCaughtUp(30, 0, 30_000)).toBe(false);
 });
