@@ -25,7 +25,7 @@ test: $(BUN)
 # of a three-node KRaft cluster (test/chaos/kraft-cluster-chaos.test.ts); SIGKILL / SIGSTOP / network
 # isolation of partition leaders and the active controller, and rolling restarts, under idempotent acks=all
 # producers on an RF 3 topic (test/chaos/replication-chaos.test.ts: STRAND_INTEROP_TARGET=kafka runs it
-# against Apache Kafka 4.4.0; against Strand it waits for replication, STRAND_REPLICATION=1 runs it).
+# against Apache Kafka 4.4.0, the checker's own proof).
 # STRAND_CHAOS_SEED repeats a run.
 chaos: $(BUN)
 	STRAND_CHAOS_ROUNDS=$${STRAND_CHAOS_ROUNDS:-40} $(BUN) test --timeout 3600000 test/chaos
