@@ -3,6 +3,7 @@
 // UnifiedLog.endOffsetForEpoch over LeaderEpochFileCache.endOffsetFor).
 
 import type { EpochEntry } from "../storage/checkpoint-file.ts";
+import { endOffsetForEpoch as kafkaEndOffsetFor } from "../storage/epoch-lookup.ts";
 
 /** Kafka's LOG_OVERHEAD: the base offset (8) and the batch length (4) before every batch. */
 const LOG_OVERHEAD = 12;
@@ -42,25 +43,12 @@ export interface OffsetAndEpoch {
 }
 
 /**
- * Kafka's UnifiedLog.endOffsetForEpoch: for the largest epoch <= `epoch` the cache holds, that epoch
- * and the start offset of the next higher one (the log end when it is the latest); null when it
- * cannot be known here (an empty cache, `epoch` -1, or `epoch` above the latest entry). As
- * LeaderEpochFileCache.endOffsetFor, an epoch below every entry answers itself with the first entry's
- * start offset.
+ * Kafka's UnifiedLog.endOffsetForEpoch (storage/epoch-lookup.ts, LeaderEpochFileCache.endOffsetFor) in
+ * the follower's shape: null when it cannot be known here (an empty cache, a negative `epoch`, or one
+ * above the latest entry).
  */
 export function endOffsetForEpoch(entries: readonly EpochEntry[], epoch: number, logEndOffset: number): OffsetAndEpoch | null {
-  if (epoch < 0 || entries.length === 0) return null;
-  const latest = entries[entries.length - 1]!;
-  if (epoch === latest.epoch) return { offset: logEndOffset, epoch };
-  // The first entry with a higher epoch; none: `epoch` is above the latest, unknown here.
-  let higher = -1;
-  for (let i = 0; i < entries.length; i++) {
-    if (entries[i]!.epoch > epoch) {
-      higher = i;
-      break;
-    }
-  }
-  if (higher < 0) return null;
-  const floor = higher > 0 ? entries[higher - 1]! : null;
-  return { offset: entries[higher]!.startOffset, epoch: floor ? floor.epoch : epoch };
+  if (epoch < 0) return null;
+  const r = kafkaEndOffsetFor(entries, epoch, logEndOffset);
+  return r.epoch === -1 ? null : { offset: r.endOffset, epoch: r.epoch };
 }

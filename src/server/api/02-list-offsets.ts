@@ -34,7 +34,7 @@ import {
 import { codecForId } from "../../protocol/records/index.ts";
 import type { RecordsDecompressor } from "../../storage/timestamp-lookup.ts";
 import { defineHandler } from "../handler.ts";
-import { epochForOffset } from "../fetch/epoch-lookup.ts";
+import { epochForOffset } from "../../storage/epoch-lookup.ts";
 import { checkLeaderEpoch } from "../../replication/fetch-read.ts";
 
 const EARLIEST = -2n;

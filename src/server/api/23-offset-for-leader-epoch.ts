@@ -15,7 +15,7 @@ import {
   type OffsetForLeaderEpochResponse,
 } from "../../protocol/generated/messages/offset-for-leader-epoch-response.ts";
 import { defineHandler } from "../handler.ts";
-import { endOffsetForEpoch } from "../fetch/epoch-lookup.ts";
+import { endOffsetForEpoch } from "../../storage/epoch-lookup.ts";
 import { checkLeaderEpoch } from "../../replication/fetch-read.ts";
 
 export const offsetForLeaderEpochHandler = defineHandler<OffsetForLeaderEpochRequest, OffsetForLeaderEpochResponse>({

@@ -9,7 +9,7 @@ import { produceHandler } from "../../../src/server/api/00-produce.ts";
 import { listOffsetsHandler } from "../../../src/server/api/02-list-offsets.ts";
 import { deleteRecordsHandler } from "../../../src/server/api/21-delete-records.ts";
 import { offsetForLeaderEpochHandler } from "../../../src/server/api/23-offset-for-leader-epoch.ts";
-import { endOffsetForEpoch } from "../../../src/server/fetch/epoch-lookup.ts";
+import { endOffsetForEpoch } from "../../../src/storage/epoch-lookup.ts";
 import { FakeBroker, produceRequest } from "../produce/fake-broker.ts";
 
 let b: FakeBroker;
