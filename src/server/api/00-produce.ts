@@ -130,7 +130,7 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
       });
       if (failures.length > 0) services.logger.debug("produce partitions failed", { connection: ctx.conn.id, acks: req.acks, failures: failures.slice(0, 5).join("; ") });
       fitToVersion(res, v);
-      if (v >= 10) addCurrentLeaders(res, v, new CurrentLeaders(rm, image, ctx.listenerName), image);
+      if (v >= 10) addCurrentLeaders(res, v, () => new CurrentLeaders(rm, image, ctx.listenerName), image);
       return res;
     };
     // Kafka: transactional records need the request's transactional id (authorized for it): else the
@@ -201,26 +201,28 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
   },
 });
 
-/** Fields a version lacks must hold their defaults: log start offset (v5+), record errors and message (v8+). */
 /**
  * KIP-951 (v10+): each NOT_LEADER_OR_FOLLOWER partition names the current leader and epoch, and the
- * response lists the leaders' endpoints (Kafka's handleProduceRequest with getCurrentLeader).
+ * response lists the leaders' endpoints (Kafka's handleProduceRequest with getCurrentLeader). The
+ * leaders are looked up only when a partition was refused so (not on every produce answer).
  */
-function addCurrentLeaders(res: ProduceResponse, version: number, leaders: CurrentLeaders, image: MetadataImage): void {
+function addCurrentLeaders(res: ProduceResponse, version: number, currentLeaders: () => CurrentLeaders, image: MetadataImage): void {
+  let leaders: CurrentLeaders | null = null;
   // Bounded by the request's topics and partitions.
   for (const t of res.responses) {
     for (const p of t.partitionResponses) {
       if (p.errorCode !== ErrorCode.NOT_LEADER_OR_FOLLOWER) continue;
       const name = version >= 13 ? image.topicsById.get(t.topicId)?.name : t.name;
       if (name === undefined) continue;
-      const l = leaders.leaderOf(name, p.index);
+      const l = (leaders ??= currentLeaders()).leaderOf(name, p.index);
       p.currentLeader.leaderId = l.leaderId;
       p.currentLeader.leaderEpoch = l.leaderEpoch;
     }
   }
-  res.nodeEndpoints = leaders.endpoints();
+  if (leaders !== null) res.nodeEndpoints = leaders.endpoints();
 }
 
+/** Fields a version lacks must hold their defaults: log start offset (v5+), record errors and message (v8+). */
 function fitToVersion(res: ProduceResponse, version: number): void {
   if (version >= 8) return;
   for (const t of res.responses) {

@@ -109,7 +109,9 @@ function unknownIsolationLevel(req: FetchRequest, version: number): FetchRespons
   return res;
 }
 
-function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind: "error" }>, read: FetchResults, version: number, leaders: CurrentLeaders): FetchResponse {
+function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind: "error" }>, read: FetchResults, version: number, currentLeaders: () => CurrentLeaders): FetchResponse {
+  // KIP-951's leaders are looked up only for an answer that has a partition to redirect.
+  let leaders: CurrentLeaders | null = null;
   const res = newFetchResponse();
   const sel = selectResponse(ctx, sessions, read.results, Date.now());
   res.sessionId = sel.sessionId;
@@ -136,13 +138,13 @@ function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind:
       p.divergingEpoch.endOffset = BigInt(r.divergingEpoch.endOffset);
     }
     if (version >= 16 && (r.errorCode === ErrorCode.NOT_LEADER_OR_FOLLOWER || r.errorCode === ErrorCode.FENCED_LEADER_EPOCH)) {
-      const l = leaders.leaderOf(t.topic, t.partition);
+      const l = (leaders ??= currentLeaders()).leaderOf(t.topic, t.partition);
       p.currentLeader.leaderId = l.leaderId;
       p.currentLeader.leaderEpoch = l.leaderEpoch;
     }
     current!.partitions.push(p);
   }
-  if (version >= 16) res.nodeEndpoints = leaders.endpoints();
+  if (leaders !== null) res.nodeEndpoints = leaders.endpoints();
   return res;
 }
 
@@ -175,7 +177,7 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
     // at a preferred read replica in the consumer's rack (KIP-392).
     const clientMetadata = v >= 11 && replicaId < 0 ? { rackId: req.rackId, listenerName: ctx.listenerName } : undefined;
     const read = rm.fetchMessages({ partitions: fctx.targets, maxBytes, minBytes, maxWaitMs: req.maxWaitMs, isolation, replicaId, replicaEpoch, clientMetadata });
-    const answer = (r: FetchResults): FetchResponse => respond(sessions, fctx, r, v, new CurrentLeaders(rm, services.metadata.image, ctx.listenerName));
+    const answer = (r: FetchResults): FetchResponse => respond(sessions, fctx, r, v, () => new CurrentLeaders(rm, services.metadata.image, ctx.listenerName));
     if (read instanceof Promise) return read.then(answer);
     return answer(read);
   },
