@@ -14,17 +14,13 @@
 //      the follower's broker epoch), and acks=all is acknowledged again.
 //
 // Gated on Java and the Kafka jars like the other *-kafka tests: skipped (with the reason printed) only
-// when Maven Central cannot be reached; every process is resumed, killed and removed in afterAll.
+// when Maven Central cannot be reached; every process is resumed, killed and removed in afterAll (test/support/mixed-cluster.ts).
 import { afterAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { probeKafkaDist } from "../support/kafka-dist.ts";
-import { newClusterId } from "../support/kafka-broker.ts";
-import { startKafkaNode, type KafkaNodeHandle } from "../support/kafka-node.ts";
-import { freePorts } from "../support/ports.ts";
-import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
+import { startMixedCluster, type MixedCluster } from "../support/mixed-cluster.ts";
 import { until as untilBase } from "../support/until.ts";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 
@@ -35,23 +31,10 @@ const TOPIC = "repl-leader";
 const LAG_MS = 3_000;
 const NOT_ENOUGH_REPLICAS = 19;
 
-/** A mixed cluster finalizes only what every node supports (see kraft-mixed-kafka.test.ts). */
-const STRAND_FEATURE_LEVELS = ["share.version=0", "streams.version=0"].flatMap((f) => ["--feature", f]);
-
-const kafkas: KafkaNodeHandle[] = [];
-const strands: StrandHandle[] = [];
-const strandDirs: string[] = [];
+// close() resumes every paused broker, kills every process and removes every dir.
+let cluster: MixedCluster | null = null;
 afterAll(async () => {
-  for (const k of kafkas) {
-    try {
-      process.kill(k.pid, "SIGCONT");
-    } catch {
-      // already gone
-    }
-  }
-  for (const s of strands) await s.kill().catch(() => {});
-  for (const d of strandDirs) removeDataDir(d);
-  for (const k of kafkas) await k.remove().catch(() => {});
+  await cluster?.close();
 }, 120_000);
 
 const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, diag: () => string = () => "") => untilBase(what, fn, timeoutMs, 200, diag);
@@ -96,75 +79,22 @@ test("Strand leads a partition that an Apache Kafka 4.4.0 broker follows: acks=a
     console.warn(`skipped: Kafka jars unavailable (${probe.reason})`);
     return;
   }
-  const clusterId = newClusterId();
-  const [controllerPort, kafkaPort] = await freePorts(2);
-  const voters = `${CONTROLLER}@127.0.0.1:${controllerPort}`;
-  const controller = await startKafkaNode({
-    clusterId,
-    formatArgs: STRAND_FEATURE_LEVELS,
-    properties: {
-      "process.roles": "controller",
-      "node.id": CONTROLLER,
-      "controller.quorum.voters": voters,
-      listeners: `CONTROLLER://127.0.0.1:${controllerPort}`,
-      "controller.listener.names": "CONTROLLER",
-      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
-      "broker.heartbeat.interval.ms": 500,
-      // Long: the SIGSTOPped broker is not fenced (and dropped from the ISR by the controller) before
-      // Strand's own shrink, which this test is about.
-      "broker.session.timeout.ms": 60_000,
-    },
-    startTimeoutMs: 90_000,
+  // Heartbeats every 500 ms; the controller's session timeout is long so that the SIGSTOPped broker is
+  // not fenced (and dropped from the ISR by the controller) before Strand's own shrink, which this test
+  // is about.
+  const c = await startMixedCluster({
+    controllerId: CONTROLLER,
+    kafkaBrokers: [KAFKA_BROKER],
+    strandBrokers: [STRAND_BROKER],
+    common: { "broker.heartbeat.interval.ms": 500, "broker.session.timeout.ms": 60_000 },
+    brokers: { "replica.lag.time.max.ms": LAG_MS },
   });
-  kafkas.push(controller);
-  const kafka = await startKafkaNode({
-    clusterId,
-    formatArgs: STRAND_FEATURE_LEVELS,
-    properties: {
-      "process.roles": "broker",
-      "node.id": KAFKA_BROKER,
-      "controller.quorum.voters": voters,
-      listeners: `PLAINTEXT://127.0.0.1:${kafkaPort}`,
-      "advertised.listeners": `PLAINTEXT://127.0.0.1:${kafkaPort}`,
-      "inter.broker.listener.name": "PLAINTEXT",
-      "controller.listener.names": "CONTROLLER",
-      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
-      "offsets.topic.replication.factor": 1,
-      "transaction.state.log.replication.factor": 1,
-      "transaction.state.log.min.isr": 1,
-      "share.coordinator.state.topic.replication.factor": 1,
-      "share.coordinator.state.topic.min.isr": 1,
-      "broker.heartbeat.interval.ms": 500,
-      "auto.create.topics.enable": false,
-    },
-    startTimeoutMs: 90_000,
-  });
-  kafkas.push(kafka);
-  const strandDir = mkdtempSync(join(tmpdir(), "strand-repl-leader-"));
-  strandDirs.push(strandDir);
-  const interesting = (log: string) => log.split("\n").filter((l) => /AlterPartition|repl-leader|ERROR|WARN/.test(l)).slice(-40).join("\n");
-  const kafkaLogs = () => `--- Kafka controller ---\n${interesting(controller.logTail(1 << 20))}\n--- Kafka broker ---\n${interesting(kafka.logTail(1 << 20))}`;
-  const strand = await startStrand({
-    dataDir: strandDir,
-    startTimeoutMs: 60_000,
-    overrides: {
-      "node.id": STRAND_BROKER,
-      "cluster.id": clusterId,
-      "process.roles": "broker",
-      "controller.quorum.voters": voters,
-      "controller.listener.names": "CONTROLLER",
-      listeners: "PLAINTEXT://127.0.0.1:0",
-      "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
-      "offsets.topic.replication.factor": 1,
-      "transaction.state.log.replication.factor": 1,
-      "broker.heartbeat.interval.ms": 500,
-      "replica.lag.time.max.ms": LAG_MS,
-    },
-  }).catch((e: unknown) => {
-    throw new Error(`${(e as Error).message}\n${kafkaLogs()}`);
-  });
-  strands.push(strand);
-  const diag = () => `--- Strand ---\n${strand.output().slice(-8000)}\n${kafkaLogs()}`;
+  cluster = c;
+  const kafka = c.kafka.get(KAFKA_BROKER)!;
+  const strand = c.strand.get(STRAND_BROKER)!;
+  const kafkaPort = c.portOf(KAFKA_BROKER);
+  const strandDir = strand.dataDir;
+  const diag = () => c.diag();
 
   await until("both brokers registered", async () => {
     const ids = (await metadata(strand.port)).brokers.map((b) => b.nodeId).sort();
@@ -204,7 +134,7 @@ test("Strand leads a partition that an Apache Kafka 4.4.0 broker follows: acks=a
   // 2. The follower stops: once the leader's log end moves past it (an acks=1 produce; a follower at
   // the log end stays in sync, as in Kafka), Strand shrinks the ISR through AlterPartition after
   // replica.lag.time.max.ms, and acks=all is refused.
-  process.kill(kafka.pid, "SIGSTOP");
+  c.pause(KAFKA_BROKER);
   const one = await produce(strand.port, "while stopped", 1);
   expect(one).toMatchObject({ errorCode: 0, baseOffset: 3n });
   // Strand proposes the shrink (AlterPartition) and Kafka's controller commits it: the controller does
@@ -218,7 +148,7 @@ test("Strand leads a partition that an Apache Kafka 4.4.0 broker follows: acks=a
   expect(refused.errorCode).toBe(NOT_ENOUGH_REPLICAS);
 
   // 3. The follower resumes: it catches up and Strand expands the ISR again.
-  process.kill(kafka.pid, "SIGCONT");
+  c.resume(KAFKA_BROKER);
   await until("Strand to propose ISR [2, 1] (AlterPartition v3)", async () => /expanding ISR partition=repl-leader-0 from=2 to=2,1 /.test(strand.output()), 60_000, diag);
   await until("Kafka's controller to have committed ISR [2, 1]", async () => {
     const p = await partitionState(strand.port);
