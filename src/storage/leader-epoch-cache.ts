@@ -4,6 +4,7 @@
 import { dirname, join } from "node:path";
 import { readEpochCheckpoint, syncPathAsync, writeEpochCheckpoint } from "./checkpoint-file.ts";
 import type { EpochEntry } from "./checkpoint-file.ts";
+import { endOffsetForEpoch } from "./epoch-lookup.ts";
 
 export const LEADER_EPOCH_CHECKPOINT = "leader-epoch-checkpoint";
 
@@ -66,18 +67,15 @@ export class LeaderEpochCache {
   }
 
   /**
-   * Kafka's endOffsetFor: the epoch actually held (the largest <= requested) and the start offset
-   * of the next higher epoch, or logEndOffset when it is the latest. (-1, -1) when unknown.
+   * Kafka's LeaderEpochFileCache.endOffsetFor (epoch-lookup.ts): the epoch actually held (the largest <=
+   * requested) and the start offset of the next higher epoch, or logEndOffset for the latest; an epoch
+   * older than every entry answers itself with the first entry's start; (-1, -1) for an epoch above the
+   * latest or an empty cache. A leader answers a follower's last fetched epoch with this, so an answer
+   * that differs from Kafka's makes a follower loop (an older epoch read as unknown is OFFSET_OUT_OF_RANGE
+   * on every fetch).
    */
   endOffsetFor(epoch: number, logEndOffset: number): { epoch: number; endOffset: number } {
-    if (this.entries.length === 0) return { epoch: -1, endOffset: -1 };
-    const latest = this.entries[this.entries.length - 1]!;
-    if (epoch === latest.epoch) return { epoch, endOffset: logEndOffset };
-    let i = -1;
-    for (let k = 0; k < this.entries.length && this.entries[k]!.epoch <= epoch; k++) i = k; // bounded by entries
-    if (i < 0) return { epoch: -1, endOffset: -1 };
-    const next = this.entries[i + 1];
-    return { epoch: this.entries[i]!.epoch, endOffset: next ? next.startOffset : logEndOffset };
+    return endOffsetForEpoch(this.entries, epoch, logEndOffset);
   }
 
   /** Drops entries starting at or after endOffset (the log was truncated to it). */

@@ -26,3 +26,23 @@ test("an epoch assigned on becoming leader is in memory at once and in the check
     d.cleanup();
   }
 });
+
+test("endOffsetFor answers as Kafka's LeaderEpochFileCache: older than every entry, between, latest, above the latest", () => {
+  const d = tempDir("strand-epochs-");
+  try {
+    const cache = new LeaderEpochCache(d.path);
+    expect(cache.endOffsetFor(0, 0)).toEqual({ epoch: -1, endOffset: -1 }); // empty
+    cache.assignWithoutWrite(4, 5);
+    cache.assignWithoutWrite(6, 9);
+    // Older than every entry: the requested epoch, ending where the first known one starts (a follower that
+    // led at epoch 2 with an empty log reads on from offset 5's answer instead of OFFSET_OUT_OF_RANGE).
+    expect(cache.endOffsetFor(2, 12)).toEqual({ epoch: 2, endOffset: 5 });
+    expect(cache.endOffsetFor(4, 12)).toEqual({ epoch: 4, endOffset: 9 });
+    expect(cache.endOffsetFor(5, 12)).toEqual({ epoch: 4, endOffset: 9 });
+    expect(cache.endOffsetFor(6, 12)).toEqual({ epoch: 6, endOffset: 12 });
+    expect(cache.endOffsetFor(7, 12)).toEqual({ epoch: -1, endOffset: -1 }); // above the latest: unknown
+    expect(cache.endOffsetFor(-1, 12)).toEqual({ epoch: -1, endOffset: -1 });
+  } finally {
+    d.cleanup();
+  }
+});
