@@ -169,8 +169,9 @@ const KRAFT_TIMING_KEYS: ReadonlySet<string> = new Set([
 const KRAFT_TIMING_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => KRAFT_TIMING_KEYS.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
 
 /**
- * The follower's replica fetcher keys (ReplicaFetcherManager, RemoteLeaderEndPoint) and how it picks the
- * leader's listener, typed from Kafka's table (replica.fetch.max.bytes is among OWN_DEFS).
+ * The follower's replica fetcher keys (ReplicaFetcherManager, RemoteLeaderEndPoint), how it picks the
+ * leader's listener, and the replication quotas' sample windows (src/server/replication-quotas.ts), typed
+ * from Kafka's table (replica.fetch.max.bytes is among OWN_DEFS).
  */
 const REPLICA_FETCHER_KEYS: ReadonlySet<string> = new Set([
   "num.replica.fetchers",
@@ -180,6 +181,8 @@ const REPLICA_FETCHER_KEYS: ReadonlySet<string> = new Set([
   "replica.fetch.response.max.bytes",
   "replica.socket.timeout.ms",
   "security.inter.broker.protocol",
+  "replication.quota.window.num",
+  "replication.quota.window.size.seconds",
 ]);
 const REPLICA_FETCHER_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => REPLICA_FETCHER_KEYS.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
 

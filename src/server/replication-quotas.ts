@@ -14,11 +14,6 @@ export interface ReplicationQuotas {
   follower: ReplicationQuotaManager;
 }
 
-function positiveInt(given: ReadonlyMap<string, string>, key: string, fallback: number): number {
-  const n = Number((given.get(key) ?? "").trim() || fallback);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
-
 /** Kafka's getOrDefault(...).toLong of a dynamic rate; a value that does not parse falls through. */
 export function throttledRateOf(image: DynamicConfigs | null, nodeId: number, key: string): number {
   for (const layer of [image?.configs.get(`broker:${nodeId}`), image?.configs.get("broker:")]) {
@@ -30,8 +25,9 @@ export function throttledRateOf(image: DynamicConfigs | null, nodeId: number, ke
 }
 
 export function replicationQuotasOf(config: BrokerConfig, nodeId: number, image: () => DynamicConfigs | null, nowMs: () => number): ReplicationQuotas {
-  const windowNum = positiveInt(config.given, "replication.quota.window.num", 11);
-  const windowSizeMs = positiveInt(config.given, "replication.quota.window.size.seconds", 1) * 1000;
+  // Typed keys (broker-defs.ts): a value below 1 or not an int stops the start naming the key.
+  const windowNum = config.int("replication.quota.window.num");
+  const windowSizeMs = config.int("replication.quota.window.size.seconds") * 1000;
   const make = (side: "leader" | "follower"): ReplicationQuotaManager =>
     new ReplicationQuotaManager({
       replicationType: side,
