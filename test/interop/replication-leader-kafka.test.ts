@@ -134,12 +134,26 @@ test("Strand leads a partition that an Apache Kafka 4.4.0 broker follows: acks=a
   // 2. The follower stops: once the leader's log end moves past it (an acks=1 produce; a follower at
   // the log end stays in sync, as in Kafka), Strand shrinks the ISR through AlterPartition after
   // replica.lag.time.max.ms, and acks=all is refused.
-  c.pause(KAFKA_BROKER);
+  await c.pause(KAFKA_BROKER);
   const one = await produce(strand.port, "while stopped", 1);
   expect(one).toMatchObject({ errorCode: 0, baseOffset: 3n });
   // Strand proposes the shrink (AlterPartition) and Kafka's controller commits it: the controller does
   // not drop broker 1 on its own (not fenced: the session timeout is 60 s), so ISR [2] is Strand's.
-  await until("Strand to propose ISR [2] (AlterPartition)", async () => /shrinking ISR partition=repl-leader-0 from=2,1 to=2 /.test(strand.output()), 30_000, diag);
+  let lastProbe = "";
+  const procState = (pid: number) => {
+    try {
+      const st = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return `${st.slice(st.lastIndexOf(")") + 2).split(" ")[0]} wchan=${readFileSync(`/proc/${pid}/wchan`, "utf8")}`;
+    } catch (e) {
+      return String(e);
+    }
+  };
+  await until("Strand to propose ISR [2] (AlterPartition)", async () => {
+    const t0 = performance.now();
+    const md = await Promise.race([partitionState(strand.port).then((p) => JSON.stringify(p)), Bun.sleep(3_000).then(() => "no answer in 3 s")]).catch((e: unknown) => String(e));
+    lastProbe = `strand pid ${strand.pid} ${procState(strand.pid)}; metadata ${md} in ${Math.round(performance.now() - t0)} ms`;
+    return /shrinking ISR partition=repl-leader-0 from=2,1 to=2 /.test(strand.output());
+  }, 30_000, () => `${lastProbe}\n${diag()}`);
   await until("Kafka's controller to have committed ISR [2]", async () => {
     const p = await partitionState(strand.port);
     return p && p.isrNodes.length === 1 && p.isrNodes[0] === STRAND_BROKER;

@@ -184,7 +184,7 @@ test("a reassignment moves a topic from Kafka 4.4.0 brokers to Strand brokers un
   expect(r.producers.every((p) => p.failed === 0)).toBe(true);
 
   // 5. A Strand follower stopped past replica.lag.time.max.ms (and its session): under-replicated.
-  c.pause(4);
+  await c.pause(4);
   const shrunk = await until("broker 4 out of every ISR, partition 1 led by 3", async () => {
     const x = await partitionsAt(strand3);
     return x.length === PARTITIONS && x.every((p) => p.leaderId === 3 && p.isrNodes.join() === "3") ? x : null;

@@ -6,7 +6,7 @@
 // temp dir, and is safe to call after a failed start.
 //
 //   const c = await startMixedCluster({ kafkaBrokers: [1, 2], strandBrokers: [3, 4] });
-//   c.portOf(3); c.bootstrap; c.pause(4); c.resume(4); await c.close();
+//   c.portOf(3); c.bootstrap; await c.pause(4); c.resume(4); await c.close();
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +18,7 @@ import { freePorts } from "./ports.ts";
 import { removeDataDir, startStrand } from "./strand.ts";
 import type { StrandHandle } from "./strand.ts";
 import { until } from "./until.ts";
+import { stopProcess } from "./process-stop.ts";
 
 /** As kraft-mixed-kafka.test.ts: the quorum finalizes only feature levels Strand supports. */
 export const STRAND_FEATURE_LEVELS = ["share.version=0", "streams.version=0"].flatMap((f) => ["--feature", f]);
@@ -43,8 +44,8 @@ export interface MixedCluster {
   /** Every broker's client address. */
   bootstrap: string;
   portOf(id: number): number;
-  /** SIGSTOP / SIGCONT a broker of either kind. */
-  pause(id: number): void;
+  /** SIGSTOP a broker of either kind; resolves once every thread of it is stopped (process-stop.ts). */
+  pause(id: number): Promise<void>;
   resume(id: number): void;
   /** The last lines of every node's log, for a failure message. */
   diag(): string;
@@ -180,9 +181,9 @@ export async function startMixedCluster(o: MixedClusterOptions): Promise<MixedCl
     strand,
     bootstrap: all.map((id) => `127.0.0.1:${portOf(id)}`).join(","),
     portOf,
-    pause(id) {
-      process.kill(pidOf(id), "SIGSTOP");
+    async pause(id) {
       paused.add(id);
+      await stopProcess(pidOf(id));
     },
     resume(id) {
       process.kill(pidOf(id), "SIGCONT");
