@@ -30,22 +30,18 @@
 // produce or fetch by owner, posts each part, and merges the per-partition results in request order.
 // What stays per broker here (the timer, the two purgatories, the image reference) becomes per worker.
 
-import type { BatchHeader } from "../protocol/records/batch-header.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import type { MetadataImage } from "../metadata/image.ts";
 import type { MetadataDelta, MetadataPublisher } from "../metadata/publisher.ts";
-import { METADATA_TOPIC } from "../metadata/metadata-log.ts";
-import { ErrorCode, errorName } from "../protocol/errors.ts";
-import type { BatchParts } from "../protocol/records/batch-parts.ts";
+import { ErrorCode } from "../protocol/errors.ts";
 import { levelCheck, type Logger } from "../util/log.ts";
 import { Timer } from "../util/purgatory/index.ts";
-import { InvalidBatchError, LogClosedError, LogOfflineError, OffsetOverflowError } from "../storage/errors.ts";
+import { LogOfflineError } from "../storage/errors.ts";
 import type { LogManager } from "../storage/log-manager.ts";
 import type { Log } from "../storage/log.ts";
 import { DelayedFetchPurgatory, partitionWatchKey } from "./delayed-fetch.ts";
 import { DelayedDeleteRecordsPurgatory, type DeleteRecordsPartitionStatus } from "./delayed-delete-records.ts";
 import { DelayedProducePurgatory, pendingStatus, type ProducePartitionStatus } from "./delayed-produce.ts";
-import { ProducePartitionError, type RecordError } from "./errors.ts";
 import type { FetchParams, FetchResults } from "./fetch-read.ts";
 import { Partition, type AppendOrigin, type LogDurability, type PartitionHost } from "./partition.ts";
 import type { AlterPartitionManager } from "./alter-partition-manager.ts";
@@ -53,63 +49,16 @@ import { BrokerLeaderHost } from "./broker-leader-host.ts";
 import type { LeaderHost } from "./partition-leader.ts";
 import type { WakeupHandle } from "../util/purgatory/clock.ts";
 import { markStrayLogs, reconcileLogs } from "./partition-logs.ts";
+import { applyAssignments } from "./partition-assignments.ts";
 import { readFromLocalLog, recordThrottledBytes, type PartitionLookupError } from "./local-read.ts";
 import { UNBOUNDED_QUOTA, type ReplicaQuota } from "./replication-quota.ts";
 import { findPreferredReadReplica, replicaSelectorOf, type ReplicaSelectorKind } from "./replica-selector.ts";
 import { followerFetchStarts, interBrokerListenerName } from "./leader-endpoint-lookup.ts";
 import type { ReplicaFetcherManager } from "./replica-fetcher-manager.ts";
 import type { ReplicaFetcherHost } from "./replica-fetcher-thread.ts";
-import type { ProducedBatchIds } from "./producer-sequence.ts";
 
-/** Topics clients may not produce to (Kafka's Topic.isInternal). */
-export const INTERNAL_TOPICS: ReadonlySet<string> = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state"]);
-
-/** Who appends (Kafka's AppendOrigin): clients may not write internal topics; coordinators may. */
-export type { AppendOrigin } from "./partition.ts";
-
-export interface AppendEntry {
-  topic: string;
-  partition: number;
-  /** Validated batches (for the produce path: validate.ts, which checked every CRC). */
-  records: Uint8Array | BatchParts;
-  /** The producer fields of the batch (producerId -1: not idempotent). */
-  batch: ProducedBatchIds;
-  /** Every batch CRC was checked on this path already (Log.append then skips its own check). */
-  crcVerified: boolean;
-  /** The one batch's header as validation parsed it: Log.append trusts it instead of parsing again. */
-  header?: BatchHeader;
-  /** The LogAppendTime validation stamped, or -1. */
-  logAppendTimeMs: number;
-  nowMs: number;
-  /** A marker's transaction version (WriteTxnMarkers v2's field; 0 when absent): TV2 epoch rules. */
-  transactionVersion?: number;
-}
-
-export interface PartitionAppendResult {
-  errorCode: number;
-  /** Sent only for record-level failures (Kafka's hasCustomErrorMessage). */
-  errorMessage: string | null;
-  recordErrors: readonly RecordError[];
-  baseOffset: number;
-  logAppendTimeMs: number;
-  logStartOffset: number;
-  /** Detail for the broker's log when errorCode != 0. */
-  detail: string | null;
-}
-
-export type { PartitionLookupError } from "./local-read.ts";
-
-export function failedAppend(code: number, detail: string | null, e?: ProducePartitionError): PartitionAppendResult {
-  return {
-    errorCode: code,
-    errorMessage: e?.sendMessage ? e.message : null,
-    recordErrors: e?.recordErrors ?? [],
-    baseOffset: -1,
-    logAppendTimeMs: -1,
-    logStartOffset: -1,
-    detail,
-  };
-}
+import { appendFailure, failedAppend, INTERNAL_TOPICS, settledDetail, type AppendEntry, type PartitionAppendResult } from "./append-result.ts";
+export { INTERNAL_TOPICS, failedAppend, type AppendEntry, type AppendOrigin, type PartitionAppendResult, type PartitionLookupError } from "./append-result.ts";
 
 export interface ReplicaManagerOptions {
   nodeId: number;
@@ -445,49 +394,17 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
   }
 
   private updatePartitions(image: MetadataImage): void {
-    const next = new Map<string, Array<Partition | undefined>>();
-    // Kafka's applyLocalLeadersDelta / applyLocalFollowersDelta: leaders stop fetching; followers whose
-    // leader epoch moved stop and start again from their new leader.
-    const stopFetching: Array<{ topic: string; partition: number }> = [];
-    const startFetching: Partition[] = [];
-    // Bounded by the image's partitions.
-    for (const t of image.topicsById.values()) {
-      if (t.name === METADATA_TOPIC) continue;
-      const old = this.partitions.get(t.name);
-      let hosted: Array<Partition | undefined> | null = null;
-      for (const state of t.partitions) {
-        if (!state.replicas.includes(this.nodeId)) continue;
-        let p = old?.[state.partition];
-        const log = this.currentLog(t.name, state.partition);
-        // A log deleted and made again is a new Partition; an offline one (log undefined) keeps its own.
-        if (p !== undefined && log !== undefined && p.log !== log) p = undefined;
-        if (p === undefined && log !== undefined) p = new Partition(log, this, partitionWatchKey(t.name, state.partition), this.opts.durabilityOf?.(log));
-        if (p === undefined) {
-          stopFetching.push({ topic: t.name, partition: state.partition });
-          continue;
-        }
-        (hosted ??= [])[state.partition] = p;
-        try {
-          const isNewLeaderEpoch = p.applyAssignment(state, this.nodeId);
-          if (state.leader === this.nodeId || p.isOffline) stopFetching.push({ topic: t.name, partition: state.partition });
-          // Kafka's applyLocalFollowersDelta: shutting down, a replica with no leader or out of the ISR
-          // stops fetching (it must not rejoin the ISR it was taken out of).
-          else if (this.inControlledShutdown && (state.leader < 0 || !state.isr.includes(this.nodeId))) stopFetching.push({ topic: t.name, partition: state.partition });
-          else if (isNewLeaderEpoch) startFetching.push(p);
-        } catch (e) {
-          this.opts.logger.error("could not apply a partition's assignment", { partition: p.name, error: (e as Error).message });
-          stopFetching.push({ topic: t.name, partition: state.partition });
-        }
-      }
-      if (hosted) next.set(t.name, hosted);
-    }
-    const gone: Partition[] = [];
-    for (const [topic, arr] of this.partitions) for (const p of arr) if (p !== undefined && next.get(topic)?.[p.partition] !== p) gone.push(p);
-    this.partitions = next;
-    for (const p of gone) stopFetching.push({ topic: p.topic, partition: p.partition });
-    this.updateFetchers(image, stopFetching, startFetching);
+    const c = applyAssignments(image, this.partitions, {
+      nodeId: this.nodeId,
+      inControlledShutdown: this.inControlledShutdown,
+      currentLog: (topic, partition) => this.currentLog(topic, partition),
+      newPartition: (log, topic, partition) => new Partition(log, this, partitionWatchKey(topic, partition), this.opts.durabilityOf?.(log)),
+      logger: this.opts.logger,
+    });
+    this.partitions = c.hosted;
+    this.updateFetchers(image, c.stopFetching, c.startFetching);
     // Operations waiting on a partition that went answer now (UNKNOWN_TOPIC_OR_PARTITION and the like).
-    for (const p of gone) this.tryCompleteDelayedRequests(p);
+    for (const p of c.gone) this.tryCompleteDelayedRequests(p);
   }
 
   /** Stopping comes first, so a restarted partition starts at its current log end (Kafka's order). */
@@ -532,18 +449,4 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     this.delayedProduce.completeAll();
     this.delayedDeleteRecords.completeAll();
   }
-}
-
-/** Why a waiting append settled with an error, for the broker's log: what it waited for and the error. */
-function settledDetail(s: ProducePartitionStatus): string {
-  const waitedFor = s.requiredOffset >= 0 ? `the high watermark to reach ${s.requiredOffset}` : `its flush to reach ${s.flushOffset}`;
-  return s.acksPending ? `timed out waiting for ${waitedFor}` : `${errorName(s.errorCode)} while waiting for ${waitedFor}`;
-}
-
-function appendFailure(e: unknown, name: string): PartitionAppendResult {
-  if (e instanceof ProducePartitionError) return failedAppend(e.code, e.message, e);
-  if (e instanceof InvalidBatchError) return failedAppend(ErrorCode.CORRUPT_MESSAGE, `${name}: ${e.message}`);
-  if (e instanceof OffsetOverflowError) return failedAppend(ErrorCode.UNKNOWN_SERVER_ERROR, `${name}: ${e.message}`);
-  if (e instanceof LogOfflineError || e instanceof LogClosedError) return failedAppend(ErrorCode.KAFKA_STORAGE_ERROR, `${name}: ${e.message}`);
-  throw e;
 }
