@@ -12,7 +12,7 @@ const SEED = Number(process.env.STRAND_CHAOS_SEED ?? Date.now() % 1_000_000);
 const random = seededRandom(SEED);
 const partitions = 1 + Math.floor(random() * 4);
 const scenario = new TxnCrashScenario(partitions, "crash-chaos");
-afterAll(() => scenario.close());
+afterAll(() => scenario.close(), 120_000);
 
 test(`${ROUNDS} SIGKILLs between transaction markers (seed ${SEED}, ${partitions} partitions)`, async () => {
   console.log(`[chaos transactions-crash] seed=${SEED} rounds=${ROUNDS} partitions=${partitions} (STRAND_CHAOS_SEED=${SEED} repeats it)`);

@@ -7,10 +7,10 @@ import { KafkaTestClient } from "../support/kafka-client.ts";
 let broker: StrandHandle;
 beforeAll(async () => {
   broker = await startStrand();
-});
+}, 120_000);
 afterAll(async () => {
   await broker?.stop();
-});
+}, 120_000);
 
 test("ApiVersions v3 lists ApiVersions 0-5 with header v0", async () => {
   const c = await KafkaTestClient.connect(broker.port);

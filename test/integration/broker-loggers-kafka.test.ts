@@ -19,7 +19,7 @@ import { BROKER_LOGGER_NAMES } from "../../src/server/broker-loggers.ts";
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
-});
+}, 120_000);
 
 const RM = "kafka.server.ReplicaManager";
 const REQ = "kafka.request.logger";

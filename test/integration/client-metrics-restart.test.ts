@@ -11,7 +11,7 @@ let dataDir: string | null = null;
 afterAll(async () => {
   await broker?.stop();
   if (dataDir) removeDataDir(dataDir);
-});
+}, 120_000);
 
 async function check(port: number): Promise<void> {
   const c = await KafkaTestClient.connect(port);

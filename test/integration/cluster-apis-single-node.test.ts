@@ -12,7 +12,7 @@ import { waitForOutput } from "../support/output.ts";
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
-});
+}, 120_000);
 
 test("single-node ElectLeaders, ListPartitionReassignments, AlterPartitionReassignments, AlterReplicaLogDirs answer as Kafka 4.4.0", async () => {
   const strand: StrandHandle = await startStrand();

@@ -26,7 +26,7 @@ beforeAll(() => {
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 function valuesOf(records: Uint8Array | null): string[] {
   const dec = new TextDecoder();

@@ -11,7 +11,7 @@ import { createTopic } from "../unit/produce/wire-helpers.ts";
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
-});
+}, 120_000);
 
 const BAD: Array<[string, string]> = [
   ["retention.ms", "abc"],

@@ -20,12 +20,12 @@ let c: KafkaTestClient;
 beforeAll(async () => {
   broker = await startStrand({ dataDir, overrides });
   c = await KafkaTestClient.connect(broker.port);
-});
+}, 120_000);
 afterAll(async () => {
   c?.close();
   await broker?.stop();
   removeDataDir(dataDir);
-});
+}, 120_000);
 
 const describeBroker = async (name: string, keys: string[] | null, version = 4) =>
   (await c.request(32, version, { resources: [{ resourceType: 4, resourceName: name, configurationKeys: keys }], includeSynonyms: true, includeDocumentation: true })) as DescribeRes;

@@ -20,7 +20,7 @@ let dataDir: string | null = null;
 afterAll(async () => {
   await broker?.stop();
   if (dataDir) removeDataDir(dataDir);
-});
+}, 120_000);
 
 /**
  * 10 records of ~1 KiB: each batch passes index.interval.bytes (4096), so the time index holds its

@@ -12,7 +12,7 @@ afterAll(async () => {
     await s.stop().catch(() => s.kill());
     removeDataDir(s.dataDir);
   }
-});
+}, 120_000);
 
 async function apiVersions(c: KafkaTestClient, timeoutMs = 30_000): Promise<number> {
   const r = await c.request<{ errorCode: number }>(18, 3, { clientSoftwareName: "t", clientSoftwareVersion: "1" }, timeoutMs);

@@ -19,7 +19,7 @@ const OVERRIDES = { "offsets.topic.num.partitions": 1, "group.consumer.assignmen
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
-});
+}, 120_000);
 
 const hb = (over: Any) => ({
   groupId: "g-epochs", memberId: "m1", memberEpoch: 0, instanceId: null, rackId: null, rebalanceTimeoutMs: 30_000,

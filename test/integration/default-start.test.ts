@@ -9,7 +9,7 @@ import { KafkaTestClient } from "../support/kafka-client.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const cwd = mkdtempSync(join(tmpdir(), "strand-default-"));
-afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+afterAll(() => rmSync(cwd, { recursive: true, force: true }), 120_000);
 
 async function startDefault(): Promise<{ port: number; stop: () => Promise<number>; out: () => string }> {
   const proc = Bun.spawn(

@@ -23,7 +23,7 @@ afterAll(async () => {
   // SIGKILL: a clean stop would wait out the slow flushes; the data dir is not needed afterwards.
   await broker?.kill();
   if (broker) removeDataDir(broker.dataDir);
-});
+}, 120_000);
 
 const batch = (tag: string, n: number) => buildRecordBatch({ records: Array.from({ length: n }, (_, i) => ({ value: new TextEncoder().encode(`${tag}-${i}`) })) });
 

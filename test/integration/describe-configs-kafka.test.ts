@@ -14,7 +14,7 @@ import { createTopic } from "../unit/produce/wire-helpers.ts";
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
-});
+}, 120_000);
 
 interface Entry {
   name: string;

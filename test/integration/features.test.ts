@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await broker?.stop();
   if (dataDir) removeDataDir(dataDir);
-});
+}, 120_000);
 
 async function apiVersions(version: number): Promise<AvFeatures> {
   const c = await KafkaTestClient.connect(broker.port);

@@ -86,12 +86,12 @@ for (const sendPath of ["sendfile", "pread"] as const) describe(`sent with ${sen
       env: sendPath === "pread" ? { STRAND_SENDFILE: "off" } : {},
     });
     admin = await KafkaTestClient.connect(broker.port);
-  });
+  }, 120_000);
   afterAll(async () => {
     admin?.close();
     await broker?.stop();
     if (broker) removeDataDir(broker.dataDir);
-  });
+  }, 120_000);
 
   test("a slow consumer of a deleted topic gets that topic's bytes, never a newer topic's", async () => {
     const partitions = 4;

@@ -12,11 +12,11 @@ beforeAll(async () => {
   broker = await startStrand();
   c = await KafkaTestClient.connect(broker.port);
   await createTopic(c, "f", 2);
-});
+}, 120_000);
 afterAll(async () => {
   c?.close();
   await broker?.stop();
-});
+}, 120_000);
 
 test("a long poll returns as soon as a record is appended", async () => {
   await createTopic(c, "poll", 1);

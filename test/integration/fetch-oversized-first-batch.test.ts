@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   c?.close();
   await broker?.stop();
-});
+}, 120_000);
 
 test("a later partition whose first batch does not fit gets empty records, not part of the batch", async () => {
   const whole = await fetchOnce(c, "oversized", [{ partition: 0, offset: 0n }]);

@@ -19,7 +19,7 @@ let dataDir: string | null = null;
 afterAll(async () => {
   await broker?.stop();
   if (dataDir) removeDataDir(dataDir);
-});
+}, 120_000);
 
 /** The highest offset the sync log says `partition` was flushed to (read when a response arrives). */
 function flushedTo(syncLog: string, partition: string): number {

@@ -91,10 +91,10 @@ function rssKb(pid: number): number {
 let broker: StrandHandle;
 beforeAll(async () => {
   broker = await startStrand();
-});
+}, 120_000);
 afterAll(async () => {
   await broker?.kill().catch(() => {});
-});
+}, 120_000);
 
 /** Send one frame on a fresh raw socket; resolve when the broker answers, closes, or we give up. */
 async function sendRaw(frame: Uint8Array, waitMs: number): Promise<"answered" | "closed" | "silent"> {

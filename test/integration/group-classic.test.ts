@@ -20,11 +20,11 @@ let dataDir: string;
 beforeAll(async () => {
   broker = await startStrand({ overrides });
   dataDir = broker.dataDir;
-});
+}, 120_000);
 afterAll(async () => {
   await broker?.stop();
   removeDataDir(dataDir);
-});
+}, 120_000);
 
 /** Create topic t (3 partitions) when the broker serves CreateTopics (the metadata layer checks names). */
 async function ensureTopic(c: KafkaTestClient, name: string): Promise<void> {

@@ -19,7 +19,7 @@ afterEach(async () => {
   broker = null;
   if (dataDir) removeDataDir(dataDir);
   dataDir = null;
-});
+}, 120_000);
 
 async function setupTopic(c: KafkaTestClient): Promise<void> {
   const fc = (await c.request(10, 3, { key: "g", keyType: 0 })) as Any;

@@ -19,11 +19,11 @@ let dataDir: string;
 beforeAll(async () => {
   broker = await startStrand({ overrides });
   dataDir = broker.dataDir;
-});
+}, 120_000);
 afterAll(async () => {
   await broker?.stop();
   removeDataDir(dataDir);
-});
+}, 120_000);
 
 const hb = (over: Any) => ({ groupId: "g848", memberId: "m1", memberEpoch: 0, instanceId: null, rackId: null, rebalanceTimeoutMs: 30000, subscribedTopicNames: ["t848"], subscribedTopicRegex: null, serverAssignor: null, topicPartitions: [], ...over });
 const parts = (r: Any) => (r.assignment?.topicPartitions ?? []).flatMap((t: Any) => t.partitions).sort();

@@ -10,7 +10,7 @@ import { createTopic, produce } from "../unit/produce/wire-helpers.ts";
 let broker: StrandHandle | null = null;
 afterAll(async () => {
   await broker?.stop();
-});
+}, 120_000);
 
 function idem(pid: bigint, epoch: number, seq: number, n: number): Uint8Array {
   return buildRecordBatch({ records: Array.from({ length: n }, (_, i) => ({ value: new Uint8Array([seq + i]) })), producerId: pid, producerEpoch: epoch, baseSequence: seq });

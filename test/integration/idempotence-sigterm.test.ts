@@ -36,7 +36,7 @@ let broker: StrandHandle | null = null;
 afterAll(async () => {
   await broker?.stop();
   if (broker) removeDataDir(broker.dataDir);
-});
+}, 120_000);
 
 function batch(pid: bigint, epoch: number, seq: number): Uint8Array {
   const records = Array.from({ length: RECORDS_PER_BATCH }, (_, i) => ({ value: new TextEncoder().encode(`seq-${seq + i}`) }));

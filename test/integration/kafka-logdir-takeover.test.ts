@@ -19,7 +19,7 @@ const TOPIC = "takeover";
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
-});
+}, 120_000);
 
 type Leaders = Array<[number, number, number]>;
 

@@ -11,11 +11,11 @@ let c: KafkaTestClient;
 beforeAll(async () => {
   broker = await startStrand();
   c = await KafkaTestClient.connect(broker.port);
-});
+}, 120_000);
 afterAll(async () => {
   c?.close();
   await broker?.stop();
-});
+}, 120_000);
 
 async function listOffset(timestamp: bigint, version = 9) {
   const res = await c.request<{ topics: Array<{ partitions: Array<{ errorCode: number; offset: bigint; timestamp: bigint; leaderEpoch: number }> }> }>(2, version, {

@@ -15,7 +15,7 @@ import { createTopic, produce } from "../unit/produce/wire-helpers.ts";
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
-});
+}, 120_000);
 
 const OVERRIDES = { "log.retention.check.interval.ms": 300 };
 

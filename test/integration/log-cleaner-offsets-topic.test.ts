@@ -17,7 +17,7 @@ const lastOutput = (): string => handles[handles.length - 1]?.output() ?? "";
 afterAll(async () => {
   for (const h of handles) await h.kill().catch(() => undefined);
   for (const h of handles) removeDataDir(h.dataDir);
-});
+}, 120_000);
 
 const overrides = { "offsets.topic.num.partitions": 1, "offsets.topic.segment.bytes": 1048576, "log.cleaner.backoff.ms": 100, "log.cleaner.dedupe.buffer.size": 4 * 1024 * 1024 };
 

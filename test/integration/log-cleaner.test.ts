@@ -20,7 +20,7 @@ const handles: StrandHandle[] = [];
 afterAll(async () => {
   for (const h of handles) await h.kill().catch(() => undefined);
   for (const h of handles) removeDataDir(h.dataDir);
-});
+}, 120_000);
 
 const overrides = { "log.cleaner.backoff.ms": 100, "log.cleaner.dedupe.buffer.size": 4 * 1024 * 1024 };
 const topicConfig = { "cleanup.policy": "compact", "internal.segment.bytes": "4096", "min.cleanable.dirty.ratio": "0.01", "delete.retention.ms": "0", "segment.ms": "100" };

@@ -26,7 +26,7 @@ import { richImage } from "../unit/metadata/rich-image.ts";
 const INTEROP = join(import.meta.dir, "..", "support", "java", "MetadataSnapshotInterop.java");
 const logger = createLogger("error");
 const dirs: Array<() => void> = [];
-afterAll(() => dirs.forEach((c) => c()));
+afterAll(() => dirs.forEach((c) => c()), 120_000);
 
 async function dump(file: string): Promise<string> {
   const r = await runKafkaClass(KAFKA_MAIN.dumpLog, ["--cluster-metadata-decoder", "--files", file]);

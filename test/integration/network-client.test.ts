@@ -15,7 +15,7 @@ import { startStrand } from "../support/strand.ts";
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
-});
+}, 120_000);
 
 function client(): NetworkClient {
   const c = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: "strand-network-client-test", requestTimeoutMs: 15_000 }, socketTransport, systemClock);

@@ -25,7 +25,7 @@ afterEach(async () => {
   broker = null;
   if (dataDir) removeDataDir(dataDir);
   dataDir = null;
-});
+}, 120_000);
 
 function tenRecords(tag: number): Uint8Array {
   return buildRecordBatch({ records: Array.from({ length: 10 }, (_, i) => ({ value: new Uint8Array(64).fill((tag + i) & 0xff) })) });

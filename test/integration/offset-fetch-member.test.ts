@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   c?.close();
   await target?.remove();
-});
+}, 120_000);
 
 /** Retries while the coordinator loads (__consumer_offsets created on first use); bounded by 150 tries. */
 async function retryLoading<T extends Any>(f: () => Promise<T>, code: (r: T) => number): Promise<T> {

@@ -11,11 +11,11 @@ let c: KafkaTestClient;
 beforeAll(async () => {
   broker = await startStrand();
   c = await KafkaTestClient.connect(broker.port);
-});
+}, 120_000);
 afterAll(async () => {
   c?.close();
   await broker?.stop();
-});
+}, 120_000);
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

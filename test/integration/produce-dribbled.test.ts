@@ -14,11 +14,11 @@ let c: KafkaTestClient;
 beforeAll(async () => {
   broker = await startStrand();
   c = await KafkaTestClient.connect(broker.port);
-});
+}, 120_000);
 afterAll(async () => {
   c?.close();
   await broker?.stop();
-});
+}, 120_000);
 
 /** An uncompressed batch of about `bytes`, records of 1 KiB with distinct contents. */
 function bigBatch(seed: number, bytes: number, compression = 0): Uint8Array {

@@ -19,12 +19,12 @@ beforeAll(async () => {
   c = await KafkaTestClient.connect(broker.port);
   dribbled = await KafkaTestClient.connect(broker.port);
   dribbled.dribble = { minBytes: 3000, maxBytes: 9000, pauseMs: 2 };
-});
+}, 120_000);
 afterAll(async () => {
   c?.close();
   dribbled?.close();
   await broker?.stop();
-});
+}, 120_000);
 
 const dec = new TextDecoder();
 

@@ -22,7 +22,7 @@ let broker: StrandHandle | null = null;
 afterEach(async () => {
   await broker?.stop();
   broker = null;
-});
+}, 120_000);
 
 const OUT_OF_ORDER_SEQUENCE_NUMBER = 45;
 

@@ -24,7 +24,7 @@ let tmp: string | null = null;
 afterAll(async () => {
   await cluster?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+}, 120_000);
 
 async function withClient<T>(port: number, f: (c: KafkaTestClient) => Promise<T>): Promise<T> {
   const c = await KafkaTestClient.connect(port);

@@ -31,7 +31,7 @@ const LAG_MS = 8_000;
 let cluster: StrandCluster | null = null;
 afterAll(async () => {
   await cluster?.close();
-});
+}, 120_000);
 
 async function withClient<T>(port: number, f: (c: KafkaTestClient) => Promise<T>): Promise<T> {
   const c = await KafkaTestClient.connect(port);

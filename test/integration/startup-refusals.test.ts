@@ -17,7 +17,7 @@ afterEach(async () => {
   if (broker) await broker.kill();
   broker = null;
   for (const d of dirs.splice(0)) removeDataDir(d);
-});
+}, 120_000);
 
 function batchOf(n: number, tag: number): Uint8Array {
   return buildRecordBatch({ records: Array.from({ length: n }, (_, i) => ({ value: new Uint8Array(100).fill((tag + i) & 0xff) })) });

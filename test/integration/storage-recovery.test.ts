@@ -16,7 +16,7 @@ afterEach(async () => {
   if (broker) await broker.kill();
   broker = null;
   for (const d of dirs.splice(0)) removeDataDir(d);
-});
+}, 120_000);
 
 const SEGMENT = "00000000000000000000";
 

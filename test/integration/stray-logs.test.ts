@@ -16,7 +16,7 @@ const handles: StrandHandle[] = [];
 afterAll(async () => {
   for (const h of handles) await h.kill().catch(() => {});
   for (const h of handles) removeDataDir(h.dataDir);
-});
+}, 120_000);
 
 async function start(dataDir?: string): Promise<{ h: StrandHandle; c: KafkaTestClient }> {
   const h = await startStrand({ dataDir });

@@ -31,11 +31,11 @@ async function stop(): Promise<void> {
   await broker?.stop();
   broker = null;
 }
-beforeAll(start);
+beforeAll(start, 120_000);
 afterAll(async () => {
   await stop();
   removeDataDir(dataDir);
-});
+}, 120_000);
 
 /** One batch of about `bytes` bytes (one record). */
 function batchOf(bytes: number): Uint8Array {

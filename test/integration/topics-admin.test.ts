@@ -14,7 +14,7 @@ const dataDirs = new Set<string>();
 afterAll(async () => {
   for (const h of handles) await h.kill().catch(() => {});
   for (const d of dataDirs) removeDataDir(d);
-});
+}, 120_000);
 
 type Topic = { errorCode: number; name: string | null; topicId: string; isInternal: boolean; partitions: Array<{ partitionIndex: number; leaderId: number; leaderEpoch: number; replicaNodes: number[] }> };
 type MetadataRes = { brokers: Array<{ nodeId: number; host: string; port: number }>; clusterId: string | null; controllerId: number; topics: Topic[] };

@@ -12,7 +12,7 @@ import { createTopic, fetchOnce, ZERO_UUID } from "../unit/produce/wire-helpers.
 let broker: StrandHandle | null = null;
 afterAll(async () => {
   await broker?.stop();
-});
+}, 120_000);
 
 const TXN = "it-txn";
 

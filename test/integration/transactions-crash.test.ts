@@ -11,7 +11,7 @@ import { afterAll, test } from "bun:test";
 import { TxnCrashScenario } from "../support/txn-crash-scenario.ts";
 
 const scenario = new TxnCrashScenario(3, "crash-short");
-afterAll(() => scenario.close());
+afterAll(() => scenario.close(), 120_000);
 
 test("SIGKILL between the markers of a commit: the restarted broker writes the rest and completes it", () => scenario.runRound({ completeBefore: 0, commits: [true], recordsPerPartition: 4 }), { timeout: 90_000 });
 

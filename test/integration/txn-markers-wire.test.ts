@@ -18,7 +18,7 @@ import { createTopic, produce } from "../unit/produce/wire-helpers.ts";
 let broker: StrandHandle | null = null;
 afterAll(async () => {
   await broker?.stop().catch(() => broker?.kill());
-});
+}, 120_000);
 
 interface MarkerAnswer {
   markers: Array<{ producerId: bigint; topics: Array<{ name: string; partitions: Array<{ partitionIndex: number; errorCode: number }> }> }>;

@@ -27,7 +27,7 @@ afterEach(async () => {
   broker = null;
   if (dataDir) removeDataDir(dataDir);
   dataDir = null;
-});
+}, 120_000);
 
 /** A batch of `count` records of `valueBytes` each. */
 function batchOf(tag: number, count: number, valueBytes: number): Uint8Array {

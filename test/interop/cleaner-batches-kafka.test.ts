@@ -133,7 +133,7 @@ describe.skipIf(!dist.ok)("the cleaner's batches against Kafka 4.4.0's", () => {
       await strand.kill().catch(() => undefined);
       removeDataDir(strand.dataDir);
     }
-  });
+  }, 120_000);
 
   test("one cleaning pass over the same segments gives the same batches", async () => {
     console.log(`cleaner-batches seed=${SEED}`);

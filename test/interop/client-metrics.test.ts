@@ -28,7 +28,7 @@ describe.skipIf(!dist.ok)(`client-metrics resources and KIP-714 telemetry vs ${i
 
   afterAll(async () => {
     await target?.remove();
-  });
+  }, 120_000);
 
   async function tool(main: string, args: string[]): Promise<{ exitCode: number; out: string[]; error: string }> {
     const r = await runKafkaClass(main, ["--bootstrap-server", target.bootstrap, ...args], { timeoutMs: 60_000 });

@@ -37,7 +37,7 @@ describe.skipIf(!java.ok)(`Java kafka-clients ${KAFKA_CLIENTS_VERSION} telemetry
 
   afterAll(async () => {
     await strand?.stop();
-  });
+  }, 120_000);
 
   test("a producer with a subscription pushes its metrics; Strand keeps and logs them", async () => {
     const c = await KafkaTestClient.connect(strand.port);

@@ -21,7 +21,7 @@ describe.skipIf(!dist.ok)(`cluster-level dynamic defaults vs ${interopTarget()}`
 
   afterAll(async () => {
     await target?.remove();
-  });
+  }, 120_000);
 
   async function configs(args: string[]): Promise<string> {
     const r = await runKafkaClass(KAFKA_MAIN.configs, ["--bootstrap-server", target.bootstrap, ...args], { timeoutMs: 60_000 });

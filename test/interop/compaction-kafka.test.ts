@@ -54,7 +54,7 @@ const CODECS = [0, 1, 2, 3, 4]; // none, gzip, snappy, lz4, zstd
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
-});
+}, 120_000);
 
 interface PlannedRecord {
   key: string;

@@ -41,7 +41,7 @@ describe.skipIf(!py.ok || !ENABLED)(`confluent-kafka-python transactions vs ${in
     await target?.remove();
     console.log(`[interop confluent-python-txn/${interopTarget()}] ${client?.version} ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([n, v]) => [n, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   const base = () => ["--bootstrap", target.bootstrap, "--partitions", `${PARTITIONS}`, "--count", `${COUNT}`];
   let produced: Record<string, unknown>;

@@ -36,7 +36,7 @@ describe.skipIf(!py.ok || !ENABLED)(`confluent-kafka-python vs ${interopTarget()
     await target?.remove();
     console.log(`[interop confluent-python/${interopTarget()}] ${client?.version} ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([n, v]) => [n, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   for (const codec of CODECS) {
     test(`${codec}: ${PER_CODEC} records produced and consumed`, async () => {

@@ -84,7 +84,7 @@ describe.skipIf(!connect.ok || !ENABLED)(`Kafka Connect ${KAFKA_CLIENTS_VERSION}
     else if (workDir) rmSync(workDir, { recursive: true, force: true });
     console.log(`[interop connect/${interopTarget()}] ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([k, v]) => [k, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   /** The running workers' log tails and the broker's, for failure messages. */
   const context = () =>

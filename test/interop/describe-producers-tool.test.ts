@@ -35,7 +35,7 @@ describe.skipIf(!dist.ok)(`kafka-transactions.sh describe-producers vs ${interop
   afterAll(async () => {
     c?.close();
     await target?.remove();
-  });
+  }, 120_000);
 
   test("an idempotent producer's epoch and last sequence; an empty partition", async () => {
     // Kafka answers COORDINATOR_LOAD_IN_PROGRESS (14) until its producer id block arrives: retry, bounded.

@@ -44,7 +44,7 @@ describe.skipIf(!dist.ok)(`kafka-features.sh vs ${TARGET}`, () => {
 
   afterAll(async () => {
     await target?.remove();
-  });
+  }, 120_000);
 
   async function describeFeatures() {
     const r = await runFeatures(target.bootstrap, ["describe"]);

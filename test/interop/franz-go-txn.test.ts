@@ -44,7 +44,7 @@ describe.skipIf(!go.ok || !ENABLED)(`franz-go GroupTransactSession chain vs ${in
     await target?.remove();
     console.log(`[interop franz-go-txn/${interopTarget()}] ${client?.version} ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([n, v]) => [n, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   function spawn(args: string[]) {
     const p = client.spawn(args);

@@ -33,7 +33,7 @@ describe.skipIf(!go.ok || !ENABLED)(`franz-go vs ${interopTarget()}`, () => {
     await target?.remove();
     console.log(`[interop franz-go/${interopTarget()}] ${client?.version} ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([n, v]) => [n, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   test(`kadm create, kgo produce/consume ${COUNT} records, kadm offsets/configs/delete`, async () => {
     const topic = "franz-go";

@@ -47,7 +47,7 @@ describe.skipIf(!dist.ok)(`kafka-configs --entity-type groups vs ${interopTarget
 
   afterAll(async () => {
     await target?.remove();
-  });
+  }, 120_000);
 
   async function configs(args: string[]): Promise<{ exitCode: number; out: string[]; error: string }> {
     const r = await runKafkaClass(KAFKA_MAIN.configs, ["--bootstrap-server", target.bootstrap, ...args], { timeoutMs: 60_000 });
@@ -133,7 +133,7 @@ describe.skipIf(!dist.ok)(`ListConfigResources vs ${interopTarget()}`, () => {
 
   afterAll(async () => {
     await target?.remove();
-  });
+  }, 120_000);
 
   test("every asked type as Kafka 4.4.0 lists it; an unknown type is UNSUPPORTED_VERSION", async () => {
     const c = await KafkaTestClient.connect(target.port);

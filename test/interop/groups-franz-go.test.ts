@@ -50,7 +50,7 @@ describe.skipIf(!go.ok || !ENABLED)(`franz-go consumer groups vs ${interopTarget
     h?.killAll();
     await target?.remove();
     console.log(`[interop groups-franz-go/${interopTarget()}] ${client?.version} ms: ${JSON.stringify(h?.timings)}`);
-  });
+  }, 120_000);
 
   function options(m: (typeof MODES)[number]): ScenarioOptions {
     const topic = `groups-franz-${m.label}`;

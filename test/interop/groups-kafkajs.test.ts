@@ -109,7 +109,7 @@ describe.skipIf(!js.ok)(`KafkaJS ${KAFKAJS_VERSION} consumer group vs ${interopT
     await target?.remove();
     if (dir) rmSync(dir, { recursive: true, force: true });
     console.log(`[interop groups-kafkajs/${interopTarget()}] ms: ${JSON.stringify(timings)}`);
-  });
+  }, 120_000);
 
   function spawn(mode: "member" | "produce", name: string): Proc {
     const proc = Bun.spawn({ cmd: ["node", join(dir, "driver.cjs"), kafkajsDir, mode, target.bootstrap, TOPIC, GROUP, name], stdin: "ignore", stdout: "pipe", stderr: "pipe" });

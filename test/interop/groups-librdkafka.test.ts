@@ -51,7 +51,7 @@ describe.skipIf(!py.ok || !ENABLED)(`librdkafka consumer groups vs ${interopTarg
     h?.killAll();
     await target?.remove();
     console.log(`[interop groups-librdkafka/${interopTarget()}] ${client?.version} ms: ${JSON.stringify(h?.timings)}`);
-  });
+  }, 120_000);
 
   function options(m: (typeof MODES)[number]): ScenarioOptions {
     const topic = `groups-rdk-${m.label}`;

@@ -151,7 +151,7 @@ export function javaGroupSuite(spec: JavaGroupSuite): void {
       await target?.remove();
       if (dir) rmSync(dir, { recursive: true, force: true });
       console.log(`[interop groups-${spec.label}/${interopTarget()}] ms: ${JSON.stringify(timings)}`);
-    });
+    }, 120_000);
 
     function spawn(args: string[], name: string): Proc {
       const proc = Bun.spawn({ cmd: [client.javaBin, "-cp", client.classpath, join(dir, "GroupMember.java"), ...args], stdin: "ignore", stdout: "pipe", stderr: "pipe" });

@@ -38,7 +38,7 @@ describe.skipIf(!java.ok || !ENABLED)(`broker restart under a Java idempotent pr
     await target?.remove();
     console.log(`[interop java-restart/${interopTarget()}] ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([k, v]) => [k, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   for (const signal of ["SIGTERM", "SIGKILL"] as const) {
     test(`${signal} in the middle: every acknowledged record survives, once, in order`, async () => {

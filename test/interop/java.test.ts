@@ -37,7 +37,7 @@ describe.skipIf(!java.ok || !(RECORDS || ADMIN))(`Java kafka-clients ${KAFKA_CLI
     await target?.remove();
     console.log(`[interop java/${interopTarget()}] ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([k, v]) => [k, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   test.skipIf(!RECORDS)(`idempotent producer -> assign/seek consumer, ${COUNT} records`, async () => {
     const topic = "java-records";

@@ -36,7 +36,7 @@ describe.skipIf(!dist.ok)("Apache Kafka 4.4.0 harness", () => {
     rmSync(captureDir, { recursive: true, force: true });
     console.log(`[kafka-harness] timings (ms): ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([k, v]) => [k, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   test("broker answers ApiVersions and Metadata on 127.0.0.1", async () => {
     expect(kafka.bootstrap).toBe(`127.0.0.1:${kafka.port}`);

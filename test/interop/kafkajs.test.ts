@@ -34,7 +34,7 @@ describe.skipIf(!js.ok || !ENABLED)(`KafkaJS ${KAFKAJS_VERSION} vs ${interopTarg
     await target?.remove();
     console.log(`[interop kafkajs/${interopTarget()}] ${client?.version} ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([n, v]) => [n, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   test(`idempotent producer -> assigned-partition reader, ${COUNT} records`, async () => {
     const topic = "kafkajs";

@@ -35,7 +35,7 @@ describe.skipIf(!kcat.ok || !ENABLED)(`kcat vs ${interopTarget()}`, () => {
     await target?.remove();
     console.log(`[interop kcat/${interopTarget()}] ${k?.version} ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([n, v]) => [n, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   for (const codec of CODECS) {
     test(`${codec}: ${PER_CODEC} records produced and consumed`, async () => {

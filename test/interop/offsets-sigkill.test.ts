@@ -112,7 +112,7 @@ describe.skipIf(!java.ok || !ENABLED)(`committed offsets survive SIGKILL (Java c
     await target?.remove();
     console.log(`[interop offsets-sigkill/${interopTarget()}] seed=${SEED} ms: ${JSON.stringify(
       Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   test(`${KILL_CYCLES} kill/restart cycles right after the last acknowledged commit`, async () => {
     console.log(`[interop offsets-sigkill] seed=${SEED} (repeat with STRAND_TEST_SEED=${SEED})`);

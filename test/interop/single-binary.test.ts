@@ -51,7 +51,7 @@ describe("single binary (make build -> dist/strand)", () => {
     rmSync(work, { recursive: true, force: true });
     console.log(`[interop single-binary] ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([n, v]) => [n, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   test("make build produces an executable dist/strand", () => {
     expect(existsSync(binary)).toBe(true);

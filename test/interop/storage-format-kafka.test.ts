@@ -34,7 +34,7 @@ const TIMEOUT_MS = 120_000;
 const temps: string[] = [];
 afterAll(() => {
   for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+}, 120_000);
 
 /** The brief's controller: node 1, CONTROLLER://127.0.0.1:19093, a dynamic quorum; `extra` on top. */
 function properties(logDir: string, extra: Record<string, string | null>): string {

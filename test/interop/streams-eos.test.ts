@@ -59,7 +59,7 @@ describe.skipIf(!streamsClient.ok || !java.ok || !ENABLED)(`Kafka Streams ${KAFK
     if (stateDir) rmSync(stateDir, { recursive: true, force: true });
     console.log(`[interop streams-eos/${interopTarget()}] ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([k, v]) => [k, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   async function internalTopics(): Promise<string[]> {
     const c = await KafkaTestClient.connect(target.port);

@@ -53,7 +53,7 @@ describe.skipIf(!java.ok || !ENABLED)(`transactions: Java kafka-clients ${KAFKA_
     await target?.remove();
     console.log(`[interop java-transactions/${interopTarget()}] ms: ${JSON.stringify(Object.fromEntries(
       Object.entries(timings).map(([k, v]) => [k, Math.round(v)])))}`);
-  });
+  }, 120_000);
 
   /** Runs a driver command to its end; a failure shows the driver's output and the broker's log tail. */
   async function drive(name: string, args: string[], timeoutMs: number, onEvent?: (e: DriverEvent) => void): Promise<DriverResult> {

@@ -51,7 +51,7 @@ describe.skipIf(!java.ok || !ENABLED)(`kafka-transactions.sh and kafka-features.
 
   afterAll(async () => {
     await target?.remove();
-  });
+  }, 120_000);
 
   const tool = async (args: string[]) => {
     const r = await transactionsTool(target.bootstrap, args);

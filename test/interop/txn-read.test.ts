@@ -63,7 +63,7 @@ describe.skipIf(!ENABLED)(`transactions read side vs ${interopTarget()}`, () => 
   afterAll(async () => {
     c?.close();
     await target?.remove();
-  });
+  }, 120_000);
 
   async function addPartition(): Promise<void> {
     const res = await retrying(

@@ -18,7 +18,7 @@ import { mainSessionSkipped, skipped } from "../../../bench/lib/session.ts";
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+}, 120_000);
 function tempDir(): string {
   const d = mkdtempSync(join(tmpdir(), "strand-compactbench-"));
   dirs.push(d);

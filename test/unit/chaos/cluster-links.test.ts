@@ -44,7 +44,7 @@ const links = ClusterLinks.start(ids, clientPorts, controllerPorts);
 afterAll(() => {
   links.stop();
   for (const s of servers.values()) s.stop(true);
-});
+}, 120_000);
 
 /** The port `from` uses for `to`'s controller, read from its voters. */
 const linkPort = (from: number, to: number): number => Number(links.votersFor(from).split(",").find((v) => v.startsWith(`${to}@`))!.split(":")[1]);

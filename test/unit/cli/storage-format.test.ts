@@ -24,7 +24,7 @@ const ROOT = resolve(import.meta.dir, "../../..");
 const temps: string[] = [];
 afterEach(() => {
   for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+}, 120_000);
 
 function tempDir(): string {
   const d = mkdtempSync(join(tmpdir(), "strand-format-"));

@@ -10,7 +10,7 @@ import { ConfigError } from "../../../src/config/def.ts";
 import { ensureLogDirs } from "../../../src/config/log-dirs.ts";
 
 const root = mkdtempSync(join(tmpdir(), "strand-logdirs-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => rmSync(root, { recursive: true, force: true }), 120_000);
 
 function config(props: Record<string, string>): BrokerConfig {
   const base = {

@@ -13,10 +13,10 @@ let b: FakeBroker;
 beforeEach(() => {
   b = new FakeBroker();
   b.addTopic("f", 2);
-});
+}, 120_000);
 afterEach(async () => {
   await b.close();
-});
+}, 120_000);
 
 const ZERO = "AAAAAAAAAAAAAAAAAAAAAA";
 

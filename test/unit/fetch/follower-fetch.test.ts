@@ -16,8 +16,8 @@ beforeEach(() => {
   topicId = b.addTopic("r", 1).topicId;
   b.brokers.set(2, { nodeId: 2, incarnationId: "", brokerEpoch: 7n, endpoints: [{ name: "PLAINTEXT", host: "127.0.0.1", port: 9002 }], rack: null, fenced: false, inControlledShutdown: false } as unknown as BrokerRegistrationImage);
   b.setReplicas("r", 0, [1, 2], [1, 2]);
-});
-afterEach(() => b.close());
+}, 120_000);
+afterEach(() => b.close(), 120_000);
 
 type Part = { partitionIndex: number; errorCode: number; highWatermark: bigint; logStartOffset: bigint; records: unknown; divergingEpoch: { epoch: number; endOffset: bigint } };
 type FetchRes = { errorCode: number; sessionId: number; responses: Array<{ partitions: Part[] }> };

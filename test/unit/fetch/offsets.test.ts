@@ -17,10 +17,10 @@ beforeEach(() => {
   b = new FakeBroker();
   b.leaderEpoch = 3;
   b.addTopic("o", 1);
-});
+}, 120_000);
 afterEach(async () => {
   await b.close();
-});
+}, 120_000);
 
 async function produceAt(timestamps: number[], compression = 0): Promise<void> {
   await b.call(produceHandler, 9, produceRequest("o", buildRecordBatch({ records: timestamps.map((t) => ({ value: new Uint8Array(1), timestamp: t })), compression }), 1));

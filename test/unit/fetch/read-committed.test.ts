@@ -22,10 +22,10 @@ let b: FakeBroker;
 beforeEach(() => {
   b = new FakeBroker();
   b.addTopic("t", 2);
-});
+}, 120_000);
 afterEach(async () => {
   await b.close();
-});
+}, 120_000);
 
 const ZERO = "AAAAAAAAAAAAAAAAAAAAAA";
 

@@ -19,10 +19,10 @@ let topicId = "";
 beforeAll(() => {
   b = new FakeBroker();
   topicId = b.addTopic("v", 1).topicId;
-});
+}, 120_000);
 afterAll(async () => {
   await b.close();
-});
+}, 120_000);
 
 async function encodes(h: ApiHandler, version: number, req: unknown): Promise<void> {
   const codec = API_CODECS.get(h.key)!;

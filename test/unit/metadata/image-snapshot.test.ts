@@ -12,7 +12,7 @@ import { tempDir } from "../storage/helpers.ts";
 import { richImage } from "./rich-image.ts";
 
 const dir = tempDir("strand-image-snapshot-");
-afterAll(() => dir.cleanup());
+afterAll(() => dir.cleanup(), 120_000);
 
 test("records come features first (metadata.version first), then brokers, topics with their partitions, configs", () => {
   const recs = imageRecords(richImage());

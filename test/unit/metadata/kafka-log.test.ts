@@ -22,7 +22,7 @@ import { createTopic } from "../../support/kafka-tools.ts";
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+}, 120_000);
 
 test("Strand reads, re-encodes byte for byte and replays a Kafka 4.4.0 metadata log", async () => {
   const probe = await probeKafkaDist();

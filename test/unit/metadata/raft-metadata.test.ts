@@ -44,7 +44,7 @@ let sim: RaftSimulation | null = null;
 afterEach(() => {
   sim?.close();
   sim = null;
-});
+}, 120_000);
 
 function start(leaderImbalanceCheckIntervalMs?: number): { sim: RaftSimulation; nodes: Map<number, Md> } {
   console.log(`raft-metadata seed ${SEED}`);

@@ -106,7 +106,7 @@ describe("TopicConfigSnapshot", () => {
 
 describe("the metadata layer hands the snapshot to the logs", () => {
   const dirs: string[] = [];
-  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })), 120_000);
 
   interface Node {
     md: MetadataLayer;

@@ -19,7 +19,7 @@ afterEach(() => {
   for (const f of files.splice(0)) while (f.refCount > 0) f.release();
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = "";
-});
+}, 120_000);
 
 /** A SegmentFile over a new temp file holding `bytes`. */
 function fileOf(name: string, bytes: Uint8Array): SegmentFile {

@@ -15,8 +15,8 @@ beforeEach(() => {
   b.addTopic("moved", 1);
   b.brokers.set(5, { nodeId: 5, incarnationId: "", brokerEpoch: 9n, endpoints: [{ name: "PLAINTEXT", host: "10.0.0.5", port: 9095 }], rack: "r5", fenced: false, inControlledShutdown: false } as unknown as BrokerRegistrationImage);
   b.setLeader("moved", 0, 5, 3);
-});
-afterEach(() => b.close());
+}, 120_000);
+afterEach(() => b.close(), 120_000);
 
 type ProduceRes = { responses: Array<{ partitionResponses: Array<{ errorCode: number; currentLeader: { leaderId: number; leaderEpoch: number } }> }>; nodeEndpoints: Array<{ nodeId: number; host: string; port: number; rack: string | null }> };
 type FetchRes = { responses: Array<{ partitions: Array<{ errorCode: number; currentLeader: { leaderId: number; leaderEpoch: number } }> }>; nodeEndpoints: Array<{ nodeId: number; host: string; port: number; rack: string | null }> };

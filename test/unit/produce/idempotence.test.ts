@@ -13,10 +13,10 @@ let b: FakeBroker;
 beforeEach(() => {
   b = new FakeBroker();
   b.addTopic("i", 1);
-});
+}, 120_000);
 afterEach(async () => {
   await b.close();
-});
+}, 120_000);
 
 function idem(seq: number, n: number, epoch = 0, pid = 42n): Uint8Array {
   return buildRecordBatch({ records: Array.from({ length: n }, (_, i) => ({ value: new Uint8Array([i]) })), producerId: pid, producerEpoch: epoch, baseSequence: seq });

@@ -13,10 +13,10 @@ let b: FakeBroker;
 beforeEach(() => {
   b = new FakeBroker();
   b.addTopic("t", 2);
-});
+}, 120_000);
 afterEach(async () => {
   await b.close();
-});
+}, 120_000);
 
 const enc = new TextEncoder();
 function batch(n: number, opts: Partial<BuildOptions> = {}): Uint8Array {

@@ -35,10 +35,10 @@ beforeEach(() => {
   b.addTopic("tx", 2);
   verifier = new CountingVerifier();
   (b.services as { -readonly [K in keyof BrokerServices]: BrokerServices[K] }).transactionCoordinator = verifier as unknown as BrokerServices["transactionCoordinator"];
-});
+}, 120_000);
 afterEach(async () => {
   await b.close();
-});
+}, 120_000);
 
 function txnBatch(seq: number, n: number, epoch = 0): Uint8Array {
   return buildRecordBatch({ records: Array.from({ length: n }, (_, i) => ({ value: new Uint8Array([i]) })), producerId: PID, producerEpoch: epoch, baseSequence: seq, isTransactional: true });

@@ -11,7 +11,7 @@ let sim: RaftSimulation | null = null;
 afterEach(() => {
   sim?.close();
   sim = null;
-});
+}, 120_000);
 const enc = new TextEncoder();
 
 test("idle log: appended at once; while a flush runs: held until it returns, not for the linger", async () => {

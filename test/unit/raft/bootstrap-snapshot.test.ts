@@ -22,7 +22,7 @@ const records = () => FEATURES.map((f) => encodeMetadataRecord(metadataRecord(Re
 const temps: string[] = [];
 afterEach(() => {
   for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+}, 120_000);
 function tempDir(): string {
   const d = mkdtempSync(join(tmpdir(), "strand-bootstrap-"));
   temps.push(d);

@@ -21,7 +21,7 @@ const open: KafkaMetadataLog[] = [];
 afterEach(async () => {
   for (const l of open.splice(0)) await l.close();
   for (const c of cleanups.splice(0)) c();
-});
+}, 120_000);
 
 let clock = 1_700_000_000_000;
 function openLog(dir?: string, config: Partial<MetadataLogConfig> = {}): { log: KafkaMetadataLog; dir: string } {

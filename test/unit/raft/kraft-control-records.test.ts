@@ -24,7 +24,7 @@ const data = () => dataBatch([new Uint8Array([1])], 0);
 const temps: string[] = [];
 afterEach(() => {
   for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+}, 120_000);
 
 test("static voters when the log has no KRaft control records (kraft.version 0)", () => {
   const log = new MockLog();

@@ -21,7 +21,7 @@ console.log(`raft-fuzz seed=${SEED} iterations=${ITERATIONS} (STRAND_TEST_SEED=$
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+}, 120_000);
 
 test("the capture covers all six Raft APIs, as wire frames at the versions used", async () => {
   const sim = new RaftSimulation({ voters: 3, observers: 1, seed: SEED });

@@ -14,7 +14,7 @@ import { InvariantError } from "../../../src/util/assert.ts";
 import { tempDir } from "../storage/helpers.ts";
 
 const dir = tempDir("strand-snapshot-");
-afterAll(() => dir.cleanup());
+afterAll(() => dir.cleanup(), 120_000);
 const value = (n: number, size = 20) => new Uint8Array(size).fill(n);
 
 test("header with KRaft version and voters, batches by size, footer last; read back the same", async () => {

@@ -37,7 +37,7 @@ function textLike(n: number, seed: number): Uint8Array {
 const failures: string[] = [];
 const natives: NativeLz4[] = (["prebuilt", "cache", "tcc"] as const).map((s) => loadNativeLz4(s, failures)).filter((n) => n !== null);
 
-afterEach(() => setLz4BlockDecoder(null));
+afterEach(() => setLz4BlockDecoder(null), 120_000);
 
 test("at least the gcc-built native decoder loads on this machine", () => {
   // gcc is part of the machine's toolchain; the cache build needs nothing else.

@@ -15,7 +15,7 @@ import { FakeControllerChannel } from "./leader-helpers.ts";
 const managers: AlterPartitionManager[] = [];
 afterEach(() => {
   for (const m of managers.splice(0)) m.shutdown();
-});
+}, 120_000);
 
 function manager(): { m: AlterPartitionManager; channel: FakeControllerChannel; clock: FakeClock } {
   const channel = new FakeControllerChannel();

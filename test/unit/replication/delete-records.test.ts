@@ -14,7 +14,7 @@ import { fetchNow, followerFetch, LEADER, leaderImage, leaderSetup, TOPIC, type 
 const setups: LeaderSetup[] = [];
 afterEach(async () => {
   for (const s of setups.splice(0)) await s.close();
-});
+}, 120_000);
 
 const TIMEOUT_MS = 30_000;
 

@@ -24,7 +24,7 @@ const BATCHES = 12;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
-});
+}, 120_000);
 
 function setup(rateBytesPerSec: number, throttledReplicas: string) {
   const clock = new FakeClock(1_000);

@@ -13,7 +13,7 @@ import { answerAlterPartition, fetchNow, followerFetch, LAG_MS, leaderImage, lea
 const setups: LeaderSetup[] = [];
 afterEach(async () => {
   for (const s of setups.splice(0)) await s.close();
-});
+}, 120_000);
 
 function setup(...args: Parameters<typeof leaderSetup>): LeaderSetup {
   const s = leaderSetup(...args);

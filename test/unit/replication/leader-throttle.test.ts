@@ -11,7 +11,7 @@ import { fetchNow, followerFetch, leaderSetup, TOPIC, type LeaderSetup } from ".
 const setups: LeaderSetup[] = [];
 afterEach(async () => {
   for (const s of setups.splice(0)) await s.close();
-});
+}, 120_000);
 
 function setup(replicas: string, rateBytesPerSec: number): { s: LeaderSetup; quota: () => ReplicationQuotaManager } {
   let quota: ReplicationQuotaManager | null = null;

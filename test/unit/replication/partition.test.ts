@@ -13,7 +13,7 @@ import { buildRecordBatch } from "../../../src/protocol/records/index.ts";
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
-});
+}, 120_000);
 
 function setup(opts: { brokerFsync?: boolean; topicFsync?: boolean } = {}): { p: Partition; log: Log; d: ManualDurability; woken: string[] } {
   const dir = tempDir("strand-partition-");

@@ -35,7 +35,7 @@ const BACKOFF_MS = 1_000;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
-});
+}, 120_000);
 
 function followerImage(leader: number, leaderEpoch: number, partitionEpoch = leaderEpoch): MetadataImage {
   const base = imageOf([{ name: TOPIC, partitions: 1, leader, leaderEpoch }]);

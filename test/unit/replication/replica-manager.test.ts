@@ -19,7 +19,7 @@ import { entry, imageOf, ManualDurability, NODE_ID, settleMicrotasks } from "./h
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
-});
+}, 120_000);
 
 interface Setup {
   rm: ReplicaManager;

@@ -17,7 +17,7 @@ import { imageOf, NODE_ID } from "./helpers.ts";
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
-});
+}, 120_000);
 
 function setup(): { rm: ReplicaManager; logs: LogManager } {
   const dir = tempDir("strand-txn-rm-");

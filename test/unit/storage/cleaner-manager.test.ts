@@ -18,7 +18,7 @@ const enc = new TextEncoder();
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const c of cleanups.splice(0).reverse()) c();
-});
+}, 120_000);
 
 function makeLog(root: string, name: string, cfg: Partial<LogConfig>): Log {
   const dir = join(root, `${name}-0`);

@@ -22,7 +22,7 @@ const NOW = 1_700_000_000_000;
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const c of cleanups.splice(0).reverse()) c();
-});
+}, 120_000);
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 

@@ -3,7 +3,7 @@ import { valuesBatch } from "./batch-builder.ts";
 import { TempLogs } from "./helpers.ts";
 
 const logs = new TempLogs("f");
-afterEach(logs.cleanup);
+afterEach(logs.cleanup, 120_000);
 const fresh = logs.fresh;
 
 test("group commit: one fdatasync round covers every append made before it started", async () => {

@@ -13,7 +13,7 @@ import { valuesBatch } from "./batch-builder.ts";
 import { batchesIn, readSlice, tempDir, TempLogs } from "./helpers.ts";
 
 const logs = new TempLogs("t");
-afterEach(logs.cleanup);
+afterEach(logs.cleanup, 120_000);
 const fresh = logs.fresh;
 
 /** The batch cut at `cuts` into slices of one buffer (no copy), as BatchParts. */

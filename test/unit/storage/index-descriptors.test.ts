@@ -11,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), "strand-idxfd-"));
 afterAll(() => {
   setIndexFdLimit(1024);
   rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 test("open index descriptors stay under the limit, and evicted files keep working", async () => {
   setIndexFdLimit(8);

@@ -12,7 +12,7 @@ import { TimeIndex } from "../../../src/storage/time-index.ts";
 import { buildBatch } from "./batch-builder.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "strand-idxopen-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }), 120_000);
 const TEN_MIB = 10 * 1024 * 1024;
 
 /** Writes `entries` offset-index entries (rel 10*(i+1), position 100*(i+1)), then zero-extends to size. */

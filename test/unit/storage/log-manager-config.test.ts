@@ -7,7 +7,7 @@ import { tempDir } from "./helpers.ts";
 
 const CLUSTER = "testclusterAAAAAAAAAAA";
 const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((c) => c()));
+afterEach(() => cleanups.splice(0).forEach((c) => c()), 120_000);
 
 test("broker defaults apply from open; a topic source set later overrides them", async () => {
   const d = tempDir();

@@ -12,7 +12,7 @@ let cleanups: (() => void)[] = [];
 afterEach(() => {
   cleanups.forEach((c) => c());
   cleanups = [];
-});
+}, 120_000);
 function dirs(n: number): string[] {
   return Array.from({ length: n }, () => {
     const d = tempDir();

@@ -15,7 +15,7 @@ let cleanups: (() => void)[] = [];
 afterEach(() => {
   cleanups.forEach((c) => c());
   cleanups = [];
-});
+}, 120_000);
 
 function open(dir: string, config: LogConfig, clean = true, recoveryPoint = 0, stats?: LoadStats): Log {
   const log = loadLog(dir, tp, config, { recoveryPoint, logStartOffset: 0, highWatermark: 0, cleanShutdown: clean }, stats);

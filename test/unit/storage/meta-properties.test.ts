@@ -10,7 +10,7 @@ import { dataInLogDir, refuseUnformattedDataDir } from "../../../src/storage/met
 import { tempDir } from "./helpers.ts";
 
 const temps: Array<{ cleanup: () => void }> = [];
-afterEach(() => temps.splice(0).forEach((t) => t.cleanup()));
+afterEach(() => temps.splice(0).forEach((t) => t.cleanup()), 120_000);
 const CLUSTER = "metapropsclusterAAAAAA";
 
 test("LogManager refuses a dir with partition data and no meta.properties, and writes nothing", async () => {

@@ -17,7 +17,7 @@ let cleanups: (() => void)[] = [];
 afterEach(() => {
   cleanups.forEach((c) => c());
   cleanups = [];
-});
+}, 120_000);
 
 function dir(): string {
   const d = tempDir();

@@ -12,7 +12,7 @@ let cleanups: (() => void)[] = [];
 afterEach(() => {
   cleanups.forEach((c) => c());
   cleanups = [];
-});
+}, 120_000);
 
 /** 10 segments of 10 one-record batches; batch i has timestamp 1000 * i. */
 function filled(config: Partial<LogConfig>): { log: Log; dir: string } {

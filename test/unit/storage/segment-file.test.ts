@@ -10,7 +10,7 @@ import { valuesBatch } from "./batch-builder.ts";
 import { readSlice, tempDir, TempLogs } from "./helpers.ts";
 
 const logs = new TempLogs("sf");
-afterEach(logs.cleanup);
+afterEach(logs.cleanup, 120_000);
 
 function isOpen(fd: number): boolean {
   try {

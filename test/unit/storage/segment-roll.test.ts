@@ -6,7 +6,7 @@ import { valuesBatch } from "./batch-builder.ts";
 import { tempDir, TempLogs } from "./helpers.ts";
 
 const logs = new TempLogs("s");
-afterEach(logs.cleanup);
+afterEach(logs.cleanup, 120_000);
 const fresh = logs.fresh;
 
 test("rolls on segment.ms, counted from the first batch's timestamp", () => {

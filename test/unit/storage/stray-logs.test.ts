@@ -21,7 +21,7 @@ let cleanups: (() => void)[] = [];
 afterEach(() => {
   cleanups.forEach((c) => c());
   cleanups = [];
-});
+}, 120_000);
 
 interface Line {
   level: string;

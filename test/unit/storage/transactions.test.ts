@@ -16,7 +16,7 @@ const NOW = 1_700_000_000_000;
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const c of cleanups.splice(0).reverse()) c();
-});
+}, 120_000);
 
 function open(dir: string, clean = true, recoveryPoint = 0, hw = 0): Log {
   const log = loadLog(dir, { topic: "t", partition: 0 }, makeLogConfig({}), { recoveryPoint, logStartOffset: 0, highWatermark: hw, cleanShutdown: clean, nowMs: NOW });

@@ -17,10 +17,10 @@ let b: FakeBroker;
 beforeEach(() => {
   b = new FakeBroker();
   b.addTopic("p", 3);
-});
+}, 120_000);
 afterEach(async () => {
   await b.close();
-});
+}, 120_000);
 
 function describe(topics: Array<{ name: string; partitionIndexes: number[] }>): Promise<DescribeProducersResponse> {
   return b.call<DescribeProducersResponse>(describeProducersHandler, 0, { topics });

@@ -22,10 +22,10 @@ beforeEach(() => {
     handleVerifyPartitionsInTransaction: (_id: string, _pid: bigint, _epoch: number, keys: readonly string[]) => new Map(keys.map((k) => [k, ErrorCode.NONE])),
   };
   (b.services as { transactionCoordinator: unknown }).transactionCoordinator = fake as unknown as BrokerServices["transactionCoordinator"];
-});
+}, 120_000);
 afterEach(async () => {
   await b.close();
-});
+}, 120_000);
 
 test("v4 and v5 adds are TV2, v3 is TV0", async () => {
   const batch = { transactions: [{ transactionalId: "x", producerId: 5n, producerEpoch: 0, verifyOnly: false, topics: [{ name: "t", partitions: [0] }] }] };
