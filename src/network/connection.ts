@@ -31,6 +31,8 @@ export interface ConnectionInfo {
   clientSoftware?: { readonly name: string; readonly version: string };
   /** Set once the connection has sent a valid request (the smaller pre-auth frame limit no longer applies). */
   authenticated: boolean;
+  /** The authenticated principal (Kafka's KafkaPrincipal): User:ANONYMOUS until TLS or SASL says otherwise. */
+  principal: { readonly principalType: string; readonly name: string };
 }
 
 export interface RequestSink {
@@ -62,6 +64,7 @@ export class Connection implements ConnectionInfo {
   readonly remotePort: number;
   clientSoftware?: { readonly name: string; readonly version: string };
   authenticated = false;
+  principal: { readonly principalType: string; readonly name: string } = { principalType: "User", name: "ANONYMOUS" };
   lastActiveMs: number;
   closed = false;
 
