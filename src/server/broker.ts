@@ -525,7 +525,10 @@ export class Broker {
   /** A socket server on `listeners` with this broker's limits, idle timeout and connection quotas. */
   private socketServer(listeners: readonly Endpoint[], sink: RequestSink, onConnectionClosed: (id: number) => void): SocketServer {
     return new SocketServer({
-      listeners: listeners.map((l) => ({ name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port })),
+      listeners: listeners.map((l) => {
+        const ssl = this.config.sslEngines.get(l.name);
+        return { name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port, ...(ssl ? { ssl } : {}) };
+      }),
       limits: {
         maxFrameBytes: this.config.int("socket.request.max.bytes"),
         maxInFlight: this.config.int("strand.max.inflight.requests.per.connection"),
