@@ -220,7 +220,7 @@ describe("TLS listener", () => {
         tls: { serverName: "localhost", ca: ca() },
         socket: {
           handshake: (s, ok, err) => (ok ? resolve(s) : reject(err)),
-          data: (_s, d) => replies.push(new TextDecoder().decode(new Uint8Array(d).subarray(4))),
+          data: (_s, d) => void replies.push(new TextDecoder().decode(new Uint8Array(d).subarray(4))),
         },
       });
     });
