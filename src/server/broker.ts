@@ -11,6 +11,7 @@ import { TxnProduceOrder } from "./produce/txn-verify.ts";
 import { loadNativeInBackground } from "../protocol/records/crc32c-native.ts";
 import { installNativeLz4InBackground } from "../protocol/records/compression/lz4-native.ts";
 import { SocketServer, type BoundListener } from "../network/server.ts";
+import { DynamicSslConfig } from "./dynamic-ssl-config.ts";
 import type { Outcome, RequestSink } from "../network/connection.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import { connectionQuotaConfigOf } from "./connection-quota-config.ts";
@@ -162,6 +163,8 @@ export class Broker {
   /** Built by start() once everything it holds is open; null before. */
   private running: BrokerServices | null = null;
   private server: SocketServer | null = null;
+  /** Certificate reload through dynamic broker config (TLS listeners only). */
+  private dynamicSsl: DynamicSslConfig | null = null;
   private readonly handlerList: ApiHandler[];
   private stopping: Promise<void> | null = null;
   readonly startedAtMs = Date.now();
@@ -352,7 +355,9 @@ export class Broker {
     });
     this.txnCoordinator = transactionCoordinator;
 
+    this.dynamicSsl = this.config.sslEngines.size > 0 ? new DynamicSslConfig(this.config, this.nodeId, () => this.server, this.log.child({ component: "dynamic-ssl" })) : null;
     const services: BrokerServices = {
+      dynamicSsl: this.dynamicSsl,
       nodeId: this.nodeId,
       clusterId,
       config: this.config,
@@ -498,7 +503,13 @@ export class Broker {
       config: this.config,
       logs,
       logger,
-      publisher: replicaManager,
+      // After the logs: a broker-level config change may carry new SSL stores for a listener.
+      publisher: {
+        applyDelta: (d) => {
+          replicaManager.applyDelta(d);
+          if (this.dynamicSsl && d.configChanged === "all") this.dynamicSsl.onImage(d.after);
+        },
+      },
       raft: mgr.client,
       controller,
       // Kafka's channel manager retries a forwarded request while no controller answers (30 s).
@@ -526,7 +537,7 @@ export class Broker {
   private socketServer(listeners: readonly Endpoint[], sink: RequestSink, onConnectionClosed: (id: number) => void): SocketServer {
     return new SocketServer({
       listeners: listeners.map((l) => {
-        const ssl = this.config.sslEngines.get(l.name);
+        const ssl = this.dynamicSsl?.engineFor(l.name) ?? this.config.sslEngines.get(l.name);
         return { name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port, ...(ssl ? { ssl } : {}) };
       }),
       limits: {
