@@ -20,7 +20,9 @@ import { probeInstall } from "../support/clients/cache.ts";
 import { KAFKA_MAIN, runKafkaClass, startKafka, type KafkaHandle } from "../support/kafka-dist.ts";
 import { freePorts } from "../support/ports.ts";
 import { startStrand, type StrandHandle } from "../support/strand.ts";
-import { makeCerts, STORE_PASSWORD, type CertPaths } from "../support/tls-certs.ts";
+import { makeCerts, reissueBroker, STORE_PASSWORD, type CertPaths } from "../support/tls-certs.ts";
+import { X509Certificate } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { interopTarget } from "./targets.ts";
 
 const TARGET = interopTarget();
@@ -32,6 +34,7 @@ let certs: CertPaths;
 let work: string;
 let broker: StrandHandle | KafkaHandle;
 let sslPort = 0;
+let nodeId = 1;
 let mtlsPort = 0;
 
 function brokerSslProps(): Record<string, string> {
@@ -76,6 +79,7 @@ async function startBroker(): Promise<void> {
   const line = /strand started.*/.exec(s.output())![0];
   sslPort = Number(/[=,"]SSL:\/\/127\.0\.0\.1:(\d+)/.exec(line)![1]);
   mtlsPort = Number(/MTLS:\/\/127\.0\.0\.1:(\d+)/.exec(line)![1]);
+  nodeId = Number(/nodeId[=":]+(\d+)/.exec(line)![1]);
 }
 
 const boot = (port: number) => `127.0.0.1:${port}`;
@@ -186,6 +190,48 @@ describe(`TLS listeners vs ${TARGET}`, () => {
     expect(distrust.ok).toBe(false);
     // librdkafka reports each as a broker transport failure (its SSL handshake failed), against Kafka too.
     for (const r of [rogue, none, distrust]) expect(String(r.error)).toContain("_TRANSPORT");
+  }, 300_000);
+
+  test("certificate reload: kafka-configs --alter on listener.name.ssl.ssl.keystore.location; a bad store or a new DN is refused", async () => {
+    const ssl = propsFile("java-ssl-admin", javaProps(false));
+    const alter = (config: string) =>
+      runKafkaClass(KAFKA_MAIN.configs, ["--bootstrap-server", boot(sslPort), "--command-config", ssl, "--alter", "--entity-type", "brokers", "--entity-name", String(nodeId), "--add-config", config], { timeoutMs: 120_000 });
+    const fingerprint = () =>
+      new Promise<string>((done, fail) => {
+        void Bun.connect({
+          hostname: "127.0.0.1",
+          port: sslPort,
+          tls: { ca: readFileSync(certs.caPem, "utf8"), serverName: "localhost" },
+          socket: {
+            handshake(s, ok, err) {
+              if (!ok) return fail(err);
+              done(s.getPeerX509Certificate().fingerprint256);
+              s.end();
+            },
+            data() {},
+          },
+        }).catch(fail);
+      });
+    const fp = (pem: string) => new X509Certificate(readFileSync(pem)).fingerprint256;
+    expect(await fingerprint()).toBe(fp(certs.brokerCertPem));
+    const next = reissueBroker(certs, "broker-next");
+    const ok = await alter(`listener.name.ssl.ssl.keystore.location=${next.p12}`);
+    expect(ok.exitCode).toBe(0);
+    // Applied when the change commits: bounded wait for new connections to get the new certificate.
+    const deadline = Date.now() + 60_000;
+    let seen = "";
+    while (Date.now() < deadline && (seen = await fingerprint()) !== fp(next.certPem)) await Bun.sleep(200);
+    expect(seen).toBe(fp(next.certPem));
+    // The mTLS listener was not touched.
+    // A store the password does not open, and a certificate with another subject DN: refused, nothing changes.
+    const wrongPass = await alter(`listener.name.ssl.ssl.keystore.location=${certs.brokerP12},listener.name.ssl.ssl.keystore.password=not-the-password`);
+    expect(wrongPass.exitCode).not.toBe(0);
+    expect(wrongPass.stdout + wrongPass.stderr).toContain("InvalidRequestException");
+    const otherDn = reissueBroker(certs, "broker-other", "/O=Elsewhere/CN=localhost");
+    const dn = await alter(`listener.name.ssl.ssl.keystore.location=${otherDn.p12}`);
+    expect(dn.exitCode).not.toBe(0);
+    expect(dn.stdout + dn.stderr).toContain("DistinguishedName does not match");
+    expect(await fingerprint()).toBe(fp(next.certPem));
   }, 300_000);
 
   test("refused: a plaintext client on the TLS port is closed without a Kafka answer", async () => {

@@ -80,3 +80,13 @@ export function makeCerts(): CertPaths {
     throw e;
   }
 }
+
+/**
+ * A new broker certificate and key signed by the same CA, as a PKCS12 keystore (STORE_PASSWORD) named
+ * `<name>.p12` in the certificates' dir: the same subject and SANs as the first one unless `subj` says.
+ */
+export function reissueBroker(certs: CertPaths, name: string, subj = "/O=Strand/CN=localhost"): { p12: string; certPem: string } {
+  signed(certs.dir, name, subj, "ca", "subjectAltName=DNS:localhost,IP:127.0.0.1\n");
+  run(["openssl", "pkcs12", "-export", "-inkey", `${name}.key`, "-in", `${name}.pem`, "-certfile", "ca.pem", "-name", "broker", "-out", `${name}.p12`, "-passout", `pass:${STORE_PASSWORD}`], certs.dir);
+  return { p12: join(certs.dir, `${name}.p12`), certPem: join(certs.dir, `${name}.pem`) };
+}
