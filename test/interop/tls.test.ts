@@ -222,7 +222,6 @@ describe(`TLS listeners vs ${TARGET}`, () => {
     let seen = "";
     while (Date.now() < deadline && (seen = await fingerprint()) !== fp(next.certPem)) await Bun.sleep(200);
     expect(seen).toBe(fp(next.certPem));
-    // The mTLS listener was not touched.
     // A store the password does not open, and a certificate with another subject DN: refused, nothing changes.
     const wrongPass = await alter(`listener.name.ssl.ssl.keystore.location=${certs.brokerP12},listener.name.ssl.ssl.keystore.password=not-the-password`);
     expect(wrongPass.exitCode).not.toBe(0);
