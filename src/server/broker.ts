@@ -50,7 +50,8 @@ import { SnapshotGenerator } from "../metadata/snapshot-generator.ts";
 import { SECURITY_PROTOCOL_ID } from "../metadata/registration.ts";
 import { SUPPORTED_FEATURES } from "../metadata/supported-features.ts";
 import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network-client.ts";
-import { socketTransport } from "../network/transport.ts";
+import { clientTransportFor } from "./client-transport.ts";
+import { interBrokerListenerName } from "../replication/leader-endpoint-lookup.ts";
 import { CONTROLLER_HANDLERS } from "./controller-api/index.ts";
 import { KafkaRaftManager } from "./raft-manager.ts";
 import { FORWARD_RETRY_TIMEOUT_MS, forwardingHandler } from "./forwarding.ts";
@@ -438,6 +439,7 @@ export class Broker {
   private newReplicaFetcherManager(host: ReplicaFetcherHost, quotas: ReplicationQuotas): ReplicaFetcherManager {
     const c = this.config;
     const socketTimeoutMs = c.int("replica.socket.timeout.ms");
+    const fetcherTransport = clientTransportFor(c, interBrokerListenerName(c));
     return new ReplicaFetcherManager({
       brokerId: this.nodeId,
       brokerEpoch: () => this.lifecycle?.brokerEpoch ?? -1n,
@@ -450,7 +452,7 @@ export class Broker {
         socketTimeoutMs,
       },
       backoffMs: c.int("replica.fetch.backoff.ms"),
-      newClient: (clientId) => new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId, requestTimeoutMs: socketTimeoutMs, maxInFlightRequestsPerConnection: 1 }, socketTransport, this.clock),
+      newClient: (clientId) => new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId, requestTimeoutMs: socketTimeoutMs, maxInFlightRequestsPerConnection: 1 }, fetcherTransport, this.clock),
       host,
       clock: this.clock,
       quota: quotas.follower,
@@ -485,7 +487,8 @@ export class Broker {
       : null;
     this.quorumController = controller;
     // Kafka's NodeToControllerChannelManager: one client for lifecycle and forwarded requests.
-    const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-to-controller`, requestTimeoutMs: this.config.int("controller.quorum.request.timeout.ms") }, socketTransport, this.quorumClock);
+    const controllerTransport = clientTransportFor(this.config, this.config.controllerListenerNames[0] ?? "CONTROLLER");
+    const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-to-controller`, requestTimeoutMs: this.config.int("controller.quorum.request.timeout.ms") }, controllerTransport, this.quorumClock);
     this.controllerClient = client;
     const channel = new RaftControllerChannel(client, () => {
       const le = mgr.client.leaderAndEpoch();
