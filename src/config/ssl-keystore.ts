@@ -1,12 +1,13 @@
 // Key and trust stores for TLS, as Kafka's DefaultSslEngineFactory loads them (createKeystore,
 // createTruststore): the same combinations of ssl.keystore.* / ssl.key.password / ssl.truststore.*
-// are accepted or refused, with Kafka's reasons. Types: PKCS12 and PEM (files or inline values). JKS,
-// Kafka's default type name: a PKCS#12 file under it is read as Java's JKS keystore type also does
-// (keystore.type.compat); a real JKS file is refused, with how to convert it.
+// are accepted or refused, with Kafka's reasons. Types: JKS (Kafka's default), PKCS12 and PEM (files or
+// inline values). As Java's KeyStore types do (keystore.type.compat), JKS and PKCS12 each read a file
+// of the other format too.
 // Every failure is a ConfigError naming the key; passwords never appear in messages.
 
 import { createPrivateKey, createPublicKey, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { isJks, readJks } from "../network/ssl/jks.ts";
 import { certToPem, Pkcs12Error, readPkcs12 } from "../network/ssl/pkcs12.ts";
 import { subjectRfc2253 } from "../network/ssl/x500-name.ts";
 import { ConfigError } from "./def.ts";
@@ -48,18 +49,12 @@ function readStoreFile(v: SslValues, key: string): Uint8Array {
   return new Uint8Array(bytes);
 }
 
-function isJks(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0xfe && bytes[1] === 0xed && bytes[2] === 0xfe && bytes[3] === 0xed;
-}
-
 function pkcs12(v: SslValues, key: string, bytes: Uint8Array, storePassword: string | null, keyPassword: string | null) {
-  if (isJks(bytes)) {
-    throw new ConfigError(v.keyName(key), v.get(key)!, "a PKCS12 or PEM store: JKS files are not read (convert with keytool -importkeystore -deststoretype PKCS12)");
-  }
+  const jks = isJks(bytes);
   try {
-    return readPkcs12(bytes, storePassword, keyPassword ?? storePassword ?? "");
+    return jks ? readJks(bytes, storePassword, keyPassword ?? storePassword ?? "") : readPkcs12(bytes, storePassword, keyPassword ?? storePassword ?? "");
   } catch (e) {
-    if (e instanceof Pkcs12Error) throw new ConfigError(v.keyName(key), v.get(key)!, `a PKCS12 store that opens with the configured password: ${e.message}`);
+    if (e instanceof Pkcs12Error) throw new ConfigError(v.keyName(key), v.get(key)!, `a ${jks ? "JKS" : "PKCS12"} store that opens with the configured password: ${e.message}`);
     throw e;
   }
 }

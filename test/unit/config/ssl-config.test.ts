@@ -93,9 +93,22 @@ describe("key stores", () => {
     const jks = join(certs.dir, "broker.jks");
     const r = Bun.spawnSync(["keytool", "-importkeystore", "-srckeystore", certs.brokerP12, "-srcstoretype", "PKCS12", "-srcstorepass", STORE_PASSWORD, "-destkeystore", jks, "-deststoretype", "JKS", "-deststorepass", STORE_PASSWORD, "-noprompt"], { stderr: "pipe" });
     expect(r.exitCode).toBe(0);
-    const jksErr = configError(() => engine({ "ssl.keystore.location": jks, "ssl.keystore.password": STORE_PASSWORD }));
+    // A real JKS file (Kafka's default type) is read; a wrong password is refused.
+    expect(engine({ "ssl.keystore.location": jks, "ssl.keystore.password": STORE_PASSWORD }).keystoreSubject).toBe("CN=localhost,O=Strand");
+    const jksErr = configError(() => engine({ "ssl.keystore.location": jks, "ssl.keystore.password": "wrong-one" }));
     expect(jksErr.key).toBe("ssl.keystore.location");
-    expect(jksErr.message).toContain("JKS");
+    expect(jksErr.message).toContain("JKS store");
+    expect(jksErr.message).not.toContain("wrong-one");
+    // A JKS key password different from the store's: ssl.key.password.
+    const jks2 = join(certs.dir, "broker-keypass.jks");
+    const r2 = Bun.spawnSync(["keytool", "-importkeystore", "-srckeystore", certs.brokerP12, "-srcstoretype", "PKCS12", "-srcstorepass", STORE_PASSWORD, "-destkeystore", jks2, "-deststoretype", "JKS", "-deststorepass", STORE_PASSWORD, "-destkeypass", "other-key-pass", "-srcalias", "broker", "-noprompt"], { stderr: "pipe" });
+    expect(r2.exitCode).toBe(0);
+    expect(engine({ "ssl.keystore.location": jks2, "ssl.keystore.password": STORE_PASSWORD, "ssl.key.password": "other-key-pass" }).keystoreSubject).toBe("CN=localhost,O=Strand");
+    expect(configError(() => engine({ "ssl.keystore.location": jks2, "ssl.keystore.password": STORE_PASSWORD })).message).toContain("key password is wrong");
+    // A JKS truststore.
+    const jksTrust = join(certs.dir, "trust.jks");
+    expect(Bun.spawnSync(["keytool", "-importcert", "-noprompt", "-alias", "ca", "-file", certs.caPem, "-keystore", jksTrust, "-storetype", "JKS", "-storepass", STORE_PASSWORD], { stderr: "pipe" }).exitCode).toBe(0);
+    expect(engine({ ...{ "ssl.keystore.location": jks, "ssl.keystore.password": STORE_PASSWORD }, "ssl.truststore.location": jksTrust, "ssl.truststore.password": STORE_PASSWORD }).tls.ca).toHaveLength(1);
     // A chain whose first certificate is not the key's.
     writeFileSync(join(certs.dir, "mismatch.pem"), readFileSync(certs.brokerKeyPem, "utf8") + readFileSync(certs.caPem, "utf8"));
     expect(configError(() => engine({ "ssl.keystore.type": "PEM", "ssl.keystore.location": join(certs.dir, "mismatch.pem") })).message).toContain("belongs to the private key");
