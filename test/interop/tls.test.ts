@@ -6,6 +6,7 @@
 // - librdkafka (confluent-kafka-python): produce + consume group over mTLS; a large consume over SSL
 //   (multi-MiB fetches, which use sendfile on plaintext) with every value's sha256 checked.
 // - KafkaJS: produce + consume group over mTLS.
+// - franz-go: kadm creates the topic, produce + consume group over mTLS.
 // - Refusals, each checked against Kafka: a client certificate from an untrusted CA on the mTLS
 //   listener, no client certificate there, a client that does not trust the broker, and a plaintext
 //   client on the TLS port (closed without a Kafka answer).
@@ -15,6 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureKafkaJs, type KafkaJsClient } from "../support/clients/kafkajs.ts";
+import { ensureGoClient, type GoClient } from "../support/clients/go.ts";
 import { ensurePythonClient, type PythonClient } from "../support/clients/python.ts";
 import { probeInstall } from "../support/clients/cache.ts";
 import { KAFKA_MAIN, runKafkaClass, startKafka, type KafkaHandle } from "../support/kafka-dist.ts";
@@ -29,6 +31,7 @@ const TARGET = interopTarget();
 const HERE = resolve(import.meta.dir, "tls");
 const python = await probeInstall("confluent-kafka", ensurePythonClient);
 const kafkajs = await probeInstall("kafkajs", ensureKafkaJs);
+const franz = await probeInstall("franz-go", ensureGoClient);
 
 let certs: CertPaths;
 let work: string;
@@ -176,6 +179,13 @@ describe(`TLS listeners vs ${TARGET}`, () => {
     const r = await runJson([k.node, join(HERE, "tls-kafkajs.cjs"), k.kafkajsDir, boot(mtlsPort), "kjs-mtls", "20", "kjs-mtls-group", JSON.stringify({ ca: certs.caPem, cert: certs.client.certPem, key: certs.client.keyPem })]);
     expect(r.error).toBeUndefined();
     expect((r.got as string[]).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `kafkajs-tls-${i}`).sort());
+  }, 300_000);
+
+  test.skipIf(!franz.ok)("franz-go: create, produce + consume group over mTLS", async () => {
+    const g = (franz as { value: GoClient }).value;
+    const r = await runJson([g.bin, "tls-roundtrip", "--bootstrap", boot(mtlsPort), "--topic", "franz-mtls", "--group", "franz-mtls-group", "--count", "20", "--ca", certs.caPem, "--cert", certs.client.certPem, "--key", certs.client.keyPem]);
+    expect(r.error).toBeUndefined();
+    expect((r.consumed as string[]).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `franz-tls-${i}`).sort());
   }, 300_000);
 
   test.skipIf(!python.ok)("refused: an untrusted client certificate, no client certificate, a broker the client does not trust", async () => {
