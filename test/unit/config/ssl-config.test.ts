@@ -12,7 +12,7 @@ import { makeCerts, KEY_PASSWORD, STORE_PASSWORD, type CertPaths } from "../../s
 let certs: CertPaths;
 beforeAll(() => {
   certs = makeCerts();
-});
+}, 120_000);
 afterAll(() => certs?.cleanup());
 
 function engine(props: Record<string, string>, listener = "SSL") {
@@ -37,7 +37,7 @@ describe("key stores", () => {
     expect(String(e.tls.cert).match(/BEGIN CERTIFICATE/g)?.length).toBe(2);
     expect(e.clientAuth).toBe("none");
     expect(e.tls.requestCert).toBe(false);
-  });
+  }, 60_000);
 
   test("inline PEM key and chain (ssl.keystore.key / ssl.keystore.certificate.chain), encrypted key", () => {
     const dir = certs.dir;
@@ -60,7 +60,7 @@ describe("key stores", () => {
     expect(bad.key).toBe("ssl.keystore.key");
     expect(bad.message).not.toContain("not-it");
     expect(bad.message).not.toContain("BEGIN");
-  });
+  }, 60_000);
 
   test("PKCS12 made by openssl and by keytool, with JKS (Kafka's default type name) reading PKCS12 too", () => {
     for (const [loc, type] of [
@@ -72,14 +72,14 @@ describe("key stores", () => {
       expect(e.keystoreSubject).toBe("CN=localhost,O=Strand");
       expect(String(e.tls.cert).startsWith(readFileSync(certs.brokerCertPem, "utf8").trim().slice(0, 60))).toBe(true);
     }
-  });
+  }, 60_000);
 
   test("a wrong keystore password is a ConfigError that does not show it", () => {
     const err = configError(() => engine({ "ssl.keystore.type": "PKCS12", "ssl.keystore.location": certs.brokerKeytoolP12, "ssl.keystore.password": "wrong-pass" }));
     expect(err.key).toBe("ssl.keystore.location");
     expect(err.message).toContain("password is wrong");
     expect(err.message).not.toContain("wrong-pass");
-  });
+  }, 60_000);
 
   test("missing file, missing password, PEM with a store password, a real JKS file: Kafka's refusals", () => {
     expect(configError(() => engine({ "ssl.keystore.type": "PKCS12", "ssl.keystore.location": join(certs.dir, "nope.p12"), "ssl.keystore.password": "x" })).message).toContain("ENOENT");
@@ -115,7 +115,7 @@ describe("key stores", () => {
     // A garbage PKCS12 file.
     writeFileSync(join(certs.dir, "garbage.p12"), new Uint8Array([0x30, 0x82, 0xff, 0xff, 1, 2, 3]));
     expect(configError(() => engine({ "ssl.keystore.type": "PKCS12", "ssl.keystore.location": join(certs.dir, "garbage.p12"), "ssl.keystore.password": "x" })).message).toContain("not a valid PKCS#12 file");
-  });
+  }, 60_000);
 });
 
 describe("trust stores, client auth, protocols, suites, rules", () => {
@@ -131,7 +131,7 @@ describe("trust stores, client auth, protocols, suites, rules", () => {
     expect(want.tls.rejectUnauthorized).toBe(false);
     expect(configError(() => engine({ ...ks(), "ssl.client.auth": "sometimes" })).key).toBe("ssl.client.auth");
     expect(configError(() => engine({ ...ks(), "ssl.truststore.type": "PKCS12", "ssl.truststore.location": certs.truststoreP12, "ssl.truststore.password": "bad" })).key).toBe("ssl.truststore.location");
-  });
+  }, 60_000);
 
   test("listener.name.<l>.ssl.* wins over ssl.*", () => {
     const props = { ...ks(), "ssl.client.auth": "none", "listener.name.internal.ssl.client.auth": "required", "listener.name.internal.ssl.keystore.location": certs.brokerPemKeystore };
@@ -139,7 +139,7 @@ describe("trust stores, client auth, protocols, suites, rules", () => {
     expect(engine(props, "EXTERNAL").clientAuth).toBe("none");
     const err = configError(() => engine({ ...ks(), "listener.name.internal.ssl.enabled.protocols": "SSLv3" }, "INTERNAL"));
     expect(err.key).toBe("listener.name.internal.ssl.enabled.protocols");
-  });
+  }, 60_000);
 
   test("ssl.enabled.protocols / ssl.protocol / ssl.cipher.suites become OpenSSL options", () => {
     const only12 = engine({ ...ks(), "ssl.enabled.protocols": "TLSv1.2" });
@@ -153,19 +153,19 @@ describe("trust stores, client auth, protocols, suites, rules", () => {
     expect((no13.tls.secureOptions! & 0x20000000) !== 0).toBe(true);
     expect(configError(() => engine({ ...ks(), "ssl.cipher.suites": "TLS_FANCY_NULL" })).key).toBe("ssl.cipher.suites");
     expect(configError(() => engine({ ...ks(), "ssl.protocol": "SSLv2" })).key).toBe("ssl.protocol");
-  });
+  }, 60_000);
 
   test("ssl.principal.mapping.rules are checked at start-up", () => {
     expect(engine({ ...ks(), "ssl.principal.mapping.rules": "RULE:^CN=(.*?),.*$/$1/L,DEFAULT" }).principalMapper.getName(certs.client.dn)).toBe("alice");
     expect(configError(() => engine({ ...ks(), "ssl.principal.mapping.rules": "DEFAULT/L" })).key).toBe("ssl.principal.mapping.rules");
-  });
+  }, 60_000);
 
   test("the broker's client side: truststore, endpoint identification", () => {
     const c = sslClientEngine(new Map([["ssl.truststore.type", "PEM"], ["ssl.truststore.location", certs.caPem]]), "SSL");
     expect(c.verifyHostname).toBe(true);
     expect(sslClientEngine(new Map([["ssl.endpoint.identification.algorithm", ""]]), "SSL").verifyHostname).toBe(false);
     expect(configError(() => sslClientEngine(new Map([["ssl.endpoint.identification.algorithm", "ldap"]]), "SSL")).key).toBe("ssl.endpoint.identification.algorithm");
-  });
+  }, 60_000);
 });
 
 describe("BrokerConfig", () => {
@@ -174,17 +174,17 @@ describe("BrokerConfig", () => {
   test("an SSL listener gets its TLS engine; a PLAINTEXT one none", () => {
     const c = new BrokerConfig(new Map(Object.entries({ ...base, listeners: "PLAINTEXT://:0,SSL://:0,CONTROLLER://:0", "ssl.keystore.type": "PEM", "ssl.keystore.location": certs.brokerPemKeystore })));
     expect([...c.sslEngines.keys()]).toEqual(["SSL"]);
-  });
+  }, 60_000);
 
   test("an SSL listener without a keystore, or with a wrong password, stops start-up", () => {
     expect(configError(() => new BrokerConfig(new Map(Object.entries({ ...base, listeners: "SSL://:0,CONTROLLER://:0" })))).key).toBe("ssl.keystore.location");
     expect(configError(() => new BrokerConfig(new Map(Object.entries({ ...base, listeners: "SSL://:0,CONTROLLER://:0", "ssl.keystore.type": "PKCS12", "ssl.keystore.location": certs.brokerP12, "ssl.keystore.password": "nope" })))).key).toBe("ssl.keystore.location");
-  });
+  }, 60_000);
 
   test("SASL listeners stay refused until SASL is served", () => {
     for (const l of ["SASL_SSL", "SASL_PLAINTEXT"]) {
       const err = configError(() => new BrokerConfig(new Map(Object.entries({ ...base, listeners: `${l}://:0,CONTROLLER://:0`, "ssl.keystore.type": "PEM", "ssl.keystore.location": certs.brokerPemKeystore }))));
       expect(err.key).toBe("listeners");
     }
-  });
+  }, 60_000);
 });

@@ -35,7 +35,7 @@ beforeAll(() => {
   const fd = openSync(join(dataDir, "segment"), "w+");
   writeSync(fd, bytes, 0, bytes.length, 0);
   bigFile = new SegmentFile(fd);
-});
+}, 120_000);
 afterAll(() => {
   while (bigFile && bigFile.refCount > 0) bigFile.release();
   certs?.cleanup();
@@ -135,7 +135,7 @@ describe("TLS listener", () => {
       },
       ["SSL", "MTLS", "WANT", "MAPPED"],
     ));
-  });
+  }, 60_000);
   afterAll(() => {
     server.stopListening();
     server.closeAll();
@@ -147,29 +147,29 @@ describe("TLS listener", () => {
   test("no client auth: ANONYMOUS; the client's certificate is not asked for", async () => {
     expect(text(await request(ports.get("SSL")!, { ca: ca() }, "p"))).toBe("User:ANONYMOUS");
     expect(text(await request(ports.get("SSL")!, { ca: ca(), ...clientCert() }, "p"))).toBe("User:ANONYMOUS");
-  });
+  }, 60_000);
 
   test("required: the certificate's RFC 2253 subject, or through the mapping rules", async () => {
     expect(text(await request(ports.get("MTLS")!, { ca: ca(), ...clientCert() }, "p"))).toBe(`User:${certs.client.dn}`);
     expect(text(await request(ports.get("MAPPED")!, { ca: ca(), ...clientCert() }, "p"))).toBe("User:ALICE");
-  });
+  }, 60_000);
 
   test("required: no certificate, or one from an untrusted CA, gets no answer", async () => {
     expect((await request(ports.get("MTLS")!, { ca: ca() }, "p")).ok).toBe(false);
     expect((await request(ports.get("MTLS")!, { ca: ca(), ...rogueCert() }, "p")).ok).toBe(false);
-  });
+  }, 60_000);
 
   test("requested: ANONYMOUS without a certificate, the subject with one, refused with an untrusted one", async () => {
     expect(text(await request(ports.get("WANT")!, { ca: ca() }, "p"))).toBe("User:ANONYMOUS");
     expect(text(await request(ports.get("WANT")!, { ca: ca(), ...clientCert() }, "p"))).toBe(`User:${certs.client.dn}`);
     expect((await request(ports.get("WANT")!, { ca: ca(), ...rogueCert() }, "p")).ok).toBe(false);
-  });
+  }, 60_000);
 
   test("a client that does not trust the broker's certificate fails its handshake", async () => {
     const r = await request(ports.get("SSL")!, { ca: readFileSync(certs.rogue.caPem, "utf8") }, "p");
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.why).toContain("handshake");
-  });
+  }, 60_000);
 
   test("a plaintext client on the TLS port gets no Kafka answer, and is closed", async () => {
     const got = await new Promise<{ bytes: number; closed: boolean }>((resolve) => {
@@ -196,7 +196,7 @@ describe("TLS listener", () => {
     expect(got.closed).toBe(true);
     // At most a TLS alert record (5-byte header + 2), never a Kafka response frame.
     expect(got.bytes).toBeLessThanOrEqual(7);
-  });
+  }, 60_000);
 
   test("a multi-MiB response from a segment file arrives intact over TLS (no sendfile past the encryption)", async () => {
     for (let i = 0; i < 2; i++) {
@@ -207,7 +207,7 @@ describe("TLS listener", () => {
         expect(createHash("sha256").update(r.body).digest("hex")).toBe(bigDigest);
       }
     }
-  });
+  }, 60_000);
 
   test("reloadSsl: new connections get the new certificate on the same port; open ones keep going", async () => {
     const port = ports.get("SSL")!;

@@ -28,12 +28,12 @@ const dn = (path: string) => subjectRfc2253(new Uint8Array(new X509Certificate(r
 
 test("RDNs last first, multi-valued RDNs, hex for types without an RFC 2253 keyword (emailAddress)", () => {
   expect(dn(cert("a", "/C=US/O=Acme, Inc/OU=eng+UID=x/CN=client/emailAddress=a@b.c"))).toBe("1.2.840.113549.1.9.1=#16056140622e63,CN=client,OU=eng+UID=x,O=Acme\\, Inc,C=US");
-});
+}, 60_000);
 
 test("escaping: , = + < > # ; \" \\ and leading/trailing spaces; DC, STREET, serialNumber, title", () => {
   const p = cert("b", '/DC=com/DC=ex/street=1 Main/L=x=y#z/ST=<a>;b/serialNumber=12/title=T/CN= lead#trail /O="q"\\\\b');
   expect(dn(p)).toBe('O=\\"q\\"\\\\b,CN=\\ lead\\#trail\\ ,2.5.4.12=#0c0154,2.5.4.5=#13023132,ST=\\<a\\>\\;b,L=x\\=y\\#z,STREET=1 Main,DC=ex,DC=com');
-});
+}, 60_000);
 
 test("legacy PKCS#12 (PBE-SHA1-3DES bags, SHA-1 MAC) is read; a wrong password is refused", () => {
   const pem = cert("c", "/CN=legacy");
@@ -44,4 +44,4 @@ test("legacy PKCS#12 (PBE-SHA1-3DES bags, SHA-1 MAC) is read; a wrong password i
   expect(store.keys).toHaveLength(1);
   expect(store.certs.map((c) => subjectRfc2253(c.der))).toEqual(["CN=legacy"]);
   expect(() => readPkcs12(readFileSync(p12), "nope")).toThrow(Pkcs12Error);
-});
+}, 60_000);
