@@ -13,8 +13,7 @@ import { sslServerEngine } from "./ssl-config.ts";
  * refused until SASL authentication is served on them: TLS alone would let anyone in as ANONYMOUS.
  */
 export const SERVED_PROTOCOLS: ReadonlySet<string> = new Set(["PLAINTEXT", "SSL"]);
-/** Protocols whose listeners run TLS. */
-export const TLS_PROTOCOLS: ReadonlySet<string> = new Set(["SSL", "SASL_SSL"]);
+
 
 export const BROKER_DEFS_BY_NAME: ReadonlyMap<string, ConfigDef> = new Map(BROKER_CONFIG_DEFS.map((d) => [d.name, d]));
 
@@ -104,7 +103,8 @@ export class BrokerConfig {
     }
     const engines = new Map<string, SslServerEngine>();
     for (const l of this.listeners) {
-      if (TLS_PROTOCOLS.has(this.protocolMap.get(l.name) ?? "PLAINTEXT")) engines.set(l.name, sslServerEngine(given, l.name));
+      const protocol = this.protocolMap.get(l.name) ?? "PLAINTEXT";
+      if (protocol === "SSL" || protocol === "SASL_SSL") engines.set(l.name, sslServerEngine(given, l.name, protocol));
     }
     this.sslEngines = engines;
     if (this.roles.has("controller") && this.controllerListenerNames.length === 0) {

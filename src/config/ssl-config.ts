@@ -105,7 +105,9 @@ function cipherOptions(v: SslValues): { ciphers?: string; noTls13: boolean; noTl
   return { ...(tls12.length > 0 ? { ciphers: tls12.join(":") } : {}), noTls13: !any13, noTls12: tls12.length === 0 };
 }
 
-function clientAuth(v: SslValues): SslClientAuth {
+function clientAuth(v: SslValues, protocol: "SSL" | "SASL_SSL"): SslClientAuth {
+  // Kafka's ChannelBuilders: on a SASL_SSL listener only the listener-prefixed ssl.client.auth applies.
+  if (protocol === "SASL_SSL" && v.keyName("ssl.client.auth") === "ssl.client.auth") return "none";
   const raw = v.get("ssl.client.auth") ?? "none";
   const a = raw.trim().toLowerCase();
   if (a !== "required" && a !== "requested" && a !== "none") throw new ConfigError(v.keyName("ssl.client.auth"), raw, "String must be one of: required, requested, none");
@@ -136,9 +138,9 @@ function commonTls(v: SslValues, needKeystore: string | null): { tls: TLSOptions
 }
 
 /** The server side of an SSL or SASL_SSL listener (Kafka's SslFactory in SERVER mode). */
-export function sslServerEngine(given: ReadonlyMap<string, string>, listenerName: string): SslServerEngine {
+export function sslServerEngine(given: ReadonlyMap<string, string>, listenerName: string, protocol: "SSL" | "SASL_SSL" = "SSL"): SslServerEngine {
   const v = listenerSslValues(given, listenerName);
-  const auth = clientAuth(v);
+  const auth = clientAuth(v, protocol);
   const { tls, subject } = commonTls(v, `the SSL listener ${listenerName}`);
   let mapper: SslPrincipalMapper;
   try {

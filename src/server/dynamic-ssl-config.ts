@@ -63,6 +63,10 @@ export class DynamicSslConfig {
     }
   }
 
+  private protocolOf(listener: string): "SSL" | "SASL_SSL" {
+    return this.config.protocolMap.get(listener) === "SASL_SSL" ? "SASL_SSL" : "SSL";
+  }
+
   /** The engine a listener serves with now: the static one, or the dynamic config's once applied. */
   engineFor(listener: string): SslServerEngine | undefined {
     return this.applied.get(listener)?.engine ?? this.config.sslEngines.get(listener);
@@ -124,7 +128,7 @@ export class DynamicSslConfig {
     for (const [listener, old] of this.applied) {
       if (this.signature(given, listener) === old.signature) continue;
       try {
-        const engine = sslServerEngine(given, listener);
+        const engine = sslServerEngine(given, listener, this.protocolOf(listener));
         const why = this.compatible(given, listener, old.engine, engine);
         if (why) return `Validation of dynamic config update of [${sslKeys.join(", ")}] failed: ${why}`;
       } catch (e) {
@@ -142,7 +146,7 @@ export class DynamicSslConfig {
       const signature = this.signature(given, listener);
       if (signature === old.signature) continue;
       try {
-        const engine = sslServerEngine(given, listener);
+        const engine = sslServerEngine(given, listener, this.protocolOf(listener));
         const why = this.compatible(given, listener, old.engine, engine);
         if (why) throw new Error(why);
         // Before the listeners open (the metadata log replayed at start-up), they open with it.

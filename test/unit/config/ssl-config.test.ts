@@ -133,6 +133,14 @@ describe("trust stores, client auth, protocols, suites, rules", () => {
     expect(configError(() => engine({ ...ks(), "ssl.truststore.type": "PKCS12", "ssl.truststore.location": certs.truststoreP12, "ssl.truststore.password": "bad" })).key).toBe("ssl.truststore.location");
   }, 60_000);
 
+  test("SASL_SSL listeners take ssl.client.auth only listener-prefixed (Kafka's ChannelBuilders)", () => {
+    const given = new Map(Object.entries({ ...ks(), "ssl.client.auth": "required" }));
+    expect(sslServerEngine(given, "SASL_SSL", "SASL_SSL").clientAuth).toBe("none");
+    expect(sslServerEngine(given, "SSL", "SSL").clientAuth).toBe("required");
+    given.set("listener.name.sasl_ssl.ssl.client.auth", "requested");
+    expect(sslServerEngine(given, "SASL_SSL", "SASL_SSL").clientAuth).toBe("requested");
+  }, 60_000);
+
   test("listener.name.<l>.ssl.* wins over ssl.*", () => {
     const props = { ...ks(), "ssl.client.auth": "none", "listener.name.internal.ssl.client.auth": "required", "listener.name.internal.ssl.keystore.location": certs.brokerPemKeystore };
     expect(engine(props, "INTERNAL").clientAuth).toBe("required");
