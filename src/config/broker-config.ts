@@ -14,7 +14,6 @@ import { sslServerEngine } from "./ssl-config.ts";
  */
 export const SERVED_PROTOCOLS: ReadonlySet<string> = new Set(["PLAINTEXT", "SSL"]);
 
-
 export const BROKER_DEFS_BY_NAME: ReadonlyMap<string, ConfigDef> = new Map(BROKER_CONFIG_DEFS.map((d) => [d.name, d]));
 
 export type ConfigSource = "STATIC_BROKER_CONFIG" | "DEFAULT_CONFIG" | "DYNAMIC_BROKER_CONFIG" | "DYNAMIC_DEFAULT_BROKER_CONFIG";
