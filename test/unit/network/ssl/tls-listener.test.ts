@@ -239,3 +239,40 @@ describe("TLS listener", () => {
     open.end();
   });
 });
+
+describe("protocols and suites", () => {
+  test("ssl.enabled.protocols and ssl.cipher.suites decide what is negotiated", async () => {
+    const { server, ports } = startServer(
+      {
+        "ssl.keystore.type": "PEM",
+        "ssl.keystore.location": certs.brokerPemKeystore,
+        "listener.name.tls12.ssl.enabled.protocols": "TLSv1.2",
+        "listener.name.tls12.ssl.cipher.suites": "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+      },
+      ["DEFAULTS", "TLS12"],
+    );
+    const negotiated = (port: number) =>
+      new Promise<{ version: string; cipher: string }>((done, fail) => {
+        void Bun.connect({
+          hostname: "127.0.0.1",
+          port,
+          tls: { ca: readFileSync(certs.caPem, "utf8"), serverName: "localhost" },
+          socket: {
+            handshake(s, ok, err) {
+              if (!ok) return fail(err);
+              done({ version: s.getTLSVersion(), cipher: s.getCipher().standardName ?? s.getCipher().name });
+              s.end();
+            },
+            data() {},
+          },
+        }).catch(fail);
+      });
+    try {
+      expect((await negotiated(ports.get("DEFAULTS")!)).version).toBe("TLSv1.3");
+      expect(await negotiated(ports.get("TLS12")!)).toEqual({ version: "TLSv1.2", cipher: "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384" });
+    } finally {
+      server.stopListening();
+      server.closeAll();
+    }
+  }, 60_000);
+});
