@@ -175,8 +175,14 @@ export class OutputQueue {
 
   private readChunk(fd: number, s: PendingSlice): Uint8Array | null {
     const want = Math.min(s.remaining, READ_CHUNK_BYTES);
-    this.readBuf ??= new Uint8Array(READ_CHUNK_BYTES);
-    const buf = this.readBuf.subarray(0, want);
+    let buf: Uint8Array;
+    if (want <= COALESCE_BYTES) {
+      this.scratch ??= new Uint8Array(COALESCE_BYTES);
+      buf = this.scratch.subarray(0, want);
+    } else {
+      this.readBuf ??= new Uint8Array(READ_CHUNK_BYTES);
+      buf = this.readBuf.subarray(0, want);
+    }
     let got = 0;
     try {
       // Bound: each pread returns > 0 bytes or we stop.
