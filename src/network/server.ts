@@ -144,10 +144,20 @@ export class SocketServer {
     const old = this.servers.get(listenerName);
     const bound = this.bound.find((b) => b.name === listenerName);
     if (!old || !bound || !this.sslByListener.has(listenerName)) throw new Error(`no TLS listener named ${listenerName}`);
-    this.sslByListener.set(listenerName, engine);
-    // Stop accepting on the old socket (open connections stay), then bind the port again.
+    const previous = this.sslByListener.get(listenerName)!;
+    // Stop accepting on the old socket (open connections stay), then bind the port again. Between the
+    // two a new connection is refused (clients retry); if the port cannot be bound again the old
+    // engine is tried once more, and a listener that cannot be bound at all is reported.
     old.stop(false);
-    this.servers.set(listenerName, this.listen(listenerName, bound.host, bound.port, engine));
+    try {
+      this.servers.set(listenerName, this.listen(listenerName, bound.host, bound.port, engine));
+      this.sslByListener.set(listenerName, engine);
+    } catch (e) {
+      this.servers.delete(listenerName);
+      this.opts.log.warn("could not listen again with the new SSL configuration", { listener: listenerName, port: bound.port, error: (e as Error).message });
+      this.servers.set(listenerName, this.listen(listenerName, bound.host, bound.port, previous));
+      throw e;
+    }
     this.opts.log.info("listener's SSL configuration reloaded", { listener: listenerName, subject: engine.keystoreSubject });
   }
 
