@@ -124,8 +124,12 @@ export class SocketServer {
     try {
       const principal = sslPrincipal(socket as Socket<unknown>, engine, err);
       if (conn) conn.principal = principal;
-      // A waiting socket (max.connections) is admitted later; it keeps the principal until then.
-      else this.waiting.get(socket)!.principal = principal;
+      else {
+        // A waiting socket (max.connections) is admitted later; it keeps the principal until then. A
+        // socket refused at open (per-IP quota) is neither: nothing to record.
+        const w = this.waiting.get(socket);
+        if (w) w.principal = principal;
+      }
     } catch (e) {
       this.opts.log.warn("closing connection: SSL authentication failed", { listener: listenerName, address: socket.remoteAddress, error: (e as Error).message });
       if (conn) conn.close();
