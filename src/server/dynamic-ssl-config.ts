@@ -23,6 +23,7 @@ import { sslServerEngine } from "../config/ssl-config.ts";
 import type { SocketServer } from "../network/server.ts";
 import type { SslServerEngine } from "../network/ssl/ssl-engine.ts";
 import type { Logger } from "../util/log.ts";
+import { interBrokerListenerName } from "../replication/leader-endpoint-lookup.ts";
 
 export const RECONFIGURABLE_SSL_KEYS: readonly string[] = [
   "ssl.keystore.type",
@@ -51,12 +52,15 @@ interface Applied {
 export class DynamicSslConfig {
   private readonly applied = new Map<string, Applied>();
 
+  private readonly interBrokerListener: string;
+
   constructor(
     private readonly config: BrokerConfig,
     private readonly nodeId: number,
     private readonly server: () => SocketServer | null,
     private readonly log: Logger,
   ) {
+    this.interBrokerListener = interBrokerListenerName(config);
     // Broker listeners only: controller listeners are not reconfigured through broker configs here.
     for (const [name, engine] of config.sslEngines) {
       if (!config.controllerListenerNames.includes(name)) this.applied.set(name, { signature: this.signature(config.given, name), engine });
@@ -99,18 +103,30 @@ export class DynamicSslConfig {
     return parts.join("|");
   }
 
-  /** Kafka's CertificateEntries.ensureCompatible: same subject DN and SANs unless allowed to change. */
+  /**
+   * Kafka's SslFactory.createNewSslEngineFactory checks: no truststore added where there was none; the
+   * keystore's subject DN and SANs unchanged unless ssl.allow.dn.changes / ssl.allow.san.changes
+   * (CertificateEntries.ensureCompatible); and on the inter-broker listener (keystoreVerifiableUsingTruststore)
+   * the new certificate trusted by the current truststore and the current one by the new truststore,
+   * which Kafka checks with a handshake between old and new engines (SslEngineValidator): here the
+   * chains are verified against the trust anchors directly.
+   */
   private compatible(given: ReadonlyMap<string, string>, listener: string, oldEngine: SslServerEngine, next: SslServerEngine): string | null {
     const prefix = `listener.name.${listener.toLowerCase()}.`;
     const flag = (k: string) => (given.get(prefix + k) ?? given.get(k) ?? "false").trim().toLowerCase() === "true";
+    if (oldEngine.tls.ca === undefined && next.tls.ca !== undefined) return "Cannot add SSL truststore to an existing listener for which no truststore was configured.";
     if (!flag("ssl.allow.dn.changes") && oldEngine.keystoreSubject !== next.keystoreSubject) {
       return `Keystore DistinguishedName does not match: existing={DN=${oldEngine.keystoreSubject}}, new={DN=${next.keystoreSubject}}`;
     }
     if (!flag("ssl.allow.san.changes")) {
-      const sans = (e: SslServerEngine) => new Set((firstCert(e)?.subjectAltName ?? "").split(", ").filter((s) => s !== ""));
+      const sans = (e: SslServerEngine) => new Set((chainOf(e)[0]?.subjectAltName ?? "").split(", ").filter((s) => s !== ""));
       const before = sans(oldEngine);
       const after = sans(next);
       for (const s of before) if (!after.has(s)) return `Keystore SubjectAltNames do not match: existing={SAN=${[...before].join(", ")}}, new={SAN=${[...after].join(", ")}}`;
+    }
+    if (listener === this.interBrokerListener) {
+      if (oldEngine.tls.ca !== undefined && !trustedBy(chainOf(next), anchorsOf(oldEngine))) return "the new keystore's certificate is not trusted by the current truststore (inter-broker listener)";
+      if (next.tls.ca !== undefined && !trustedBy(chainOf(oldEngine), anchorsOf(next))) return "the current keystore's certificate is not trusted by the new truststore (inter-broker listener)";
     }
     return null;
   }
@@ -130,9 +146,9 @@ export class DynamicSslConfig {
       try {
         const engine = sslServerEngine(given, listener, this.protocolOf(listener));
         const why = this.compatible(given, listener, old.engine, engine);
-        if (why) return `Validation of dynamic config update of [${sslKeys.join(", ")}] failed: ${why}`;
+        if (why) return `Validation of dynamic config update of SSLFactory failed: ${why}`;
       } catch (e) {
-        if (e instanceof ConfigError) return `Validation of dynamic config update of [${sslKeys.join(", ")}] failed: ${e.message}`;
+        if (e instanceof ConfigError) return `Validation of dynamic config update of SSLFactory failed: ${e.message}`;
         throw e;
       }
     }
@@ -162,8 +178,27 @@ export class DynamicSslConfig {
   }
 }
 
-function firstCert(e: SslServerEngine): X509Certificate | null {
+/** The keystore's chain as served, leaf first. */
+function chainOf(e: SslServerEngine): X509Certificate[] {
   const pem = String(e.tls.cert ?? "");
-  const m = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(pem);
-  return m ? new X509Certificate(m[0]) : null;
+  return [...pem.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)].map((m) => new X509Certificate(m[0]));
+}
+
+function anchorsOf(e: SslServerEngine): X509Certificate[] {
+  const ca = e.tls.ca;
+  const list = Array.isArray(ca) ? ca : ca === undefined ? [] : [ca];
+  return list.map((p) => new X509Certificate(String(p)));
+}
+
+/** Whether the chain's leaf leads, through the chain's own intermediates, to one of the anchors. */
+function trustedBy(chain: readonly X509Certificate[], anchors: readonly X509Certificate[]): boolean {
+  let cert: X509Certificate | undefined = chain[0];
+  // Bounded: a chain longer than its certificates would loop.
+  for (let depth = 0; cert && depth <= chain.length; depth++) {
+    const c: X509Certificate = cert;
+    if (anchors.some((a) => a.fingerprint256 === c.fingerprint256)) return true;
+    if (anchors.some((a) => c.checkIssued(a) && c.verify(a.publicKey))) return true;
+    cert = chain.find((i) => i !== c && c.checkIssued(i) && c.verify(i.publicKey));
+  }
+  return false;
 }
