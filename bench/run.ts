@@ -5,7 +5,8 @@
 // filesystem, every workload with the same client (Kafka's own Java tools), the broker stopped and its
 // data deleted; then, per slot, the log-cleaner workload in a session of its own (bench/lib/compaction.ts)
 // and the elections workload on a three-node cluster (bench/lib/elections.ts), and the replicated workload
-// (RF 3, acks=all) on three nodes of its own (bench/lib/replicated.ts).
+// (RF 3, acks=all) on three nodes of its own (bench/lib/replicated.ts), and the TLS rows on a broker with
+// an SSL listener (bench/lib/tls.ts).
 // The machine's ceilings (loopback TCP, page-cache write) are measured in every round.
 // Output: a table of medians and B/A ratios on stdout, bench/results/<date>.json and .svg, and the
 // README table between <!-- bench:start --> and <!-- bench:end -->.
@@ -27,6 +28,7 @@ import { mainSessionSkipped, runSession, skipped } from "./lib/session.ts";
 import { runCompactionSession } from "./lib/compaction.ts";
 import { runElectionSession } from "./lib/elections.ts";
 import { runReplicatedSession } from "./lib/replicated.ts";
+import { runTlsSession } from "./lib/tls.ts";
 import { chartSvg } from "./lib/svg.ts";
 import { COMPILE_DESCRIPTION, compileArgs } from "../tools/compile.ts";
 
@@ -131,6 +133,10 @@ async function main(): Promise<void> {
       if (!skipped(o, "elections")) {
         await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
         await runElectionSession(o, r, slot, system, round, settings);
+      }
+      if (!skipped(o, "tls")) {
+        await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
+        await runTlsSession(o, r, slot, system, round, settings);
       }
       if (!skipped(o, "replicated")) {
         await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });

@@ -61,13 +61,15 @@ export interface ConsumerPerfOptions {
   numRecords: number;
   group: string;
   timeoutMs: number;
+  /** Extra consumer properties (e.g. security.protocol=SSL and a truststore for the TLS rows). */
+  consumerProps?: Record<string, string | number>;
 }
 
 export async function consumerPerf(bootstrap: string, o: ConsumerPerfOptions): Promise<ConsumerPerfResult & ClientCost & { stdout: string }> {
   const run = await javaTool(KAFKA_MAIN.consumerPerf, [
     "--bootstrap-server", bootstrap, "--topic", o.topic, "--num-records", String(o.numRecords),
     "--group", o.group, "--timeout", "30000",
-    "--command-property", "auto.offset.reset=earliest",
+    "--command-property", "auto.offset.reset=earliest", ...props(o.consumerProps ?? {}).flatMap((kv) => ["--command-property", kv]),
   ], { name: "ConsumerPerformance", timeoutMs: o.timeoutMs });
   const r = parseConsumerPerf(run.stdout);
   if (r.records < o.numRecords) {

@@ -5,6 +5,14 @@
 import { BROKER_CONFIG_DEFS, ACCEPTED_KEYS } from "./broker-defs.ts";
 import { checkValue, ConfigError, type ConfigDef, type ConfigValue } from "./def.ts";
 import { formatEndpoint, parseEndpoints, parseProtocolMap, type Endpoint } from "./listeners.ts";
+import type { SslServerEngine } from "../network/ssl/ssl-engine.ts";
+import { sslServerEngine } from "./ssl-config.ts";
+
+/**
+ * Security protocols a listener may use. SASL_SSL listeners get their TLS transport (sslEngines) but are
+ * refused until SASL authentication is served on them: TLS alone would let anyone in as ANONYMOUS.
+ */
+export const SERVED_PROTOCOLS: ReadonlySet<string> = new Set(["PLAINTEXT", "SSL"]);
 
 export const BROKER_DEFS_BY_NAME: ReadonlyMap<string, ConfigDef> = new Map(BROKER_CONFIG_DEFS.map((d) => [d.name, d]));
 
@@ -33,6 +41,8 @@ export class BrokerConfig {
   /** The key logDirs came from: log.dirs, or log.dir when log.dirs is unset (for error messages). */
   readonly logDirsKey: "log.dirs" | "log.dir";
   readonly metadataLogDir: string;
+  /** The TLS engine of each SSL / SASL_SSL listener, by listener name, loaded and checked at start-up. */
+  readonly sslEngines: ReadonlyMap<string, SslServerEngine>;
 
   constructor(given: Map<string, string>) {
     this.given = given;
@@ -81,15 +91,21 @@ export class BrokerConfig {
       }
       // A controller listener missing from the map is PLAINTEXT, as in Kafka's effective protocol map.
       const protocol = this.protocolMap.get(l.name) ?? "PLAINTEXT";
-      if (protocol !== "PLAINTEXT") {
-        // Serving TLS or SASL listeners as plaintext would hand credentials and data to anyone listening.
+      if (!SERVED_PROTOCOLS.has(protocol)) {
+        // Serving SASL listeners without SASL would let anyone in.
         throw new ConfigError(
           "listeners",
           formatEndpoint(l),
-          `a listener whose security protocol is PLAINTEXT: ${l.name} maps to ${protocol} in listener.security.protocol.map, and SSL, SASL_PLAINTEXT and SASL_SSL listeners are not served yet`,
+          `a listener whose security protocol is one of ${[...SERVED_PROTOCOLS].join(", ")}: ${l.name} maps to ${protocol} in listener.security.protocol.map, and SASL_PLAINTEXT and SASL_SSL listeners are not served yet`,
         );
       }
     }
+    const engines = new Map<string, SslServerEngine>();
+    for (const l of this.listeners) {
+      const protocol = this.protocolMap.get(l.name) ?? "PLAINTEXT";
+      if (protocol === "SSL" || protocol === "SASL_SSL") engines.set(l.name, sslServerEngine(given, l.name, protocol));
+    }
+    this.sslEngines = engines;
     if (this.roles.has("controller") && this.controllerListenerNames.length === 0) {
       throw new ConfigError("controller.listener.names", "", "at least one listener name when process.roles includes controller");
     }

@@ -4,10 +4,11 @@
 
 import { ErrorCode } from "../protocol/errors.ts";
 import type { ConfigResourceType, MetadataLayer } from "./layer.ts";
-import { validateBrokerAlter, validateClientMetricsAlter, validateGroupAlter, validateLoggerAlter, validateTopicAlter, RESOURCE_TYPE_BY_ID, type AlterError, type RawAlterableConfig, type RequestedChange } from "./config-alter.ts";
+import { applyChanges, validateBrokerAlter, validateClientMetricsAlter, validateGroupAlter, validateLoggerAlter, validateTopicAlter, RESOURCE_TYPE_BY_ID, type AlterError, type RawAlterableConfig, type RequestedChange } from "./config-alter.ts";
 import type { LogLevels, Log4jLevel } from "../util/log-levels.ts";
 import type { Logger } from "../util/log.ts";
 import type { BrokerValueOf } from "../config/group-config.ts";
+import { brokerDef } from "../config/broker-keys.ts";
 
 export interface AlterResourceIn {
   readonly resourceType: number;
@@ -34,6 +35,12 @@ export interface AlterHost {
   readonly logLevels?: LogLevels;
   /** Where a log level change is reported (Kafka: ConfigAdminManager's WARN line). */
   readonly configLog?: Logger;
+  /**
+   * Kafka's DynamicBrokerConfig.validate for a BROKER resource on the broker it names (the SSL stores'
+   * reload check): null when the change may be written, else the INVALID_REQUEST message. `next` is the
+   * resource's dynamic configs after the change.
+   */
+  readonly validateBrokerDynamic?: (resourceName: string, next: ReadonlyMap<string, string>, changedKeys: readonly string[]) => string | null;
 }
 
 export async function runAlterConfigs(host: AlterHost, resources: readonly AlterResourceIn[], opts: { validateOnly: boolean; incremental: boolean }): Promise<AlterResourceOut[]> {
@@ -76,7 +83,13 @@ export async function runAlterConfigs(host: AlterHost, resources: readonly Alter
     } else if (type === "group") {
       e = validateGroupAlter(r.resourceName, changes, opts.incremental, host.brokerValue ?? (() => undefined));
     } else {
-      e = validateBrokerAlter(r.resourceName, changes, opts.incremental, { nodeId: host.nodeId, current: image?.configs.get(`broker:${r.resourceName}`) ?? new Map() });
+      const current = image?.configs.get(`broker:${r.resourceName}`) ?? new Map<string, string>();
+      e = validateBrokerAlter(r.resourceName, changes, opts.incremental, { nodeId: host.nodeId, current });
+      if (!e && host.validateBrokerDynamic) {
+        const next = applyChanges(current, changes, opts.incremental, (n) => brokerDef(n)?.default ?? null);
+        const why = host.validateBrokerDynamic(r.resourceName, next, changes.map((c) => c.name));
+        if (why !== null) e = { errorCode: ErrorCode.INVALID_REQUEST, errorMessage: why };
+      }
     }
     if (e) return fail(i, e);
     toApply.push({ index: i, resourceType: type, resourceName: r.resourceName, changes });

@@ -9,6 +9,11 @@
 // `maxQueuedBytes` of responses waiting for the socket (reading pauses beyond it); frames above
 // `maxFrameBytes` close the connection before their body is read.
 //
+// TLS: Bun's TLS socket still exposes its kernel fd, and sendfile(2) to it would put plaintext segment
+// bytes on an encrypted stream, so a TLS connection's output queue has no sendfile: file slices are read
+// (pread) and written through the socket, which encrypts them. Bun exposes no kernel TLS (kTLS), which
+// would be the only way to keep zero copy here.
+//
 // File lifetimes: a response that points into segment files holds a reference to each from the moment
 // it is handed over (its slot) until the output queue has sent it, or the connection is gone; so a
 // deleted segment's descriptor stays open, and names the same file, while a slow client still waits.
@@ -17,6 +22,7 @@ import type { Socket } from "bun";
 import type { FrameParts } from "../protocol/primitives/writer.ts";
 import { FrameAssembler, FrameSizeError, type Frame } from "./frame-assembler.ts";
 import { OutputQueue, releaseFrameFiles, retainFrameFiles } from "./output-queue.ts";
+import { sendfileImpl } from "./sendfile.ts";
 
 /** What the dispatcher returns for a request: a response frame, no response (acks=0), or close. */
 export type Outcome = FrameParts | null | "close";
@@ -31,6 +37,8 @@ export interface ConnectionInfo {
   clientSoftware?: { readonly name: string; readonly version: string };
   /** Set once the connection has sent a valid request (the smaller pre-auth frame limit no longer applies). */
   authenticated: boolean;
+  /** The authenticated principal (Kafka's KafkaPrincipal): User:ANONYMOUS until TLS or SASL says otherwise. */
+  principal: { readonly principalType: string; readonly name: string };
 }
 
 export interface RequestSink {
@@ -62,6 +70,7 @@ export class Connection implements ConnectionInfo {
   readonly remotePort: number;
   clientSoftware?: { readonly name: string; readonly version: string };
   authenticated = false;
+  principal: { readonly principalType: string; readonly name: string } = { principalType: "User", name: "ANONYMOUS" };
   lastActiveMs: number;
   closed = false;
 
@@ -70,7 +79,7 @@ export class Connection implements ConnectionInfo {
   private readonly limits: ConnectionLimits;
   private readonly log: ConnectionLog;
   private readonly assembler: FrameAssembler;
-  private readonly out = new OutputQueue();
+  private readonly out: OutputQueue;
   private readonly slots: Slot[] = [];
   /** Whole frames received while the in-flight bound was reached (bounded by one read's worth). */
   private readonly backlog: Frame[] = [];
@@ -92,7 +101,10 @@ export class Connection implements ConnectionInfo {
     limits: ConnectionLimits,
     log: ConnectionLog,
     onClose: (c: Connection) => void,
+    /** A TLS socket: file slices must go through the socket's encryption, never sendfile(2) to its fd. */
+    tls = false,
   ) {
+    this.out = new OutputQueue(tls ? null : sendfileImpl);
     this.id = id;
     this.socket = socket;
     this.listenerName = listenerName;

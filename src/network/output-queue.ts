@@ -38,6 +38,8 @@ export class OutputQueue {
   queuedBytes = 0;
   private readonly sendfile: SendfileFn | null;
   private scratch: Uint8Array | null = null;
+  /** pread buffer of the copy path (TLS connections, or no sendfile): reused while the queue has data, as socket.write copies what it takes. */
+  private readBuf: Uint8Array | null = null;
   /** Set when a write failed for good (socket closed, file unreadable). */
   error: string | null = null;
 
@@ -103,6 +105,8 @@ export class OutputQueue {
     }
     this.parts = [];
     this.head = 0;
+    // An idle connection does not keep the copy path's buffer (many TLS connections would pin 256 KiB each).
+    this.readBuf = null;
     return "empty";
   }
 
@@ -170,9 +174,15 @@ export class OutputQueue {
   }
 
   private readChunk(fd: number, s: PendingSlice): Uint8Array | null {
-    this.scratch ??= new Uint8Array(COALESCE_BYTES);
     const want = Math.min(s.remaining, READ_CHUNK_BYTES);
-    const buf = want <= this.scratch.length ? this.scratch.subarray(0, want) : new Uint8Array(want);
+    let buf: Uint8Array;
+    if (want <= COALESCE_BYTES) {
+      this.scratch ??= new Uint8Array(COALESCE_BYTES);
+      buf = this.scratch.subarray(0, want);
+    } else {
+      this.readBuf ??= new Uint8Array(READ_CHUNK_BYTES);
+      buf = this.readBuf.subarray(0, want);
+    }
     let got = 0;
     try {
       // Bound: each pread returns > 0 bytes or we stop.

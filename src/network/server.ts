@@ -1,15 +1,25 @@
 // The socket server: one Bun.listen per listener, a Connection per socket, idle expiry, shutdown, and
 // Kafka's connection quotas (connection-quotas.ts): a connection over max.connections.per.ip is closed at
 // once; one over max.connections waits, paused, until another closes.
+//
+// TLS listeners (SSL, SASL_SSL) listen with Bun's TLS. The connection is admitted at `open` but reads no
+// request before the handshake: Bun delivers application data only after it. On the handshake the
+// principal is set from the client's certificate (ssl-engine.ts); a failed handshake or authentication
+// closes the connection. A new certificate (dynamic broker config) takes effect by listening again on
+// the same port with the new TLS options: Bun cannot swap a listener's certificate in place (its
+// reload() takes handlers only). Connections already open keep their TLS session.
 
 import type { Socket, TCPSocketListener } from "bun";
 import { Connection, type ConnectionLimits, type ConnectionLog, type RequestSink } from "./connection.ts";
 import { ConnectionQuotas, MAX_WAITING_CONNECTIONS, type ConnectionQuotaConfig } from "./connection-quotas.ts";
+import { sslPrincipal, type SslServerEngine } from "./ssl/ssl-engine.ts";
 
 export interface ListenerSpec {
   name: string;
   host: string;
   port: number;
+  /** Set for SSL and SASL_SSL listeners. */
+  ssl?: SslServerEngine;
 }
 
 export interface SocketServerOptions {
@@ -28,6 +38,9 @@ export interface SocketServerOptions {
 interface WaitingSocket {
   listenerName: string;
   address: string;
+  tls: boolean;
+  /** Set when a TLS handshake finished while the socket waited. */
+  principal?: { readonly principalType: string; readonly name: string };
 }
 
 export interface BoundListener {
@@ -38,7 +51,9 @@ export interface BoundListener {
 
 export class SocketServer {
   private readonly opts: SocketServerOptions;
-  private readonly servers: TCPSocketListener<Connection | undefined>[] = [];
+  private readonly servers = new Map<string, TCPSocketListener<Connection | undefined>>();
+  /** The TLS engine each TLS listener serves with now (replaced by reloadSsl). */
+  private readonly sslByListener = new Map<string, SslServerEngine>();
   readonly connections = new Set<Connection>();
   private nextId = 1;
   private idleTimer: ReturnType<typeof setInterval> | null = null;
@@ -60,25 +75,9 @@ export class SocketServer {
 
   start(): BoundListener[] {
     for (const l of this.opts.listeners) {
-      const server = Bun.listen<Connection | undefined>({
-        hostname: l.host,
-        port: l.port,
-        socket: {
-          open: (socket) => this.onOpen(socket, l.name),
-          data: (socket, data) => socket.data?.onData(data),
-          drain: (socket) => socket.data?.onDrain(),
-          close: (socket) => {
-            if (socket.data === undefined) this.waiting.delete(socket);
-            else socket.data.onSocketClosed();
-          },
-          error: (socket, err) => {
-            this.opts.log.warn("socket error", { connection: socket.data?.id, error: err.message });
-            if (socket.data === undefined) this.waiting.delete(socket);
-            else socket.data.onSocketClosed();
-          },
-        },
-      });
-      this.servers.push(server);
+      if (l.ssl) this.sslByListener.set(l.name, l.ssl);
+      const server = this.listen(l.name, l.host, l.port, l.ssl);
+      this.servers.set(l.name, server);
       this.bound.push({ name: l.name, host: l.host, port: server.port });
     }
     // Sweep for idle connections a few times per idle period (at least once a second, at most every 30 s).
@@ -88,11 +87,89 @@ export class SocketServer {
     return this.bound;
   }
 
-  private onOpen(socket: Socket<Connection | undefined>, listenerName: string): void {
+  private listen(name: string, host: string, port: number, ssl: SslServerEngine | undefined): TCPSocketListener<Connection | undefined> {
+    const tls = ssl !== undefined;
+    return Bun.listen<Connection | undefined>({
+      hostname: host,
+      port,
+      ...(ssl ? { tls: ssl.tls } : {}),
+      socket: {
+        open: (socket) => this.onOpen(socket, name, tls),
+        data: (socket, data) => socket.data?.onData(data),
+        drain: (socket) => socket.data?.onDrain(),
+        close: (socket) => {
+          if (socket.data === undefined) this.waiting.delete(socket);
+          else socket.data.onSocketClosed();
+        },
+        error: (socket, err) => {
+          this.opts.log.warn("socket error", { connection: socket.data?.id, error: err.message });
+          if (socket.data === undefined) this.waiting.delete(socket);
+          else socket.data.onSocketClosed();
+        },
+        ...(ssl ? { handshake: (socket: Socket<Connection | undefined>, success: boolean, err: Error | null) => this.onHandshake(socket, name, success, err) } : {}),
+      },
+    });
+  }
+
+  /** The TLS handshake finished: the connection's principal, or close (Kafka's SslAuthenticationException). */
+  private onHandshake(socket: Socket<Connection | undefined>, listenerName: string, success: boolean, err: Error | null): void {
+    const conn = socket.data;
+    const engine = this.sslByListener.get(listenerName)!;
+    if (!success && engine.clientAuth === "required") {
+      this.opts.log.warn("closing connection: SSL handshake failed", { listener: listenerName, address: socket.remoteAddress, error: err?.message });
+      if (conn) conn.close();
+      else socket.end();
+      return;
+    }
+    try {
+      const principal = sslPrincipal(socket as Socket<unknown>, engine, err);
+      if (conn) conn.principal = principal;
+      else {
+        // A waiting socket (max.connections) is admitted later; it keeps the principal until then. A
+        // socket refused at open (per-IP quota) is neither: nothing to record.
+        const w = this.waiting.get(socket);
+        if (w) w.principal = principal;
+      }
+    } catch (e) {
+      this.opts.log.warn("closing connection: SSL authentication failed", { listener: listenerName, address: socket.remoteAddress, error: (e as Error).message });
+      if (conn) conn.close();
+      else {
+        this.waiting.delete(socket);
+        socket.end();
+      }
+    }
+  }
+
+  /**
+   * A TLS listener's new keystore/truststore (dynamic broker config): listen again on the same port
+   * with the new options. New connections get the new certificate; open ones keep going.
+   */
+  reloadSsl(listenerName: string, engine: SslServerEngine): void {
+    const old = this.servers.get(listenerName);
+    const bound = this.bound.find((b) => b.name === listenerName);
+    if (!old || !bound || !this.sslByListener.has(listenerName)) throw new Error(`no TLS listener named ${listenerName}`);
+    const previous = this.sslByListener.get(listenerName)!;
+    // Stop accepting on the old socket (open connections stay), then bind the port again. Between the
+    // two a new connection is refused (clients retry); if the port cannot be bound again the old
+    // engine is tried once more, and a listener that cannot be bound at all is reported.
+    old.stop(false);
+    try {
+      this.servers.set(listenerName, this.listen(listenerName, bound.host, bound.port, engine));
+      this.sslByListener.set(listenerName, engine);
+    } catch (e) {
+      this.servers.delete(listenerName);
+      this.opts.log.warn("could not listen again with the new SSL configuration", { listener: listenerName, port: bound.port, error: (e as Error).message });
+      this.servers.set(listenerName, this.listen(listenerName, bound.host, bound.port, previous));
+      throw e;
+    }
+    this.opts.log.info("listener's SSL configuration reloaded", { listener: listenerName, subject: engine.keystoreSubject });
+  }
+
+  private onOpen(socket: Socket<Connection | undefined>, listenerName: string, tls: boolean): void {
     socket.setNoDelay(true);
     const address = socket.remoteAddress;
     if (this.quotas.hasSlot && this.waiting.size === 0) {
-      this.admit(socket, listenerName, address);
+      this.admit(socket, listenerName, address, tls);
       return;
     }
     if (this.waiting.size >= MAX_WAITING_CONNECTIONS) {
@@ -102,10 +179,10 @@ export class SocketServer {
     }
     // Unread until a slot frees: Kafka's acceptor stops accepting at max.connections the same way.
     socket.pause();
-    this.waiting.set(socket, { listenerName, address });
+    this.waiting.set(socket, { listenerName, address, tls });
   }
 
-  private admit(socket: Socket<Connection | undefined>, listenerName: string, address: string): void {
+  private admit(socket: Socket<Connection | undefined>, listenerName: string, address: string, tls: boolean, principal?: WaitingSocket["principal"]): void {
     if (!this.quotas.tryInc(address)) {
       this.opts.log.info(`Rejected connection from ${address}, address already has the configured maximum of ${this.quotas.maxFor(address)} connections.`, { listener: listenerName });
       socket.end();
@@ -116,7 +193,8 @@ export class SocketServer {
       this.quotas.dec(address);
       this.admitWaiting();
       this.opts.onConnectionClosed?.(c.id);
-    });
+    }, tls);
+    if (principal) conn.principal = principal;
     socket.data = conn;
     this.connections.add(conn);
   }
@@ -126,7 +204,7 @@ export class SocketServer {
     for (const [socket, w] of this.waiting) {
       if (!this.quotas.hasSlot) return;
       this.waiting.delete(socket);
-      this.admit(socket, w.listenerName, w.address);
+      this.admit(socket, w.listenerName, w.address, w.tls, w.principal);
       if (socket.data !== undefined) socket.resume();
     }
   }
@@ -144,8 +222,8 @@ export class SocketServer {
 
   /** Stop accepting; existing connections are left to the caller (shutdown drains them). */
   stopListening(): void {
-    for (const s of this.servers) s.stop(false);
-    this.servers.length = 0;
+    for (const s of this.servers.values()) s.stop(false);
+    this.servers.clear();
     if (this.idleTimer) clearInterval(this.idleTimer);
     this.idleTimer = null;
   }

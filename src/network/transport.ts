@@ -3,6 +3,7 @@
 // (socketTransport below) in production and in multi-process tests.
 
 import type { Socket } from "bun";
+import type { SslClientEngine } from "./ssl/ssl-engine.ts";
 
 export interface TransportHandlers {
   /** Bytes from the peer, in order; the buffer belongs to the receiver. */
@@ -103,3 +104,50 @@ export const socketTransport: Transport = {
     return conn;
   },
 };
+
+/**
+ * The broker's own client side of an SSL (or SASL_SSL) listener: the connection is handed over once
+ * the TLS handshake has succeeded (bytes written before it would be lost). The peer's certificate must
+ * verify against the truststore and, with ssl.endpoint.identification.algorithm=https, name the host.
+ */
+export function tlsSocketTransport(engine: SslClientEngine): Transport {
+  return {
+    connect(host, port, handlers) {
+      const conn = new SocketConnection(handlers);
+      return new Promise<TransportConnection>((resolve, reject) => {
+        let settled = false;
+        const fail = (why: string) => {
+          conn.ended(why);
+          if (!settled) {
+            settled = true;
+            reject(new Error(why));
+          }
+        };
+        Bun.connect({
+          hostname: host,
+          port,
+          tls: { ...engine.tls, serverName: host },
+          socket: {
+            handshake: (s, ok, err) => {
+              // Bun reports a host name mismatch as a failed authorization; without endpoint
+              // identification (algorithm "") only the chain has to verify.
+              const hostnameOnly = (err as { code?: string } | null)?.code === "ERR_TLS_CERT_ALTNAME_INVALID";
+              if (!ok && (engine.verifyHostname || !hostnameOnly)) {
+                s.end();
+                return fail(`TLS handshake with ${host}:${port} failed: ${err?.message ?? "not authorized"}`);
+              }
+              conn.socket = s;
+              settled = true;
+              resolve(conn);
+            },
+            data: (_s, d) => handlers.onData(d),
+            drain: () => conn.drain(),
+            close: () => fail("closed by the peer"),
+            error: (_s, e) => fail(`socket error: ${e.message}`),
+            connectError: (_s, e) => fail(`connect failed: ${e.message}`),
+          },
+        }).catch((e: Error) => fail(`connect failed: ${e.message}`));
+      });
+    },
+  };
+}

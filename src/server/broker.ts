@@ -11,6 +11,7 @@ import { TxnProduceOrder } from "./produce/txn-verify.ts";
 import { loadNativeInBackground } from "../protocol/records/crc32c-native.ts";
 import { installNativeLz4InBackground } from "../protocol/records/compression/lz4-native.ts";
 import { SocketServer, type BoundListener } from "../network/server.ts";
+import { DynamicSslConfig } from "./dynamic-ssl-config.ts";
 import type { Outcome, RequestSink } from "../network/connection.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import { connectionQuotaConfigOf } from "./connection-quota-config.ts";
@@ -49,7 +50,8 @@ import { SnapshotGenerator } from "../metadata/snapshot-generator.ts";
 import { SECURITY_PROTOCOL_ID } from "../metadata/registration.ts";
 import { SUPPORTED_FEATURES } from "../metadata/supported-features.ts";
 import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network-client.ts";
-import { socketTransport } from "../network/transport.ts";
+import { clientTransportFor } from "./client-transport.ts";
+import { interBrokerListenerName } from "../replication/leader-endpoint-lookup.ts";
 import { CONTROLLER_HANDLERS } from "./controller-api/index.ts";
 import { KafkaRaftManager } from "./raft-manager.ts";
 import { FORWARD_RETRY_TIMEOUT_MS, forwardingHandler } from "./forwarding.ts";
@@ -162,6 +164,8 @@ export class Broker {
   /** Built by start() once everything it holds is open; null before. */
   private running: BrokerServices | null = null;
   private server: SocketServer | null = null;
+  /** Certificate reload through dynamic broker config (TLS listeners only). */
+  private dynamicSsl: DynamicSslConfig | null = null;
   private readonly handlerList: ApiHandler[];
   private stopping: Promise<void> | null = null;
   readonly startedAtMs = Date.now();
@@ -352,7 +356,9 @@ export class Broker {
     });
     this.txnCoordinator = transactionCoordinator;
 
+    this.dynamicSsl = this.config.sslEngines.size > 0 ? new DynamicSslConfig(this.config, this.nodeId, () => this.server, this.log.child({ component: "dynamic-ssl" })) : null;
     const services: BrokerServices = {
+      dynamicSsl: this.dynamicSsl,
       nodeId: this.nodeId,
       clusterId,
       config: this.config,
@@ -433,6 +439,7 @@ export class Broker {
   private newReplicaFetcherManager(host: ReplicaFetcherHost, quotas: ReplicationQuotas): ReplicaFetcherManager {
     const c = this.config;
     const socketTimeoutMs = c.int("replica.socket.timeout.ms");
+    const fetcherTransport = clientTransportFor(c, interBrokerListenerName(c));
     return new ReplicaFetcherManager({
       brokerId: this.nodeId,
       brokerEpoch: () => this.lifecycle?.brokerEpoch ?? -1n,
@@ -445,7 +452,7 @@ export class Broker {
         socketTimeoutMs,
       },
       backoffMs: c.int("replica.fetch.backoff.ms"),
-      newClient: (clientId) => new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId, requestTimeoutMs: socketTimeoutMs, maxInFlightRequestsPerConnection: 1 }, socketTransport, this.clock),
+      newClient: (clientId) => new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId, requestTimeoutMs: socketTimeoutMs, maxInFlightRequestsPerConnection: 1 }, fetcherTransport, this.clock),
       host,
       clock: this.clock,
       quota: quotas.follower,
@@ -480,7 +487,8 @@ export class Broker {
       : null;
     this.quorumController = controller;
     // Kafka's NodeToControllerChannelManager: one client for lifecycle and forwarded requests.
-    const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-to-controller`, requestTimeoutMs: this.config.int("controller.quorum.request.timeout.ms") }, socketTransport, this.quorumClock);
+    const controllerTransport = clientTransportFor(this.config, this.config.controllerListenerNames[0] ?? "CONTROLLER");
+    const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-to-controller`, requestTimeoutMs: this.config.int("controller.quorum.request.timeout.ms") }, controllerTransport, this.quorumClock);
     this.controllerClient = client;
     const channel = new RaftControllerChannel(client, () => {
       const le = mgr.client.leaderAndEpoch();
@@ -498,7 +506,13 @@ export class Broker {
       config: this.config,
       logs,
       logger,
-      publisher: replicaManager,
+      // After the logs: a broker-level config change may carry new SSL stores for a listener.
+      publisher: {
+        applyDelta: (d) => {
+          replicaManager.applyDelta(d);
+          if (this.dynamicSsl && d.configChanged === "all") this.dynamicSsl.onImage(d.after);
+        },
+      },
       raft: mgr.client,
       controller,
       // Kafka's channel manager retries a forwarded request while no controller answers (30 s).
@@ -525,7 +539,10 @@ export class Broker {
   /** A socket server on `listeners` with this broker's limits, idle timeout and connection quotas. */
   private socketServer(listeners: readonly Endpoint[], sink: RequestSink, onConnectionClosed: (id: number) => void): SocketServer {
     return new SocketServer({
-      listeners: listeners.map((l) => ({ name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port })),
+      listeners: listeners.map((l) => {
+        const ssl = this.dynamicSsl?.engineFor(l.name) ?? this.config.sslEngines.get(l.name);
+        return { name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port, ...(ssl ? { ssl } : {}) };
+      }),
       limits: {
         maxFrameBytes: this.config.int("socket.request.max.bytes"),
         maxInFlight: this.config.int("strand.max.inflight.requests.per.connection"),

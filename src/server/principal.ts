@@ -1,8 +1,9 @@
 // Who a request comes from, with Kafka's types: the listener's security protocol
 // (org.apache.kafka.common.security.auth.SecurityProtocol) and the authenticated principal
-// (KafkaPrincipal, printed "User:ANONYMOUS"). Only PLAINTEXT listeners are served (BrokerConfig refuses
-// the others until the security issue serves them), and a PLAINTEXT connection's principal is
-// KafkaPrincipal.ANONYMOUS, as Kafka's DefaultKafkaPrincipalBuilder gives it.
+// (KafkaPrincipal, printed "User:ANONYMOUS"). The connection carries its principal (Connection.principal):
+// ANONYMOUS on PLAINTEXT, as Kafka's DefaultKafkaPrincipalBuilder gives it; on SSL listeners the client
+// certificate's subject through ssl.principal.mapping.rules (src/network/ssl/ssl-engine.ts), or
+// ANONYMOUS without one.
 
 export type SecurityProtocol = "PLAINTEXT" | "SSL" | "SASL_PLAINTEXT" | "SASL_SSL";
 

@@ -11,7 +11,7 @@
 import { join } from "node:path";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network-client.ts";
-import { socketTransport } from "../network/transport.ts";
+import { clientTransportFor } from "./client-transport.ts";
 import { FileQuorumStateStore } from "../raft/file-quorum-state-store.ts";
 import { KafkaMetadataLog } from "../raft/kafka-metadata-log.ts";
 import { DEFAULT_RAFT_CONFIG, KafkaRaftClient } from "../raft/kafka-raft-client.ts";
@@ -98,7 +98,7 @@ export class KafkaRaftManager {
         reconnectBackoffMaxMs: Math.max(config.int("controller.quorum.retry.backoff.ms"), 1_000),
         softwareVersion: STRAND_VERSION,
       },
-      socketTransport,
+      clientTransportFor(config, listenerName),
       opts.clock,
       random,
     );

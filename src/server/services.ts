@@ -10,6 +10,7 @@
 // The slots at the end are filled by later issues (transactions, security, quotas, metrics): typed
 // null until then, so a handler written now already has the place it will read them from.
 
+import type { DynamicSslConfig } from "./dynamic-ssl-config.ts";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import type { Endpoint } from "../config/listeners.ts";
 import type { GroupCoordinatorService } from "../coordinator/group/service.ts";
@@ -76,6 +77,8 @@ export interface BrokerServices {
    * the produce and TxnOffsetCommit paths call (txn-verification.ts). Null: no transaction coordinator.
    */
   readonly transactionCoordinator: TransactionCoordinatorService | null;
+  /** Certificate reload through dynamic broker config; absent without TLS listeners. */
+  readonly dynamicSsl?: DynamicSslConfig | null;
   /** Kafka's Authorizer (the security issue); null allows every operation, as Kafka without one. */
   readonly authorizer: null;
   /** Kafka's QuotaManagers (the quotas work). */

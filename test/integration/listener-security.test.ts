@@ -1,6 +1,7 @@
-// A listener whose security protocol is SSL, SASL_PLAINTEXT or SASL_SSL is refused at start-up, naming
-// the listener and its protocol, until those protocols are served: serving it as plaintext would hand a
-// TLS or SASL client's credentials and data to the network. PLAINTEXT listeners start as before.
+// A listener whose security protocol is SASL_PLAINTEXT or SASL_SSL is refused at start-up, naming the
+// listener and its protocol, until SASL is served: serving it without would let anyone in. SSL listeners
+// are served with TLS, and one without a keystore is refused naming ssl.keystore.location. PLAINTEXT
+// listeners start as before.
 import { expect, test } from "bun:test";
 import { startStrand, removeDataDir } from "../support/strand.ts";
 import { BrokerConfig } from "../../src/config/broker-config.ts";
@@ -12,13 +13,12 @@ function configWith(overrides: Record<string, string>): BrokerConfig {
   return BrokerConfig.from(new Map(), Object.entries({ ...BASE, ...overrides }));
 }
 
-test("each non-PLAINTEXT protocol is refused with the key, the listener and the protocol", () => {
+test("each SASL protocol is refused with the key, the listener and the protocol", () => {
   for (const [listeners, map, name, protocol] of [
-    ["SSL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", null, "SSL", "SSL"],
     ["SASL_PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", null, "SASL_PLAINTEXT", "SASL_PLAINTEXT"],
     ["SASL_SSL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", null, "SASL_SSL", "SASL_SSL"],
     ["INTERNAL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "INTERNAL:SASL_SSL,CONTROLLER:PLAINTEXT", "INTERNAL", "SASL_SSL"],
-    ["PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "PLAINTEXT:PLAINTEXT,CONTROLLER:SSL", "CONTROLLER", "SSL"],
+    ["PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "PLAINTEXT:PLAINTEXT,CONTROLLER:SASL_PLAINTEXT", "CONTROLLER", "SASL_PLAINTEXT"],
   ] as const) {
     let err: unknown = null;
     try {
@@ -32,11 +32,25 @@ test("each non-PLAINTEXT protocol is refused with the key, the listener and the 
     expect(ce.value).toStartWith(`${name}://`);
     expect(ce.message).toContain(`${name} maps to ${protocol}`);
   }
+  // SSL listeners (a broker or a controller one) need a keystore.
+  for (const [listeners, map] of [
+    ["SSL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", null],
+    ["PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "PLAINTEXT:PLAINTEXT,CONTROLLER:SSL"],
+  ] as const) {
+    let err: unknown = null;
+    try {
+      configWith({ listeners, ...(map === null ? {} : { "listener.security.protocol.map": map }) });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).key).toBe("ssl.keystore.location");
+  }
   // PLAINTEXT, and a controller listener missing from the map (PLAINTEXT in Kafka), still start.
   expect(configWith({ listeners: "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT" }).listeners.length).toBe(2);
 });
 
-test("the broker process refuses to start on an SSL listener and says why", async () => {
+test("the broker process refuses to start on an SSL listener without a keystore and says why", async () => {
   let message = "";
   try {
     const s = await startStrand({ overrides: { listeners: "PLAINTEXT://127.0.0.1:0,SSL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,SSL:SSL,CONTROLLER:PLAINTEXT" }, startTimeoutMs: 60_000 });
@@ -46,6 +60,6 @@ test("the broker process refuses to start on an SSL listener and says why", asyn
     message = String(e);
   }
   expect(message).toContain("exited with");
-  expect(message).toContain('invalid value "SSL://127.0.0.1:0" for configuration listeners');
-  expect(message).toContain("SSL maps to SSL");
+  expect(message).toContain("for configuration ssl.keystore.location");
+  expect(message).toContain("a key store (ssl.keystore.location, or ssl.keystore.key and ssl.keystore.certificate.chain) for the SSL listener SSL");
 }, 90_000);

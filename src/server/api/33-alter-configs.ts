@@ -15,6 +15,7 @@ import { newAlterConfigsResponse, type AlterConfigsResponse } from "../../protoc
 import { runAlterConfigs } from "../../metadata/config-alter-run.ts";
 import { brokerValueOf } from "../../config/group-config.ts";
 import { defineHandler } from "../handler.ts";
+import { dynamicValidation } from "../dynamic-ssl-validation.ts";
 
 export const alterConfigsHandler = defineHandler<AlterConfigsRequest, AlterConfigsResponse>({
   key: 33,
@@ -23,7 +24,7 @@ export const alterConfigsHandler = defineHandler<AlterConfigsRequest, AlterConfi
   async handle(ctx, req) {
     const res = newAlterConfigsResponse();
     res.responses = await runAlterConfigs(
-      { nodeId: ctx.forwarded ? -1 : ctx.services.nodeId, metadata: ctx.services.metadata, brokerValue: brokerValueOf(ctx.services) },
+      { nodeId: ctx.forwarded ? -1 : ctx.services.nodeId, metadata: ctx.services.metadata, brokerValue: brokerValueOf(ctx.services), ...dynamicValidation(ctx) },
       req.resources.map((r) => ({ resourceType: r.resourceType, resourceName: r.resourceName, changes: r.configs.map((c) => ({ name: c.name, value: c.value, op: "set" as const })) })),
       { validateOnly: req.validateOnly, incremental: false },
     );

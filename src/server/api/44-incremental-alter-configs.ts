@@ -26,6 +26,7 @@ import { brokerValueOf } from "../../config/group-config.ts";
 import { logLevelsOf, namedLogger } from "../../util/log.ts";
 import { BROKER_LOGGER_NAMES } from "../broker-loggers.ts";
 import { defineHandler } from "../handler.ts";
+import { dynamicValidation } from "../dynamic-ssl-validation.ts";
 
 export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse>({
   key: 44,
@@ -41,6 +42,7 @@ export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConf
         brokerValue: brokerValueOf(ctx.services),
         logLevels: logLevelsOf(ctx.services.logger),
         configLog: namedLogger(ctx.services.logger, BROKER_LOGGER_NAMES.configAdmin),
+        ...dynamicValidation(ctx),
       },
       req.resources.map((r) => ({
         resourceType: r.resourceType,

@@ -6,6 +6,7 @@
 //   group-produce / group-member ...  consumer-group modes, see groups.go
 //   txn-produce / txn-hop / txn-verify ...  transactions (GroupTransactSession chain), see txn.go
 //   txn-perf ...  the benchmark's transactional produce workload, see txnperf.go
+//   tls-roundtrip ...  create, produce and consume in a group over TLS, see tls.go
 package main
 
 import (
@@ -59,6 +60,8 @@ func main() {
 		a[os.Args[i][2:]] = os.Args[i+1]
 	}
 	switch os.Args[1] {
+	case "tls-roundtrip":
+		tlsRoundtrip(a)
 	case "produce":
 		produce(a)
 	case "consume":

@@ -9,6 +9,9 @@ const DRIVER = resolve(import.meta.dir, "../../interop/js/kafkajs-driver.cjs");
 
 export interface KafkaJsClient {
   version: string;
+  /** node, and KafkaJS's package directory: for scripts other than the driver (require(kafkajsDir)). */
+  node: string;
+  kafkajsDir: string;
   spawn(args: readonly string[]): import("bun").Subprocess<"ignore", "pipe", "pipe">;
 }
 
@@ -40,6 +43,8 @@ async function install(): Promise<KafkaJsClient> {
   const nodeVersion = (await run([node, "--version"], { timeoutMs: 10_000 })).stdout.trim();
   return {
     version: `kafkajs ${pkg.version} (node ${nodeVersion})`,
+    node,
+    kafkajsDir,
     spawn(args) {
       return Bun.spawn({ cmd: [node, DRIVER, kafkajsDir, ...args], stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     },
