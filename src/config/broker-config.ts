@@ -5,6 +5,7 @@
 import { BROKER_CONFIG_DEFS, ACCEPTED_KEYS } from "./broker-defs.ts";
 import { checkValue, ConfigError, type ConfigDef, type ConfigValue } from "./def.ts";
 import { formatEndpoint, parseEndpoints, parseProtocolMap, type Endpoint } from "./listeners.ts";
+import { listenerSaslConfig, type ListenerSaslConfig } from "./sasl-config.ts";
 
 export const BROKER_DEFS_BY_NAME: ReadonlyMap<string, ConfigDef> = new Map(BROKER_CONFIG_DEFS.map((d) => [d.name, d]));
 
@@ -33,6 +34,8 @@ export class BrokerConfig {
   /** The key logDirs came from: log.dirs, or log.dir when log.dirs is unset (for error messages). */
   readonly logDirsKey: "log.dirs" | "log.dir";
   readonly metadataLogDir: string;
+  /** The SASL settings of each SASL_PLAINTEXT listener, by listener name (empty without one). */
+  readonly sasl: ReadonlyMap<string, ListenerSaslConfig>;
 
   constructor(given: Map<string, string>) {
     this.given = given;
@@ -75,21 +78,27 @@ export class BrokerConfig {
     this.listeners = parseEndpoints("listeners", this.list("listeners"));
     const adv = this.values.get("advertised.listeners")!.value as string[] | null;
     this.controllerListenerNames = ((this.values.get("controller.listener.names")!.value as string[] | null) ?? []).map((s) => s.toUpperCase());
+    const sasl = new Map<string, ListenerSaslConfig>();
     for (const l of this.listeners) {
       if (!this.protocolMap.has(l.name) && !this.controllerListenerNames.includes(l.name)) {
         throw new ConfigError("listeners", this.list("listeners").join(","), `listener names present in listener.security.protocol.map (${l.name} is not)`);
       }
       // A controller listener missing from the map is PLAINTEXT, as in Kafka's effective protocol map.
       const protocol = this.protocolMap.get(l.name) ?? "PLAINTEXT";
+      if (protocol === "SASL_PLAINTEXT") {
+        sasl.set(l.name, listenerSaslConfig(this, l.name));
+        continue;
+      }
       if (protocol !== "PLAINTEXT") {
         // Serving TLS or SASL listeners as plaintext would hand credentials and data to anyone listening.
         throw new ConfigError(
           "listeners",
           formatEndpoint(l),
-          `a listener whose security protocol is PLAINTEXT: ${l.name} maps to ${protocol} in listener.security.protocol.map, and SSL, SASL_PLAINTEXT and SASL_SSL listeners are not served yet`,
+          `a listener whose security protocol is PLAINTEXT or SASL_PLAINTEXT: ${l.name} maps to ${protocol} in listener.security.protocol.map, and SSL and SASL_SSL listeners are not served yet`,
         );
       }
     }
+    this.sasl = sasl;
     if (this.roles.has("controller") && this.controllerListenerNames.length === 0) {
       throw new ConfigError("controller.listener.names", "", "at least one listener name when process.roles includes controller");
     }

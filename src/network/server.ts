@@ -10,6 +10,10 @@ export interface ListenerSpec {
   name: string;
   host: string;
   port: number;
+  /** This listener's request sink (a SASL listener's authenticator in front of the dispatcher); default: the server's. */
+  sink?: RequestSink;
+  /** The frame limit before authentication (sasl.server.max.receive.size); default: none beyond maxFrameBytes. */
+  maxPreAuthFrameBytes?: number;
 }
 
 export interface SocketServerOptions {
@@ -26,7 +30,7 @@ export interface SocketServerOptions {
 }
 
 interface WaitingSocket {
-  listenerName: string;
+  listener: ListenerSpec;
   address: string;
 }
 
@@ -64,7 +68,7 @@ export class SocketServer {
         hostname: l.host,
         port: l.port,
         socket: {
-          open: (socket) => this.onOpen(socket, l.name),
+          open: (socket) => this.onOpen(socket, l),
           data: (socket, data) => socket.data?.onData(data),
           drain: (socket) => socket.data?.onDrain(),
           close: (socket) => {
@@ -88,11 +92,11 @@ export class SocketServer {
     return this.bound;
   }
 
-  private onOpen(socket: Socket<Connection | undefined>, listenerName: string): void {
+  private onOpen(socket: Socket<Connection | undefined>, listener: ListenerSpec): void {
     socket.setNoDelay(true);
     const address = socket.remoteAddress;
     if (this.quotas.hasSlot && this.waiting.size === 0) {
-      this.admit(socket, listenerName, address);
+      this.admit(socket, listener, address);
       return;
     }
     if (this.waiting.size >= MAX_WAITING_CONNECTIONS) {
@@ -102,16 +106,17 @@ export class SocketServer {
     }
     // Unread until a slot frees: Kafka's acceptor stops accepting at max.connections the same way.
     socket.pause();
-    this.waiting.set(socket, { listenerName, address });
+    this.waiting.set(socket, { listener, address });
   }
 
-  private admit(socket: Socket<Connection | undefined>, listenerName: string, address: string): void {
+  private admit(socket: Socket<Connection | undefined>, listener: ListenerSpec, address: string): void {
     if (!this.quotas.tryInc(address)) {
-      this.opts.log.info(`Rejected connection from ${address}, address already has the configured maximum of ${this.quotas.maxFor(address)} connections.`, { listener: listenerName });
+      this.opts.log.info(`Rejected connection from ${address}, address already has the configured maximum of ${this.quotas.maxFor(address)} connections.`, { listener: listener.name });
       socket.end();
       return;
     }
-    const conn = new Connection(this.nextId++, socket, listenerName, this.opts.sink, this.opts.limits, this.opts.log, (c) => {
+    const limits = listener.maxPreAuthFrameBytes === undefined ? this.opts.limits : { ...this.opts.limits, maxPreAuthFrameBytes: listener.maxPreAuthFrameBytes };
+    const conn = new Connection(this.nextId++, socket, listener.name, listener.sink ?? this.opts.sink, limits, this.opts.log, (c) => {
       this.connections.delete(c);
       this.quotas.dec(address);
       this.admitWaiting();
@@ -126,7 +131,7 @@ export class SocketServer {
     for (const [socket, w] of this.waiting) {
       if (!this.quotas.hasSlot) return;
       this.waiting.delete(socket);
-      this.admit(socket, w.listenerName, w.address);
+      this.admit(socket, w.listener, w.address);
       if (socket.data !== undefined) socket.resume();
     }
   }

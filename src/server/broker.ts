@@ -24,6 +24,7 @@ import { logConfigFor } from "../config/topic-config.ts";
 import { consumerGroupTimings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
+import { SaslGate } from "./security/sasl-gate.ts";
 import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "../util/log.ts";
 import { brokerLoggers, type BrokerLoggers } from "./broker-loggers.ts";
@@ -525,7 +526,14 @@ export class Broker {
   /** A socket server on `listeners` with this broker's limits, idle timeout and connection quotas. */
   private socketServer(listeners: readonly Endpoint[], sink: RequestSink, onConnectionClosed: (id: number) => void): SocketServer {
     return new SocketServer({
-      listeners: listeners.map((l) => ({ name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port })),
+      listeners: listeners.map((l) => {
+        const spec = { name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port };
+        const sasl = this.config.sasl.get(l.name);
+        if (!sasl) return spec;
+        // A SASL listener: its connections authenticate first (SaslGate), with the smaller pre-auth frame limit.
+        const gate = new SaslGate(sink, sasl, (m, user) => this.running?.metadata.image.scramCredentials?.get(user)?.get(m.type), this.loggers.socketServer);
+        return { ...spec, sink: gate, maxPreAuthFrameBytes: sasl.maxReceiveBytes };
+      }),
       limits: {
         maxFrameBytes: this.config.int("socket.request.max.bytes"),
         maxInFlight: this.config.int("strand.max.inflight.requests.per.connection"),

@@ -21,7 +21,7 @@ import { encodeFramedParts } from "../protocol/primitives/writer.ts";
 import { concatSlices } from "../protocol/primitives/records-ref.ts";
 import { CLOSE_CONNECTION, NO_RESPONSE, type ApiHandler, type RequestContext } from "./handler.ts";
 import { levelCheck, type Logger } from "../util/log.ts";
-import { ANONYMOUS, securityProtocolOf, type SecurityProtocol } from "./principal.ts";
+import { securityProtocolOf, type SecurityProtocol } from "./principal.ts";
 import type { BrokerServices } from "./services.ts";
 
 const PRODUCE_KEY = 0;
@@ -132,8 +132,8 @@ export class Dispatcher implements RequestSink {
       services: this.services,
       listenerName: conn.listenerName,
       securityProtocol: this.securityProtocol(conn.listenerName),
-      // Only PLAINTEXT listeners are served (BrokerConfig refuses the others), so every request is anonymous.
-      principal: ANONYMOUS,
+      // User:ANONYMOUS unless an authenticator (SASL) set the connection's principal.
+      principal: conn.principal,
       requestBytes: frameBytes,
     };
     const startMs = this.requestLogAt("debug") ? performance.now() : -1;

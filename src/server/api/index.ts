@@ -5,6 +5,8 @@ import { fetchHandler } from "./01-fetch.ts";
 import { listOffsetsHandler } from "./02-list-offsets.ts";
 import { metadataHandler } from "./03-metadata.ts";
 import { apiVersionsHandler } from "./18-api-versions.ts";
+import { saslHandshakeHandler } from "./17-sasl-handshake.ts";
+import { saslAuthenticateHandler } from "./36-sasl-authenticate.ts";
 import { createTopicsHandler } from "./19-create-topics.ts";
 import { deleteTopicsHandler } from "./20-delete-topics.ts";
 import { createPartitionsHandler } from "./37-create-partitions.ts";
@@ -55,6 +57,8 @@ export const ALL_HANDLERS: ApiHandler[] = [
   listOffsetsHandler,
   metadataHandler,
   apiVersionsHandler,
+  saslHandshakeHandler,
+  saslAuthenticateHandler,
   createTopicsHandler,
   deleteTopicsHandler,
   createPartitionsHandler,

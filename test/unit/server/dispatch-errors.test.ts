@@ -46,7 +46,7 @@ for (const mode of ["sync", "async"] as const) {
       },
     } as unknown as ApiHandler;
     const d = new Dispatcher({ config: { protocolMap: new Map([["PLAINTEXT", "PLAINTEXT"]]) } } as unknown as BrokerServices, [handler], capturingLog(lines));
-    const outcome = await d.handle({ id: 3, listenerName: "PLAINTEXT", remoteAddress: "127.0.0.1", authenticated: false }, listGroupsFrame(4242));
+    const outcome = await d.handle({ id: 3, listenerName: "PLAINTEXT", remoteAddress: "127.0.0.1", authenticated: false, principal: { principalType: "User", name: "ANONYMOUS" } }, listGroupsFrame(4242));
     expect(outcome).toBe("close");
     const e = lines.find((l) => l.level === "error");
     expect(e?.msg).toContain("unexpected error handling request");

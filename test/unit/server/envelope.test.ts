@@ -50,7 +50,7 @@ function setup() {
   const d = new Dispatcher(services, [create, envelopeHandler((k) => handlers.get(k))], createLogger("error"));
   let cid = 100;
   const send = async (env: { requestData: Uint8Array; requestPrincipal: Uint8Array | null; clientHostAddress: Uint8Array }): Promise<EnvelopeResponse> => {
-    const out = (await d.handle({ id: 1, listenerName: "CONTROLLER", remoteAddress: "127.0.0.1", authenticated: false }, request(58, 0, cid++, env))) as FrameParts;
+    const out = (await d.handle({ id: 1, listenerName: "CONTROLLER", remoteAddress: "127.0.0.1", authenticated: false, principal: { principalType: "User", name: "ANONYMOUS" } }, request(58, 0, cid++, env))) as FrameParts;
     const bytes = Buffer.concat(out.parts as Uint8Array[]).subarray(4);
     const r = decodeResponse(new Uint8Array(bytes), 58, 0);
     if (!r.ok) throw new Error("undecodable EnvelopeResponse");

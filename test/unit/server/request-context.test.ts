@@ -36,8 +36,8 @@ test("a handler's context carries the broker's services, listener, security prot
   } as unknown as ApiHandler;
   const services = { config: { protocolMap: new Map([["INTERNAL", "PLAINTEXT"], ["EXTERNAL", "PLAINTEXT"]]) } } as unknown as BrokerServices;
   const d = new Dispatcher(services, [handler], createLogger("error"));
-  await d.handle({ id: 1, listenerName: "INTERNAL", remoteAddress: "127.0.0.1", authenticated: false }, frame(1));
-  await d.handle({ id: 2, listenerName: "EXTERNAL", remoteAddress: "127.0.0.1", authenticated: false }, frame(2));
+  await d.handle({ id: 1, listenerName: "INTERNAL", remoteAddress: "127.0.0.1", authenticated: false, principal: { principalType: "User", name: "ANONYMOUS" } }, frame(1));
+  await d.handle({ id: 2, listenerName: "EXTERNAL", remoteAddress: "127.0.0.1", authenticated: false, principal: { principalType: "User", name: "ANONYMOUS" } }, frame(2));
   expect(seen).toHaveLength(2);
   expect(seen[0]!.services).toBe(services);
   expect(seen[1]!.services).toBe(services);
