@@ -1,6 +1,7 @@
-// A listener whose security protocol is SSL, SASL_PLAINTEXT or SASL_SSL is refused at start-up, naming
-// the listener and its protocol, until those protocols are served: serving it as plaintext would hand a
-// TLS or SASL client's credentials and data to the network. PLAINTEXT listeners start as before.
+// A listener whose security protocol is SSL or SASL_SSL is refused at start-up, naming the listener and
+// its protocol, until those protocols are served: serving it as plaintext would hand a TLS client's
+// credentials and data to the network. PLAINTEXT listeners start as before; SASL_PLAINTEXT listeners are
+// served (test/integration/sasl-plaintext.test.ts) and need their SASL settings.
 import { expect, test } from "bun:test";
 import { startStrand, removeDataDir } from "../support/strand.ts";
 import { BrokerConfig } from "../../src/config/broker-config.ts";
@@ -12,10 +13,9 @@ function configWith(overrides: Record<string, string>): BrokerConfig {
   return BrokerConfig.from(new Map(), Object.entries({ ...BASE, ...overrides }));
 }
 
-test("each non-PLAINTEXT protocol is refused with the key, the listener and the protocol", () => {
+test("each TLS protocol is refused with the key, the listener and the protocol", () => {
   for (const [listeners, map, name, protocol] of [
     ["SSL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", null, "SSL", "SSL"],
-    ["SASL_PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", null, "SASL_PLAINTEXT", "SASL_PLAINTEXT"],
     ["SASL_SSL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", null, "SASL_SSL", "SASL_SSL"],
     ["INTERNAL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "INTERNAL:SASL_SSL,CONTROLLER:PLAINTEXT", "INTERNAL", "SASL_SSL"],
     ["PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "PLAINTEXT:PLAINTEXT,CONTROLLER:SSL", "CONTROLLER", "SSL"],
