@@ -1,7 +1,7 @@
 // A SCRAM client for tests (RFC 5802 client side, as Kafka's ScramSaslClient): client-first, then the
 // client-final with the proof for the server-first, then the server signature checked.
 
-import { clientKey, hash, hmac, saltedPassword, serverKey, xor, type ScramMechanism } from "../../src/server/security/scram-mechanism.ts";
+import { clientKey, hash, hmac, saltedPassword, serverKey, xor, type ScramMechanism } from "../../src/metadata/scram-mechanism.ts";
 import { toBase64 } from "../../src/server/security/scram-messages.ts";
 
 const enc = new TextEncoder();

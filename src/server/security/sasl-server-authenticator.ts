@@ -32,7 +32,7 @@ import { encodeFramedParts, type FrameParts } from "../../protocol/primitives/wr
 import { USER_TYPE, type KafkaPrincipal } from "../principal.ts";
 import { PlainSaslServer } from "./plain-sasl-server.ts";
 import { invalidCredentialsMessage, SaslAuthenticationError, SaslCredentialError, type SaslServer } from "./sasl-errors.ts";
-import { scramMechanismByName } from "./scram-mechanism.ts";
+import { scramMechanismByName } from "../../metadata/scram-mechanism.ts";
 import { ScramSaslServer, type ScramCredentialLookup } from "./scram-sasl-server.ts";
 
 export const SASL_HANDSHAKE_KEY = 17;

@@ -7,7 +7,7 @@
 // are not served: such a login fails as an unknown token does in Kafka.
 
 import { timingSafeEqual } from "node:crypto";
-import { hash, hmac, secureRandomString, xor, type ScramCredential, type ScramMechanism } from "./scram-mechanism.ts";
+import { hash, hmac, secureRandomString, xor, type ScramCredential, type ScramMechanism } from "../../metadata/scram-mechanism.ts";
 import { parseClientFinal, parseClientFirst, serverFirstMessage, toBase64, usernameOf, type ClientFirstMessage } from "./scram-messages.ts";
 import { SaslAuthenticationError, SaslCredentialError, SaslStateError, type SaslServer } from "./sasl-errors.ts";
 

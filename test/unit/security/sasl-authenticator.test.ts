@@ -3,7 +3,7 @@
 // client-finals, and KIP-368 re-authentication.
 import { describe, expect, test } from "bun:test";
 import { SaslServerAuthenticator, type SaslStep } from "../../../src/server/security/sasl-server-authenticator.ts";
-import { credentialFromPassword, SCRAM_SHA_512 } from "../../../src/server/security/scram-mechanism.ts";
+import { credentialFromPassword, SCRAM_SHA_512 } from "../../../src/metadata/scram-mechanism.ts";
 import { encodeRequest } from "../../../src/protocol/frame.ts";
 import { API_CODECS } from "../../../src/protocol/generated/apis.ts";
 import { Reader } from "../../../src/protocol/primitives/reader.ts";

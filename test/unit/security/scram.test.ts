@@ -1,7 +1,7 @@
 // SCRAM as Kafka's ScramSaslServer: the RFC 7677 SCRAM-SHA-256 exchange byte for byte, SHA-512 round
 // trips, and the failures (wrong password, unknown user, bad client-final, authzid, low iterations).
 import { describe, expect, test } from "bun:test";
-import { credentialFromPassword, SCRAM_SHA_256, SCRAM_SHA_512, type ScramCredential, type ScramMechanism } from "../../../src/server/security/scram-mechanism.ts";
+import { credentialFromPassword, SCRAM_SHA_256, SCRAM_SHA_512, type ScramCredential, type ScramMechanism } from "../../../src/metadata/scram-mechanism.ts";
 import { ScramSaslServer } from "../../../src/server/security/scram-sasl-server.ts";
 import { SaslAuthenticationError, SaslCredentialError } from "../../../src/server/security/sasl-errors.ts";
 import { TestScramClient } from "../../support/scram-client.ts";
