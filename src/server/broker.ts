@@ -25,6 +25,7 @@ import { consumerGroupTimings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import { SaslGate } from "./security/sasl-gate.ts";
+import { bootstrapScramRecords } from "../metadata/bootstrap-scram.ts";
 import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "../util/log.ts";
 import { brokerLoggers, type BrokerLoggers } from "./broker-loggers.ts";
@@ -474,6 +475,7 @@ export class Broker {
           clock: this.quorumClock,
           sessionTimeoutMs: this.config.int("broker.session.timeout.ms"),
           bootstrapMinIsr: this.config.int("min.insync.replicas"),
+          bootstrapRecords: () => bootstrapScramRecords(this.config.metadataLogDir),
           ...(this.config.bool("auto.leader.rebalance.enable") ? { leaderImbalanceCheckIntervalMs: this.config.long("leader.imbalance.check.interval.seconds") * 1000 } : {}),
           uncleanLeaderElectionCheckIntervalMs: this.config.long("unclean.leader.election.interval.ms"),
           logger: logger.child({ component: "quorum-controller" }),
