@@ -19,9 +19,10 @@ export interface SaslTarget {
   logTail(): string;
 }
 
-export async function startSaslTarget(): Promise<SaslTarget> {
+/** `extra`: more broker properties, given to both brokers (e.g. listener.name.*.connections.max.reauth.ms). */
+export async function startSaslTarget(extra: Record<string, string> = {}): Promise<SaslTarget> {
   if (interopTarget() === "strand") {
-    const s = await startSaslStrand({}, []);
+    const s = await startSaslStrand(extra, []);
     return {
       name: "strand",
       plaintextBootstrap: `127.0.0.1:${s.plaintextPort}`,
@@ -41,7 +42,7 @@ export async function startSaslTarget(): Promise<SaslTarget> {
     overrides: {
       listeners: `PLAINTEXT://127.0.0.1:${port},SASL_PLAINTEXT://127.0.0.1:${saslPort},CONTROLLER://127.0.0.1:${controllerPort}`,
       "advertised.listeners": `PLAINTEXT://127.0.0.1:${port},SASL_PLAINTEXT://127.0.0.1:${saslPort}`,
-      ...saslListenerProps(),
+      ...saslListenerProps(extra),
     },
   });
   return {

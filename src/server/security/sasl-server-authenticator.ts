@@ -34,6 +34,7 @@ import { PlainSaslServer } from "./plain-sasl-server.ts";
 import { invalidCredentialsMessage, SaslAuthenticationError, SaslCredentialError, type SaslServer } from "./sasl-errors.ts";
 import { scramMechanismByName } from "../../metadata/scram-mechanism.ts";
 import { ScramSaslServer, type ScramCredentialLookup } from "./scram-sasl-server.ts";
+import { javaHashMapCapacity, javaHashMapOrder } from "../../util/java-hash-order.ts";
 
 export const SASL_HANDSHAKE_KEY = 17;
 export const SASL_AUTHENTICATE_KEY = 36;
@@ -98,8 +99,16 @@ export class SaslServerAuthenticator {
   private reauthenticating = false;
   private badMechanismMessage = "";
 
+  /**
+   * The mechanisms SaslHandshake answers with, in Kafka's order: its authenticator lists
+   * `new ArrayList<>(new HashSet<>(sasl.enabled.mechanisms))`, a HashSet's iteration order.
+   */
+  private readonly mechanismsAnswered: readonly string[];
+
   constructor(deps: SaslAuthenticatorDeps) {
     this.deps = deps;
+    const unique = [...new Set(deps.config.enabledMechanisms)];
+    this.mechanismsAnswered = unique.length <= 12 ? javaHashMapOrder(unique, javaHashMapCapacity(0, unique.length)) : unique;
   }
 
   get complete(): boolean {
@@ -175,7 +184,7 @@ export class SaslServerAuthenticator {
     if (!d.ok || d.header.requestApiVersion > SASL_HANDSHAKE_MAX_VERSION) return { kind: "close", reason: "invalid SaslHandshake request" };
     const version = d.header.requestApiVersion;
     const requested = (d.body as SaslHandshakeRequest).mechanism;
-    const enabled = this.deps.config.enabledMechanisms;
+    const enabled = this.mechanismsAnswered;
     this.rawTokens = version === 0;
     if (!enabled.includes(requested)) {
       return this.fail(responseFrame(SASL_HANDSHAKE_KEY, version, d.header.correlationId, { errorCode: ErrorCode.UNSUPPORTED_SASL_MECHANISM, mechanisms: [...enabled] }), `Unsupported SASL mechanism ${requested}`);
