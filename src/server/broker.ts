@@ -25,6 +25,8 @@ import { consumerGroupTimings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import { SaslGate } from "./security/sasl-gate.ts";
+import { brokerSaslClient } from "./security/sasl-client.ts";
+import { interBrokerListenerName } from "../replication/leader-endpoint-lookup.ts";
 import { bootstrapScramRecords } from "../metadata/bootstrap-scram.ts";
 import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "../util/log.ts";
@@ -435,6 +437,8 @@ export class Broker {
   private newReplicaFetcherManager(host: ReplicaFetcherHost, quotas: ReplicationQuotas): ReplicaFetcherManager {
     const c = this.config;
     const socketTimeoutMs = c.int("replica.socket.timeout.ms");
+    // A SASL inter-broker listener: fetchers log in with sasl.mechanism.inter.broker.protocol.
+    const fetcherSasl = brokerSaslClient(c, interBrokerListenerName(c), "sasl.mechanism.inter.broker.protocol");
     return new ReplicaFetcherManager({
       brokerId: this.nodeId,
       brokerEpoch: () => this.lifecycle?.brokerEpoch ?? -1n,
@@ -447,7 +451,7 @@ export class Broker {
         socketTimeoutMs,
       },
       backoffMs: c.int("replica.fetch.backoff.ms"),
-      newClient: (clientId) => new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId, requestTimeoutMs: socketTimeoutMs, maxInFlightRequestsPerConnection: 1 }, socketTransport, this.clock),
+      newClient: (clientId) => new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId, requestTimeoutMs: socketTimeoutMs, maxInFlightRequestsPerConnection: 1, ...(fetcherSasl ? { sasl: fetcherSasl } : {}) }, socketTransport, this.clock),
       host,
       clock: this.clock,
       quota: quotas.follower,
@@ -483,7 +487,9 @@ export class Broker {
       : null;
     this.quorumController = controller;
     // Kafka's NodeToControllerChannelManager: one client for lifecycle and forwarded requests.
-    const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-to-controller`, requestTimeoutMs: this.config.int("controller.quorum.request.timeout.ms") }, socketTransport, this.quorumClock);
+    // The controller listener may be SASL_PLAINTEXT: log in with sasl.mechanism.controller.protocol (Kafka's channel manager).
+    const controllerSasl = brokerSaslClient(this.config, this.config.controllerListenerNames[0] ?? "", "sasl.mechanism.controller.protocol");
+    const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-to-controller`, requestTimeoutMs: this.config.int("controller.quorum.request.timeout.ms"), ...(controllerSasl ? { sasl: controllerSasl } : {}) }, socketTransport, this.quorumClock);
     this.controllerClient = client;
     const channel = new RaftControllerChannel(client, () => {
       const le = mgr.client.leaderAndEpoch();
