@@ -11,6 +11,10 @@ import { TestScramClient } from "../support/scram-client.ts";
 import { until } from "../support/until.ts";
 import { saltedPassword, SCRAM_SHA_512, type ScramMechanism } from "../../src/metadata/scram-mechanism.ts";
 import { interopTarget } from "./targets.ts";
+import { KAFKA_MAIN, runKafkaClass } from "../support/kafka-dist.ts";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startSaslTarget, type SaslTarget } from "./sasl-target.ts";
 
 const enc = new TextEncoder();
@@ -119,6 +123,33 @@ describe(`SASL negative cases vs ${interopTarget()}`, () => {
     await Bun.sleep(REAUTH_MS + 500);
     await expect(c.request(3, 12, { topics: [] }, 15_000)).rejects.toThrow("connection closed by the broker");
   }, 60_000);
+
+  test("KIP-368 with the Java producer: it re-authenticates on its connections while producing past the session lifetime", async () => {
+    await goodLogin().then((c) => c.close());
+    const dir = mkdtempSync(join(tmpdir(), "strand-reauth-"));
+    try {
+      const props = join(dir, "producer.properties");
+      writeFileSync(props, [
+        `bootstrap.servers=${target.saslBootstrap}`,
+        "security.protocol=SASL_PLAINTEXT",
+        "sasl.mechanism=SCRAM-SHA-512",
+        'sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="alice" password="alice-secret";',
+        "acks=all",
+      ].join("\n") + "\n");
+      // 10 s at 40 records/s: past three session lifetimes of 3 s.
+      const r = await runKafkaClass(KAFKA_MAIN.producerPerf, ["--topic", "sasl-reauth", "--num-records", "400", "--throughput", "40", "--record-size", "100", "--producer.config", props, "--print-metrics"], { timeoutMs: 120_000 });
+      expect(r.exitCode).toBe(0);
+      const metric = (name: string) => {
+        const m = new RegExp(`producer-metrics:${name}:\\{client-id=[^}]*\\}\\s*:\\s*([0-9.]+)`).exec(r.stdout);
+        return m ? Number(m[1]) : NaN;
+      };
+      expect(r.stdout).toContain("400 records sent");
+      expect(metric("successful-reauthentication-total")).toBeGreaterThan(0);
+      expect(metric("failed-reauthentication-total")).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   test("a bounded brute-force loop: the broker stays up and another client is served meanwhile", async () => {
     await goodLogin().then((c) => c.close());
