@@ -64,6 +64,42 @@ async function goodLogin(): Promise<KafkaTestClient> {
 const closedSoon = (c: KafkaTestClient) => until("the broker to close the connection", async () => c.isClosed, 15_000, 20);
 
 describe(`SASL negative cases vs ${interopTarget()}`, () => {
+  test("AlterUserScramCredentials and DescribeUserScramCredentials refusals: Kafka's codes, messages and order", async () => {
+    const admin = await KafkaTestClient.connect(target.plaintextPort);
+    try {
+      const salt = enc.encode("s");
+      const salted = new Uint8Array(64);
+      const alter = await admin.request<{ results: unknown[] }>(51, 0, {
+        deletions: [{ name: "nobody", mechanism: 2 }, { name: "", mechanism: 1 }, { name: "twice", mechanism: 1 }],
+        upsertions: [
+          { name: "few", mechanism: 2, iterations: 100, salt, saltedPassword: salted },
+          { name: "many", mechanism: 1, iterations: 20000, salt, saltedPassword: new Uint8Array(32) },
+          { name: "odd", mechanism: 9, iterations: 4096, salt, saltedPassword: salted },
+          { name: "twice", mechanism: 1, iterations: 4096, salt, saltedPassword: new Uint8Array(32) },
+        ],
+      }, 30_000);
+      // Kafka 4.4.0's answer, as observed: a user whose deletion failed is not looked at again for its
+      // upsertion, and the errors come in HashMap order.
+      const pick = (rs: unknown[]) => rs.map((r) => { const { user, errorCode, errorMessage } = r as Record<string, unknown>; return { user, errorCode, errorMessage }; });
+      expect(pick(alter.results)).toEqual([
+        { user: "", errorCode: 93, errorMessage: "Username must not be empty" },
+        { user: "twice", errorCode: 91, errorMessage: "Attempt to delete a user credential that does not exist" },
+        { user: "few", errorCode: 93, errorMessage: "Too few iterations" },
+        { user: "nobody", errorCode: 91, errorMessage: "Attempt to delete a user credential that does not exist" },
+        { user: "many", errorCode: 93, errorMessage: "Too many iterations" },
+        { user: "odd", errorCode: 33, errorMessage: "Unknown SCRAM mechanism" },
+      ]);
+      const d = await admin.request<{ errorCode: number; results: unknown[] }>(50, 0, { users: [{ name: "alice" }, { name: "ghost" }, { name: "alice" }] });
+      expect(d.errorCode).toBe(0);
+      expect(d.results.map((r) => ({ ...(r as object), _unknownTaggedFields: undefined }))).toEqual([
+        { user: "ghost", errorCode: 91, errorMessage: "Attempt to describe a user credential that does not exist: ghost", credentialInfos: [], _unknownTaggedFields: undefined },
+        { user: "alice", errorCode: 92, errorMessage: "Cannot describe SCRAM credentials for the same user twice in a single request: alice", credentialInfos: [], _unknownTaggedFields: undefined },
+      ] as never);
+    } finally {
+      admin.close();
+    }
+  }, 60_000);
+
   test("the right password logs in; SaslAuthenticate afterwards is ILLEGAL_SASL_STATE", async () => {
     const c = await goodLogin();
     const r = await c.request<AuthResult>(36, 2, { authBytes: new Uint8Array(0) });
