@@ -123,3 +123,4 @@ export function parseJaasConfig(value: string): JaasEntry[] {
 
 export const PLAIN_LOGIN_MODULE = "org.apache.kafka.common.security.plain.PlainLoginModule";
 export const SCRAM_LOGIN_MODULE = "org.apache.kafka.common.security.scram.ScramLoginModule";
+export const OAUTHBEARER_LOGIN_MODULE = "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule";

@@ -4,14 +4,15 @@
 // listener.name.<listener lower>.<M lower>.sasl.jaas.config; connections.max.reauth.ms may also be
 // prefixed with the mechanism (listener.name.<l>.<m>.connections.max.reauth.ms).
 //
-// Served mechanisms: PLAIN, SCRAM-SHA-256, SCRAM-SHA-512. A SASL listener that enables another one
+// Served mechanisms: PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, OAUTHBEARER (Kafka's unsecured-JWS default
+// validator only: a server callback handler class for it, e.g. Kafka's JWKS validator, is refused). A SASL listener that enables another one
 // (GSSAPI is Kafka's default), has no JAAS entry for an enabled mechanism, or a JAAS string Kafka would
 // refuse, is a ConfigError naming the key; a JAAS string is never repeated in an error (it holds passwords).
 
 import { ConfigError } from "./def.ts";
 import { JaasConfigError, parseJaasConfig, type JaasEntry } from "./jaas-config.ts";
 
-export const SERVED_SASL_MECHANISMS: readonly string[] = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"];
+export const SERVED_SASL_MECHANISMS: readonly string[] = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER"];
 
 export interface ListenerSaslConfig {
   readonly listenerName: string;
@@ -74,6 +75,12 @@ export function listenerSaslConfig(config: SaslConfigSource, listenerName: strin
     } catch (e) {
       if (e instanceof JaasConfigError) throw new ConfigError(key, HIDDEN, `a JAAS configuration Kafka accepts: ${e.message}`);
       throw e;
+    }
+  }
+  if (enabledMechanisms.includes("OAUTHBEARER")) {
+    for (const key of [`${prefix}oauthbearer.sasl.server.callback.handler.class`, "sasl.server.callback.handler.class"]) {
+      const v = config.given.get(key);
+      if (v !== undefined && v.trim() !== "") throw new ConfigError(key, v, "unset: Strand serves OAUTHBEARER with Kafka's unsecured-JWS validator only (JWKS validation is not served yet)");
     }
   }
   const maxRaw = given("sasl.server.max.receive.size");

@@ -33,4 +33,6 @@ export interface SaslServer {
   isComplete(): boolean;
   /** The authenticated user (valid once complete): the principal is User:<authorizationId>. */
   authorizationId(): string;
+  /** When the credential expires (ms since the epoch; OAUTHBEARER's token exp), bounding the session; absent: never. */
+  credentialExpirationMs?(): number;
 }

@@ -20,7 +20,9 @@
 
 import type { ListenerSaslConfig } from "../../config/sasl-config.ts";
 import { jaasOption } from "../../config/sasl-config.ts";
-import { PLAIN_LOGIN_MODULE } from "../../config/jaas-config.ts";
+import { OAUTHBEARER_LOGIN_MODULE, PLAIN_LOGIN_MODULE } from "../../config/jaas-config.ts";
+import { OAuthBearerSaslServer } from "./oauthbearer-sasl-server.ts";
+import { unsecuredValidatorOptions } from "./oauthbearer-unsecured-jws.ts";
 import { ErrorCode } from "../../protocol/errors.ts";
 import { decodeRequest, peekHeader, responseHeaderVersion } from "../../protocol/frame.ts";
 import { API_CODECS } from "../../protocol/generated/apis.ts";
@@ -65,6 +67,8 @@ export interface SaslAuthenticatorDeps {
   readonly scramCredentials: ScramCredentialLookup;
   /** Milliseconds on a monotonic clock (tests inject one). */
   readonly nowMs: () => number;
+  /** Wall-clock milliseconds (token expiry times); default Date.now. */
+  readonly wallClockMs?: () => number;
 }
 
 function responseFrame(apiKey: number, version: number, correlationId: number, body: unknown): FrameParts {
@@ -206,6 +210,10 @@ export class SaslServerAuthenticator {
       const entries = this.deps.config.jaas.get("PLAIN") ?? [];
       return new PlainSaslServer((user) => jaasOption(entries, PLAIN_LOGIN_MODULE, `user_${user}`));
     }
+    if (mechanism === "OAUTHBEARER") {
+      const entry = (this.deps.config.jaas.get("OAUTHBEARER") ?? []).find((e) => e.loginModule === OAUTHBEARER_LOGIN_MODULE);
+      return new OAuthBearerSaslServer(unsecuredValidatorOptions(entry?.options ?? new Map()), this.deps.wallClockMs ?? Date.now);
+    }
     const m = scramMechanismByName(mechanism);
     if (!m) throw new RangeError(`mechanism ${mechanism} is enabled but not served`); // BrokerConfig refuses it
     return new ScramSaslServer(m, this.deps.scramCredentials);
@@ -217,9 +225,20 @@ export class SaslServerAuthenticator {
     if (this.reauthenticating && this.principal && (this.principal.name !== principal.name || this.principal.principalType !== principal.principalType)) {
       return new SaslAuthenticationError(`Cannot change principals during re-authentication from ${this.principal.principalType}.${this.principal.name}: ${principal.principalType}.${principal.name}`);
     }
+    // Kafka's calcCompletionTimesAndReturnSessionLifetimeMs: the credential's expiry (an OAUTHBEARER
+    // token's exp) and connections.max.reauth.ms, whichever comes first; neither: no session end.
     const maxReauthMs = this.deps.config.maxReauthMs.get(this.mechanism) ?? 0;
-    const sessionLifetimeMs = maxReauthMs > 0 ? maxReauthMs : 0;
-    this.sessionExpiresAtMs = maxReauthMs > 0 ? this.deps.nowMs() + maxReauthMs : null;
+    const expiresAt = this.server!.credentialExpirationMs?.();
+    let sessionLifetimeMs = 0;
+    let bounded = maxReauthMs > 0;
+    if (expiresAt !== undefined) {
+      const left = Math.max(0, expiresAt - (this.deps.wallClockMs ?? Date.now)());
+      sessionLifetimeMs = maxReauthMs > 0 ? Math.min(left, maxReauthMs) : left;
+      bounded = true;
+    } else if (maxReauthMs > 0) {
+      sessionLifetimeMs = maxReauthMs;
+    }
+    this.sessionExpiresAtMs = bounded ? this.deps.nowMs() + sessionLifetimeMs : null;
     this.principal = principal;
     this.reauthenticating = false;
     this.state = "complete";
