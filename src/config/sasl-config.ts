@@ -10,7 +10,7 @@
 // refuse, is a ConfigError naming the key; a JAAS string is never repeated in an error (it holds passwords).
 
 import { ConfigError } from "./def.ts";
-import { JaasConfigError, parseJaasConfig, type JaasEntry } from "./jaas-config.ts";
+import { JaasConfigError, OAUTHBEARER_LOGIN_MODULE, parseJaasConfig, type JaasEntry } from "./jaas-config.ts";
 
 export const SERVED_SASL_MECHANISMS: readonly string[] = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER"];
 
@@ -81,6 +81,10 @@ export function listenerSaslConfig(config: SaslConfigSource, listenerName: strin
     for (const key of [`${prefix}oauthbearer.sasl.server.callback.handler.class`, "sasl.server.callback.handler.class"]) {
       const v = config.given.get(key);
       if (v !== undefined && v.trim() !== "") throw new ConfigError(key, v, "unset: Strand serves OAUTHBEARER with Kafka's unsecured-JWS validator only (JWKS validation is not served yet)");
+    }
+    const skew = jaasOption(jaas.get("OAUTHBEARER") ?? [], OAUTHBEARER_LOGIN_MODULE, "unsecuredValidatorAllowableClockSkewMs");
+    if (skew !== undefined && skew.trim() !== "" && !/^\d+$/.test(skew.trim())) {
+      throw new ConfigError(`${prefix}oauthbearer.sasl.jaas.config`, "[hidden]", `unsecuredValidatorAllowableClockSkewMs a non-negative number of milliseconds (got ${skew})`);
     }
   }
   const maxRaw = given("sasl.server.max.receive.size");

@@ -1,8 +1,9 @@
 // Who a request comes from, with Kafka's types: the listener's security protocol
 // (org.apache.kafka.common.security.auth.SecurityProtocol) and the authenticated principal
-// (KafkaPrincipal, printed "User:ANONYMOUS"). Only PLAINTEXT listeners are served (BrokerConfig refuses
-// the others until the security issue serves them), and a PLAINTEXT connection's principal is
-// KafkaPrincipal.ANONYMOUS, as Kafka's DefaultKafkaPrincipalBuilder gives it.
+// (KafkaPrincipal, printed "User:ANONYMOUS"). A PLAINTEXT connection's principal is
+// KafkaPrincipal.ANONYMOUS, as Kafka's DefaultKafkaPrincipalBuilder gives it; a SASL connection's is
+// User:<authorization id> once authenticated (src/server/security/). The connection carries it
+// (ConnectionInfo.principal) and the dispatcher puts it on each RequestContext.
 
 export type SecurityProtocol = "PLAINTEXT" | "SSL" | "SASL_PLAINTEXT" | "SASL_SSL";
 
