@@ -7,6 +7,7 @@ import { STRAND_VERSION } from "../util/version.ts";
 import { KAFKA_RELEASE } from "../protocol/generated/api-table.ts";
 import { formatStorage, loadConfig, serverStart } from "./server-command.ts";
 import { formattingLine, quorumFlagOf } from "./storage-format.ts";
+import { parseAddScram } from "./scram-parser.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
 
 mark("modules-evaluated");
@@ -103,6 +104,7 @@ const storage = defineCommand({
         // Listed for --help; read from the raw arguments (citty takes --no-X for "X negated").
         "no-initial-controllers": { type: "boolean", alias: "N", description: "Format without an initial dynamic quorum (controllers join later)" },
         "ignore-formatted": { type: "boolean", alias: "g", description: "Skip directories already formatted" },
+        "add-scram": { type: "string", alias: "S", description: "A SCRAM credential for the metadata log, e.g. 'SCRAM-SHA-256=[name=alice,password=alice-secret]' (repeatable)" },
         override: { type: "string", description: "key=value, overriding the file (repeatable)" },
       },
       run: guarded(async ({ args, rawArgs }: { args: { "cluster-id": string; config: string; "ignore-formatted"?: boolean }; rawArgs: string[] }) => {
@@ -110,7 +112,8 @@ const storage = defineCommand({
         if (!/^[A-Za-z0-9_-]{22}$/.test(id)) throw new CliError("--cluster-id", id, "a Kafka Uuid: 22 characters of base64url, as 'strand storage random-uuid' prints");
         const quorum = quorumFlagOf(rawArgs);
         const config = loadConfig(args.config, many(rawArgs, "--override"));
-        const written = await formatStorage(config, id, { ignoreFormatted: Boolean(args["ignore-formatted"]), quorum });
+        const scramRecords = [...many(rawArgs, "--add-scram"), ...many(rawArgs, "-S")].map(parseAddScram);
+        const written = await formatStorage(config, id, { ignoreFormatted: Boolean(args["ignore-formatted"]), quorum, scramRecords });
         for (const d of written) console.log(formattingLine(d));
         if (written.length === 0) console.log("All of the log directories are already formatted.");
       }),

@@ -21,7 +21,7 @@ import type { BrokerConfig } from "../config/broker-config.ts";
 import { ConfigError } from "../config/def.ts";
 import { parseVoters } from "../config/kraft-config.ts";
 import { ensureLogDirs } from "../config/log-dirs.ts";
-import { encodeMetadataRecord, metadataRecord, RecordType } from "../metadata/record-serde.ts";
+import { encodeMetadataRecord, metadataRecord, RecordType, type MetadataRecordOut } from "../metadata/record-serde.ts";
 import { bootstrapFeatureLevels, LATEST_METADATA_VERSION_NAME } from "../metadata/supported-features.ts";
 import { KRAFT_VERSION_0, KRAFT_VERSION_1, writeBootstrapSnapshot } from "../raft/bootstrap-snapshot.ts";
 import { DynamicVotersError, parseDynamicVoters, toVoters } from "../raft/dynamic-voters.ts";
@@ -40,7 +40,7 @@ const FLAG_NAMES = {
 } as const;
 const ONE_OF = "give at most one of --standalone/-s, --initial-controllers/-I and --no-initial-controllers/-N";
 /** Options of `storage format` that take a value: their values are not flags. */
-const VALUE_OPTIONS = new Set(["-t", "--cluster-id", "-c", "--config", "--override"]);
+const VALUE_OPTIONS = new Set(["-t", "--cluster-id", "-c", "--config", "--override", "-S", "--add-scram"]);
 
 const flagValue = (f: QuorumFlag): string => (f.kind === "initial-controllers" ? f.value : "true");
 
@@ -94,6 +94,8 @@ export interface FormatOptions {
   readonly onlyEmpty?: boolean;
   readonly quorum?: QuorumFlag | null;
   readonly nowMs?: () => number;
+  /** --add-scram: UserScramCredentialRecords for the bootstrap metadata (scram-parser.ts). */
+  readonly scramRecords?: readonly MetadataRecordOut[];
 }
 
 /** Kafka's line for a formatted dir: "Formatting dynamic metadata voter directory /d with metadata.version 4.4-IV2." */
@@ -204,7 +206,10 @@ export async function formatStorage(config: BrokerConfig, clusterId: string, opt
   plan.sort((a, b) => Number(b.dir === metadataDir) - Number(a.dir === metadataDir));
 
   const kraftVersion = staticQuorum ? KRAFT_VERSION_0 : KRAFT_VERSION_1;
-  const records = bootstrapFeatureLevels().map((f) => encodeMetadataRecord(metadataRecord(RecordType.FEATURE_LEVEL, { name: f.name, featureLevel: f.level })));
+  const records = [
+    ...bootstrapFeatureLevels().map((f) => encodeMetadataRecord(metadataRecord(RecordType.FEATURE_LEVEL, { name: f.name, featureLevel: f.level }))),
+    ...(opts.scramRecords ?? []).map(encodeMetadataRecord),
+  ];
   const out: FormattedDir[] = [];
   for (const p of plan) {
     mkdirSync(p.dir, { recursive: true });

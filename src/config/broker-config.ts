@@ -8,11 +8,9 @@ import { formatEndpoint, parseEndpoints, parseProtocolMap, type Endpoint } from 
 import type { SslServerEngine } from "../network/ssl/ssl-engine.ts";
 import { sslServerEngine } from "./ssl-config.ts";
 
-/**
- * Security protocols a listener may use. SASL_SSL listeners get their TLS transport (sslEngines) but are
- * refused until SASL authentication is served on them: TLS alone would let anyone in as ANONYMOUS.
- */
-export const SERVED_PROTOCOLS: ReadonlySet<string> = new Set(["PLAINTEXT", "SSL"]);
+/** Security protocols a listener may use (every one Kafka has). */
+export const SERVED_PROTOCOLS: ReadonlySet<string> = new Set(["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"]);
+import { listenerSaslConfig, type ListenerSaslConfig } from "./sasl-config.ts";
 
 export const BROKER_DEFS_BY_NAME: ReadonlyMap<string, ConfigDef> = new Map(BROKER_CONFIG_DEFS.map((d) => [d.name, d]));
 
@@ -43,6 +41,8 @@ export class BrokerConfig {
   readonly metadataLogDir: string;
   /** The TLS engine of each SSL / SASL_SSL listener, by listener name, loaded and checked at start-up. */
   readonly sslEngines: ReadonlyMap<string, SslServerEngine>;
+  /** The SASL settings of each SASL_PLAINTEXT and SASL_SSL listener, by listener name (empty without one). */
+  readonly sasl: ReadonlyMap<string, ListenerSaslConfig>;
 
   constructor(given: Map<string, string>) {
     this.given = given;
@@ -85,21 +85,19 @@ export class BrokerConfig {
     this.listeners = parseEndpoints("listeners", this.list("listeners"));
     const adv = this.values.get("advertised.listeners")!.value as string[] | null;
     this.controllerListenerNames = ((this.values.get("controller.listener.names")!.value as string[] | null) ?? []).map((s) => s.toUpperCase());
+    const sasl = new Map<string, ListenerSaslConfig>();
     for (const l of this.listeners) {
       if (!this.protocolMap.has(l.name) && !this.controllerListenerNames.includes(l.name)) {
         throw new ConfigError("listeners", this.list("listeners").join(","), `listener names present in listener.security.protocol.map (${l.name} is not)`);
       }
       // A controller listener missing from the map is PLAINTEXT, as in Kafka's effective protocol map.
       const protocol = this.protocolMap.get(l.name) ?? "PLAINTEXT";
-      if (!SERVED_PROTOCOLS.has(protocol)) {
-        // Serving SASL listeners without SASL would let anyone in.
-        throw new ConfigError(
-          "listeners",
-          formatEndpoint(l),
-          `a listener whose security protocol is one of ${[...SERVED_PROTOCOLS].join(", ")}: ${l.name} maps to ${protocol} in listener.security.protocol.map, and SASL_PLAINTEXT and SASL_SSL listeners are not served yet`,
-        );
+      if (protocol === "SASL_PLAINTEXT" || protocol === "SASL_SSL") sasl.set(l.name, listenerSaslConfig(this, l.name));
+      else if (protocol !== "PLAINTEXT" && protocol !== "SSL") {
+        throw new ConfigError("listeners", formatEndpoint(l), `a listener whose security protocol is one of ${[...SERVED_PROTOCOLS].join(", ")}: ${l.name} maps to ${protocol}`);
       }
     }
+    this.sasl = sasl;
     const engines = new Map<string, SslServerEngine>();
     for (const l of this.listeners) {
       const protocol = this.protocolMap.get(l.name) ?? "PLAINTEXT";

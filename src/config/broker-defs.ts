@@ -186,8 +186,19 @@ const REPLICA_FETCHER_KEYS: ReadonlySet<string> = new Set([
 ]);
 const REPLICA_FETCHER_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => REPLICA_FETCHER_KEYS.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
 
+/** The SASL authenticator's keys (src/config/sasl-config.ts reads them, listener-prefixed ones too). */
+const SASL_KEYS: ReadonlySet<string> = new Set([
+  "sasl.enabled.mechanisms",
+  "sasl.mechanism.inter.broker.protocol",
+  "sasl.mechanism.controller.protocol",
+  "sasl.server.max.receive.size",
+  "connections.max.reauth.ms",
+  "connection.failed.authentication.delay.ms",
+]);
+const SASL_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => SASL_KEYS.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
+
 /** Every broker key Strand parses and validates at start-up. */
-export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [...OWN_DEFS, ...TOPIC_SYNONYM_BROKER_DEFS, ...CLEANER_BROKER_DEFS, ...KRAFT_TIMING_DEFS, ...REPLICA_FETCHER_DEFS];
+export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [...OWN_DEFS, ...TOPIC_SYNONYM_BROKER_DEFS, ...CLEANER_BROKER_DEFS, ...KRAFT_TIMING_DEFS, ...REPLICA_FETCHER_DEFS, ...SASL_DEFS];
 const TYPED_NAMES = new Set(BROKER_CONFIG_DEFS.map((x) => x.name));
 
 /** Kafka keys accepted in server.properties though Strand does not act on them (yet): every Kafka 4.4.0 broker key, and these. */
@@ -203,9 +214,6 @@ export const ACCEPTED_KEYS: ReadonlySet<string> = new Set([
   "controlled.shutdown.enable",
   "kafka.metrics.reporters",
   "metric.reporters",
-  "sasl.enabled.mechanisms",
-  "sasl.mechanism.controller.protocol",
-  "sasl.mechanism.inter.broker.protocol",
   "unstable.api.versions.enable",
   "unstable.feature.versions.enable",
 ]);

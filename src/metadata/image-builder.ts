@@ -2,7 +2,8 @@
 // for the record types a single broker needs: TopicRecord, PartitionRecord, PartitionChangeRecord,
 // RemoveTopicRecord (which also drops the topic's configs), ConfigRecord, FeatureLevelRecord,
 // RegisterBrokerRecord, UnregisterBrokerRecord, BrokerRegistrationChangeRecord and the older
-// Fence/UnfenceBrokerRecord, Register/UnregisterControllerRecord and ProducerIdsRecord. Other types are
+// Fence/UnfenceBrokerRecord, Register/UnregisterControllerRecord, ProducerIdsRecord and
+// User/RemoveUserScramCredentialRecord. Other types are
 // reported to the caller as not applied.
 //
 // The builder's maps are mutable; build() returns an image over copies, and every object an image
@@ -22,7 +23,10 @@ import type { UnregisterBrokerRecord } from "../protocol/generated/metadata/unre
 import type { ProducerIdsRecord } from "../protocol/generated/metadata/producer-ids-record.ts";
 import type { RegisterControllerRecord } from "../protocol/generated/metadata/register-controller-record.ts";
 import type { UnregisterControllerRecord } from "../protocol/generated/metadata/unregister-controller-record.ts";
+import type { UserScramCredentialRecord } from "../protocol/generated/metadata/user-scram-credential-record.ts";
+import type { RemoveUserScramCredentialRecord } from "../protocol/generated/metadata/remove-user-scram-credential-record.ts";
 import { configKey } from "./image.ts";
+import type { ScramCredentialImage } from "./image.ts";
 import type { BrokerRegistrationImage, ControllerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "./image.ts";
 import { MetadataRecordError, RecordType } from "./record-serde.ts";
 
@@ -40,6 +44,8 @@ export class ImageBuilder {
   private readonly features = new Map<string, number>();
   private readonly controllers = new Map<number, ControllerRegistrationImage>();
   private nextProducerId = -1n;
+  /** User -> mechanism type -> credential; each user's map is replaced, never changed, once built. */
+  private readonly scram = new Map<string, ReadonlyMap<number, ScramCredentialImage>>();
 
   constructor(
     readonly clusterId: string,
@@ -54,6 +60,7 @@ export class ImageBuilder {
       for (const [k, v] of from.features) this.features.set(k, v);
       for (const [k, v] of from.controllers ?? []) this.controllers.set(k, v);
       this.nextProducerId = from.producerIds?.nextProducerId ?? -1n;
+      for (const [k, v] of from.scramCredentials ?? []) this.scram.set(k, v);
     }
   }
 
@@ -118,6 +125,21 @@ export class ImageBuilder {
           throw new MetadataRecordError(offset, `ProducerIdsRecord next producer id ${m.nextProducerId} is not greater than the current ${this.nextProducerId}`);
         }
         this.nextProducerId = m.nextProducerId;
+        return true;
+      }
+      case RecordType.USER_SCRAM_CREDENTIAL: {
+        const m = message as UserScramCredentialRecord;
+        const per = new Map(this.scram.get(m.name) ?? []);
+        per.set(m.mechanism, { salt: m.salt, storedKey: m.storedKey, serverKey: m.serverKey, iterations: m.iterations });
+        this.scram.set(m.name, per);
+        return true;
+      }
+      case RecordType.REMOVE_USER_SCRAM_CREDENTIAL: {
+        const m = message as RemoveUserScramCredentialRecord;
+        const per = new Map(this.scram.get(m.name) ?? []);
+        per.delete(m.mechanism);
+        if (per.size === 0) this.scram.delete(m.name);
+        else this.scram.set(m.name, per);
         return true;
       }
       // Kafka's controller writes NoOpRecords to advance the high watermark; they change nothing.
@@ -257,6 +279,7 @@ export class ImageBuilder {
       features: new Map(this.features),
       controllers: new Map(this.controllers),
       producerIds: { nextProducerId: this.nextProducerId },
+      ...(this.scram.size > 0 ? { scramCredentials: new Map(this.scram) } : {}),
     };
   }
 }

@@ -3,8 +3,8 @@
 // metadata.version first, so a reader knows the version before any other record), the cluster
 // (RegisterBrokerRecord per broker, then RegisterControllerRecord per controller), topics (TopicRecord
 // then its PartitionRecords), configs (ConfigRecord per key), producer ids (one ProducerIdsRecord once
-// a block was handed out), then client quotas, ACLs, SCRAM and delegation tokens, which Strand's image
-// does not hold yet (so none are written). Loading runs a snapshot's records through an ImageBuilder
+// a block was handed out), then client quotas and ACLs (not held by Strand's image yet), SCRAM
+// credentials (UserScramCredentialRecord per user and mechanism), and delegation tokens (not held). Loading runs a snapshot's records through an ImageBuilder
 // from empty, as Kafka's MetadataLoader applies a snapshot to an empty delta.
 //
 // What the image does not keep is not in the snapshot either: a broker's listeners' security protocols
@@ -98,6 +98,12 @@ export function imageRecords(image: MetadataImage): MetadataRecordOut[] {
   // Kafka's ProducerIdsImage.write: the next block's first id, with no broker (-1) once one was handed out.
   const nextProducerId = image.producerIds?.nextProducerId ?? -1n;
   if (nextProducerId >= 0n) out.push(metadataRecord(RecordType.PRODUCER_IDS, { brokerId: -1, brokerEpoch: -1n, nextProducerId }));
+  // Kafka's ScramImage.write: one UserScramCredentialRecord per mechanism and user.
+  for (const [name, per] of image.scramCredentials ?? []) {
+    for (const [mechanism, c] of per) {
+      out.push(metadataRecord(RecordType.USER_SCRAM_CREDENTIAL, { name, mechanism, salt: c.salt, storedKey: c.storedKey, serverKey: c.serverKey, iterations: c.iterations }));
+    }
+  }
   return out;
 }
 

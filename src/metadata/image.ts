@@ -69,6 +69,14 @@ export interface ControllerRegistrationImage {
   readonly supportedFeatures: ReadonlyArray<{ readonly name: string; readonly minVersion: number; readonly maxVersion: number }>;
 }
 
+/** One user's SCRAM credential for one mechanism (UserScramCredentialRecord; Kafka's ScramCredentialData). */
+export interface ScramCredentialImage {
+  readonly salt: Uint8Array;
+  readonly storedKey: Uint8Array;
+  readonly serverKey: Uint8Array;
+  readonly iterations: number;
+}
+
 /** The producer id block state (Kafka's ProducerIdsImage): the first id of the next block to hand out. */
 export interface ProducerIdsImage {
   /** -1 before any ProducerIdsRecord (the controller then starts at 0). */
@@ -92,6 +100,11 @@ export interface MetadataImage {
   readonly controllers?: ReadonlyMap<number, ControllerRegistrationImage>;
   /** ProducerIdsRecord state; absent in images built by hand: no block handed out yet. */
   readonly producerIds?: ProducerIdsImage;
+  /**
+   * SCRAM credentials by user name, then by mechanism type (1 SCRAM-SHA-256, 2 SCRAM-SHA-512), as
+   * Kafka's ScramImage; absent in images built by hand: none.
+   */
+  readonly scramCredentials?: ReadonlyMap<string, ReadonlyMap<number, ScramCredentialImage>>;
   /**
    * Each topic's resolved settings and LogConfig for this image (the metadata layer attaches it when it
    * publishes the image; images built elsewhere, e.g. by tests, have none and resolve on the fly).

@@ -10,6 +10,8 @@ import type { ReassignmentTopicResult } from "./partition-reassignment.ts";
 import type { Log } from "../storage/log.ts";
 import type { FeatureUpdate } from "./feature-control.ts";
 import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
+import type { AlterUserScramCredentialsRequest } from "../protocol/generated/messages/alter-user-scram-credentials-request.ts";
+import type { AlterUserScramCredentialsResult } from "../protocol/generated/messages/alter-user-scram-credentials-response.ts";
 import type { ElectionTopicResult } from "./leader-election.ts";
 
 export interface TopicToCreate {
@@ -103,6 +105,11 @@ export interface MetadataLayer {
    * the first bad one's INVALID_UPDATE_VERSION is returned. Optional for the same reason as the two above.
    */
   updateFeatures?(updates: FeatureUpdate[], opts: { validateOnly: boolean }): Promise<OperationResult>;
+  /**
+   * AlterUserScramCredentials (scram-control.ts): the valid alterations commit as
+   * User/RemoveUserScramCredentialRecords; per-user results in Kafka's order. Optional (test layers).
+   */
+  alterUserScramCredentials?(req: AlterUserScramCredentialsRequest): Promise<AlterUserScramCredentialsResult[]>;
   /**
    * ElectLeaders (leader-election.ts): plans and commits the elections; per-partition results as Kafka's
    * controller gives them. Throws UnknownElectionTypeError for an election type other than 0 and 1.

@@ -88,6 +88,12 @@ export interface QuorumControllerOptions {
   readonly sessionTimeoutMs: number;
   /** The cluster-level min.insync.replicas written with the bootstrap records. */
   readonly bootstrapMinIsr: number;
+  /**
+   * Records of the bootstrap snapshot written with the bootstrap feature levels when the cluster is
+   * new: the UserScramCredentialRecords of `storage format --add-scram` (absent: none), as Kafka's
+   * controller writes its BootstrapMetadata records on first activation.
+   */
+  readonly bootstrapRecords?: () => readonly MetadataRecordOut[];
   /** leader.imbalance.check.interval.seconds in ms when auto.leader.rebalance.enable (absent: no balancing). */
   readonly leaderImbalanceCheckIntervalMs?: number;
   /** How often leaderless partitions of topics allowing unclean elections get one (default 5 minutes, as Kafka). */
@@ -323,6 +329,7 @@ export class QuorumController {
         records: [
           ...levels.map((f) => metadataRecord(RecordType.FEATURE_LEVEL, { name: f.name, featureLevel: f.level })),
           metadataRecord(RecordType.CONFIG, { resourceType: ConfigResourceTypeId.BROKER, resourceName: "", name: "min.insync.replicas", value: String(this.opts.bootstrapMinIsr) }),
+          ...(this.opts.bootstrapRecords?.() ?? []),
         ],
         result: undefined,
       };

@@ -24,6 +24,9 @@ import type { Log } from "../storage/log.ts";
 import type { LeaderAndEpoch } from "../raft/types.ts";
 import type { RaftClient } from "../raft/raft-client.ts";
 import type { Logger } from "../util/log.ts";
+import { planAlterUserScramCredentials } from "./scram-control.ts";
+import type { AlterUserScramCredentialsRequest } from "../protocol/generated/messages/alter-user-scram-credentials-request.ts";
+import type { AlterUserScramCredentialsResult } from "../protocol/generated/messages/alter-user-scram-credentials-response.ts";
 import { planResourceConfigs, type ResourceChanges, type ResourceResult } from "./config-changes.ts";
 import { planCreatePartitions, planCreateTopics, planDeleteTopics, replicaDirectoryOf, type ControllerEnv } from "./controller.ts";
 import { listPartitionReassignments, planAlterPartitionReassignments, type ReassignmentTopicResult } from "./partition-reassignment.ts";
@@ -309,6 +312,18 @@ export class RaftMetadata implements MetadataLayer {
       .catch((e) => errorOf(e));
   }
 
+  alterUserScramCredentials(req: AlterUserScramCredentialsRequest): Promise<AlterUserScramCredentialsResult[]> {
+    const c = this.active;
+    const fail = (e: unknown) => [...req.deletions, ...req.upsertions].map((u) => ({ user: u.name, ...(({ errorCode, errorMessage }) => ({ errorCode, errorMessage }))(errorOf(e)) }));
+    if (!c) return Promise.resolve(fail(notController()));
+    return c
+      .write("alterUserScramCredentials", (image) => {
+        const plan = planAlterUserScramCredentials(image, req);
+        return { records: plan.records, result: plan.results };
+      })
+      .catch(fail);
+  }
+
   electLeaders(electionType: number, topicPartitions: ReadonlyArray<{ topic: string; partitions: readonly number[] }> | null): Promise<ElectionTopicResult[]> {
     const c = this.active;
     if (!c) return Promise.reject(notController());
@@ -412,6 +427,7 @@ export function controllerSide(md: RaftMetadata): MetadataLayer {
     createPartitions: (inc, opts) => md.createPartitions(inc, opts),
     alterConfigs: (res, opts) => md.alterConfigs(res, opts),
     updateFeatures: (u, opts) => md.updateFeatures(u, opts),
+    alterUserScramCredentials: (r) => md.alterUserScramCredentials(r),
     electLeaders: (t, p) => md.electLeaders(t, p),
     alterPartitionReassignments: (t, a) => md.alterPartitionReassignments(t, a),
     listPartitionReassignments: (t) => md.listPartitionReassignments(t),

@@ -27,10 +27,12 @@ export const RecordType = {
   FENCE_BROKER: 7,
   UNFENCE_BROKER: 8,
   REMOVE_TOPIC: 9,
+  USER_SCRAM_CREDENTIAL: 11,
   FEATURE_LEVEL: 12,
   PRODUCER_IDS: 15,
   BROKER_REGISTRATION_CHANGE: 17,
   NO_OP: 20,
+  REMOVE_USER_SCRAM_CREDENTIAL: 22,
   BEGIN_TRANSACTION: 23,
   END_TRANSACTION: 24,
   ABORT_TRANSACTION: 25,
@@ -54,6 +56,8 @@ export const WRITE_VERSION: Readonly<Record<number, number>> = {
   [RecordType.NO_OP]: 0,
   [RecordType.PRODUCER_IDS]: 0,
   [RecordType.REGISTER_CONTROLLER]: 0,
+  [RecordType.USER_SCRAM_CREDENTIAL]: 0,
+  [RecordType.REMOVE_USER_SCRAM_CREDENTIAL]: 0,
   // A fencing change is written at v0; an in-controlled-shutdown change at v1 (built where it is planned).
   [RecordType.BROKER_REGISTRATION_CHANGE]: 0,
 };

@@ -37,9 +37,20 @@ export interface ConnectionInfo {
   clientSoftware?: { readonly name: string; readonly version: string };
   /** Set once the connection has sent a valid request (the smaller pre-auth frame limit no longer applies). */
   authenticated: boolean;
-  /** The authenticated principal (Kafka's KafkaPrincipal): User:ANONYMOUS until TLS or SASL says otherwise. */
+  /**
+   * Who is on the other end (Kafka's KafkaPrincipal): User:ANONYMOUS until an authenticator (SASL, TLS
+   * client certificates) sets it. The dispatcher puts it on every RequestContext.
+   */
   principal: { readonly principalType: string; readonly name: string };
+  /**
+   * Close once every response already started has been sent (a failed SASL login: its error response
+   * goes out, then the connection closes, as Kafka's). Optional: test doubles may leave it out.
+   */
+  closeWhenAnswered?(): void;
 }
+
+/** Kafka's KafkaPrincipal.ANONYMOUS, every connection's principal until it authenticates. */
+export const ANONYMOUS_PRINCIPAL: { readonly principalType: string; readonly name: string } = Object.freeze({ principalType: "User", name: "ANONYMOUS" });
 
 export interface RequestSink {
   /** `frame` is one buffer, or for a large frame that spanned socket chunks, its slices in order. */
@@ -48,6 +59,11 @@ export interface RequestSink {
 
 export interface ConnectionLimits {
   maxFrameBytes: number;
+  /**
+   * The frame limit until the connection is authenticated (sasl.server.max.receive.size on SASL
+   * listeners); absent: maxFrameBytes from the start.
+   */
+  maxPreAuthFrameBytes?: number;
   maxInFlight: number;
   maxQueuedBytes: number;
 }
@@ -70,7 +86,7 @@ export class Connection implements ConnectionInfo {
   readonly remotePort: number;
   clientSoftware?: { readonly name: string; readonly version: string };
   authenticated = false;
-  principal: { readonly principalType: string; readonly name: string } = { principalType: "User", name: "ANONYMOUS" };
+  principal: { readonly principalType: string; readonly name: string } = ANONYMOUS_PRINCIPAL;
   lastActiveMs: number;
   closed = false;
 
@@ -89,6 +105,10 @@ export class Connection implements ConnectionInfo {
   /** Set once the socket is really gone (peer closed, error, or linger expired). */
   private finished = false;
   private lingerTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The pre-authentication frame limit is in force (lifted on the first read after authentication). */
+  private preAuthLimit: boolean;
+  /** closeWhenAnswered() was called: close once the slots are empty. */
+  private closeWhenDrained = false;
   /** A flush of the output queue is queued as a microtask (responses finished together share a write). */
   private flushQueued = false;
   private readonly onClose: (c: Connection) => void;
@@ -114,7 +134,8 @@ export class Connection implements ConnectionInfo {
     this.limits = limits;
     this.log = log;
     this.onClose = onClose;
-    this.assembler = new FrameAssembler(limits.maxFrameBytes);
+    this.preAuthLimit = limits.maxPreAuthFrameBytes !== undefined;
+    this.assembler = new FrameAssembler(limits.maxPreAuthFrameBytes ?? limits.maxFrameBytes);
     this.lastActiveMs = Date.now();
   }
 
@@ -124,8 +145,13 @@ export class Connection implements ConnectionInfo {
 
   /** Bun's data callback. */
   onData(chunk: Uint8Array): void {
-    if (this.closed || this.quiescing) return;
+    // After closeWhenAnswered() nothing more is read as a request (Kafka mutes a failed channel).
+    if (this.closed || this.quiescing || this.closeWhenDrained) return;
     this.lastActiveMs = Date.now();
+    if (this.preAuthLimit && this.authenticated) {
+      this.preAuthLimit = false;
+      this.assembler.maxFrameBytes = this.limits.maxFrameBytes;
+    }
     let frames: Frame[];
     try {
       frames = this.assembler.pushFrames(chunk);
@@ -167,7 +193,7 @@ export class Connection implements ConnectionInfo {
 
   /** Start requests from the backlog while the in-flight bound allows. */
   private pump(): void {
-    if (this.quiescing) return;
+    if (this.quiescing || this.closeWhenDrained) return;
     while (this.backlog.length > 0 && this.slots.length < this.limits.maxInFlight && !this.closed) {
       this.start(this.backlog.shift()!);
     }
@@ -243,6 +269,13 @@ export class Connection implements ConnectionInfo {
       }
     }
     if (wrote) this.queueFlush();
+    if (this.closeWhenDrained && this.slots.length === 0) this.close();
+  }
+
+  closeWhenAnswered(): void {
+    this.closeWhenDrained = true;
+    this.backlog.length = 0;
+    if (this.slots.length === 0) this.close();
   }
 
   /**

@@ -14,7 +14,11 @@
 //   20% jitter (ExponentialBackoff), before the next attempt; queued requests wait (until their timeout;
 //   those sent with waitForConnection: false fail with the connection instead), in-flight ones fail with
 //   DisconnectException (they may have been processed: the caller decides).
-// - socket.connection.setup.timeout.ms bounds the connect and the ApiVersions exchange.
+// - socket.connection.setup.timeout.ms bounds the connect and the ApiVersions exchange (and SASL).
+// - With `sasl` configured (a SASL_PLAINTEXT listener of the other node: Kafka's SaslClientAuthenticator),
+//   ApiVersions is followed by SaslHandshake v1 and SaslAuthenticate rounds driven by the mechanism's
+//   session (state AUTHENTICATING) before the connection is READY; a failed login closes the connection
+//   and backs off like a failed connect.
 // Time and randomness are injected: tests run it under FakeClock over MemoryTransport.
 
 import { API_BY_KEY } from "../protocol/generated/api-table.ts";
@@ -28,7 +32,18 @@ import { FrameAssembler } from "./frame-assembler.ts";
 import { ClientClosedException, DisconnectException, QueueFullException, TimeoutException, UnsupportedVersionException } from "./network-errors.ts";
 import type { Transport, TransportConnection } from "./transport.ts";
 
-export type ConnectionState = "DISCONNECTED" | "CONNECTING" | "CHECKING_API_VERSIONS" | "READY";
+export type ConnectionState = "DISCONNECTED" | "CONNECTING" | "CHECKING_API_VERSIONS" | "AUTHENTICATING" | "READY";
+
+/**
+ * One SASL exchange on the client side (javax.security.sasl.SaslClient as Kafka uses it), made by the
+ * layer that knows the mechanisms and credentials (src/server/security/sasl-client.ts).
+ */
+export interface SaslClientSession {
+  readonly mechanism: string;
+  /** The next token: for null the first one; for a server challenge the answer (null: nothing more to send). Throws on a bad challenge. */
+  evaluate(challenge: Uint8Array | null): Uint8Array | null;
+  isComplete(): boolean;
+}
 
 export interface Node {
   id: number;
@@ -57,6 +72,8 @@ export interface NetworkClientConfig {
   /** Sent in ApiVersions v3+ (KIP-511). */
   softwareName: string;
   softwareVersion: string;
+  /** A new SASL session per connection when the other side's listener is SASL_PLAINTEXT; absent: none. */
+  sasl?: () => SaslClientSession;
 }
 
 export const DEFAULT_NETWORK_CLIENT_CONFIG: Omit<NetworkClientConfig, "clientId"> = {
@@ -123,12 +140,16 @@ interface NodeState {
   setupDeadlineMs: number;
   /** The ApiVersions version last sent on this connection (the answer may have been read at v0). */
   apiVersionsSent: number;
+  /** The SASL exchange of this connection while AUTHENTICATING. */
+  sasl: SaslClientSession | null;
 }
 
 /** ApiVersions is the one request sent before versions are known; its own answer may lower its version. */
 const API_VERSIONS = 18;
 /** UNSUPPORTED_VERSION */
 const UNSUPPORTED_VERSION = 35;
+const SASL_HANDSHAKE = 17;
+const SASL_AUTHENTICATE = 36;
 
 export class NetworkClient {
   private readonly cfg: NetworkClientConfig;
@@ -253,6 +274,7 @@ export class NetworkClient {
       wakeup: null,
       setupDeadlineMs: 0,
       apiVersionsSent: -1,
+      sasl: null,
     };
     this.nodes.set(node.id, s);
     return s;
@@ -290,7 +312,7 @@ export class NetworkClient {
       this.lost(s, `request timed out after ${late.timeoutMs} ms`, true);
       return;
     }
-    if ((s.state === "CONNECTING" || s.state === "CHECKING_API_VERSIONS") && now >= s.setupDeadlineMs) {
+    if ((s.state === "CONNECTING" || s.state === "CHECKING_API_VERSIONS" || s.state === "AUTHENTICATING") && now >= s.setupDeadlineMs) {
       this.lost(s, `connection setup timed out after ${this.cfg.connectionSetupTimeoutMs} ms`, true);
     }
   }
@@ -301,7 +323,7 @@ export class NetworkClient {
     let due = Number.POSITIVE_INFINITY;
     for (const r of s.queued) due = Math.min(due, r.deadlineMs);
     for (const r of s.inFlight) due = Math.min(due, r.deadlineMs);
-    if (s.state === "CONNECTING" || s.state === "CHECKING_API_VERSIONS") due = Math.min(due, s.setupDeadlineMs);
+    if (s.state === "CONNECTING" || s.state === "CHECKING_API_VERSIONS" || s.state === "AUTHENTICATING") due = Math.min(due, s.setupDeadlineMs);
     if (s.state === "DISCONNECTED" && s.queued.length > 0) due = Math.min(due, s.backoffUntilMs);
     if (due === Number.POSITIVE_INFINITY) return;
     s.wakeup = this.clock.schedule(() => {
@@ -369,10 +391,70 @@ export class NetworkClient {
     // Bounded by the response, itself bounded by maxResponseBytes.
     for (const k of res.apiKeys) versions.set(k.apiKey, { min: k.minVersion, max: k.maxVersion });
     s.versions = versions;
+    if (this.cfg.sasl) return this.startSasl(s);
+    this.ready(s);
+  }
+
+  private ready(s: NodeState): void {
+    s.sasl = null;
     s.state = "READY";
     s.failures = 0;
     // Requests whose versions the node cannot serve fail now rather than at send time one by one.
     this.pump(s);
+  }
+
+  /** A request of the connection set-up (SASL), sent at `version` whatever the caller queue holds. */
+  private sendSetup(s: NodeState, apiKey: number, version: number, body: Record<string, unknown>, onResponse: (body: Record<string, unknown>) => void): void {
+    const req: Request = {
+      apiKey,
+      body: { ...(API_CODECS.get(apiKey)!.newRequest() as object), ...body },
+      minVersion: version,
+      maxVersion: version,
+      timeoutMs: this.cfg.connectionSetupTimeoutMs,
+      waitForConnection: true,
+      deadlineMs: s.setupDeadlineMs,
+      version,
+      correlationId: -1,
+      resolve: (r) => onResponse(r.body as Record<string, unknown>),
+      reject: () => {},
+      done: false,
+    };
+    this.transmit(s, req, version);
+  }
+
+  private startSasl(s: NodeState): void {
+    let session: SaslClientSession;
+    try {
+      session = this.cfg.sasl!();
+    } catch (e) {
+      return this.lost(s, `SASL set-up failed: ${e instanceof Error ? e.message : String(e)}`, true);
+    }
+    s.sasl = session;
+    s.state = "AUTHENTICATING";
+    const authRange = s.versions?.get(SASL_AUTHENTICATE);
+    const handshakeRange = s.versions?.get(SASL_HANDSHAKE);
+    if (!authRange || !handshakeRange || handshakeRange.max < 1) return this.lost(s, "the node does not serve SaslHandshake v1 and SaslAuthenticate", true);
+    const authVersion = Math.min(2, authRange.max);
+    this.sendSetup(s, SASL_HANDSHAKE, 1, { mechanism: session.mechanism }, (res) => {
+      if (res.errorCode !== 0) return this.lost(s, `SaslHandshake for ${session.mechanism} answered error ${String(res.errorCode)} (the node enables ${String(res.mechanisms)})`, true);
+      this.saslStep(s, session, authVersion, null);
+    });
+  }
+
+  /** One SaslAuthenticate round: the session's answer to `challenge` (null: its first token). */
+  private saslStep(s: NodeState, session: SaslClientSession, version: number, challenge: Uint8Array | null): void {
+    let token: Uint8Array | null;
+    try {
+      token = session.evaluate(challenge);
+    } catch (e) {
+      return this.lost(s, `SASL ${session.mechanism} failed: ${e instanceof Error ? e.message : String(e)}`, true);
+    }
+    if (session.isComplete()) return this.ready(s);
+    if (token === null) return this.lost(s, `SASL ${session.mechanism} stopped before completing`, true);
+    this.sendSetup(s, SASL_AUTHENTICATE, version, { authBytes: token }, (res) => {
+      if (res.errorCode !== 0) return this.lost(s, `SASL authentication failed: ${String(res.errorMessage)}`, true);
+      this.saslStep(s, session, version, res.authBytes as Uint8Array);
+    });
   }
 
   /** Pick the version, encode and write; false when the request was failed instead. */
@@ -451,6 +533,7 @@ export class NetworkClient {
     const conn = s.conn;
     s.conn = null;
     s.assembler = null;
+    s.sasl = null;
     s.state = "DISCONNECTED";
     conn?.close();
     for (const r of s.inFlight.splice(0)) this.fail(r, new DisconnectException(s.node.id, reason));

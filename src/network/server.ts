@@ -20,6 +20,10 @@ export interface ListenerSpec {
   port: number;
   /** Set for SSL and SASL_SSL listeners. */
   ssl?: SslServerEngine;
+  /** This listener's request sink (a SASL listener's authenticator in front of the dispatcher); default: the server's. */
+  sink?: RequestSink;
+  /** The frame limit before authentication (sasl.server.max.receive.size); default: none beyond maxFrameBytes. */
+  maxPreAuthFrameBytes?: number;
 }
 
 export interface SocketServerOptions {
@@ -54,6 +58,8 @@ export class SocketServer {
   private readonly servers = new Map<string, TCPSocketListener<Connection | undefined>>();
   /** The TLS engine each TLS listener serves with now (replaced by reloadSsl). */
   private readonly sslByListener = new Map<string, SslServerEngine>();
+  /** Each listener as started (its own sink and pre-auth frame limit), by name; bounded by the listeners. */
+  private readonly specByListener = new Map<string, ListenerSpec>();
   readonly connections = new Set<Connection>();
   private nextId = 1;
   private idleTimer: ReturnType<typeof setInterval> | null = null;
@@ -75,6 +81,7 @@ export class SocketServer {
 
   start(): BoundListener[] {
     for (const l of this.opts.listeners) {
+      this.specByListener.set(l.name, l);
       if (l.ssl) this.sslByListener.set(l.name, l.ssl);
       const server = this.listen(l.name, l.host, l.port, l.ssl);
       this.servers.set(l.name, server);
@@ -188,7 +195,9 @@ export class SocketServer {
       socket.end();
       return;
     }
-    const conn = new Connection(this.nextId++, socket, listenerName, this.opts.sink, this.opts.limits, this.opts.log, (c) => {
+    const spec = this.specByListener.get(listenerName);
+    const limits = spec?.maxPreAuthFrameBytes === undefined ? this.opts.limits : { ...this.opts.limits, maxPreAuthFrameBytes: spec.maxPreAuthFrameBytes };
+    const conn = new Connection(this.nextId++, socket, listenerName, spec?.sink ?? this.opts.sink, limits, this.opts.log, (c) => {
       this.connections.delete(c);
       this.quotas.dec(address);
       this.admitWaiting();

@@ -90,3 +90,21 @@ export function readBootstrapVoters(metadataLogDir: string): BootstrapVoters | n
     raw.close();
   }
 }
+
+/**
+ * The encoded metadata records of the bootstrap snapshot's data batches (feature levels, and the
+ * UserScramCredentialRecords of `format --add-scram`), or [] when there is no bootstrap snapshot.
+ * Bounded by the file, which format writes small.
+ */
+export function readBootstrapRecords(metadataLogDir: string): Uint8Array[] {
+  const dir = metadataPartitionDir(metadataLogDir);
+  if (!existsSync(snapshotPath(dir, BOOTSTRAP_SNAPSHOT_ID))) return [];
+  const raw = FileRawSnapshotReader.open(dir, BOOTSTRAP_SNAPSHOT_ID);
+  try {
+    const out: Uint8Array[] = [];
+    for (const b of RecordsSnapshotReader.of(raw).batches()) for (const r of b.records) out.push(r.slice());
+    return out;
+  } finally {
+    raw.close();
+  }
+}

@@ -25,6 +25,10 @@ import { logConfigFor } from "../config/topic-config.ts";
 import { consumerGroupTimings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
+import { SaslGate } from "./security/sasl-gate.ts";
+import { brokerSaslClient } from "./security/sasl-client.ts";
+import { interBrokerListenerName } from "../replication/leader-endpoint-lookup.ts";
+import { bootstrapScramRecords } from "../metadata/bootstrap-scram.ts";
 import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "../util/log.ts";
 import { brokerLoggers, type BrokerLoggers } from "./broker-loggers.ts";
@@ -51,7 +55,6 @@ import { SECURITY_PROTOCOL_ID } from "../metadata/registration.ts";
 import { SUPPORTED_FEATURES } from "../metadata/supported-features.ts";
 import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network-client.ts";
 import { clientTransportFor } from "./client-transport.ts";
-import { interBrokerListenerName } from "../replication/leader-endpoint-lookup.ts";
 import { CONTROLLER_HANDLERS } from "./controller-api/index.ts";
 import { KafkaRaftManager } from "./raft-manager.ts";
 import { FORWARD_RETRY_TIMEOUT_MS, forwardingHandler } from "./forwarding.ts";
@@ -440,6 +443,8 @@ export class Broker {
     const c = this.config;
     const socketTimeoutMs = c.int("replica.socket.timeout.ms");
     const fetcherTransport = clientTransportFor(c, interBrokerListenerName(c));
+    // A SASL inter-broker listener: fetchers log in with sasl.mechanism.inter.broker.protocol.
+    const fetcherSasl = brokerSaslClient(c, interBrokerListenerName(c), "sasl.mechanism.inter.broker.protocol");
     return new ReplicaFetcherManager({
       brokerId: this.nodeId,
       brokerEpoch: () => this.lifecycle?.brokerEpoch ?? -1n,
@@ -452,7 +457,7 @@ export class Broker {
         socketTimeoutMs,
       },
       backoffMs: c.int("replica.fetch.backoff.ms"),
-      newClient: (clientId) => new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId, requestTimeoutMs: socketTimeoutMs, maxInFlightRequestsPerConnection: 1 }, fetcherTransport, this.clock),
+      newClient: (clientId) => new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId, requestTimeoutMs: socketTimeoutMs, maxInFlightRequestsPerConnection: 1, ...(fetcherSasl ? { sasl: fetcherSasl } : {}) }, fetcherTransport, this.clock),
       host,
       clock: this.clock,
       quota: quotas.follower,
@@ -480,6 +485,7 @@ export class Broker {
           clock: this.quorumClock,
           sessionTimeoutMs: this.config.int("broker.session.timeout.ms"),
           bootstrapMinIsr: this.config.int("min.insync.replicas"),
+          bootstrapRecords: () => bootstrapScramRecords(this.config.metadataLogDir),
           ...(this.config.bool("auto.leader.rebalance.enable") ? { leaderImbalanceCheckIntervalMs: this.config.long("leader.imbalance.check.interval.seconds") * 1000 } : {}),
           uncleanLeaderElectionCheckIntervalMs: this.config.long("unclean.leader.election.interval.ms"),
           logger: logger.child({ component: "quorum-controller" }),
@@ -488,7 +494,9 @@ export class Broker {
     this.quorumController = controller;
     // Kafka's NodeToControllerChannelManager: one client for lifecycle and forwarded requests.
     const controllerTransport = clientTransportFor(this.config, this.config.controllerListenerNames[0] ?? "CONTROLLER");
-    const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-to-controller`, requestTimeoutMs: this.config.int("controller.quorum.request.timeout.ms") }, controllerTransport, this.quorumClock);
+    // The controller listener may be SASL: log in with sasl.mechanism.controller.protocol (Kafka's channel manager).
+    const controllerSasl = brokerSaslClient(this.config, this.config.controllerListenerNames[0] ?? "", "sasl.mechanism.controller.protocol");
+    const client = new NetworkClient({ ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-to-controller`, requestTimeoutMs: this.config.int("controller.quorum.request.timeout.ms"), ...(controllerSasl ? { sasl: controllerSasl } : {}) }, controllerTransport, this.quorumClock);
     this.controllerClient = client;
     const channel = new RaftControllerChannel(client, () => {
       const le = mgr.client.leaderAndEpoch();
@@ -541,7 +549,12 @@ export class Broker {
     return new SocketServer({
       listeners: listeners.map((l) => {
         const ssl = this.dynamicSsl?.engineFor(l.name) ?? this.config.sslEngines.get(l.name);
-        return { name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port, ...(ssl ? { ssl } : {}) };
+        const spec = { name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port, ...(ssl ? { ssl } : {}) };
+        const sasl = this.config.sasl.get(l.name);
+        if (!sasl) return spec;
+        // A SASL listener: its connections authenticate first (SaslGate), with the smaller pre-auth frame limit.
+        const gate = new SaslGate(sink, sasl, (m, user) => this.running?.metadata.image.scramCredentials?.get(user)?.get(m.type), this.loggers.socketServer);
+        return { ...spec, sink: gate, maxPreAuthFrameBytes: sasl.maxReceiveBytes };
       }),
       limits: {
         maxFrameBytes: this.config.int("socket.request.max.bytes"),

@@ -132,7 +132,7 @@ export class Dispatcher implements RequestSink {
       services: this.services,
       listenerName: conn.listenerName,
       securityProtocol: this.securityProtocol(conn.listenerName),
-      // Set by the listener's authentication (the TLS handshake's peer certificate, SASL); else ANONYMOUS.
+      // Set by the listener's authentication (SASL, or the TLS handshake's peer certificate); else ANONYMOUS.
       principal: conn.principal,
       requestBytes: frameBytes,
     };

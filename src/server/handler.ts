@@ -26,7 +26,7 @@ export interface RequestContext {
   /** The listener the connection came in on, and its security protocol (listener.security.protocol.map). */
   readonly listenerName: string;
   readonly securityProtocol: SecurityProtocol;
-  /** Who sent the request: User:ANONYMOUS on PLAINTEXT (the security issue authenticates others). */
+  /** Who sent the request: the connection's principal (User:ANONYMOUS on PLAINTEXT, User:<name> after SASL). */
   readonly principal: KafkaPrincipal;
   /** Size of the request frame in bytes. */
   readonly requestBytes: number;

@@ -1,9 +1,10 @@
 // Who a request comes from, with Kafka's types: the listener's security protocol
 // (org.apache.kafka.common.security.auth.SecurityProtocol) and the authenticated principal
-// (KafkaPrincipal, printed "User:ANONYMOUS"). The connection carries its principal (Connection.principal):
-// ANONYMOUS on PLAINTEXT, as Kafka's DefaultKafkaPrincipalBuilder gives it; on SSL listeners the client
-// certificate's subject through ssl.principal.mapping.rules (src/network/ssl/ssl-engine.ts), or
-// ANONYMOUS without one.
+// (KafkaPrincipal, printed "User:ANONYMOUS"). The connection carries its principal
+// (ConnectionInfo.principal) and the dispatcher puts it on each RequestContext: ANONYMOUS on PLAINTEXT,
+// as Kafka's DefaultKafkaPrincipalBuilder gives it; on SSL listeners the client certificate's subject
+// through ssl.principal.mapping.rules (src/network/ssl/ssl-engine.ts), or ANONYMOUS without one; on SASL
+// listeners User:<authorization id> once authenticated (src/server/security/).
 
 export type SecurityProtocol = "PLAINTEXT" | "SSL" | "SASL_PLAINTEXT" | "SASL_SSL";
 

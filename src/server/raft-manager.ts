@@ -8,6 +8,7 @@
 // controller.quorum.voters a member of a dynamic quorum (KIP-853: the voters from the bootstrap
 // snapshot and the log).
 
+import { brokerSaslClient } from "./security/sasl-client.ts";
 import { join } from "node:path";
 import type { BrokerConfig } from "../config/broker-config.ts";
 import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network-client.ts";
@@ -88,6 +89,7 @@ export class KafkaRaftManager {
     const directoryId = readMetaProperties(dir)?.directoryId ?? NO_DIRECTORY_ID;
     const random = opts.random ?? Math.random;
     const requestTimeoutMs = config.int("controller.quorum.request.timeout.ms");
+    const raftSasl = brokerSaslClient(config, config.controllerListenerNames[0] ?? "", "sasl.mechanism.controller.protocol");
     const network = new NetworkClient(
       {
         ...DEFAULT_NETWORK_CLIENT_CONFIG,
@@ -97,6 +99,8 @@ export class KafkaRaftManager {
         reconnectBackoffMs: config.int("controller.quorum.retry.backoff.ms"),
         reconnectBackoffMaxMs: Math.max(config.int("controller.quorum.retry.backoff.ms"), 1_000),
         softwareVersion: STRAND_VERSION,
+        // Raft goes to the controller listener: on SASL_PLAINTEXT, log in as Kafka's raft client does.
+        ...(raftSasl ? { sasl: raftSasl } : {}),
       },
       clientTransportFor(config, listenerName),
       opts.clock,

@@ -1,7 +1,6 @@
-// A listener whose security protocol is SASL_PLAINTEXT or SASL_SSL is refused at start-up, naming the
-// listener and its protocol, until SASL is served: serving it without would let anyone in. SSL listeners
-// are served with TLS, and one without a keystore is refused naming ssl.keystore.location. PLAINTEXT
-// listeners start as before.
+// Every security protocol is served; a listener missing what its protocol needs is refused at start-up
+// naming the key: SASL_PLAINTEXT and SASL_SSL their SASL settings (test/integration/sasl-plaintext.test.ts
+// serves them), SSL and SASL_SSL a keystore (ssl.keystore.location). PLAINTEXT listeners start as before.
 import { expect, test } from "bun:test";
 import { startStrand, removeDataDir } from "../support/strand.ts";
 import { BrokerConfig } from "../../src/config/broker-config.ts";
@@ -13,12 +12,12 @@ function configWith(overrides: Record<string, string>): BrokerConfig {
   return BrokerConfig.from(new Map(), Object.entries({ ...BASE, ...overrides }));
 }
 
-test("each SASL protocol is refused with the key, the listener and the protocol", () => {
-  for (const [listeners, map, name, protocol] of [
-    ["SASL_PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", null, "SASL_PLAINTEXT", "SASL_PLAINTEXT"],
-    ["SASL_SSL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", null, "SASL_SSL", "SASL_SSL"],
-    ["INTERNAL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "INTERNAL:SASL_SSL,CONTROLLER:PLAINTEXT", "INTERNAL", "SASL_SSL"],
-    ["PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "PLAINTEXT:PLAINTEXT,CONTROLLER:SASL_PLAINTEXT", "CONTROLLER", "SASL_PLAINTEXT"],
+test("a SASL listener without its SASL settings is refused, naming the key", () => {
+  for (const [listeners, map] of [
+    ["SASL_PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", null],
+    ["SASL_SSL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", null],
+    ["INTERNAL://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "INTERNAL:SASL_SSL,CONTROLLER:PLAINTEXT"],
+    ["PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0", "PLAINTEXT:PLAINTEXT,CONTROLLER:SASL_PLAINTEXT"],
   ] as const) {
     let err: unknown = null;
     try {
@@ -27,10 +26,8 @@ test("each SASL protocol is refused with the key, the listener and the protocol"
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
-    const ce = err as ConfigError;
-    expect(ce.key).toBe("listeners");
-    expect(ce.value).toStartWith(`${name}://`);
-    expect(ce.message).toContain(`${name} maps to ${protocol}`);
+    // sasl.enabled.mechanisms defaults to GSSAPI (Kafka's), which Strand does not serve, or the JAAS entry is missing.
+    expect((err as ConfigError).key).toMatch(/sasl/);
   }
   // SSL listeners (a broker or a controller one) need a keystore.
   for (const [listeners, map] of [

@@ -17,6 +17,11 @@ export interface StrandClusterOptions {
   overrides?: Record<string, string | number | boolean>;
   /** Server properties of one node (e.g. broker.rack), after `overrides`. */
   nodeOverrides?: (id: number) => Record<string, string | number | boolean>;
+  /**
+   * The listeners of a node given its controller port (default PLAINTEXT on port 0 and CONTROLLER on
+   * the controller port); the readiness line is still read from the advertised PLAINTEXT listener.
+   */
+  listeners?: (controllerPort: number) => string;
   /** Parent of the nodes' data dirs (default the OS temp dir). */
   dataRoot?: string;
   startTimeoutMs?: number;
@@ -75,7 +80,7 @@ export class StrandCluster {
         "cluster.id": this.clusterId,
         "process.roles": "broker,controller",
         "controller.quorum.voters": this.voters,
-        listeners: `PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:${this.controllerPorts.get(id)}`,
+        listeners: this.o.listeners?.(this.controllerPorts.get(id)!) ?? `PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:${this.controllerPorts.get(id)}`,
       },
     });
     this.handles.set(id, h);

@@ -5,6 +5,11 @@ import { fetchHandler } from "./01-fetch.ts";
 import { listOffsetsHandler } from "./02-list-offsets.ts";
 import { metadataHandler } from "./03-metadata.ts";
 import { apiVersionsHandler } from "./18-api-versions.ts";
+import { saslHandshakeHandler } from "./17-sasl-handshake.ts";
+import { saslAuthenticateHandler } from "./36-sasl-authenticate.ts";
+import { describeClientQuotasHandler } from "./48-describe-client-quotas.ts";
+import { describeUserScramCredentialsHandler } from "./50-describe-user-scram-credentials.ts";
+import { alterUserScramCredentialsHandler } from "./51-alter-user-scram-credentials.ts";
 import { createTopicsHandler } from "./19-create-topics.ts";
 import { deleteTopicsHandler } from "./20-delete-topics.ts";
 import { createPartitionsHandler } from "./37-create-partitions.ts";
@@ -55,6 +60,11 @@ export const ALL_HANDLERS: ApiHandler[] = [
   listOffsetsHandler,
   metadataHandler,
   apiVersionsHandler,
+  saslHandshakeHandler,
+  saslAuthenticateHandler,
+  describeClientQuotasHandler,
+  describeUserScramCredentialsHandler,
+  alterUserScramCredentialsHandler,
   createTopicsHandler,
   deleteTopicsHandler,
   createPartitionsHandler,

@@ -10,6 +10,9 @@ import { createPartitionsHandler } from "../api/37-create-partitions.ts";
 import { incrementalAlterConfigsHandler } from "../api/44-incremental-alter-configs.ts";
 import { alterConfigsHandler } from "../api/33-alter-configs.ts";
 import { updateFeaturesHandler } from "../api/57-update-features.ts";
+import { alterUserScramCredentialsHandler } from "../api/51-alter-user-scram-credentials.ts";
+import { saslHandshakeHandler } from "../api/17-sasl-handshake.ts";
+import { saslAuthenticateHandler } from "../api/36-sasl-authenticate.ts";
 import { describeClusterControllerHandler } from "./60-describe-cluster.ts";
 import { addRaftVoterHandler, beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, removeRaftVoterHandler, updateRaftVoterHandler, voteHandler } from "./raft-apis.ts";
 import { envelopeHandler } from "./envelope.ts";
@@ -47,6 +50,10 @@ const DIRECT_HANDLERS: ApiHandler[] = [
   electLeadersHandler,
   alterPartitionReassignmentsHandler,
   listPartitionReassignmentsHandler,
+  alterUserScramCredentialsHandler,
+  // Answered by the SASL authenticator on a SASL controller listener; listed so ApiVersions offers them, as Kafka's controller does.
+  saslHandshakeHandler,
+  saslAuthenticateHandler,
 ];
 
 const BY_KEY: ReadonlyMap<number, ApiHandler> = new Map(DIRECT_HANDLERS.map((h) => [h.key, h]));

@@ -30,12 +30,12 @@ func codec(name string) kgo.CompressionCodec {
 
 func produce(a args) {
 	topic, parts, count, t0 := a.str("topic"), int32(a.num("partitions")), a.num("count"), a.num("t0")
-	cl, err := kgo.NewClient(
+	cl, err := kgo.NewClient(append([]kgo.Opt{
 		kgo.SeedBrokers(a.str("bootstrap")),
 		kgo.ClientID("strand-interop-franz-go"),
 		kgo.RecordPartitioner(kgo.ManualPartitioner()),
 		kgo.ProducerBatchCompression(codec(a.strOr("compression", "none"))),
-	)
+	}, saslOpts(a)...)...)
 	if err != nil {
 		fail("client: %v", err)
 	}
@@ -80,11 +80,11 @@ func consume(a args) {
 	for p := int32(0); p < parts; p++ {
 		assign[p] = kgo.NewOffset().At(0)
 	}
-	cl, err := kgo.NewClient(
+	cl, err := kgo.NewClient(append([]kgo.Opt{
 		kgo.SeedBrokers(a.str("bootstrap")),
 		kgo.ClientID("strand-interop-franz-go"),
 		kgo.ConsumePartitions(map[string]map[int32]kgo.Offset{topic: assign}),
-	)
+	}, saslOpts(a)...)...)
 	if err != nil {
 		fail("client: %v", err)
 	}

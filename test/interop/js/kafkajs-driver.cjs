@@ -49,7 +49,9 @@ const parts = Number(o.partitions)
 const count = Number(o.count)
 const t0 = Number(o.t0)
 const expected = Array.from({ length: parts }, (_, p) => Math.floor(count / parts) + (p < count % parts ? 1 : 0))
-const kafka = new Kafka({ clientId: 'strand-interop-kafkajs', brokers: [o.bootstrap], logLevel: logLevel.WARN, retry: { retries: 8 } })
+// --sasl-mechanism/--sasl-username/--sasl-password: SASL_PLAINTEXT (the SASL interop test).
+const sasl = o['sasl-mechanism'] ? { sasl: { mechanism: o['sasl-mechanism'].toLowerCase(), username: o['sasl-username'], password: o['sasl-password'] } } : {}
+const kafka = new Kafka({ clientId: 'strand-interop-kafkajs', brokers: [o.bootstrap], logLevel: logLevel.WARN, retry: { retries: 8 }, ...sasl })
 
 async function produce() {
   const BATCH = 2000

@@ -62,6 +62,14 @@ def parse(argv):
     return opts
 
 
+def sasl(o):
+    """SASL_PLAINTEXT settings when --sasl-mechanism is given (the SASL interop test), else none."""
+    if "sasl-mechanism" not in o:
+        return {}
+    return {"security.protocol": "SASL_PLAINTEXT", "sasl.mechanism": o["sasl-mechanism"],
+            "sasl.username": o["sasl-username"], "sasl.password": o["sasl-password"]}
+
+
 def produce(o):
     topic, parts, count, t0 = o["topic"], int(o["partitions"]), int(o["count"]), int(o["t0"])
     p = Producer({
@@ -73,6 +81,7 @@ def produce(o):
         # keeps its place, so every offset is still the spec's.
         "enable.idempotence": True,
         "linger.ms": 5,
+        **sasl(o),
     })
     errors = Errors()
     acked = [0]
@@ -118,6 +127,7 @@ def consume(o):
         "enable.auto.commit": False,
         "enable.auto.offset.store": False,
         "check.crcs": True,
+        **sasl(o),
     })
     expected = [count // parts + (1 if p < count % parts else 0) for p in range(parts)]
     nxt = [0] * parts
