@@ -189,10 +189,13 @@ describe("BrokerConfig", () => {
     expect(configError(() => new BrokerConfig(new Map(Object.entries({ ...base, listeners: "SSL://:0,CONTROLLER://:0", "ssl.keystore.type": "PKCS12", "ssl.keystore.location": certs.brokerP12, "ssl.keystore.password": "nope" })))).key).toBe("ssl.keystore.location");
   }, 60_000);
 
-  test("SASL listeners stay refused until SASL is served", () => {
-    for (const l of ["SASL_SSL", "SASL_PLAINTEXT"]) {
-      const err = configError(() => new BrokerConfig(new Map(Object.entries({ ...base, listeners: `${l}://:0,CONTROLLER://:0`, "ssl.keystore.type": "PEM", "ssl.keystore.location": certs.brokerPemKeystore }))));
-      expect(err.key).toBe("listeners");
-    }
+  test("a SASL_SSL listener takes its TLS settings and its SASL settings", () => {
+    const sasl = { "sasl.enabled.mechanisms": "PLAIN", "listener.name.sasl_ssl.plain.sasl.jaas.config": 'org.apache.kafka.common.security.plain.PlainLoginModule required user_alice="alice-secret";' };
+    const c = new BrokerConfig(new Map(Object.entries({ ...base, listeners: "SASL_SSL://:0,CONTROLLER://:0", "ssl.keystore.type": "PEM", "ssl.keystore.location": certs.brokerPemKeystore, ...sasl })));
+    expect(c.sslEngines.has("SASL_SSL")).toBe(true);
+    expect(c.sasl.get("SASL_SSL")).toBeDefined();
+    // Without a keystore it is refused naming the keystore key, whatever its SASL settings.
+    const err = configError(() => new BrokerConfig(new Map(Object.entries({ ...base, listeners: "SASL_SSL://:0,CONTROLLER://:0", ...sasl }))));
+    expect(err.key).toBe("ssl.keystore.location");
   }, 60_000);
 });
