@@ -4,6 +4,7 @@
 
 import { BROKER_CONFIG_DEFS, ACCEPTED_KEYS } from "./broker-defs.ts";
 import { checkValue, ConfigError, type ConfigDef, type ConfigValue } from "./def.ts";
+import { authorizerSettingsOf, type AuthorizerSettings } from "./authorizer-config.ts";
 import { formatEndpoint, parseEndpoints, parseProtocolMap, type Endpoint } from "./listeners.ts";
 
 export const BROKER_DEFS_BY_NAME: ReadonlyMap<string, ConfigDef> = new Map(BROKER_CONFIG_DEFS.map((d) => [d.name, d]));
@@ -33,6 +34,8 @@ export class BrokerConfig {
   /** The key logDirs came from: log.dirs, or log.dir when log.dirs is unset (for error messages). */
   readonly logDirsKey: "log.dirs" | "log.dir";
   readonly metadataLogDir: string;
+  /** authorizer.class.name with super.users and allow.everyone.if.no.acl.found; null: no authorizer. */
+  readonly authorizer: AuthorizerSettings | null;
 
   constructor(given: Map<string, string>) {
     this.given = given;
@@ -110,6 +113,7 @@ export class BrokerConfig {
     const metadataDir = this.values.get("metadata.log.dir")!.value as string | null;
     if (metadataDir !== null && metadataDir.trim() === "") throw new ConfigError("metadata.log.dir", metadataDir, "a directory path (or unset: the first log dir)");
     this.metadataLogDir = metadataDir ?? this.logDirs[0]!;
+    this.authorizer = authorizerSettingsOf(given);
   }
 
   static from(fileProps: Map<string, string>, overrides: Array<[string, string]>): BrokerConfig {

@@ -22,6 +22,9 @@ import type { UnregisterBrokerRecord } from "../protocol/generated/metadata/unre
 import type { ProducerIdsRecord } from "../protocol/generated/metadata/producer-ids-record.ts";
 import type { RegisterControllerRecord } from "../protocol/generated/metadata/register-controller-record.ts";
 import type { UnregisterControllerRecord } from "../protocol/generated/metadata/unregister-controller-record.ts";
+import type { AccessControlEntryRecord } from "../protocol/generated/metadata/access-control-entry-record.ts";
+import type { RemoveAccessControlEntryRecord } from "../protocol/generated/metadata/remove-access-control-entry-record.ts";
+import type { StandardAclWithId } from "./authorizer/acl.ts";
 import { configKey } from "./image.ts";
 import type { BrokerRegistrationImage, ControllerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "./image.ts";
 import { MetadataRecordError, RecordType } from "./record-serde.ts";
@@ -40,6 +43,9 @@ export class ImageBuilder {
   private readonly features = new Map<string, number>();
   private readonly controllers = new Map<number, ControllerRegistrationImage>();
   private nextProducerId = -1n;
+  /** Shared with the last built image until an ACL record applies (copied on the first change). */
+  private acls: ReadonlyMap<string, StandardAclWithId> = new Map();
+  private aclsCopied = false;
 
   constructor(
     readonly clusterId: string,
@@ -54,6 +60,7 @@ export class ImageBuilder {
       for (const [k, v] of from.features) this.features.set(k, v);
       for (const [k, v] of from.controllers ?? []) this.controllers.set(k, v);
       this.nextProducerId = from.producerIds?.nextProducerId ?? -1n;
+      if (from.acls) this.acls = from.acls;
     }
   }
 
@@ -118,6 +125,27 @@ export class ImageBuilder {
           throw new MetadataRecordError(offset, `ProducerIdsRecord next producer id ${m.nextProducerId} is not greater than the current ${this.nextProducerId}`);
         }
         this.nextProducerId = m.nextProducerId;
+        return true;
+      }
+      case RecordType.ACCESS_CONTROL_ENTRY: {
+        const m = message as AccessControlEntryRecord;
+        this.mutableAcls().set(m.id, {
+          id: m.id,
+          resourceType: m.resourceType,
+          resourceName: m.resourceName,
+          patternType: m.patternType,
+          principal: m.principal,
+          host: m.host,
+          operation: m.operation,
+          permissionType: m.permissionType,
+        });
+        return true;
+      }
+      case RecordType.REMOVE_ACCESS_CONTROL_ENTRY: {
+        const m = message as RemoveAccessControlEntryRecord;
+        // Kafka's AclControlManager.replay refuses to remove an ACL it does not have (a corrupt log).
+        if (!this.acls.has(m.id)) throw new MetadataRecordError(offset, `RemoveAccessControlEntryRecord for unknown ACL id ${m.id}`);
+        this.mutableAcls().delete(m.id);
         return true;
       }
       // Kafka's controller writes NoOpRecords to advance the high watermark; they change nothing.
@@ -242,7 +270,17 @@ export class ImageBuilder {
     this.brokers.set(m.brokerId, { ...b, fenced, inControlledShutdown, ...(logDirs ? { logDirs } : {}) });
   }
 
+  private mutableAcls(): Map<string, StandardAclWithId> {
+    if (!this.aclsCopied) {
+      this.acls = new Map(this.acls);
+      this.aclsCopied = true;
+    }
+    return this.acls as Map<string, StandardAclWithId>;
+  }
+
   build(): MetadataImage {
+    // The built image keeps this map; the next ACL change copies it again.
+    this.aclsCopied = false;
     const byId = new Map(this.topicsById);
     const byName = new Map<string, TopicImage>();
     for (const t of byId.values()) byName.set(t.name, t);
@@ -257,6 +295,7 @@ export class ImageBuilder {
       features: new Map(this.features),
       controllers: new Map(this.controllers),
       producerIds: { nextProducerId: this.nextProducerId },
+      acls: this.acls,
     };
   }
 }

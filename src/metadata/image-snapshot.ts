@@ -3,8 +3,8 @@
 // metadata.version first, so a reader knows the version before any other record), the cluster
 // (RegisterBrokerRecord per broker, then RegisterControllerRecord per controller), topics (TopicRecord
 // then its PartitionRecords), configs (ConfigRecord per key), producer ids (one ProducerIdsRecord once
-// a block was handed out), then client quotas, ACLs, SCRAM and delegation tokens, which Strand's image
-// does not hold yet (so none are written). Loading runs a snapshot's records through an ImageBuilder
+// a block was handed out), then ACLs (one AccessControlEntryRecord each); client quotas, SCRAM and
+// delegation tokens, which Strand's image does not hold yet, are not written. Loading runs a snapshot's records through an ImageBuilder
 // from empty, as Kafka's MetadataLoader applies a snapshot to an empty delta.
 //
 // What the image does not keep is not in the snapshot either: a broker's listeners' security protocols
@@ -98,6 +98,21 @@ export function imageRecords(image: MetadataImage): MetadataRecordOut[] {
   // Kafka's ProducerIdsImage.write: the next block's first id, with no broker (-1) once one was handed out.
   const nextProducerId = image.producerIds?.nextProducerId ?? -1n;
   if (nextProducerId >= 0n) out.push(metadataRecord(RecordType.PRODUCER_IDS, { brokerId: -1, brokerEpoch: -1n, nextProducerId }));
+  // Kafka's AclsImage.write: one AccessControlEntryRecord per ACL, with its id.
+  for (const a of image.acls?.values() ?? []) {
+    out.push(
+      metadataRecord(RecordType.ACCESS_CONTROL_ENTRY, {
+        id: a.id,
+        resourceType: a.resourceType,
+        resourceName: a.resourceName,
+        patternType: a.patternType,
+        principal: a.principal,
+        host: a.host,
+        operation: a.operation,
+        permissionType: a.permissionType,
+      }),
+    );
+  }
   return out;
 }
 

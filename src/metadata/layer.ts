@@ -11,6 +11,8 @@ import type { Log } from "../storage/log.ts";
 import type { FeatureUpdate } from "./feature-control.ts";
 import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
 import type { ElectionTopicResult } from "./leader-election.ts";
+import type { AclBindingFilter, StandardAcl } from "./authorizer/acl.ts";
+import type { AclDeleteResult, AclResult } from "./acl-control.ts";
 
 export interface TopicToCreate {
   name: string;
@@ -115,4 +117,11 @@ export interface MetadataLayer {
   alterPartitionReassignments?(topics: ReadonlyArray<{ name: string; partitions: readonly ReassignablePartition[] }>, allowReplicationFactorChange: boolean): Promise<ReassignmentTopicResult[]>;
   /** ListPartitionReassignments from the committed image; rejects with NOT_CONTROLLER off the active controller. */
   listPartitionReassignments?(topics: ReadonlyArray<{ name: string; partitionIndexes: readonly number[] }> | null): Promise<OngoingTopicReassignment[]>;
+  /**
+   * CreateAcls on the active controller (acl-control.ts): one result per ACL, in order; the new ACLs
+   * commit together. Rejects with NOT_CONTROLLER off the active controller.
+   */
+  createAcls?(acls: readonly StandardAcl[]): Promise<AclResult[]>;
+  /** DeleteAcls on the active controller: one result per filter, listing the ACLs it removed. */
+  deleteAcls?(filters: readonly AclBindingFilter[]): Promise<AclDeleteResult[]>;
 }
