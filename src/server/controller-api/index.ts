@@ -13,6 +13,9 @@ import { updateFeaturesHandler } from "../api/57-update-features.ts";
 import { describeClusterControllerHandler } from "./60-describe-cluster.ts";
 import { addRaftVoterHandler, beginQuorumEpochHandler, describeQuorumHandler, endQuorumEpochHandler, fetchSnapshotHandler, raftFetchHandler, removeRaftVoterHandler, updateRaftVoterHandler, voteHandler } from "./raft-apis.ts";
 import { envelopeHandler } from "./envelope.ts";
+import { describeAclsHandler } from "../api/29-describe-acls.ts";
+import { createAclsHandler } from "../api/30-create-acls.ts";
+import { deleteAclsHandler } from "../api/31-delete-acls.ts";
 import { alterPartitionHandler } from "./56-alter-partition.ts";
 import { electLeadersHandler } from "../api/43-elect-leaders.ts";
 import { alterPartitionReassignmentsHandler } from "../api/45-alter-partition-reassignments.ts";
@@ -47,6 +50,9 @@ const DIRECT_HANDLERS: ApiHandler[] = [
   electLeadersHandler,
   alterPartitionReassignmentsHandler,
   listPartitionReassignmentsHandler,
+  describeAclsHandler,
+  createAclsHandler,
+  deleteAclsHandler,
 ];
 
 const BY_KEY: ReadonlyMap<number, ApiHandler> = new Map(DIRECT_HANDLERS.map((h) => [h.key, h]));
