@@ -14,6 +14,8 @@ import { newJoinGroupResponse, type JoinGroupResponse } from "../../protocol/gen
 import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 export const joinGroupHandler = defineHandler<JoinGroupRequest, JoinGroupResponse>({
   key: 11,
@@ -24,6 +26,12 @@ export const joinGroupHandler = defineHandler<JoinGroupRequest, JoinGroupRespons
     const res = newJoinGroupResponse();
     if (v < 5 && req.groupInstanceId !== null) {
       res.errorCode = ErrorCode.UNSUPPORTED_VERSION;
+      return res;
+    }
+    // KafkaApis.handleJoinGroupRequest: READ on the group.
+    if (!authorize(ctx, AclOperation.READ, ResourceType.GROUP, req.groupId)) {
+      res.errorCode = ErrorCode.GROUP_AUTHORIZATION_FAILED;
+      if (v < 7) res.protocolName = "";
       return res;
     }
     const join = {

@@ -9,6 +9,9 @@ import { newHeartbeatResponse, type HeartbeatResponse } from "../../protocol/gen
 import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 export const heartbeatHandler = defineHandler<HeartbeatRequest, HeartbeatResponse>({
   key: 12,
@@ -16,6 +19,11 @@ export const heartbeatHandler = defineHandler<HeartbeatRequest, HeartbeatRespons
   maxVersion: 4,
   handle(ctx, req) {
     const res = newHeartbeatResponse();
+    // KafkaApis.handleHeartbeatRequest: READ on the group.
+    if (!authorize(ctx, AclOperation.READ, ResourceType.GROUP, req.groupId)) {
+      res.errorCode = ErrorCode.GROUP_AUTHORIZATION_FAILED;
+      return res;
+    }
     const instanceId = ctx.apiVersion >= 3 ? req.groupInstanceId : null;
     // A heartbeat changes no records but re-arms timers of the shard: a write operation, as in Kafka.
     return groupServiceOf(ctx.services)

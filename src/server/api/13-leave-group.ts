@@ -10,6 +10,9 @@ import { GroupError } from "../../coordinator/group/errors.ts";
 import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { CoordinatorError } from "../../coordinator/runtime/errors.ts";
 import { defineHandler } from "../handler.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 export const leaveGroupHandler = defineHandler<LeaveGroupRequest, LeaveGroupResponse>({
   key: 13,
@@ -17,6 +20,11 @@ export const leaveGroupHandler = defineHandler<LeaveGroupRequest, LeaveGroupResp
   maxVersion: 5,
   async handle(ctx, req) {
     const res = newLeaveGroupResponse();
+    // KafkaApis.handleLeaveGroupRequest: READ on the group (the whole request fails).
+    if (!authorize(ctx, AclOperation.READ, ResourceType.GROUP, req.groupId)) {
+      res.errorCode = ErrorCode.GROUP_AUTHORIZATION_FAILED;
+      return res;
+    }
     const batch = ctx.apiVersion >= 3;
     const members = batch ? req.members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId })) : [{ memberId: req.memberId, groupInstanceId: null }];
     try {

@@ -9,6 +9,9 @@ import { newSyncGroupResponse, type SyncGroupResponse } from "../../protocol/gen
 import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 export const syncGroupHandler = defineHandler<SyncGroupRequest, SyncGroupResponse>({
   key: 14,
@@ -26,6 +29,11 @@ export const syncGroupHandler = defineHandler<SyncGroupRequest, SyncGroupRespons
       assignments: req.assignments.map((a) => ({ memberId: a.memberId, assignment: a.assignment })),
     };
     const res = newSyncGroupResponse();
+    // KafkaApis.handleSyncGroupRequest: READ on the group.
+    if (!authorize(ctx, AclOperation.READ, ResourceType.GROUP, req.groupId)) {
+      res.errorCode = ErrorCode.GROUP_AUTHORIZATION_FAILED;
+      return res;
+    }
     let r;
     try {
       r = await groupServiceOf(ctx.services).write("sync-group", req.groupId, (s) => s.classic.sync(sync));
