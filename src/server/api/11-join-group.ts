@@ -7,6 +7,8 @@
 //
 // Left out: classic members joining a KIP-848 consumer group (Kafka's online upgrade path) get
 // INCONSISTENT_GROUP_PROTOCOL.
+//
+// With an authorizer, READ on the group (else GROUP_AUTHORIZATION_FAILED, nothing joined).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { JoinGroupRequest } from "../../protocol/generated/messages/join-group-request.ts";

@@ -3,6 +3,8 @@
 // Keeps a classic member's session alive. REBALANCE_IN_PROGRESS tells it to rejoin, ILLEGAL_GENERATION
 // that its generation is gone, UNKNOWN_MEMBER_ID that it was removed, FENCED_INSTANCE_ID (v3+) that
 // another process took its group.instance.id.
+//
+// With an authorizer, READ on the group (else GROUP_AUTHORIZATION_FAILED).
 
 import type { HeartbeatRequest } from "../../protocol/generated/messages/heartbeat-request.ts";
 import { newHeartbeatResponse, type HeartbeatResponse } from "../../protocol/generated/messages/heartbeat-response.ts";

@@ -3,6 +3,8 @@
 // v0-2: one member (memberId), the error at the top level. v3+: a batch of members by member id
 // and/or group.instance.id (KIP-345), an error per member and NONE at the top unless the group
 // itself fails. v5 reasons are accepted and not recorded.
+//
+// With an authorizer, READ on the group (else GROUP_AUTHORIZATION_FAILED for the request).
 
 import type { LeaveGroupRequest } from "../../protocol/generated/messages/leave-group-request.ts";
 import { newLeaveGroupResponse, type LeaveGroupResponse } from "../../protocol/generated/messages/leave-group-response.ts";

@@ -3,6 +3,8 @@
 // The leader sends the assignments; every member (the leader too) gets its own once the group record
 // is stored. A member the leader left out gets an empty assignment, never a missing one (franz-go
 // breaks on that, compat-notes.md). v5+: protocol type and name are checked against the group's.
+//
+// With an authorizer, READ on the group (else GROUP_AUTHORIZATION_FAILED).
 
 import type { SyncGroupRequest } from "../../protocol/generated/messages/sync-group-request.ts";
 import { newSyncGroupResponse, type SyncGroupResponse } from "../../protocol/generated/messages/sync-group-response.ts";

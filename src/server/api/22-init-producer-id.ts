@@ -11,6 +11,10 @@
 // (CONCURRENT_TRANSACTIONS, the client retries), v3+ may name its current producer id and epoch
 // (KIP-360 recovery: both or neither, else INVALID_REQUEST). PRODUCER_FENCED is answered as
 // INVALID_PRODUCER_EPOCH below v4, as Kafka does.
+//
+// With an authorizer (checked first, as KafkaApis): WRITE on the transactional id (else
+// TRANSACTIONAL_ID_AUTHORIZATION_FAILED); an idempotent producer IDEMPOTENT_WRITE on the cluster or WRITE
+// on some topic (authorizeByResourceType; else CLUSTER_AUTHORIZATION_FAILED).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { InitProducerIdRequest } from "../../protocol/generated/messages/init-producer-id-request.ts";

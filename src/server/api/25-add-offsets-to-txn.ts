@@ -4,6 +4,9 @@
 // to the transaction, so EndTxn writes a marker there too (the group coordinator then applies or
 // drops the transaction's offsets). PRODUCER_FENCED is INVALID_PRODUCER_EPOCH below v2, as Kafka.
 // Under Transactions V2 clients do not send it (TxnOffsetCommit v5 adds the partition).
+//
+// With an authorizer, WRITE on the transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED) and
+// READ on the group (else GROUP_AUTHORIZATION_FAILED), as KafkaApis.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { AddOffsetsToTxnRequest } from "../../protocol/generated/messages/add-offsets-to-txn-request.ts";

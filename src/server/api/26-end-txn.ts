@@ -6,6 +6,8 @@
 // part 2): the epoch is bumped by every EndTxn and the answer carries the producer id and epoch to
 // use next (a new producer id when the epoch is exhausted). PRODUCER_FENCED is INVALID_PRODUCER_EPOCH
 // below v2, as Kafka.
+//
+// With an authorizer, WRITE on the transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { EndTxnRequest } from "../../protocol/generated/messages/end-txn-request.ts";

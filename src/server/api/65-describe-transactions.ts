@@ -6,6 +6,9 @@
 // here: NOT_COORDINATOR; loading: COORDINATOR_LOAD_IN_PROGRESS.
 //
 // Left out: ACLs (DescribeTransactionalId: the security issue).
+//
+// With an authorizer, DESCRIBE on each transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+// topics the principal may not DESCRIBE are left out of a transaction's partitions, as KafkaApis.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeTransactionsRequest } from "../../protocol/generated/messages/describe-transactions-request.ts";

@@ -8,6 +8,8 @@
 // a JavaScript RegExp: the common syntax (classes, quantifiers, alternation, anchors) is the same.
 //
 // Left out: ACLs (DescribeTransactionalId: the security issue).
+//
+// With an authorizer, only the transactional ids the principal may DESCRIBE are listed.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ListTransactionsRequest } from "../../protocol/generated/messages/list-transactions-request.ts";
