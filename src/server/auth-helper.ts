@@ -8,6 +8,7 @@ import { CLUSTER_NAME, ResourceType } from "../metadata/authorizer/acl.ts";
 import { javaHostAddress, javaHostAddressOfBytes } from "../metadata/authorizer/standard-authorizer.ts";
 import type { RequestContext } from "./handler.ts";
 import { principalString } from "./principal.ts";
+import { ErrorCode } from "../protocol/errors.ts";
 
 export function hasAuthorizer(ctx: RequestContext): boolean {
   return ctx.services.authorizer !== null;
@@ -67,4 +68,26 @@ export function authorizedOperations(ctx: RequestContext, resourceType: number, 
   const az = ctx.services.authorizer;
   if (az === null) return allOperations;
   return az.authorizedOperations(principalString(ctx.principal), clientHost(ctx), resourceType, resourceName);
+}
+
+/**
+ * Kafka's config-resource check (KafkaApis / ConfigHelper): BROKER, BROKER_LOGGER and CLIENT_METRICS
+ * resources need `operation` (DESCRIBE_CONFIGS or ALTER_CONFIGS) on the cluster, a TOPIC or GROUP on
+ * itself. NONE when allowed, else the error code to answer (the resource is not touched). Unknown
+ * resource types are left to the handler (INVALID_REQUEST).
+ */
+export function configResourceRefusal(ctx: RequestContext, operation: number, configResourceType: number, resourceName: string): number {
+  if (ctx.services.authorizer === null) return ErrorCode.NONE;
+  switch (configResourceType) {
+    case 2:
+      return authorize(ctx, operation, ResourceType.TOPIC, resourceName) ? ErrorCode.NONE : ErrorCode.TOPIC_AUTHORIZATION_FAILED;
+    case 32:
+      return authorize(ctx, operation, ResourceType.GROUP, resourceName) ? ErrorCode.NONE : ErrorCode.GROUP_AUTHORIZATION_FAILED;
+    case 4:
+    case 8:
+    case 16:
+      return authorizeCluster(ctx, operation) ? ErrorCode.NONE : ErrorCode.CLUSTER_AUTHORIZATION_FAILED;
+    default:
+      return ErrorCode.NONE;
+  }
 }
