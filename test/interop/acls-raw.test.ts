@@ -1,0 +1,225 @@
+// ACLs in raw protocol, one test for both targets (STRAND_INTEROP_TARGET=kafka runs it against Apache
+// Kafka 4.4.0 with the same settings): a node with authorizer.class.name=StandardAuthorizer,
+// super.users=User:admin (not the PLAINTEXT client's User:ANONYMOUS) and
+// allow.everyone.if.no.acl.found=true, so the node's own broker-to-controller traffic (also
+// User:ANONYMOUS on a PLAINTEXT controller listener) passes until the test's first ACLs give it
+// CLUSTER_ACTION, as a Kafka operator would have to. Then, with ACLs on every topic, group and
+// transactional id for User:bob only, User:ANONYMOUS is refused produce, fetch, list offsets,
+// metadata (its topics hidden, a named one TOPIC_AUTHORIZATION_FAILED whether or not it exists),
+// group join, offset commit, group describe and delete, topic create and delete, configs, and
+// transactional and idempotent InitProducerId, each with Kafka's code and nothing written; literal and
+// prefixed ALLOWs let it in; a DENY wins over them; DeleteAcls removes exactly what its filter matches.
+// ACLs reach a Kafka broker's authorizer asynchronously after CreateAcls answers: each check polls
+// (bounded) until the expected answer comes, and fails with the last one.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { ErrorCode } from "../../src/protocol/errors.ts";
+import { buildRecordBatch } from "../../src/protocol/records/index.ts";
+import { KafkaTestClient } from "../support/kafka-client.ts";
+import { startTarget, type InteropTarget } from "./target.ts";
+import { createTopics } from "./topics.ts";
+
+type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ZERO_UUID = "AAAAAAAAAAAAAAAAAAAAAA";
+const TOPIC = "acl-orders";
+const GROUP = "acl-group";
+const TXN = "acl-txn";
+// Kafka's codes: ResourceType, PatternType, AclOperation, AclPermissionType.
+const R = { ANY: 1, TOPIC: 2, GROUP: 3, CLUSTER: 4, TRANSACTIONAL_ID: 5 } as const;
+const P = { ANY: 1, MATCH: 2, LITERAL: 3, PREFIXED: 4 } as const;
+const O = { ANY: 1, ALL: 2, READ: 3, WRITE: 4, CREATE: 5, DELETE: 6, ALTER: 7, DESCRIBE: 8, CLUSTER_ACTION: 9, DESCRIBE_CONFIGS: 10, IDEMPOTENT_WRITE: 12 } as const;
+const ALLOW = 3;
+const DENY = 2;
+
+let target: InteropTarget;
+let client: KafkaTestClient;
+
+const acl = (resourceType: number, resourceName: string, patternType: number, principal: string, operation: number, permissionType = ALLOW) => ({
+  resourceType,
+  resourceName,
+  resourcePatternType: patternType,
+  principal,
+  host: "*",
+  operation,
+  permissionType,
+});
+
+/** Polls `f` until `ok` holds: 150 tries, 100 ms apart; then fails showing the last answer. */
+async function until<T>(what: string, f: () => Promise<T>, ok: (r: T) => boolean): Promise<T> {
+  let last: T | undefined;
+  for (let i = 0; i < 150; i++) {
+    last = await f();
+    if (ok(last)) return last;
+    await Bun.sleep(100);
+  }
+  throw new Error(`${what}: last answer ${JSON.stringify(last, (_, v) => (typeof v === "bigint" ? v.toString() : v))?.slice(0, 1500)}\n${target.logTail().slice(-3000)}`);
+}
+
+async function createAcls(creations: Any[]): Promise<void> {
+  const r = await client.request<Any>(30, 3, { creations });
+  expect(r.results.map((x: Any) => x.errorCode)).toEqual(creations.map(() => ErrorCode.NONE));
+}
+
+const produce = () =>
+  client.request<Any>(0, 9, {
+    transactionalId: null,
+    acks: -1,
+    timeoutMs: 10_000,
+    topicData: [{ name: TOPIC, topicId: ZERO_UUID, partitionData: [{ index: 0, records: buildRecordBatch({ records: [{ value: new TextEncoder().encode("v") }] }) }] }],
+  });
+const produceCode = async () => (await produce()).responses[0].partitionResponses[0].errorCode as number;
+
+const fetchCode = async () => {
+  const r = await client.request<Any>(1, 12, {
+    replicaId: -1,
+    maxWaitMs: 0,
+    minBytes: 0,
+    maxBytes: 1 << 20,
+    isolationLevel: 0,
+    sessionId: 0,
+    sessionEpoch: -1,
+    topics: [{ topic: TOPIC, topicId: ZERO_UUID, partitions: [{ partition: 0, currentLeaderEpoch: -1, fetchOffset: 0n, lastFetchedEpoch: -1, logStartOffset: -1n, partitionMaxBytes: 1 << 20 }] }],
+    forgottenTopicsData: [],
+    rackId: "",
+  });
+  return r.responses[0].partitions[0].errorCode as number;
+};
+
+const metadata = (topics: string[] | null) => client.request<Any>(3, 12, { topics: topics === null ? null : topics.map((name) => ({ name, topicId: ZERO_UUID })), allowAutoTopicCreation: false, includeTopicAuthorizedOperations: true });
+
+const joinCode = async () =>
+  (await client.request<Any>(11, 9, { groupId: GROUP, sessionTimeoutMs: 30_000, rebalanceTimeoutMs: 30_000, memberId: "", groupInstanceId: null, protocolType: "consumer", protocols: [{ name: "range", metadata: new Uint8Array(0) }], reason: null })).errorCode as number;
+
+const commitCode = async () =>
+  (
+    await client.request<Any>(8, 8, {
+      groupId: GROUP,
+      generationIdOrMemberEpoch: -1,
+      memberId: "",
+      groupInstanceId: null,
+      topics: [{ name: TOPIC, partitions: [{ partitionIndex: 0, committedOffset: 1n, committedLeaderEpoch: -1, committedMetadata: "" }] }],
+    })
+  ).topics[0].partitions[0].errorCode as number;
+
+const initPidCode = async (transactionalId: string | null) => (await client.request<Any>(22, 4, { transactionalId, transactionTimeoutMs: 60_000, producerId: -1n, producerEpoch: -1 })).errorCode as number;
+
+beforeAll(async () => {
+  target = await startTarget({
+    overrides: {
+      "authorizer.class.name": "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+      "super.users": "User:admin",
+      "allow.everyone.if.no.acl.found": "true",
+      "offsets.topic.num.partitions": 1,
+      "transaction.state.log.num.partitions": 1,
+      "transaction.state.log.replication.factor": 1,
+      "transaction.state.log.min.isr": 1,
+    },
+  });
+  await createTopics(target.port, [{ name: TOPIC, partitions: 1 }]);
+  client = await KafkaTestClient.connect(target.port);
+  // Before any ACL every resource has none: allowed (allow.everyone.if.no.acl.found).
+  await until("produce before ACLs", produceCode, (c) => c === ErrorCode.NONE);
+  const none = await client.request<Any>(29, 3, { resourceTypeFilter: R.ANY, resourceNameFilter: null, patternTypeFilter: P.ANY, principalFilter: null, hostFilter: null, operation: O.ANY, permissionType: 1 });
+  expect(none).toMatchObject({ errorCode: ErrorCode.NONE, resources: [] });
+  // The node's own traffic and this test's ACL administration stay allowed on the cluster; topics,
+  // groups and transactional ids belong to User:bob.
+  await createAcls([
+    acl(R.CLUSTER, "kafka-cluster", P.LITERAL, "User:ANONYMOUS", O.CLUSTER_ACTION),
+    acl(R.CLUSTER, "kafka-cluster", P.LITERAL, "User:ANONYMOUS", O.ALTER),
+    acl(R.CLUSTER, "kafka-cluster", P.LITERAL, "User:ANONYMOUS", O.DESCRIBE),
+    acl(R.TOPIC, "*", P.LITERAL, "User:bob", O.ALL),
+    acl(R.GROUP, "*", P.LITERAL, "User:bob", O.ALL),
+    acl(R.TRANSACTIONAL_ID, "*", P.LITERAL, "User:bob", O.ALL),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  client?.close();
+  await target?.remove();
+}, 60_000);
+
+test("CreateAcls' ACLs are listed by DescribeAcls, grouped by resource pattern; filters select", async () => {
+  const all = await until(
+    "DescribeAcls",
+    () => client.request<Any>(29, 3, { resourceTypeFilter: R.ANY, resourceNameFilter: null, patternTypeFilter: P.ANY, principalFilter: null, hostFilter: null, operation: O.ANY, permissionType: 1 }),
+    (r) => r.resources.length === 4,
+  );
+  const cluster = all.resources.find((r: Any) => r.resourceType === R.CLUSTER);
+  expect(cluster).toMatchObject({ resourceName: "kafka-cluster", patternType: P.LITERAL });
+  expect(cluster.acls.map((a: Any) => a.operation).sort()).toEqual([O.ALTER, O.DESCRIBE, O.CLUSTER_ACTION].sort());
+  const topics = await client.request<Any>(29, 3, { resourceTypeFilter: R.TOPIC, resourceNameFilter: TOPIC, patternTypeFilter: P.MATCH, principalFilter: null, hostFilter: null, operation: O.ANY, permissionType: 1 });
+  expect(topics.resources).toEqual([{ resourceType: R.TOPIC, resourceName: "*", patternType: P.LITERAL, acls: [{ principal: "User:bob", host: "*", operation: O.ALL, permissionType: ALLOW }] }]);
+}, 60_000);
+
+test("bad requests: an invalid CLUSTER name and an empty resource name are INVALID_REQUEST", async () => {
+  const r = await client.request<Any>(30, 3, {
+    creations: [acl(R.CLUSTER, "other-cluster", P.LITERAL, "User:x", O.ALTER), acl(R.TOPIC, "", P.LITERAL, "User:x", O.READ), acl(R.GROUP, "ok", P.MATCH, "User:x", O.READ)],
+  });
+  expect(r.results.map((x: Any) => x.errorCode)).toEqual([ErrorCode.INVALID_REQUEST, ErrorCode.INVALID_REQUEST, ErrorCode.INVALID_REQUEST]);
+  expect(r.results[0].errorMessage).toBe("The only valid name for the CLUSTER resource is kafka-cluster");
+}, 30_000);
+
+test("without ACLs of its own, User:ANONYMOUS is refused everything with Kafka's codes, and nothing leaks", async () => {
+  await until("produce refused", produceCode, (c) => c === ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  expect(await fetchCode()).toBe(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  const lo = await client.request<Any>(2, 7, { replicaId: -1, isolationLevel: 0, topics: [{ name: TOPIC, partitions: [{ partitionIndex: 0, currentLeaderEpoch: -1, timestamp: -1n }] }] });
+  expect(lo.topics[0].partitions[0].errorCode).toBe(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  // Metadata: all topics hides it; named, it and a topic that does not exist answer alike.
+  const everything = await metadata(null);
+  expect(everything.topics.map((t: Any) => t.name)).not.toContain(TOPIC);
+  const named = await metadata([TOPIC, "acl-no-such-topic"]);
+  for (const t of named.topics) expect(t).toMatchObject({ errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, topicId: ZERO_UUID, partitions: [], isInternal: false });
+  expect(await joinCode()).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  expect(await commitCode()).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  const fc = await client.request<Any>(10, 4, { keyType: 0, coordinatorKeys: [GROUP] });
+  expect(fc.coordinators[0].errorCode).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  const dg = await client.request<Any>(15, 5, { groups: [GROUP], includeAuthorizedOperations: true });
+  expect(dg.groups[0]).toMatchObject({ errorCode: ErrorCode.GROUP_AUTHORIZATION_FAILED, members: [] });
+  const del = await client.request<Any>(42, 2, { groupsNames: [GROUP] });
+  expect(del.results[0].errorCode).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  const dt = await client.request<Any>(20, 6, { topics: [{ name: TOPIC, topicId: ZERO_UUID }], timeoutMs: 10_000 });
+  expect(dt.responses[0].errorCode).toBe(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  const ct = await client.request<Any>(19, 7, { topics: [{ name: "acl-new-topic", numPartitions: 1, replicationFactor: 1, assignments: [], configs: [] }], timeoutMs: 10_000, validateOnly: false });
+  expect(ct.topics[0].errorCode).toBe(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  const dc = await client.request<Any>(32, 4, { resources: [{ resourceType: 2, resourceName: TOPIC, configurationKeys: null }], includeSynonyms: false, includeDocumentation: false });
+  expect(dc.results[0]).toMatchObject({ errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, configs: [] });
+  expect(await initPidCode(TXN)).toBe(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+  expect(await initPidCode(null)).toBe(ErrorCode.CLUSTER_AUTHORIZATION_FAILED);
+  // Nothing was deleted or created.
+  const admin = await metadata(null);
+  expect(admin.topics.map((t: Any) => t.name)).not.toContain("acl-new-topic");
+}, 60_000);
+
+test("literal and prefixed ALLOWs let User:ANONYMOUS in; authorized operations follow them", async () => {
+  await createAcls([
+    acl(R.TOPIC, TOPIC, P.LITERAL, "User:ANONYMOUS", O.WRITE),
+    acl(R.TOPIC, "acl-", P.PREFIXED, "User:ANONYMOUS", O.READ),
+    acl(R.GROUP, "acl-", P.PREFIXED, "User:ANONYMOUS", O.READ),
+  ]);
+  await until("produce allowed", produceCode, (c) => c === ErrorCode.NONE);
+  expect(await fetchCode()).toBe(ErrorCode.NONE);
+  const named = await metadata([TOPIC]);
+  expect(named.topics[0]).toMatchObject({ errorCode: ErrorCode.NONE, name: TOPIC });
+  // READ (3), WRITE (4) and the DESCRIBE (8) they imply.
+  expect(named.topics[0].topicAuthorizedOperations).toBe((1 << 3) | (1 << 4) | (1 << 8));
+  expect((await metadata(null)).topics.map((t: Any) => t.name)).toContain(TOPIC);
+  expect(await commitCode()).toBe(ErrorCode.NONE);
+  // Past authorization: the join goes on to the member id step (v4+: MEMBER_ID_REQUIRED).
+  expect(await joinCode()).toBe(ErrorCode.MEMBER_ID_REQUIRED);
+  // WRITE on some topic is enough for an idempotent producer (authorizeByResourceType).
+  expect(await initPidCode(null)).toBe(ErrorCode.NONE);
+}, 60_000);
+
+test("a DENY wins over the ALLOWs; DeleteAcls removes what its filter matches, and the ALLOW applies again", async () => {
+  await createAcls([acl(R.TOPIC, "acl-o", P.PREFIXED, "User:ANONYMOUS", O.WRITE, DENY)]);
+  await until("produce denied", produceCode, (c) => c === ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  expect(await fetchCode()).toBe(ErrorCode.NONE);
+  const r = await client.request<Any>(31, 3, {
+    filters: [{ resourceTypeFilter: R.TOPIC, resourceNameFilter: null, patternTypeFilter: P.ANY, principalFilter: "User:ANONYMOUS", hostFilter: null, operation: O.ANY, permissionType: DENY }],
+  });
+  expect(r.filterResults[0].errorCode).toBe(ErrorCode.NONE);
+  expect(r.filterResults[0].matchingAcls).toEqual([
+    { errorCode: 0, errorMessage: null, resourceType: R.TOPIC, resourceName: "acl-o", patternType: P.PREFIXED, principal: "User:ANONYMOUS", host: "*", operation: O.WRITE, permissionType: DENY },
+  ]);
+  await until("produce allowed again", produceCode, (c) => c === ErrorCode.NONE);
+}, 60_000);
