@@ -4,7 +4,9 @@
 // KafkaApis forwards it; src/server/forwarding.ts), as Kafka's ControllerApis.handleCreateAcls: ALTER
 // on the cluster is needed (else every creation answers CLUSTER_AUTHORIZATION_FAILED); with no
 // authorizer configured every creation answers SECURITY_DISABLED ("No Authorizer is configured.").
-// A CLUSTER ACL must name kafka-cluster and every ACL a resource ("Invalid empty resource name"),
+// A creation with ANY (resource type, pattern type, operation, permission) or MATCH fails the whole
+// request with UNKNOWN_SERVER_ERROR and no message, as Kafka's (its ResourcePattern and
+// AccessControlEntry constructors throw). A CLUSTER ACL must name kafka-cluster and every ACL a resource ("Invalid empty resource name"),
 // else INVALID_REQUEST for that creation; the rest go to the controller's AclControlManager
 // (src/metadata/acl-control.ts), which validates them again, gives each an id and commits them as
 // AccessControlEntryRecords before the answer. A creation naming an unknown code is refused as Kafka's
@@ -12,7 +14,7 @@
 //
 // Left out: nothing of Kafka's behaviour (Kafka's alterAclsPurgatory wait is the commit wait here).
 
-import { AclOperation, CLUSTER_NAME, ResourceType, type StandardAcl } from "../../metadata/authorizer/acl.ts";
+import { AclOperation, AclPermissionType, CLUSTER_NAME, PatternType, ResourceType, type StandardAcl } from "../../metadata/authorizer/acl.ts";
 import type { AclResult } from "../../metadata/acl-control.ts";
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { CreateAclsRequest } from "../../protocol/generated/messages/create-acls-request.ts";
@@ -32,6 +34,11 @@ export const createAclsHandler = defineHandler<CreateAclsRequest, CreateAclsResp
     const all = (code: number, message: string): CreateAclsResponse => ({ throttleTimeMs: 0, results: req.creations.map(() => ({ errorCode: code, errorMessage: message })) });
     if (!authorizeCluster(ctx, AclOperation.ALTER)) return all(ErrorCode.CLUSTER_AUTHORIZATION_FAILED, defaultMessage(ErrorCode.CLUSTER_AUTHORIZATION_FAILED));
     if (ctx.services.authorizer === null) return all(ErrorCode.SECURITY_DISABLED, "No Authorizer is configured.");
+    // Kafka's ResourcePattern and AccessControlEntry refuse ANY (and MATCH) when the handler builds its
+    // bindings: the whole request fails with UNKNOWN_SERVER_ERROR and no message (ApiError hides it).
+    if (req.creations.some((c) => c.resourceType === ResourceType.ANY || c.resourcePatternType === PatternType.ANY || c.resourcePatternType === PatternType.MATCH || c.operation === AclOperation.ANY || c.permissionType === AclPermissionType.ANY)) {
+      return { throttleTimeMs: 0, results: req.creations.map(() => ({ errorCode: ErrorCode.UNKNOWN_SERVER_ERROR, errorMessage: null })) };
+    }
     if (req.creations.length > MAX_ACLS_PER_REQUEST) return all(ErrorCode.POLICY_VIOLATION, "Unable to perform excessively large batch operation.");
     const createAcls = ctx.services.metadata.createAcls?.bind(ctx.services.metadata);
     if (!createAcls) return all(ErrorCode.UNKNOWN_SERVER_ERROR, "this metadata layer cannot create ACLs");
