@@ -218,6 +218,11 @@ test("literal and prefixed ALLOWs let User:ANONYMOUS in; authorized operations f
   expect((await metadata(null)).topics.map((t: Any) => t.name)).toContain(TOPIC);
   expect((await client.request<Any>(10, 4, { keyType: 0, coordinatorKeys: [GROUP] })).coordinators[0].errorCode).toBe(ErrorCode.NONE);
   await until("OffsetCommit", commitCode, (c) => c === ErrorCode.NONE);
+  // READ on the group (and the DESCRIBE it implies); the cluster's CLUSTER_ACTION, ALTER, DESCRIBE.
+  const dg = await client.request<Any>(15, 5, { groups: [GROUP], includeAuthorizedOperations: true });
+  expect(dg.groups[0]).toMatchObject({ errorCode: ErrorCode.NONE, authorizedOperations: (1 << 3) | (1 << 8) });
+  const dc = await client.request<Any>(60, 1, { includeClusterAuthorizedOperations: true, endpointType: 1 });
+  expect(dc.clusterAuthorizedOperations).toBe((1 << 7) | (1 << 8) | (1 << 9));
   // Past authorization: the join goes on to the member id step (v4+: MEMBER_ID_REQUIRED).
   expect(await joinCode()).toBe(ErrorCode.MEMBER_ID_REQUIRED);
   // WRITE on some topic is enough for an idempotent producer (authorizeByResourceType).
