@@ -203,6 +203,56 @@ test("without ACLs of its own, User:ANONYMOUS is refused everything with Kafka's
   expect(admin.topics.map((t: Any) => t.name)).not.toContain("acl-new-topic");
 }, 60_000);
 
+test("more refusals, each with Kafka's answer: configs, offsets, groups, transactions, partitions, records", async () => {
+  const brokerConfigs = await client.request<Any>(32, 4, { resources: [{ resourceType: 4, resourceName: "", configurationKeys: null }], includeSynonyms: false, includeDocumentation: false });
+  expect(brokerConfigs.results[0]).toMatchObject({ errorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, configs: [] });
+  const alter = await client.request<Any>(44, 1, { resources: [{ resourceType: 2, resourceName: TOPIC, configs: [{ name: "retention.ms", configOperation: 0, value: "1000" }] }], validateOnly: false });
+  expect(alter.responses[0]).toMatchObject({ errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, resourceName: TOPIC });
+  const of = await client.request<Any>(9, 7, { groupId: GROUP, topics: [{ name: TOPIC, partitionIndexes: [0] }], requireStable: false });
+  expect(of.errorCode).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  const of8 = await client.request<Any>(9, 8, { groups: [{ groupId: GROUP, topics: null }], requireStable: false });
+  expect(of8.groups[0]).toMatchObject({ groupId: GROUP, errorCode: ErrorCode.GROUP_AUTHORIZATION_FAILED, topics: [] });
+  const lg = await client.request<Any>(16, 4, { statesFilter: [] });
+  expect(lg.groups.map((g: Any) => g.groupId)).not.toContain(GROUP);
+  const od = await client.request<Any>(47, 0, { groupId: GROUP, topics: [{ name: TOPIC, partitions: [{ partitionIndex: 0 }] }] });
+  expect(od.errorCode).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  const hb = await client.request<Any>(12, 4, { groupId: GROUP, generationId: 1, memberId: "m", groupInstanceId: null });
+  expect(hb.errorCode).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  const sg = await client.request<Any>(14, 5, { groupId: GROUP, generationId: 1, memberId: "m", groupInstanceId: null, protocolType: "consumer", protocolName: "range", assignments: [] });
+  expect(sg.errorCode).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  const lv = await client.request<Any>(13, 4, { groupId: GROUP, members: [{ memberId: "m", groupInstanceId: null, reason: null }] });
+  expect(lv.errorCode).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  const cgh = await client.request<Any>(68, 0, { groupId: GROUP, memberId: "", memberEpoch: 0, instanceId: null, rackId: null, rebalanceTimeoutMs: 30_000, subscribedTopicNames: [TOPIC], serverAssignor: null, topicPartitions: [] });
+  expect(cgh.errorCode).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  const cgd = await client.request<Any>(69, 0, { groupIds: [GROUP], includeAuthorizedOperations: true });
+  expect(cgd.groups[0].errorCode).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  const fcTxn = await client.request<Any>(10, 4, { keyType: 1, coordinatorKeys: [TXN] });
+  expect(fcTxn.coordinators[0].errorCode).toBe(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+  const aot = await client.request<Any>(25, 3, { transactionalId: TXN, producerId: 1n, producerEpoch: 0, groupId: GROUP });
+  expect(aot.errorCode).toBe(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+  const end = await client.request<Any>(26, 3, { transactionalId: TXN, producerId: 1n, producerEpoch: 0, committed: true });
+  expect(end.errorCode).toBe(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+  const toc = await client.request<Any>(28, 3, { transactionalId: TXN, groupId: GROUP, producerId: 1n, producerEpoch: 0, generationId: -1, memberId: "", groupInstanceId: null, topics: [{ name: TOPIC, partitions: [{ partitionIndex: 0, committedOffset: 1n, committedLeaderEpoch: -1, committedMetadata: "" }] }] });
+  expect(toc.topics[0].partitions[0].errorCode).toBe(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+  const apt = await client.request<Any>(24, 3, { v3AndBelowTransactionalId: TXN, v3AndBelowProducerId: 1n, v3AndBelowProducerEpoch: 0, v3AndBelowTopics: [{ name: TOPIC, partitions: [0] }] });
+  expect(apt.resultsByTopicV3AndBelow[0].resultsByPartition[0].partitionErrorCode).toBe(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+  const dtx = await client.request<Any>(65, 0, { transactionalIds: [TXN] });
+  expect(dtx.transactionStates[0].errorCode).toBe(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+  const cp = await client.request<Any>(37, 3, { topics: [{ name: TOPIC, count: 2, assignments: null }], timeoutMs: 10_000, validateOnly: false });
+  expect(cp.results[0].errorCode).toBe(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  const dr = await client.request<Any>(21, 2, { topics: [{ name: TOPIC, partitions: [{ partitionIndex: 0, offset: 0n }] }], timeoutMs: 10_000 });
+  expect(dr.topics[0].partitions[0].errorCode).toBe(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  const dtp = await client.request<Any>(75, 0, { topics: [{ name: TOPIC }], responsePartitionLimit: 100, cursor: null });
+  expect(dtp.topics[0]).toMatchObject({ name: TOPIC, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, topicId: ZERO_UUID, partitions: [] });
+  const dtpAll = await client.request<Any>(75, 0, { topics: [], responsePartitionLimit: 100, cursor: null });
+  expect(dtpAll.topics.map((t: Any) => t.name)).not.toContain(TOPIC);
+  // OffsetForLeaderEpoch: CLUSTER_ACTION (which User:ANONYMOUS has, for the node) or DESCRIBE on the topic.
+  const ofle = await client.request<Any>(23, 4, { replicaId: -1, topics: [{ topic: TOPIC, partitions: [{ partition: 0, currentLeaderEpoch: -1, leaderEpoch: 0 }] }] });
+  expect(ofle.topics[0].partitions[0].errorCode).toBe(ErrorCode.NONE);
+  const dp = await client.request<Any>(61, 0, { topics: [{ name: TOPIC, partitionIndexes: [0] }] });
+  expect(dp.topics[0].partitions[0].errorCode).toBe(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+}, 60_000);
+
 test("literal and prefixed ALLOWs let User:ANONYMOUS in; authorized operations follow them", async () => {
   await createAcls([
     acl(R.TOPIC, TOPIC, P.LITERAL, "User:ANONYMOUS", O.WRITE),

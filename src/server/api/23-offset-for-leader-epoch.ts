@@ -7,8 +7,8 @@
 // unknown answer is epoch -1, offset -1 with no error. Consumers (replica_id -1) use it to detect log
 // truncation (KIP-320). Errors: UNKNOWN_TOPIC_OR_PARTITION, NOT_LEADER_OR_FOLLOWER, KAFKA_STORAGE_ERROR.
 //
-// With an authorizer, a follower needs CLUSTER_ACTION (else CLUSTER_AUTHORIZATION_FAILED), a consumer
-// DESCRIBE on each topic (else TOPIC_AUTHORIZATION_FAILED), as KafkaApis.
+// With an authorizer, CLUSTER_ACTION on the cluster or DESCRIBE on each topic (else
+// TOPIC_AUTHORIZATION_FAILED), whoever sends it, as KafkaApis (KIP-320).
 
 import type { OffsetForLeaderEpochRequest } from "../../protocol/generated/messages/offset-for-leader-epoch-request.ts";
 import {
@@ -31,17 +31,15 @@ export const offsetForLeaderEpochHandler = defineHandler<OffsetForLeaderEpochReq
   handle(ctx, req) {
     const rm = ctx.services.replicaManager;
     const res = newOffsetForLeaderEpochResponse();
-    // KafkaApis.handleOffsetForLeaderEpochRequest: a follower (replica id >= 0, v3+) needs CLUSTER_ACTION
-    // (else every partition CLUSTER_AUTHORIZATION_FAILED), a consumer DESCRIBE on each topic.
-    const follower = ctx.apiVersion >= 3 && req.replicaId >= 0;
-    const clusterRefused = ctx.services.authorizer !== null && follower && !authorizeCluster(ctx, AclOperation.CLUSTER_ACTION);
-    const describable = ctx.services.authorizer === null || follower ? null : filterByAuthorized(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, req.topics.map((t) => t.topic));
+    // KafkaApis.handleOffsetForLeaderEpochRequest (KIP-320): CLUSTER_ACTION on the cluster (followers),
+    // else DESCRIBE on each topic (consumers checking for truncation); whoever sends it.
+    const describable = ctx.services.authorizer === null || authorizeCluster(ctx, AclOperation.CLUSTER_ACTION) ? null : filterByAuthorized(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, req.topics.map((t) => t.topic));
     // Bounded by the request's partitions.
     for (const t of req.topics) {
       const tr = newOffsetForLeaderTopicResult();
       tr.topic = t.topic;
       res.topics.push(tr);
-      const refused = clusterRefused ? ErrorCode.CLUSTER_AUTHORIZATION_FAILED : describable !== null && !describable.has(t.topic) ? ErrorCode.TOPIC_AUTHORIZATION_FAILED : ErrorCode.NONE;
+      const refused = describable !== null && !describable.has(t.topic) ? ErrorCode.TOPIC_AUTHORIZATION_FAILED : ErrorCode.NONE;
       for (const p of t.partitions) {
         const e = newEpochEndOffset();
         e.partition = p.partition;
