@@ -249,6 +249,8 @@ test("more refusals, each with Kafka's answer: configs, offsets, groups, transac
   // OffsetForLeaderEpoch: CLUSTER_ACTION (which User:ANONYMOUS has, for the node) or DESCRIBE on the topic.
   const ofle = await client.request<Any>(23, 4, { replicaId: -1, topics: [{ topic: TOPIC, partitions: [{ partition: 0, currentLeaderEpoch: -1, leaderEpoch: 0 }] }] });
   expect(ofle.topics[0].partitions[0].errorCode).toBe(ErrorCode.NONE);
+  const lcr = await client.request<Any>(74, 1, { resourceTypes: [] });
+  expect(lcr).toMatchObject({ errorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, configResources: [] });
   const dp = await client.request<Any>(61, 0, { topics: [{ name: TOPIC, partitionIndexes: [0] }] });
   expect(dp.topics[0].partitions[0].errorCode).toBe(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
 }, 60_000);
