@@ -152,6 +152,10 @@ export const offsetFetchHandler = defineHandler<OffsetFetchRequest, OffsetFetchR
     const g = fetchGroup(ctx, req.groupId, ctx.apiVersion >= 2 ? topics : (topics ?? []), null, ctx.apiVersion >= 7 && req.requireStable);
     res.errorCode = g.errorCode;
     res.topics = g.topics.map((t) => ({ name: t.name, partitions: t.partitions }));
+    // v1 has no top-level error code: Kafka puts the group's authorization failure on every partition asked.
+    if (ctx.apiVersion < 2 && g.errorCode === ErrorCode.GROUP_AUTHORIZATION_FAILED) {
+      res.topics = (req.topics ?? []).map((t) => ({ name: t.name, partitions: t.partitionIndexes.map((p) => ({ partitionIndex: p, committedOffset: -1n, committedLeaderEpoch: -1, metadata: "", errorCode: g.errorCode })) }));
+    }
     return res;
   },
 });
