@@ -210,6 +210,8 @@ test("more refusals, each with Kafka's answer: configs, offsets, groups, transac
   expect(alter.responses[0]).toMatchObject({ errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, resourceName: TOPIC });
   const of = await client.request<Any>(9, 7, { groupId: GROUP, topics: [{ name: TOPIC, partitionIndexes: [0] }], requireStable: false });
   expect(of.errorCode).toBe(ErrorCode.GROUP_AUTHORIZATION_FAILED);
+  const of1 = await client.request<Any>(9, 1, { groupId: GROUP, topics: [{ name: TOPIC, partitionIndexes: [0] }] });
+  expect(of1.topics).toEqual([{ name: TOPIC, partitions: [{ partitionIndex: 0, committedOffset: -1n, committedLeaderEpoch: -1, metadata: "", errorCode: ErrorCode.GROUP_AUTHORIZATION_FAILED }] }]);
   const of8 = await client.request<Any>(9, 8, { groups: [{ groupId: GROUP, topics: null }], requireStable: false });
   expect(of8.groups[0]).toMatchObject({ groupId: GROUP, errorCode: ErrorCode.GROUP_AUTHORIZATION_FAILED, topics: [] });
   const lg = await client.request<Any>(16, 4, { statesFilter: [] });
