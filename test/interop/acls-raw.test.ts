@@ -270,6 +270,9 @@ test("literal and prefixed ALLOWs let User:ANONYMOUS in; authorized operations f
   // READ (3), WRITE (4) and the DESCRIBE (8) they imply.
   expect(named.topics[0].topicAuthorizedOperations).toBe((1 << 3) | (1 << 4) | (1 << 8));
   expect((await metadata(null)).topics.map((t: Any) => t.name)).toContain(TOPIC);
+  // Auto-creation needs CREATE (on the cluster or the topic): a describable missing topic is refused, not created.
+  const auto = await client.request<Any>(3, 12, { topics: [{ name: "acl-auto", topicId: ZERO_UUID }], allowAutoTopicCreation: true, includeTopicAuthorizedOperations: false });
+  expect(auto.topics[0]).toMatchObject({ name: "acl-auto", errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, partitions: [] });
   expect((await client.request<Any>(10, 4, { keyType: 0, coordinatorKeys: [GROUP] })).coordinators[0].errorCode).toBe(ErrorCode.NONE);
   await until("OffsetCommit", commitCode, (c) => c === ErrorCode.NONE);
   // READ on the group (and the DESCRIBE it implies); the cluster's CLUSTER_ACTION, ALTER, DESCRIBE.
