@@ -15,7 +15,7 @@ import type { DescribeAclsRequest } from "../../protocol/generated/messages/desc
 import type { DescribeAclsResponse } from "../../protocol/generated/messages/describe-acls-response.ts";
 import { authorizeCluster } from "../auth-helper.ts";
 import { CLOSE_CONNECTION, defineHandler } from "../handler.ts";
-import { aclsResources, defaultMessage, filterOf, wireFilterUnknown } from "./acl-requests.ts";
+import { aclsResources, defaultMessage, filterOf, wireFilterUnknown } from "../acl-requests.ts";
 
 export const describeAclsHandler = defineHandler<DescribeAclsRequest, DescribeAclsResponse>({
   key: 29,

@@ -21,7 +21,7 @@ import type { CreateAclsRequest } from "../../protocol/generated/messages/create
 import type { CreateAclsResponse } from "../../protocol/generated/messages/create-acls-response.ts";
 import { authorizeCluster } from "../auth-helper.ts";
 import { CLOSE_CONNECTION, defineHandler } from "../handler.ts";
-import { defaultMessage, MAX_ACLS_PER_REQUEST, unknownOperation, unknownPatternType, unknownPermission, unknownResourceType } from "./acl-requests.ts";
+import { defaultMessage, MAX_ACLS_PER_REQUEST, unknownOperation, unknownPatternType, unknownPermission, unknownResourceType } from "../acl-requests.ts";
 
 export const createAclsHandler = defineHandler<CreateAclsRequest, CreateAclsResponse>({
   key: 30,

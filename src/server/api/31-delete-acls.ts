@@ -17,7 +17,7 @@ import type { DeleteAclsRequest } from "../../protocol/generated/messages/delete
 import type { DeleteAclsResponse } from "../../protocol/generated/messages/delete-acls-response.ts";
 import { authorizeCluster } from "../auth-helper.ts";
 import { CLOSE_CONNECTION, defineHandler } from "../handler.ts";
-import { defaultMessage, filterOf, MAX_ACLS_PER_REQUEST, wireFilterUnknown } from "./acl-requests.ts";
+import { defaultMessage, filterOf, MAX_ACLS_PER_REQUEST, wireFilterUnknown } from "../acl-requests.ts";
 
 export const deleteAclsHandler = defineHandler<DeleteAclsRequest, DeleteAclsResponse>({
   key: 31,

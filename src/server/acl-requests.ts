@@ -3,12 +3,11 @@
 // code (its request constructors throw IllegalArgumentException: the request cannot be parsed and the
 // connection closes), and DescribeAclsResponse.aclsResources' grouping by resource pattern.
 
-import type { DescribeAclsResource } from "../../protocol/generated/messages/describe-acls-response.ts";
-import { AclOperation, AclPermissionType, PatternType, ResourceType, type AclBindingFilter, type StandardAcl } from "../../metadata/authorizer/acl.ts";
-import { errorByCode } from "../../protocol/errors.ts";
-import { ErrorCode } from "../../protocol/errors.ts";
+import type { DescribeAclsResource } from "../protocol/generated/messages/describe-acls-response.ts";
+import { AclOperation, AclPermissionType, PatternType, ResourceType, type AclBindingFilter, type StandardAcl } from "../metadata/authorizer/acl.ts";
+import { errorByCode } from "../protocol/errors.ts";
 
-/** Kafka's Strand bound on ACLs or filters in one request (each becomes a record or a scan). */
+/** Strand's bound on the ACLs or filters of one request (each becomes a record, or a scan of the ACLs). */
 export const MAX_ACLS_PER_REQUEST = 10_000;
 
 /** A code Java's fromCode maps to UNKNOWN (0, or one it does not know). */
@@ -71,5 +70,3 @@ export function aclsResources(acls: Iterable<StandardAcl>): DescribeAclsResource
 export function defaultMessage(code: number): string {
   return errorByCode(code)?.message ?? "";
 }
-
-export const CLUSTER_AUTHORIZATION_FAILED = ErrorCode.CLUSTER_AUTHORIZATION_FAILED;
