@@ -4,6 +4,7 @@
 
 import { BROKER_CONFIG_DEFS, ACCEPTED_KEYS } from "./broker-defs.ts";
 import { checkValue, ConfigError, type ConfigDef, type ConfigValue } from "./def.ts";
+import { authorizerSettingsOf, type AuthorizerSettings } from "./authorizer-config.ts";
 import { formatEndpoint, parseEndpoints, parseProtocolMap, type Endpoint } from "./listeners.ts";
 import type { SslServerEngine } from "../network/ssl/ssl-engine.ts";
 import { sslServerEngine } from "./ssl-config.ts";
@@ -43,6 +44,8 @@ export class BrokerConfig {
   readonly sslEngines: ReadonlyMap<string, SslServerEngine>;
   /** The SASL settings of each SASL_PLAINTEXT and SASL_SSL listener, by listener name (empty without one). */
   readonly sasl: ReadonlyMap<string, ListenerSaslConfig>;
+  /** authorizer.class.name with super.users and allow.everyone.if.no.acl.found; null: no authorizer. */
+  readonly authorizer: AuthorizerSettings | null;
 
   constructor(given: Map<string, string>) {
     this.given = given;
@@ -124,6 +127,7 @@ export class BrokerConfig {
     const metadataDir = this.values.get("metadata.log.dir")!.value as string | null;
     if (metadataDir !== null && metadataDir.trim() === "") throw new ConfigError("metadata.log.dir", metadataDir, "a directory path (or unset: the first log dir)");
     this.metadataLogDir = metadataDir ?? this.logDirs[0]!;
+    this.authorizer = authorizerSettingsOf(given);
   }
 
   static from(fileProps: Map<string, string>, overrides: Array<[string, string]>): BrokerConfig {

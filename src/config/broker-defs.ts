@@ -216,4 +216,7 @@ export const ACCEPTED_KEYS: ReadonlySet<string> = new Set([
   "metric.reporters",
   "unstable.api.versions.enable",
   "unstable.feature.versions.enable",
+  // StandardAuthorizer's own keys (read by authorizer-config.ts when authorizer.class.name names it).
+  "super.users",
+  "allow.everyone.if.no.acl.found",
 ]);

@@ -25,6 +25,9 @@ import type { RegisterControllerRecord } from "../protocol/generated/metadata/re
 import type { UnregisterControllerRecord } from "../protocol/generated/metadata/unregister-controller-record.ts";
 import type { UserScramCredentialRecord } from "../protocol/generated/metadata/user-scram-credential-record.ts";
 import type { RemoveUserScramCredentialRecord } from "../protocol/generated/metadata/remove-user-scram-credential-record.ts";
+import type { AccessControlEntryRecord } from "../protocol/generated/metadata/access-control-entry-record.ts";
+import type { RemoveAccessControlEntryRecord } from "../protocol/generated/metadata/remove-access-control-entry-record.ts";
+import type { StandardAclWithId } from "./authorizer/acl.ts";
 import { configKey } from "./image.ts";
 import type { ScramCredentialImage } from "./image.ts";
 import type { BrokerRegistrationImage, ControllerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "./image.ts";
@@ -46,6 +49,9 @@ export class ImageBuilder {
   private nextProducerId = -1n;
   /** User -> mechanism type -> credential; each user's map is replaced, never changed, once built. */
   private readonly scram = new Map<string, ReadonlyMap<number, ScramCredentialImage>>();
+  /** Shared with the last built image until an ACL record applies (copied on the first change). */
+  private acls: ReadonlyMap<string, StandardAclWithId> = new Map();
+  private aclsCopied = false;
 
   constructor(
     readonly clusterId: string,
@@ -61,6 +67,7 @@ export class ImageBuilder {
       for (const [k, v] of from.controllers ?? []) this.controllers.set(k, v);
       this.nextProducerId = from.producerIds?.nextProducerId ?? -1n;
       for (const [k, v] of from.scramCredentials ?? []) this.scram.set(k, v);
+      if (from.acls) this.acls = from.acls;
     }
   }
 
@@ -140,6 +147,27 @@ export class ImageBuilder {
         per.delete(m.mechanism);
         if (per.size === 0) this.scram.delete(m.name);
         else this.scram.set(m.name, per);
+        return true;
+      }
+      case RecordType.ACCESS_CONTROL_ENTRY: {
+        const m = message as AccessControlEntryRecord;
+        this.mutableAcls().set(m.id, {
+          id: m.id,
+          resourceType: m.resourceType,
+          resourceName: m.resourceName,
+          patternType: m.patternType,
+          principal: m.principal,
+          host: m.host,
+          operation: m.operation,
+          permissionType: m.permissionType,
+        });
+        return true;
+      }
+      case RecordType.REMOVE_ACCESS_CONTROL_ENTRY: {
+        const m = message as RemoveAccessControlEntryRecord;
+        // Kafka's AclControlManager.replay refuses to remove an ACL it does not have (a corrupt log).
+        if (!this.acls.has(m.id)) throw new MetadataRecordError(offset, `RemoveAccessControlEntryRecord for unknown ACL id ${m.id}`);
+        this.mutableAcls().delete(m.id);
         return true;
       }
       // Kafka's controller writes NoOpRecords to advance the high watermark; they change nothing.
@@ -264,7 +292,17 @@ export class ImageBuilder {
     this.brokers.set(m.brokerId, { ...b, fenced, inControlledShutdown, ...(logDirs ? { logDirs } : {}) });
   }
 
+  private mutableAcls(): Map<string, StandardAclWithId> {
+    if (!this.aclsCopied) {
+      this.acls = new Map(this.acls);
+      this.aclsCopied = true;
+    }
+    return this.acls as Map<string, StandardAclWithId>;
+  }
+
   build(): MetadataImage {
+    // The built image keeps this map; the next ACL change copies it again.
+    this.aclsCopied = false;
     const byId = new Map(this.topicsById);
     const byName = new Map<string, TopicImage>();
     for (const t of byId.values()) byName.set(t.name, t);
@@ -280,6 +318,7 @@ export class ImageBuilder {
       controllers: new Map(this.controllers),
       producerIds: { nextProducerId: this.nextProducerId },
       ...(this.scram.size > 0 ? { scramCredentials: new Map(this.scram) } : {}),
+      acls: this.acls,
     };
   }
 }

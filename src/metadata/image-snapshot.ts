@@ -3,8 +3,9 @@
 // metadata.version first, so a reader knows the version before any other record), the cluster
 // (RegisterBrokerRecord per broker, then RegisterControllerRecord per controller), topics (TopicRecord
 // then its PartitionRecords), configs (ConfigRecord per key), producer ids (one ProducerIdsRecord once
-// a block was handed out), then client quotas and ACLs (not held by Strand's image yet), SCRAM
-// credentials (UserScramCredentialRecord per user and mechanism), and delegation tokens (not held). Loading runs a snapshot's records through an ImageBuilder
+// a block was handed out), then ACLs (one AccessControlEntryRecord each), SCRAM credentials
+// (UserScramCredentialRecord per user and mechanism); client quotas and delegation tokens, which Strand's
+// image does not hold yet, are not written. Loading runs a snapshot's records through an ImageBuilder
 // from empty, as Kafka's MetadataLoader applies a snapshot to an empty delta.
 //
 // What the image does not keep is not in the snapshot either: a broker's listeners' security protocols
@@ -103,6 +104,21 @@ export function imageRecords(image: MetadataImage): MetadataRecordOut[] {
     for (const [mechanism, c] of per) {
       out.push(metadataRecord(RecordType.USER_SCRAM_CREDENTIAL, { name, mechanism, salt: c.salt, storedKey: c.storedKey, serverKey: c.serverKey, iterations: c.iterations }));
     }
+  }
+  // Kafka's AclsImage.write: one AccessControlEntryRecord per ACL, with its id.
+  for (const a of image.acls?.values() ?? []) {
+    out.push(
+      metadataRecord(RecordType.ACCESS_CONTROL_ENTRY, {
+        id: a.id,
+        resourceType: a.resourceType,
+        resourceName: a.resourceName,
+        patternType: a.patternType,
+        principal: a.principal,
+        host: a.host,
+        operation: a.operation,
+        permissionType: a.permissionType,
+      }),
+    );
   }
   return out;
 }

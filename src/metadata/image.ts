@@ -4,6 +4,7 @@
 
 import type { Endpoint } from "../config/listeners.ts";
 import type { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
+import type { StandardAclWithId } from "./authorizer/acl.ts";
 
 export interface PartitionImage {
   readonly topicId: string;
@@ -105,6 +106,11 @@ export interface MetadataImage {
    * Kafka's ScramImage; absent in images built by hand: none.
    */
   readonly scramCredentials?: ReadonlyMap<string, ReadonlyMap<number, ScramCredentialImage>>;
+  /**
+   * ACLs by id (AccessControlEntryRecord, Kafka's AclsImage); absent in images built by hand: none. The
+   * map is replaced only when an ACL record applies, so the authorizer rebuilds its index only then.
+   */
+  readonly acls?: ReadonlyMap<string, StandardAclWithId>;
   /**
    * Each topic's resolved settings and LogConfig for this image (the metadata layer attaches it when it
    * publishes the image; images built elsewhere, e.g. by tests, have none and resolve on the fly).

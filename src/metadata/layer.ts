@@ -13,6 +13,8 @@ import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
 import type { AlterUserScramCredentialsRequest } from "../protocol/generated/messages/alter-user-scram-credentials-request.ts";
 import type { AlterUserScramCredentialsResult } from "../protocol/generated/messages/alter-user-scram-credentials-response.ts";
 import type { ElectionTopicResult } from "./leader-election.ts";
+import type { AclBindingFilter, StandardAcl } from "./authorizer/acl.ts";
+import type { AclDeleteResult, AclResult } from "./acl-control.ts";
 
 export interface TopicToCreate {
   name: string;
@@ -122,4 +124,11 @@ export interface MetadataLayer {
   alterPartitionReassignments?(topics: ReadonlyArray<{ name: string; partitions: readonly ReassignablePartition[] }>, allowReplicationFactorChange: boolean): Promise<ReassignmentTopicResult[]>;
   /** ListPartitionReassignments from the committed image; rejects with NOT_CONTROLLER off the active controller. */
   listPartitionReassignments?(topics: ReadonlyArray<{ name: string; partitionIndexes: readonly number[] }> | null): Promise<OngoingTopicReassignment[]>;
+  /**
+   * CreateAcls on the active controller (acl-control.ts): one result per ACL, in order; the new ACLs
+   * commit together. Rejects with NOT_CONTROLLER off the active controller.
+   */
+  createAcls?(acls: readonly StandardAcl[]): Promise<AclResult[]>;
+  /** DeleteAcls on the active controller: one result per filter, listing the ACLs it removed. */
+  deleteAcls?(filters: readonly AclBindingFilter[]): Promise<AclDeleteResult[]>;
 }

@@ -42,6 +42,8 @@ import { MetadataLoader } from "./metadata-loader.ts";
 import { METADATA_TOPIC, metadataLogConfig } from "./metadata-log.ts";
 import type { MetadataPublisher } from "./publisher.ts";
 import { planUpdateFeatures, type FeatureUpdate } from "./feature-control.ts";
+import { planCreateAcls, planDeleteAcls, type AclDeleteResult, type AclResult } from "./acl-control.ts";
+import type { AclBindingFilter, StandardAcl } from "./authorizer/acl.ts";
 import { ControllerBusyError, NotControllerError, QuorumController } from "./quorum-controller.ts";
 import { topicConfigSupport } from "./topic-config-support.ts";
 import type { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
@@ -324,6 +326,24 @@ export class RaftMetadata implements MetadataLayer {
       .catch(fail);
   }
 
+  createAcls(acls: readonly StandardAcl[]): Promise<AclResult[]> {
+    const c = this.active;
+    if (!c) return Promise.reject(notController());
+    return c.write("createAcls", (image) => {
+      const plan = planCreateAcls(image, acls, randomKafkaUuid);
+      return { records: plan.records, result: plan.results };
+    });
+  }
+
+  deleteAcls(filters: readonly AclBindingFilter[]): Promise<AclDeleteResult[]> {
+    const c = this.active;
+    if (!c) return Promise.reject(notController());
+    return c.write("deleteAcls", (image) => {
+      const plan = planDeleteAcls(image, filters);
+      return { records: plan.records, result: plan.results };
+    });
+  }
+
   electLeaders(electionType: number, topicPartitions: ReadonlyArray<{ topic: string; partitions: readonly number[] }> | null): Promise<ElectionTopicResult[]> {
     const c = this.active;
     if (!c) return Promise.reject(notController());
@@ -431,6 +451,8 @@ export function controllerSide(md: RaftMetadata): MetadataLayer {
     electLeaders: (t, p) => md.electLeaders(t, p),
     alterPartitionReassignments: (t, a) => md.alterPartitionReassignments(t, a),
     listPartitionReassignments: (t) => md.listPartitionReassignments(t),
+    createAcls: (a) => md.createAcls(a),
+    deleteAcls: (f) => md.deleteAcls(f),
     partitionLog: (t, p) => md.partitionLog(t, p),
     partition: (t, p) => md.partition(t, p),
     onApplied: (l) => md.onApplied(l),

@@ -31,6 +31,8 @@ export const RecordType = {
   FEATURE_LEVEL: 12,
   PRODUCER_IDS: 15,
   BROKER_REGISTRATION_CHANGE: 17,
+  ACCESS_CONTROL_ENTRY: 18,
+  REMOVE_ACCESS_CONTROL_ENTRY: 19,
   NO_OP: 20,
   REMOVE_USER_SCRAM_CREDENTIAL: 22,
   BEGIN_TRANSACTION: 23,
@@ -58,6 +60,8 @@ export const WRITE_VERSION: Readonly<Record<number, number>> = {
   [RecordType.REGISTER_CONTROLLER]: 0,
   [RecordType.USER_SCRAM_CREDENTIAL]: 0,
   [RecordType.REMOVE_USER_SCRAM_CREDENTIAL]: 0,
+  [RecordType.ACCESS_CONTROL_ENTRY]: 0,
+  [RecordType.REMOVE_ACCESS_CONTROL_ENTRY]: 0,
   // A fencing change is written at v0; an in-controlled-shutdown change at v1 (built where it is planned).
   [RecordType.BROKER_REGISTRATION_CHANGE]: 0,
 };

@@ -56,6 +56,7 @@ import { SUPPORTED_FEATURES } from "../metadata/supported-features.ts";
 import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network-client.ts";
 import { clientTransportFor } from "./client-transport.ts";
 import { CONTROLLER_HANDLERS } from "./controller-api/index.ts";
+import { StandardAuthorizer } from "../metadata/authorizer/standard-authorizer.ts";
 import { KafkaRaftManager } from "./raft-manager.ts";
 import { FORWARD_RETRY_TIMEOUT_MS, forwardingHandler } from "./forwarding.ts";
 import { NoControllerError, RaftControllerChannel, sendToActiveController } from "./controller-channel.ts";
@@ -386,7 +387,7 @@ export class Broker {
       raft: this.raftManager?.client ?? null,
       quorumController: this.quorumController,
       controllerChannel: this.channel,
-      authorizer: null,
+      authorizer: this.config.authorizer ? new StandardAuthorizer(this.config.authorizer, () => metadata.image) : null,
       quotas: null,
       metrics: null,
     };

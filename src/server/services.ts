@@ -28,6 +28,7 @@ import type { FetchSessionCache } from "./fetch/session-cache.ts";
 import type { TxnProduceOrder } from "./produce/txn-verify.ts";
 import type { TransactionCoordinatorService } from "../coordinator/transaction/service.ts";
 import type { ClientMetricsManager } from "./telemetry/client-metrics-manager.ts";
+import type { StandardAuthorizer } from "../metadata/authorizer/standard-authorizer.ts";
 
 /** One API of the ApiVersions answer. */
 export interface AdvertisedApi {
@@ -79,8 +80,11 @@ export interface BrokerServices {
   readonly transactionCoordinator: TransactionCoordinatorService | null;
   /** Certificate reload through dynamic broker config; absent without TLS listeners. */
   readonly dynamicSsl?: DynamicSslConfig | null;
-  /** Kafka's Authorizer (the security issue); null allows every operation, as Kafka without one. */
-  readonly authorizer: null;
+  /**
+   * Kafka's Authorizer (authorizer.class.name): the StandardAuthorizer over the image's ACLs; null (no
+   * authorizer) allows every operation, as Kafka without one. Handlers check through auth-helper.ts.
+   */
+  readonly authorizer: StandardAuthorizer | null;
   /** Kafka's QuotaManagers (the quotas work). */
   readonly quotas: null;
   /** Kafka's Metrics registry (the metrics work). */

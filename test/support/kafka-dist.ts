@@ -31,6 +31,7 @@ export const KAFKA_MAIN = {
   features: "org.apache.kafka.tools.FeatureCommand", // kafka-features.sh
   metadataQuorum: "org.apache.kafka.tools.MetadataQuorumCommand", // kafka-metadata-quorum.sh
   cluster: "org.apache.kafka.tools.ClusterTool", // kafka-cluster.sh
+  acls: "org.apache.kafka.tools.AclCommand", // kafka-acls.sh
 } as const;
 
 export interface KafkaDist {

@@ -155,6 +155,11 @@ export async function metadataQuorumTool(connection: readonly string[], args: re
   return await runOk(KAFKA_MAIN.metadataQuorum, [...connection, ...args], { timeoutMs: 60_000, ...opts });
 }
 
+/** kafka-acls --bootstrap-server B <args> (--add, --list, --remove ...); the exit code is the caller's to check. */
+export async function aclsTool(bootstrap: string, args: readonly string[]): Promise<KafkaToolResult> {
+  return await runKafkaClass(KAFKA_MAIN.acls, ["--bootstrap-server", bootstrap, ...args], { timeoutMs: 60_000 });
+}
+
 /**
  * The rows of a table the Kafka tools print with ToolsUtils.prettyPrintTable (a header line, then
  * one line per row, columns separated by runs of spaces/tabs), as header-keyed objects. Values never

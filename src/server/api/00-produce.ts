@@ -15,8 +15,10 @@
 //   such a flush is pending, is answered once that flush has returned (Kafka flushes inside
 //   UnifiedLog.append, before it answers); group-committed, off the event loop.
 //
-// - transactional batches need the request's transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED
-//   for the whole request, as Kafka); unless their producer's transaction is already open in the
+// - with an authorizer: WRITE on each topic (else TOPIC_AUTHORIZATION_FAILED for its partitions, before
+//   the unknown-partition check, as KafkaApis; nothing of it is appended);
+// - transactional batches need the request's transactional id and, with an authorizer, WRITE on it
+//   (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED for the whole request, as Kafka); unless their producer's transaction is already open in the
 //   partition at their epoch, they are verified with, or added to the transaction by, the transaction
 //   coordinator first (produce/txn-verify.ts); the append then waits for that answer, as Kafka's does.
 //
@@ -55,6 +57,8 @@ import { currentBrokerBool } from "../../config/broker-layers.ts";
 import { resolveTopicSettings, type TopicSettings } from "../produce/topic-settings.ts";
 import { CurrentLeaders } from "../current-leader.ts";
 import type { MetadataImage } from "../../metadata/image.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 function partitionResponse(index: number, r: Pick<PartitionAppendResult, "errorCode" | "errorMessage" | "recordErrors" | "baseOffset" | "logAppendTimeMs" | "logStartOffset">): PartitionProduceResponse {
   const p = newPartitionProduceResponse();
@@ -93,6 +97,8 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
     // The partitions appended, and where their answers go.
     const entries: PreparedEntry[] = [];
     const slots: Array<{ list: PartitionProduceResponse[]; at: number; index: number }> = [];
+    // With an authorizer: WRITE on each topic, checked once per topic name (null: no authorizer, no cost).
+    const writable = services.authorizer === null ? null : new Map<string, boolean>();
     // Bounded by the request's decoded topics and partitions.
     for (const td of req.topicData) {
       const topic = v >= 13 ? image.topicsById.get(td.topicId) : image.topicsByName.get(td.name);
@@ -104,6 +110,15 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
         if (!topic) {
           tr.partitionResponses.push(errorOnly(pd.index, v >= 13 ? ErrorCode.UNKNOWN_TOPIC_ID : ErrorCode.UNKNOWN_TOPIC_OR_PARTITION));
           continue;
+        }
+        if (writable !== null) {
+          let ok = writable.get(topic.name);
+          if (ok === undefined) writable.set(topic.name, (ok = authorize(ctx, AclOperation.WRITE, ResourceType.TOPIC, topic.name)));
+          if (!ok) {
+            failures.push(`${topic.name}-${pd.index}: not authorized`);
+            tr.partitionResponses.push(errorOnly(pd.index, ErrorCode.TOPIC_AUTHORIZATION_FAILED));
+            continue;
+          }
         }
         if (!validAcks) {
           const known = topic.partitions[pd.index] !== undefined;
@@ -135,7 +150,7 @@ export const produceHandler = defineHandler<ProduceRequest, ProduceResponse>({
     };
     // Kafka: transactional records need the request's transactional id (authorized for it): else the
     // whole request is TRANSACTIONAL_ID_AUTHORIZATION_FAILED.
-    if (req.transactionalId === null && entries.some((e) => e.transactional)) {
+    if (entries.some((e) => e.transactional) && (req.transactionalId === null || (services.authorizer !== null && !authorize(ctx, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, req.transactionalId)))) {
       for (const t of res.responses) t.partitionResponses = t.partitionResponses.map((p) => errorOnly(p === PENDING ? -1 : p.index, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED));
       slots.forEach((sl) => (sl.list[sl.at] = errorOnly(sl.index, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)));
       fitToVersion(res, v);

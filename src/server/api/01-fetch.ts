@@ -36,7 +36,12 @@
 //   ISR follower in the consumer's rack that holds the offset: replication/replica-selector.ts) with no
 //   records, at once.
 //
-// Left out: the CLUSTER_ACTION check of follower fetches (Strand has no ACLs yet); replication quotas.
+// - with an authorizer (KafkaApis.handleFetchRequest): a follower fetch needs CLUSTER_ACTION on the
+//   cluster, else every partition answers TOPIC_AUTHORIZATION_FAILED; a consumer needs READ on each
+//   topic (TOPIC_AUTHORIZATION_FAILED for the others, after UNKNOWN_TOPIC_ID); refused partitions are
+//   not read and do not hold a long poll.
+//
+// Left out: replication quotas.
 
 import type { FetchRequest } from "../../protocol/generated/messages/fetch-request.ts";
 import {
@@ -50,7 +55,10 @@ import {
 } from "../../protocol/generated/messages/fetch-response.ts";
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { MetadataImage } from "../../metadata/image.ts";
-import { EMPTY_RECORDS, type FetchIsolation, type FetchResults } from "../../replication/fetch-read.ts";
+import { EMPTY_RECORDS, metadataError, type FetchIsolation, type FetchResults } from "../../replication/fetch-read.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize, authorizeCluster } from "../auth-helper.ts";
+import type { RequestContext } from "../handler.ts";
 import type { AbortedTxnInfo } from "../../storage/log-types.ts";
 import { defineHandler } from "../handler.ts";
 import { CurrentLeaders } from "../current-leader.ts";
@@ -148,6 +156,27 @@ function respond(sessions: FetchSessionCache, ctx: Exclude<FetchContext, { kind:
   return res;
 }
 
+/**
+ * The targets this principal may not read (KafkaApis.handleFetchRequest's checks): every one for a
+ * follower without CLUSTER_ACTION, else those of topics without READ (unknown topic ids are answered
+ * UNKNOWN_TOPIC_ID by the read). Only called with an authorizer configured.
+ */
+function unauthorizedTargets(ctx: RequestContext, targets: readonly FetchTarget[], replicaId: number): Set<string> {
+  const out = new Set<string>();
+  if (replicaId >= 0) {
+    if (!authorizeCluster(ctx, AclOperation.CLUSTER_ACTION)) for (const t of targets) out.add(t.key);
+    return out;
+  }
+  const readable = new Map<string, boolean>();
+  for (const t of targets) {
+    if (t.unknownTopicId) continue;
+    let ok = readable.get(t.topic);
+    if (ok === undefined) readable.set(t.topic, (ok = authorize(ctx, AclOperation.READ, ResourceType.TOPIC, t.topic)));
+    if (!ok) out.add(t.key);
+  }
+  return out;
+}
+
 export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
   key: 1,
   minVersion: 4,
@@ -176,8 +205,16 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
     // Kafka's ClientMetadata (v11+ consumers): a follower may serve the fetch; the leader may point it
     // at a preferred read replica in the consumer's rack (KIP-392).
     const clientMetadata = v >= 11 && replicaId < 0 ? { rackId: req.rackId, listenerName: ctx.listenerName } : undefined;
-    const read = rm.fetchMessages({ partitions: fctx.targets, maxBytes, minBytes, maxWaitMs: req.maxWaitMs, isolation, replicaId, replicaEpoch, clientMetadata });
-    const answer = (r: FetchResults): FetchResponse => respond(sessions, fctx, r, v, () => new CurrentLeaders(rm, services.metadata.image, ctx.listenerName));
+    const refused = services.authorizer === null ? null : unauthorizedTargets(ctx, fctx.targets, replicaId);
+    const partitions = refused === null || refused.size === 0 ? fctx.targets : fctx.targets.filter((t) => !refused.has(t.key));
+    const read = rm.fetchMessages({ partitions, maxBytes, minBytes, maxWaitMs: req.maxWaitMs, isolation, replicaId, replicaEpoch, clientMetadata });
+    const answer = (r: FetchResults): FetchResponse => {
+      if (refused !== null && refused.size > 0) {
+        for (const key of refused) r.results.set(key, metadataError(ErrorCode.TOPIC_AUTHORIZATION_FAILED));
+        r.anyError = true;
+      }
+      return respond(sessions, fctx, r, v, () => new CurrentLeaders(rm, services.metadata.image, ctx.listenerName));
+    };
     if (read instanceof Promise) return read.then(answer);
     return answer(read);
   },

@@ -21,6 +21,8 @@
 //
 // Left out: OFFSET_NOT_AVAILABLE happens after a leader change before the high watermark catches up;
 // a single node's high watermark always covers the epoch start, so it is never returned here.
+//
+// With an authorizer, DESCRIBE on each topic (else TOPIC_AUTHORIZATION_FAILED), as KafkaApis.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ListOffsetsRequest } from "../../protocol/generated/messages/list-offsets-request.ts";
@@ -36,6 +38,8 @@ import type { RecordsDecompressor } from "../../storage/timestamp-lookup.ts";
 import { defineHandler } from "../handler.ts";
 import { epochForOffset } from "../../storage/epoch-lookup.ts";
 import { checkLeaderEpoch } from "../../replication/fetch-read.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { filterByAuthorized } from "../auth-helper.ts";
 
 const EARLIEST = -2n;
 const LATEST = -1n;
@@ -69,11 +73,17 @@ export const listOffsetsHandler = defineHandler<ListOffsetsRequest, ListOffsetsR
     const res = newListOffsetsResponse();
     const counts = new Map<string, number>();
     for (const t of req.topics) for (const p of t.partitions) counts.set(`${t.name}\u0000${p.partitionIndex}`, (counts.get(`${t.name}\u0000${p.partitionIndex}`) ?? 0) + 1);
+    // KafkaApis.handleListOffsetRequest: DESCRIBE on each topic (else TOPIC_AUTHORIZATION_FAILED).
+    const describable = filterByAuthorized(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, req.topics.map((t) => t.name));
     // Bounded by the request's partitions.
     for (const t of req.topics) {
       const tr = newListOffsetsTopicResponse();
       tr.name = t.name;
       res.topics.push(tr);
+      if (!describable.has(t.name)) {
+        for (const p of t.partitions) tr.partitions.push(answer(p.partitionIndex, ErrorCode.TOPIC_AUTHORIZATION_FAILED));
+        continue;
+      }
       for (const p of t.partitions) {
         if (counts.get(`${t.name}\u0000${p.partitionIndex}`)! > 1) {
           tr.partitions.push(answer(p.partitionIndex, ErrorCode.INVALID_REQUEST));

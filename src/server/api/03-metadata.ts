@@ -15,8 +15,13 @@
 // auto-created here: their coordinators create them (ensureInternalTopic); until then they are
 // UNKNOWN_TOPIC_OR_PARTITION with isInternal true.
 //
-// Authorized operations (v8+): Integer.MIN_VALUE unless asked for; when asked, every operation (no
-// authorizer yet): 3576 for topics, 8096 for the cluster (v8-10), Kafka's values without an authorizer.
+// Authorized operations (v8+): Integer.MIN_VALUE unless asked for; when asked, with no authorizer every
+// operation (3576 for topics, 8096 for the cluster, v8-10), else the bit set the authorizer allows.
+//
+// With an authorizer (KafkaApis.handleTopicMetadataRequest): topics the principal may not DESCRIBE are
+// left out of an all-topics answer and answered TOPIC_AUTHORIZATION_FAILED when named (no id, not
+// internal: their existence is not disclosed; a topic asked for by id keeps its id); a missing topic is
+// auto-created only with CREATE on the cluster or on it, else TOPIC_AUTHORIZATION_FAILED.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
@@ -33,6 +38,8 @@ import {
 } from "../../metadata/describe.ts";
 import { topicNameError } from "../../metadata/topic-names.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize, authorizeCluster, authorizedOperations } from "../auth-helper.ts";
 
 /** The topic's entry from this broker's cache (src/server/metadata-entry-cache.ts), built when missing. */
 function topicEntry(ctx: RequestContext, image: MetadataImage, t: TopicImage, ops: number): MetadataResponseTopic {
@@ -76,7 +83,20 @@ export const metadataHandler = defineHandler<MetadataRequest, MetadataResponse>(
   async handle(ctx, req) {
     const md = ctx.services.metadata;
     const v = ctx.apiVersion;
-    const ops = v >= 8 && req.includeTopicAuthorizedOperations ? TOPIC_ALL_OPERATIONS : OPERATIONS_NOT_REQUESTED;
+    const wantOps = v >= 8 && req.includeTopicAuthorizedOperations;
+    const withAuthorizer = ctx.services.authorizer !== null;
+    // With no authorizer every topic's bit set is the same; with one, each topic's is its own.
+    const ops = wantOps ? TOPIC_ALL_OPERATIONS : OPERATIONS_NOT_REQUESTED;
+    const opsOf = (name: string): number => (wantOps && withAuthorizer ? authorizedOperations(ctx, ResourceType.TOPIC, name, TOPIC_ALL_OPERATIONS) : ops);
+    const describable = (name: string): boolean => !withAuthorizer || authorize(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, name);
+    const refused = (name: string | null, topicId: string): MetadataResponseTopic => ({
+      errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED,
+      name,
+      topicId,
+      isInternal: false,
+      partitions: [],
+      topicAuthorizedOperations: name === null ? ops : opsOf(name),
+    });
     const allTopics = req.topics === null || (v === 0 && req.topics.length === 0);
 
     // Which names are wanted, in request order, once each; ids are resolved against the image.
@@ -93,10 +113,16 @@ export const metadataHandler = defineHandler<MetadataRequest, MetadataResponse>(
 
     let autoErrors = new Map<string, number>();
     const autoCreate = (v < 4 || req.allowAutoTopicCreation) && ctx.services.config.bool("auto.create.topics.enable");
+    // Topics the principal may describe but not create (auto-creation needs CREATE on the cluster or the topic).
+    const notCreatable = new Set<string>();
     if (autoCreate && md.autoCreateTopics) {
-      const missing = wanted
+      let missing = wanted
         .map((w) => w.name)
-        .filter((n): n is string => n !== null && !md.image.topicsByName.has(n) && !isInternalTopic(n) && topicNameError(n) === null);
+        .filter((n): n is string => n !== null && !md.image.topicsByName.has(n) && describable(n) && !isInternalTopic(n) && topicNameError(n) === null);
+      if (missing.length > 0 && withAuthorizer && !authorizeCluster(ctx, AclOperation.CREATE)) {
+        for (const n of missing) if (!authorize(ctx, AclOperation.CREATE, ResourceType.TOPIC, n)) notCreatable.add(n);
+        missing = missing.filter((n) => !notCreatable.has(n));
+      }
       if (missing.length > 0) autoErrors = await md.autoCreateTopics(missing);
     }
 
@@ -105,22 +131,28 @@ export const metadataHandler = defineHandler<MetadataRequest, MetadataResponse>(
     res.brokers = brokersOnListener(image, ctx.listenerName).map((e) => ({ nodeId: e.b.nodeId, host: e.host, port: e.port, rack: e.b.rack }));
     res.clusterId = ctx.services.clusterId;
     res.controllerId = image.controllerId;
-    res.clusterAuthorizedOperations = v >= 8 && v <= 10 && req.includeClusterAuthorizedOperations ? CLUSTER_ALL_OPERATIONS : OPERATIONS_NOT_REQUESTED;
+    res.clusterAuthorizedOperations =
+      v >= 8 && v <= 10 && req.includeClusterAuthorizedOperations ? authorizedOperations(ctx, ResourceType.CLUSTER, "kafka-cluster", CLUSTER_ALL_OPERATIONS) : OPERATIONS_NOT_REQUESTED;
     if (allTopics) {
-      res.topics = [...image.topicsByName.values()].map((t) => topicEntry(ctx, image, t, ops));
+      const out: MetadataResponseTopic[] = [];
+      // Bounded by the image's topics; undescribable ones are not disclosed.
+      for (const t of image.topicsByName.values()) if (describable(t.name)) out.push(topicEntry(ctx, image, t, opsOf(t.name)));
+      res.topics = out;
       return res;
     }
     res.topics = wanted.map((w) => {
       if (w.name === null) {
         const t = w.topicId !== ZERO_UUID ? image.topicsById.get(w.topicId) : undefined;
-        return t ? topicEntry(ctx, image, t, ops) : errorEntry(null, w.topicId, ErrorCode.UNKNOWN_TOPIC_ID, ops);
+        if (!t) return errorEntry(null, w.topicId, ErrorCode.UNKNOWN_TOPIC_ID, ops);
+        return describable(t.name) ? topicEntry(ctx, image, t, opsOf(t.name)) : refused(null, t.topicId);
       }
+      if (!describable(w.name) || notCreatable.has(w.name)) return notCreatable.has(w.name) ? { ...refused(w.name, ZERO_UUID), isInternal: isInternalTopic(w.name) } : refused(w.name, ZERO_UUID);
       const auto = autoErrors.get(w.name);
-      if (auto !== undefined) return errorEntry(w.name, ZERO_UUID, auto, ops);
+      if (auto !== undefined) return errorEntry(w.name, ZERO_UUID, auto, opsOf(w.name));
       const t = image.topicsByName.get(w.name);
-      if (t) return topicEntry(ctx, image, t, ops);
+      if (t) return topicEntry(ctx, image, t, opsOf(w.name));
       const invalid = autoCreate && topicNameError(w.name) !== null;
-      return errorEntry(w.name, ZERO_UUID, invalid ? ErrorCode.INVALID_TOPIC_EXCEPTION : ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ops);
+      return errorEntry(w.name, ZERO_UUID, invalid ? ErrorCode.INVALID_TOPIC_EXCEPTION : ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, opsOf(w.name));
     });
     return res;
   },

@@ -8,6 +8,10 @@
 // Unknown topics or partitions: UNKNOWN_TOPIC_OR_PARTITION. Answered once the records are written to
 // __consumer_offsets.
 //
+// With an authorizer (KafkaApis.handleOffsetCommitRequest): READ on the group (else every partition
+// GROUP_AUTHORIZATION_FAILED) and READ on each topic (else TOPIC_AUTHORIZATION_FAILED, before the
+// unknown-topic check for names, so a topic's existence is not disclosed).
+//
 // Left out: KIP-848 member epoch checks (consumer groups are the next step). Transactional commits are
 // TxnOffsetCommit (28-txn-offset-commit.ts).
 
@@ -19,6 +23,8 @@ import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { resolveTopic } from "../../coordinator/group/topics.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 export const offsetCommitHandler = defineHandler<OffsetCommitRequest, OffsetCommitResponse>({
   key: 8,
@@ -31,10 +37,23 @@ export const offsetCommitHandler = defineHandler<OffsetCommitRequest, OffsetComm
     const out: OffsetCommitResponseTopic[] = [];
     const valid: CommitTopic[] = [];
     const slot = new Map<CommitTopic, OffsetCommitResponseTopic>();
+    if (!authorize(ctx, AclOperation.READ, ResourceType.GROUP, req.groupId)) {
+      res.topics = req.topics.map((t) => ({ name: t.name, topicId: t.topicId, partitions: t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: ErrorCode.GROUP_AUTHORIZATION_FAILED })) }));
+      return res;
+    }
+    const withAuthorizer = ctx.services.authorizer !== null;
     for (const t of req.topics) {
+      if (withAuthorizer && !byId && !authorize(ctx, AclOperation.READ, ResourceType.TOPIC, t.name)) {
+        out.push({ name: t.name, topicId: t.topicId, partitions: t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED })) });
+        continue;
+      }
       const r = resolveTopic(ctx.services.metadata, t.name, t.topicId, byId);
       const rt: OffsetCommitResponseTopic = { name: byId ? "" : t.name, topicId: byId ? t.topicId : r.topicId, partitions: [] };
       out.push(rt);
+      if (withAuthorizer && byId && r.errorCode === ErrorCode.NONE && !authorize(ctx, AclOperation.READ, ResourceType.TOPIC, r.name)) {
+        rt.partitions = t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED }));
+        continue;
+      }
       if (r.errorCode !== ErrorCode.NONE) {
         rt.partitions = t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: r.errorCode }));
         continue;

@@ -8,6 +8,9 @@
 // (as Kafka 4.4.0's ConsumerGroup.validateOffsetFetch: UNKNOWN_MEMBER_ID, STALE_MEMBER_EPOCH as the
 // group's error, with no topics); a null member id with a negative epoch (admin clients) passes. v10: topics by id (names resolved through metadata; unknown ids UNKNOWN_TOPIC_ID).
 // A partition with no committed offset answers offset -1, leader epoch -1, metadata "".
+// With an authorizer (KafkaApis.handleOffsetFetchRequest): DESCRIBE on the group (else the group's
+// GROUP_AUTHORIZATION_FAILED) and on each topic: a named topic without it answers
+// TOPIC_AUTHORIZATION_FAILED per partition, and an all-topics fetch leaves such topics out.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
@@ -22,6 +25,8 @@ import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { topicIdOf, topicNameOf } from "../../coordinator/group/topics.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 function byTopic(rows: FetchedOffset[]): Map<string, FetchedOffset[]> {
   const m = new Map<string, FetchedOffset[]>();
@@ -53,6 +58,19 @@ function fetchGroup(
     g.errorCode = ErrorCode.INVALID_GROUP_ID;
     return g;
   }
+  if (!authorize(ctx, AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
+    g.errorCode = ErrorCode.GROUP_AUTHORIZATION_FAILED;
+    return g;
+  }
+  const withAuthorizer = ctx.services.authorizer !== null;
+  const describable = new Map<string, boolean>();
+  const mayDescribe = (name: string): boolean => {
+    if (!withAuthorizer) return true;
+    let ok = describable.get(name);
+    if (ok === undefined) describable.set(name, (ok = authorize(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, name)));
+    return ok;
+  };
+  const refused: Array<{ name: string; topicId: string; partitionIndexes: number[] }> = [];
   if (member !== null) {
     try {
       g.errorCode = svc.read(groupId, (s) => s.validateOffsetFetch(groupId, member.memberId, member.memberEpoch));
@@ -72,6 +90,10 @@ function fetchGroup(
         unknownIds.push(t);
         continue;
       }
+      if (!mayDescribe(name)) {
+        refused.push({ name: byId ? "" : name, topicId: t.topicId, partitionIndexes: t.partitionIndexes });
+        continue;
+      }
       if (byId) idFor.set(name, t.topicId);
       asked.push({ name, partitions: t.partitionIndexes });
     }
@@ -84,10 +106,18 @@ function fetchGroup(
     return g;
   }
   for (const [name, list] of byTopic(rows)) {
+    if (!mayDescribe(name)) continue;
     g.topics.push({
       name: byId ? "" : name,
       topicId: byId ? (idFor.get(name) ?? topicIdOf(md, name)) : ZERO_UUID,
       partitions: list.map((r) => ({ partitionIndex: r.partition, committedOffset: r.offset, committedLeaderEpoch: r.leaderEpoch, metadata: r.metadata, errorCode: r.errorCode ?? ErrorCode.NONE })),
+    });
+  }
+  for (const t of refused) {
+    g.topics.push({
+      name: t.name,
+      topicId: byId ? t.topicId : ZERO_UUID,
+      partitions: t.partitionIndexes.map((p) => ({ partitionIndex: p, committedOffset: -1n, committedLeaderEpoch: -1, metadata: "", errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED })),
     });
   }
   for (const t of unknownIds) {
@@ -122,6 +152,10 @@ export const offsetFetchHandler = defineHandler<OffsetFetchRequest, OffsetFetchR
     const g = fetchGroup(ctx, req.groupId, ctx.apiVersion >= 2 ? topics : (topics ?? []), null, ctx.apiVersion >= 7 && req.requireStable);
     res.errorCode = g.errorCode;
     res.topics = g.topics.map((t) => ({ name: t.name, partitions: t.partitions }));
+    // v1 has no top-level error code: Kafka puts the group's authorization failure on every partition asked.
+    if (ctx.apiVersion < 2 && g.errorCode === ErrorCode.GROUP_AUTHORIZATION_FAILED) {
+      res.topics = (req.topics ?? []).map((t) => ({ name: t.name, partitions: t.partitionIndexes.map((p) => ({ partitionIndex: p, committedOffset: -1n, committedLeaderEpoch: -1, metadata: "", errorCode: g.errorCode })) }));
+    }
     return res;
   },
 });

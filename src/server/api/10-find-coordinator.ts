@@ -7,7 +7,10 @@
 // answered on its own. Transaction keys (key type 1): the leader of the id's __transaction_state
 // partition (TransactionCoordinatorService.locate), the same way; an empty transactional id is
 // INVALID_REQUEST, as Kafka. Share keys (2): COORDINATOR_NOT_AVAILABLE (no share coordinator).
-// Unknown key types: INVALID_REQUEST.
+// Unknown key types: INVALID_REQUEST. With an authorizer a group key needs DESCRIBE on the group (else
+// GROUP_AUTHORIZATION_FAILED), a transaction key DESCRIBE on the transactional id (else
+// TRANSACTIONAL_ID_AUTHORIZATION_FAILED), checked before anything else, as KafkaApis.getCoordinator; the
+// internal topic is created only for a request with an authorized key.
 //
 // A group key makes sure __consumer_offsets exists first, a transaction key __transaction_state
 // (created through the metadata layer); Kafka
@@ -19,14 +22,27 @@ import type { FindCoordinatorRequest } from "../../protocol/generated/messages/f
 import { newFindCoordinatorResponse, type Coordinator, type FindCoordinatorResponse } from "../../protocol/generated/messages/find-coordinator-response.ts";
 import { groupServiceOf, type GroupCoordinatorService } from "../../coordinator/group/service.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 const KEY_TYPE_GROUP = 0;
 const KEY_TYPE_TRANSACTION = 1;
+
+/** KafkaApis.getCoordinator's check: DESCRIBE on the group or the transactional id. */
+function keyAuthorized(ctx: RequestContext, key: string, keyType: number): boolean {
+  if (keyType === KEY_TYPE_GROUP) return authorize(ctx, AclOperation.DESCRIBE, ResourceType.GROUP, key);
+  if (keyType === KEY_TYPE_TRANSACTION) return authorize(ctx, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, key);
+  return true;
+}
 
 function lookup(ctx: RequestContext, svc: GroupCoordinatorService, key: string, keyType: number, topicReady: boolean): Coordinator {
   const none = (errorCode: number, errorMessage: string): Coordinator => ({ key, nodeId: -1, host: "", port: -1, errorCode, errorMessage });
   if (keyType !== KEY_TYPE_GROUP && keyType !== KEY_TYPE_TRANSACTION) return none(keyType === 2 ? ErrorCode.COORDINATOR_NOT_AVAILABLE : ErrorCode.INVALID_REQUEST, `key type ${keyType} is not served`);
   const s = ctx.services;
+  if (!keyAuthorized(ctx, key, keyType)) {
+    const code = keyType === KEY_TYPE_GROUP ? ErrorCode.GROUP_AUTHORIZATION_FAILED : ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED;
+    return none(code, code === ErrorCode.GROUP_AUTHORIZATION_FAILED ? "Group authorization failed." : "Transactional Id authorization failed.");
+  }
   const txn = s.transactionCoordinator;
   if (keyType === KEY_TYPE_TRANSACTION) {
     if (key === "") return none(ErrorCode.INVALID_REQUEST, "an empty transactional id");
@@ -57,7 +73,11 @@ export const findCoordinatorHandler = defineHandler<FindCoordinatorRequest, Find
     const keyType = ctx.apiVersion >= 1 ? req.keyType : KEY_TYPE_GROUP;
     let topicReady = true;
     const svc = groupServiceOf(ctx.services);
-    if (keyType === KEY_TYPE_GROUP) {
+    const keys = ctx.apiVersion >= 4 ? req.coordinatorKeys : [req.key];
+    const anyAuthorized = ctx.services.authorizer === null || keys.some((k) => keyAuthorized(ctx, k, keyType));
+    if (!anyAuthorized) {
+      // Nothing to locate: no internal topic is created for a principal that may see no coordinator.
+    } else if (keyType === KEY_TYPE_GROUP) {
       try {
         await svc.ensureTopic();
       } catch (e) {

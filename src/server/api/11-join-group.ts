@@ -7,6 +7,8 @@
 //
 // Left out: classic members joining a KIP-848 consumer group (Kafka's online upgrade path) get
 // INCONSISTENT_GROUP_PROTOCOL.
+//
+// With an authorizer, READ on the group (else GROUP_AUTHORIZATION_FAILED, nothing joined).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { JoinGroupRequest } from "../../protocol/generated/messages/join-group-request.ts";
@@ -14,6 +16,8 @@ import { newJoinGroupResponse, type JoinGroupResponse } from "../../protocol/gen
 import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 export const joinGroupHandler = defineHandler<JoinGroupRequest, JoinGroupResponse>({
   key: 11,
@@ -24,6 +28,12 @@ export const joinGroupHandler = defineHandler<JoinGroupRequest, JoinGroupRespons
     const res = newJoinGroupResponse();
     if (v < 5 && req.groupInstanceId !== null) {
       res.errorCode = ErrorCode.UNSUPPORTED_VERSION;
+      return res;
+    }
+    // KafkaApis.handleJoinGroupRequest: READ on the group.
+    if (!authorize(ctx, AclOperation.READ, ResourceType.GROUP, req.groupId)) {
+      res.errorCode = ErrorCode.GROUP_AUTHORIZATION_FAILED;
+      if (v < 7) res.protocolName = "";
       return res;
     }
     const join = {

@@ -3,7 +3,9 @@
 // State, protocol type, selected protocol and members of classic groups; member metadata and
 // assignments only while the group is Stable, as Kafka does. An unknown group is "Dead" with no
 // members; v6+ (KIP-1043) answers it with GROUP_ID_NOT_FOUND and a message. v3+ authorized
-// operations: ACLs do not exist yet, so -2147483648 (not requested / unknown) is sent.
+// operations when asked: the group's operations the principal may do (every one, 3400, with no
+// authorizer), else -2147483648. With an authorizer a group needs DESCRIBE (else
+// GROUP_AUTHORIZATION_FAILED, nothing of it disclosed).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeGroupsRequest } from "../../protocol/generated/messages/describe-groups-request.ts";
@@ -11,8 +13,12 @@ import { newDescribeGroupsResponse, type DescribeGroupsResponse } from "../../pr
 import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize, authorizedOperations } from "../auth-helper.ts";
 
 const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
+/** Every GROUP operation (READ, DELETE, DESCRIBE, DESCRIBE_CONFIGS, ALTER_CONFIGS): Kafka's answer with no authorizer. */
+export const GROUP_ALL_OPERATIONS = 3400;
 
 export const describeGroupsHandler = defineHandler<DescribeGroupsRequest, DescribeGroupsResponse>({
   key: 15,
@@ -21,7 +27,11 @@ export const describeGroupsHandler = defineHandler<DescribeGroupsRequest, Descri
   handle(ctx, req) {
     const res = newDescribeGroupsResponse();
     const svc = groupServiceOf(ctx.services);
+    const wantOps = ctx.apiVersion >= 3 && req.includeAuthorizedOperations;
     res.groups = req.groups.map((id) => {
+      if (!authorize(ctx, AclOperation.DESCRIBE, ResourceType.GROUP, id)) {
+        return { errorCode: ErrorCode.GROUP_AUTHORIZATION_FAILED, errorMessage: null, groupId: id, groupState: "", protocolType: "", protocolData: "", members: [], authorizedOperations: AUTHORIZED_OPERATIONS_OMITTED };
+      }
       let d;
       let missing: boolean;
       try {
@@ -45,7 +55,7 @@ export const describeGroupsHandler = defineHandler<DescribeGroupsRequest, Descri
           memberMetadata: m.metadata,
           memberAssignment: m.assignment,
         })),
-        authorizedOperations: AUTHORIZED_OPERATIONS_OMITTED,
+        authorizedOperations: wantOps ? authorizedOperations(ctx, ResourceType.GROUP, id, GROUP_ALL_OPERATIONS) : AUTHORIZED_OPERATIONS_OMITTED,
       };
     });
     return res;

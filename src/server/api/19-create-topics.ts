@@ -12,12 +12,19 @@
 //
 // timeoutMs is not waited on: creation commits at once on a single node; in a cluster it is passed on
 // with the request forwarded to the active controller.
+//
+// With an authorizer, CREATE on the cluster or the topic (else TOPIC_AUTHORIZATION_FAILED, not created)
+// and DESCRIBE_CONFIGS on it for its configs (else topicConfigErrorCode TOPIC_AUTHORIZATION_FAILED), as ControllerApis.
 
 import { CONFIG_SOURCE_ID, effectiveTopicConfig } from "../../config/topic-config.ts";
 import type { CreateTopicsRequest } from "../../protocol/generated/messages/create-topics-request.ts";
 import { newCreateTopicsResponse, type CreatableTopicConfigs, type CreateTopicsResponse } from "../../protocol/generated/messages/create-topics-response.ts";
 import { brokerLayers } from "../../metadata/describe.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster, filterByAuthorized } from "../auth-helper.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
+import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
 
 export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopicsResponse>({
   key: 19,
@@ -25,8 +32,14 @@ export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopi
   maxVersion: 7,
   async handle(ctx, req) {
     const md = ctx.services.metadata;
-    const results = await md.createTopics(
-      req.topics.map((t) => ({
+    // ControllerApis.createTopics: CREATE on the cluster, or on each topic (else TOPIC_AUTHORIZATION_FAILED,
+    // "Authorization failed.", not created); a created topic's configs only with DESCRIBE_CONFIGS on it.
+    const withAuthorizer = ctx.services.authorizer !== null;
+    const creatable = withAuthorizer && !authorizeCluster(ctx, AclOperation.CREATE) ? filterByAuthorized(ctx, AclOperation.CREATE, ResourceType.TOPIC, req.topics.map((t) => t.name)) : null;
+    const configsVisible = withAuthorizer ? filterByAuthorized(ctx, AclOperation.DESCRIBE_CONFIGS, ResourceType.TOPIC, req.topics.map((t) => t.name)) : null;
+    const allowed = creatable === null ? req.topics : req.topics.filter((t) => creatable.has(t.name));
+    const created = await md.createTopics(
+      allowed.map((t) => ({
         name: t.name,
         numPartitions: t.numPartitions,
         replicationFactor: t.replicationFactor,
@@ -35,12 +48,21 @@ export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopi
       })),
       { validateOnly: req.validateOnly, timeoutMs: req.timeoutMs },
     );
+    let i = 0;
+    const results = creatable === null
+      ? created
+      : req.topics.map((t) =>
+          creatable.has(t.name)
+            ? created[i++]!
+            : { name: t.name, topicId: ZERO_UUID, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, errorMessage: "Authorization failed.", numPartitions: -1, replicationFactor: -1 },
+        );
     const res = newCreateTopicsResponse();
     const layers = brokerLayers(md.image, ctx.services.config, ctx.services.nodeId);
     const requested = new Map(req.topics.map((t) => [t.name, t]));
     res.topics = results.map((r) => {
       let configs: CreatableTopicConfigs[] = [];
-      if (r.errorCode === 0 && ctx.apiVersion >= 5) {
+      const hidden = configsVisible !== null && !configsVisible.has(r.name);
+      if (r.errorCode === 0 && ctx.apiVersion >= 5 && !hidden) {
         const overrides = new Map<string, string>();
         for (const c of requested.get(r.name)?.configs ?? []) if (c.value !== null) overrides.set(c.name, c.value);
         configs = [...effectiveTopicConfig(layers, overrides).values()]
@@ -52,7 +74,7 @@ export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopi
         topicId: r.topicId,
         errorCode: r.errorCode,
         errorMessage: r.errorMessage,
-        topicConfigErrorCode: 0,
+        topicConfigErrorCode: r.errorCode === 0 && hidden ? ErrorCode.TOPIC_AUTHORIZATION_FAILED : 0,
         numPartitions: r.numPartitions,
         replicationFactor: r.replicationFactor,
         configs,

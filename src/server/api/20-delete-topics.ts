@@ -8,11 +8,16 @@
 // deleted ones, as Kafka orders them. Internal topics may be deleted, as in Kafka 4.4.0.
 //
 // timeoutMs is not waited on: deletion commits at once on a single node.
+//
+// With an authorizer, DESCRIBE and DELETE on each topic (else TOPIC_AUTHORIZATION_FAILED, not deleted), as ControllerApis.
 
 import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
 import type { DeleteTopicsRequest } from "../../protocol/generated/messages/delete-topics-request.ts";
 import { newDeleteTopicsResponse, type DeleteTopicsResponse } from "../../protocol/generated/messages/delete-topics-response.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
 
 export const deleteTopicsHandler = defineHandler<DeleteTopicsRequest, DeleteTopicsResponse>({
   key: 20,
@@ -23,7 +28,23 @@ export const deleteTopicsHandler = defineHandler<DeleteTopicsRequest, DeleteTopi
       ctx.apiVersion >= 6
         ? req.topics.map((t) => ({ name: t.name, topicId: t.topicId === ZERO_UUID ? null : t.topicId }))
         : req.topicNames.map((name) => ({ name, topicId: null }));
-    const results = await ctx.services.metadata.deleteTopics(refs);
+    // ControllerApis.deleteTopics: DESCRIBE on a topic named (else TOPIC_AUTHORIZATION_FAILED whether or
+    // not it exists), then DELETE on an existing one (else TOPIC_AUTHORIZATION_FAILED); not deleted.
+    const refused = new Map<number, { name: string | null; topicId: string | null; errorCode: number; errorMessage: string | null }>();
+    if (ctx.services.authorizer !== null) {
+      const image = ctx.services.metadata.image;
+      refs.forEach((r, i) => {
+        const name = r.name ?? (r.topicId !== null ? (image.topicsById.get(r.topicId)?.name ?? null) : null);
+        if (name === null) return;
+        const exists = image.topicsByName.has(name);
+        if (!authorize(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, name) || (exists && !authorize(ctx, AclOperation.DELETE, ResourceType.TOPIC, name))) {
+          refused.set(i, { name: r.name, topicId: r.topicId, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, errorMessage: null });
+        }
+      });
+    }
+    const deleted = await ctx.services.metadata.deleteTopics(refused.size === 0 ? refs : refs.filter((_, i) => !refused.has(i)));
+    let j = 0;
+    const results = refused.size === 0 ? deleted : refs.map((_, i) => refused.get(i) ?? deleted[j++]!);
     const res = newDeleteTopicsResponse();
     res.responses = results.map((r) => ({ name: r.name, topicId: r.topicId ?? ZERO_UUID, errorCode: r.errorCode, errorMessage: r.errorMessage }));
     return res;

@@ -12,6 +12,8 @@
 // KAFKA_STORAGE_ERROR. A request naming an offset below the current start succeeds without change.
 //
 // Left out: Kafka's INVALID_TOPIC_EXCEPTION for internal topics (Strand answers as for any topic).
+//
+// With an authorizer, DELETE on each topic (else TOPIC_AUTHORIZATION_FAILED, nothing deleted), as KafkaApis.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DeleteRecordsRequest } from "../../protocol/generated/messages/delete-records-request.ts";
@@ -25,6 +27,8 @@ import { pendingDeleteStatus, type DeleteRecordsPartitionStatus } from "../../re
 import { LogClosedError, LogOfflineError, OffsetOutOfRangeError } from "../../storage/errors.ts";
 import { defineHandler } from "../handler.ts";
 import { resolveTopicSettings } from "../produce/topic-settings.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { filterByAuthorized } from "../auth-helper.ts";
 
 const HIGH_WATERMARK = -1n;
 
@@ -40,6 +44,8 @@ export const deleteRecordsHandler = defineHandler<DeleteRecordsRequest, DeleteRe
     const deleted: DeleteRecordsPartitionStatus[] = [];
     const deletedResults: Array<{ lowWatermark: bigint; errorCode: number }> = [];
     let mustWait = false;
+    // KafkaApis.handleDeleteRecordsRequest: DELETE on each topic (else TOPIC_AUTHORIZATION_FAILED, nothing deleted).
+    const deletable = filterByAuthorized(ctx, AclOperation.DELETE, ResourceType.TOPIC, req.topics.map((t) => t.name));
     // Bounded by the request's partitions.
     for (const t of req.topics) {
       const tr = newDeleteRecordsTopicResult();
@@ -50,6 +56,10 @@ export const deleteRecordsHandler = defineHandler<DeleteRecordsRequest, DeleteRe
         r.partitionIndex = p.partitionIndex;
         r.lowWatermark = -1n;
         tr.partitions.push(r);
+        if (!deletable.has(t.name)) {
+          r.errorCode = ErrorCode.TOPIC_AUTHORIZATION_FAILED;
+          continue;
+        }
         const found = rm.getPartitionOrError(t.name, p.partitionIndex);
         if ("errorCode" in found) {
           r.errorCode = found.errorCode;

@@ -11,12 +11,18 @@
 // (CONCURRENT_TRANSACTIONS, the client retries), v3+ may name its current producer id and epoch
 // (KIP-360 recovery: both or neither, else INVALID_REQUEST). PRODUCER_FENCED is answered as
 // INVALID_PRODUCER_EPOCH below v4, as Kafka does.
+//
+// With an authorizer (checked first, as KafkaApis): WRITE on the transactional id (else
+// TRANSACTIONAL_ID_AUTHORIZATION_FAILED); an idempotent producer IDEMPOTENT_WRITE on the cluster or WRITE
+// on some topic (authorizeByResourceType; else CLUSTER_AUTHORIZATION_FAILED).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { InitProducerIdRequest } from "../../protocol/generated/messages/init-producer-id-request.ts";
 import { newInitProducerIdResponse, type InitProducerIdResponse } from "../../protocol/generated/messages/init-producer-id-response.ts";
 import { defineHandler } from "../handler.ts";
 import { producerIdErrorCode } from "../../coordinator/producer-ids.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize, authorizeByResourceType, authorizeCluster } from "../auth-helper.ts";
 
 export const initProducerIdHandler = defineHandler<InitProducerIdRequest, InitProducerIdResponse>({
   key: 22,
@@ -27,6 +33,12 @@ export const initProducerIdHandler = defineHandler<InitProducerIdRequest, InitPr
     res.producerId = -1n;
     res.producerEpoch = -1;
     const v = ctx.apiVersion;
+    // KafkaApis.handleInitProducerIdRequest, before anything else: WRITE on the transactional id, or for
+    // an idempotent producer IDEMPOTENT_WRITE on the cluster or WRITE on some topic.
+    if (req.transactionalId !== null ? !authorize(ctx, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, req.transactionalId) : !authorizeCluster(ctx, AclOperation.IDEMPOTENT_WRITE) && !authorizeByResourceType(ctx, AclOperation.WRITE, ResourceType.TOPIC)) {
+      res.errorCode = req.transactionalId !== null ? ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED : ErrorCode.CLUSTER_AUTHORIZATION_FAILED;
+      return res;
+    }
     const pid = v >= 3 ? req.producerId : -1n;
     const epoch = v >= 3 ? req.producerEpoch : -1;
     if ((pid === -1n) !== (epoch === -1)) {

@@ -4,6 +4,9 @@
 // to the transaction, so EndTxn writes a marker there too (the group coordinator then applies or
 // drops the transaction's offsets). PRODUCER_FENCED is INVALID_PRODUCER_EPOCH below v2, as Kafka.
 // Under Transactions V2 clients do not send it (TxnOffsetCommit v5 adds the partition).
+//
+// With an authorizer, WRITE on the transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED) and
+// READ on the group (else GROUP_AUTHORIZATION_FAILED), as KafkaApis.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { AddOffsetsToTxnRequest } from "../../protocol/generated/messages/add-offsets-to-txn-request.ts";
@@ -11,6 +14,8 @@ import { newAddOffsetsToTxnResponse, type AddOffsetsToTxnResponse } from "../../
 import { OFFSETS_TOPIC } from "../../coordinator/group/offsets-topic.ts";
 import { tpKey } from "../../coordinator/transaction/transaction-metadata.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 export const addOffsetsToTxnHandler = defineHandler<AddOffsetsToTxnRequest, AddOffsetsToTxnResponse>({
   key: 25,
@@ -18,6 +23,15 @@ export const addOffsetsToTxnHandler = defineHandler<AddOffsetsToTxnRequest, AddO
   maxVersion: 4,
   async handle(ctx, req) {
     const res = newAddOffsetsToTxnResponse();
+    // KafkaApis.handleAddOffsetsToTxnRequest: WRITE on the transactional id, READ on the group.
+    if (!authorize(ctx, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, req.transactionalId)) {
+      res.errorCode = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED;
+      return res;
+    }
+    if (!authorize(ctx, AclOperation.READ, ResourceType.GROUP, req.groupId)) {
+      res.errorCode = ErrorCode.GROUP_AUTHORIZATION_FAILED;
+      return res;
+    }
     const txn = ctx.services.transactionCoordinator;
     if (!txn) {
       res.errorCode = ErrorCode.COORDINATOR_NOT_AVAILABLE;

@@ -6,11 +6,15 @@
 // part 2): the epoch is bumped by every EndTxn and the answer carries the producer id and epoch to
 // use next (a new producer id when the epoch is exhausted). PRODUCER_FENCED is INVALID_PRODUCER_EPOCH
 // below v2, as Kafka.
+//
+// With an authorizer, WRITE on the transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { EndTxnRequest } from "../../protocol/generated/messages/end-txn-request.ts";
 import { newEndTxnResponse, type EndTxnResponse } from "../../protocol/generated/messages/end-txn-response.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 export const endTxnHandler = defineHandler<EndTxnRequest, EndTxnResponse>({
   key: 26,
@@ -21,6 +25,11 @@ export const endTxnHandler = defineHandler<EndTxnRequest, EndTxnResponse>({
     const v = ctx.apiVersion;
     res.producerId = -1n;
     res.producerEpoch = -1;
+    // KafkaApis.handleEndTxnRequest: WRITE on the transactional id.
+    if (!authorize(ctx, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, req.transactionalId)) {
+      res.errorCode = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED;
+      return res;
+    }
     const txn = ctx.services.transactionCoordinator;
     if (!txn) {
       res.errorCode = ErrorCode.COORDINATOR_NOT_AVAILABLE;

@@ -8,8 +8,10 @@
 // NOT_LEADER_OR_FOLLOWER, KAFKA_STORAGE_ERROR, REQUEST_TIMED_OUT from the append. v2's
 // TransactionVersion is passed on (2: Transactions V2's epoch rule for markers).
 //
-// Left out: the CLUSTER_ACTION authorization (Strand has no ACLs yet: every principal may send it, as
-// with ACLs disabled in Kafka); Kafka's UNSUPPORTED_FOR_MESSAGE_FORMAT check (every Strand log is magic 2).
+// With an authorizer, CLUSTER_ACTION on the cluster is needed (else every partition answers
+// CLUSTER_AUTHORIZATION_FAILED and nothing is written).
+//
+// Left out: Kafka's UNSUPPORTED_FOR_MESSAGE_FORMAT check (every Strand log is magic 2).
 
 import type { WriteTxnMarkersRequest } from "../../protocol/generated/messages/write-txn-markers-request.ts";
 import {
@@ -22,12 +24,36 @@ import {
 } from "../../protocol/generated/messages/write-txn-markers-response.ts";
 import { defineHandler } from "../handler.ts";
 import { writeTxnMarkers, type TxnMarkerRequest } from "../txn-markers.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster } from "../auth-helper.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
 
 export const writeTxnMarkersHandler = defineHandler<WriteTxnMarkersRequest, WriteTxnMarkersResponse>({
   key: 27,
   minVersion: 1,
   maxVersion: 2,
   async handle(ctx, req) {
+    // KafkaApis.handleWriteTxnMarkersRequest: CLUSTER_ACTION, else every marker's partitions CLUSTER_AUTHORIZATION_FAILED.
+    if (!authorizeCluster(ctx, AclOperation.CLUSTER_ACTION)) {
+      const res = newWriteTxnMarkersResponse();
+      res.markers = req.markers.map((m) => {
+        const mr = newWritableTxnMarkerResult();
+        mr.producerId = m.producerId;
+        mr.topics = m.topics.map((t) => {
+          const tr = newWritableTxnMarkerTopicResult();
+          tr.name = t.name;
+          tr.partitions = t.partitionIndexes.map((p) => {
+            const pr = newWritableTxnMarkerPartitionResult();
+            pr.partitionIndex = p;
+            pr.errorCode = ErrorCode.CLUSTER_AUTHORIZATION_FAILED;
+            return pr;
+          });
+          return tr;
+        });
+        return mr;
+      });
+      return res;
+    }
     const markers: TxnMarkerRequest[] = req.markers.map((m) => ({
       producerId: m.producerId,
       producerEpoch: m.producerEpoch,

@@ -24,8 +24,11 @@
 //   INVALID_PRODUCER_EPOCH from the log, ...); v0-1 get COORDINATOR_NOT_AVAILABLE for
 //   COORDINATOR_LOAD_IN_PROGRESS (clients before 2.0 did not retry it: KAFKA-7296).
 //
-// Left out: authorization (no authorizer yet: TRANSACTIONAL_ID_AUTHORIZATION_FAILED,
-// GROUP_AUTHORIZATION_FAILED, TOPIC_AUTHORIZATION_FAILED are never answered). Kafka's verification
+// With an authorizer: WRITE on the transactional id (else every partition
+// TRANSACTIONAL_ID_AUTHORIZATION_FAILED), READ on the group (else GROUP_AUTHORIZATION_FAILED), READ on
+// each topic (else TOPIC_AUTHORIZATION_FAILED), as KafkaApis.handleTxnOffsetCommitRequest.
+//
+// Left out: Kafka's verification
 // guard (a marker ending the transaction between the check and the write) is not kept here: the
 // write is the group coordinator's (CoordinatorRuntime), which Strand does not guard.
 
@@ -41,6 +44,8 @@ import { appendErrorCode } from "../../coordinator/runtime/errors.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
 import { currentBrokerBool } from "../../config/broker-layers.ts";
 import { hasOngoingTransaction } from "../produce/txn-verify.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 /**
  * A verification answer as the TxnOffsetCommit response carries it: Kafka's AddPartitionsToTxnManager
@@ -99,10 +104,30 @@ export const txnOffsetCommitHandler = defineHandler<TxnOffsetCommitRequest, TxnO
     const out: TxnOffsetCommitResponseTopic[] = [];
     const valid: CommitTopic[] = [];
     const slot = new Map<CommitTopic, TxnOffsetCommitResponseTopic>();
+    // KafkaApis.handleTxnOffsetCommitRequest: WRITE on the transactional id, READ on the group (every
+    // partition answers the refusal), then READ on each topic.
+    const refusal = !authorize(ctx, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, req.transactionalId)
+      ? ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+      : !authorize(ctx, AclOperation.READ, ResourceType.GROUP, req.groupId)
+        ? ErrorCode.GROUP_AUTHORIZATION_FAILED
+        : ErrorCode.NONE;
+    if (refusal !== ErrorCode.NONE) {
+      res.topics = req.topics.map((t) => ({ name: t.name, topicId: t.topicId, partitions: t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: refusal })) }));
+      return res;
+    }
+    const withAuthorizer = ctx.services.authorizer !== null;
     for (const t of req.topics) {
+      if (withAuthorizer && !byId && !authorize(ctx, AclOperation.READ, ResourceType.TOPIC, t.name)) {
+        out.push({ name: t.name, topicId: t.topicId, partitions: t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED })) });
+        continue;
+      }
       const r = resolveTopic(ctx.services.metadata, t.name, t.topicId, byId);
       const rt: TxnOffsetCommitResponseTopic = { name: byId ? "" : t.name, topicId: byId ? t.topicId : r.topicId, partitions: [] };
       out.push(rt);
+      if (withAuthorizer && byId && r.errorCode === ErrorCode.NONE && !authorize(ctx, AclOperation.READ, ResourceType.TOPIC, r.name)) {
+        rt.partitions = t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED }));
+        continue;
+      }
       if (r.errorCode !== ErrorCode.NONE) {
         rt.partitions = t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: r.errorCode }));
         continue;

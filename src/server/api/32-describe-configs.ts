@@ -22,6 +22,9 @@
 // 4.4.0 answers (src/config/client-metrics-config.ts); "" is INVALID_REQUEST.
 // Left out: group configs carry no documentation; inter.broker.protocol.version is not listed, as
 // Kafka 4.x no longer has that key.
+//
+// With an authorizer, DESCRIBE_CONFIGS on the topic or group, or on the cluster for broker, broker-logger
+// and client-metrics resources (else TOPIC_/GROUP_/CLUSTER_AUTHORIZATION_FAILED, nothing disclosed), as KafkaApis.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeConfigsRequest } from "../../protocol/generated/messages/describe-configs-request.ts";
@@ -33,6 +36,8 @@ import { CLIENT_METRICS_IMAGE_PREFIX, describeClientMetricsConfigs } from "../..
 import { topicNameError } from "../../metadata/topic-names.ts";
 import { logLevelsOf } from "../../util/log.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation } from "../../metadata/authorizer/acl.ts";
+import { configResourceRefusal } from "../auth-helper.ts";
 
 export const describeConfigsHandler = defineHandler<DescribeConfigsRequest, DescribeConfigsResponse>({
   key: 32,
@@ -51,7 +56,11 @@ export const describeConfigsHandler = defineHandler<DescribeConfigsRequest, Desc
         out.errorMessage = message;
       };
       const keys = r.configurationKeys;
-      if (r.resourceType === 2) {
+      const refusal = configResourceRefusal(ctx, AclOperation.DESCRIBE_CONFIGS, r.resourceType, r.resourceName);
+      if (refusal !== ErrorCode.NONE) {
+        out.errorCode = refusal;
+        out.errorMessage = null;
+      } else if (r.resourceType === 2) {
         const nameError = topicNameError(r.resourceName);
         if (nameError) fail(ErrorCode.INVALID_TOPIC_EXCEPTION, `Topic name is invalid: ${nameError}`);
         else if (!image?.topicsByName.has(r.resourceName)) fail(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "");

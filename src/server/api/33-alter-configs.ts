@@ -9,6 +9,9 @@
 //
 // Left out: BROKER_LOGGER resources, answered INVALID_REQUEST "Unknown resource type 8" as Kafka 4.4.0
 // answers them on this API (log levels change through IncrementalAlterConfigs).
+//
+// With an authorizer, ALTER_CONFIGS on the topic or group, or on the cluster for broker, broker-logger
+// and client-metrics resources (else TOPIC_/GROUP_/CLUSTER_AUTHORIZATION_FAILED, not changed), as KafkaApis.
 
 import type { AlterConfigsRequest } from "../../protocol/generated/messages/alter-configs-request.ts";
 import { newAlterConfigsResponse, type AlterConfigsResponse } from "../../protocol/generated/messages/alter-configs-response.ts";
@@ -16,6 +19,9 @@ import { runAlterConfigs } from "../../metadata/config-alter-run.ts";
 import { brokerValueOf } from "../../config/group-config.ts";
 import { defineHandler } from "../handler.ts";
 import { dynamicValidation } from "../dynamic-ssl-validation.ts";
+import { AclOperation } from "../../metadata/authorizer/acl.ts";
+import { configResourceRefusal } from "../auth-helper.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
 
 export const alterConfigsHandler = defineHandler<AlterConfigsRequest, AlterConfigsResponse>({
   key: 33,
@@ -23,11 +29,16 @@ export const alterConfigsHandler = defineHandler<AlterConfigsRequest, AlterConfi
   maxVersion: 2,
   async handle(ctx, req) {
     const res = newAlterConfigsResponse();
-    res.responses = await runAlterConfigs(
+    // ALTER_CONFIGS on each resource (configResourceRefusal); refused ones are answered here, untouched.
+    const refusals = req.resources.map((r) => configResourceRefusal(ctx, AclOperation.ALTER_CONFIGS, r.resourceType, r.resourceName));
+    const allowed = req.resources.filter((_, i) => refusals[i] === ErrorCode.NONE);
+    const ran = await runAlterConfigs(
       { nodeId: ctx.forwarded ? -1 : ctx.services.nodeId, metadata: ctx.services.metadata, brokerValue: brokerValueOf(ctx.services), ...dynamicValidation(ctx) },
-      req.resources.map((r) => ({ resourceType: r.resourceType, resourceName: r.resourceName, changes: r.configs.map((c) => ({ name: c.name, value: c.value, op: "set" as const })) })),
+      allowed.map((r) => ({ resourceType: r.resourceType, resourceName: r.resourceName, changes: r.configs.map((c) => ({ name: c.name, value: c.value, op: "set" as const })) })),
       { validateOnly: req.validateOnly, incremental: false },
     );
+    let j = 0;
+    res.responses = req.resources.map((r, i) => (refusals[i] === ErrorCode.NONE ? ran[j++]! : { errorCode: refusals[i]!, errorMessage: null, resourceType: r.resourceType, resourceName: r.resourceName }));
     return res;
   },
 });

@@ -20,6 +20,8 @@ import { newAlterReplicaLogDirsResponse, type AlterReplicaLogDirsResponse, type 
 import { METADATA_TOPIC } from "../../metadata/metadata-log.ts";
 import { LogOfflineError } from "../../storage/errors.ts";
 import { defineHandler, type RequestContext } from "../handler.ts";
+import { AclOperation } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster } from "../auth-helper.ts";
 
 /** Kafka's `-future` dir name: `<topic>-<partition>.<32 hex>-future`. */
 const futureDirNameLength = (topic: string, partition: number): number => `${topic}-${partition}.`.length + 32 + "-future".length;
@@ -40,9 +42,11 @@ export const alterReplicaLogDirsHandler = defineHandler<AlterReplicaLogDirsReque
       }
     }
     const res = newAlterReplicaLogDirsResponse();
+    // KafkaApis.handleAlterReplicaLogDirsRequest: ALTER on the cluster, else every partition refused, none moved.
+    const allowed = authorizeCluster(ctx, AclOperation.ALTER);
     res.results = [...wanted].map(([topicName, parts]): AlterReplicaLogDirTopicResult => ({
       topicName,
-      partitions: [...parts].map(([partitionIndex, dir]) => ({ partitionIndex, errorCode: alterOne(ctx, topicName, partitionIndex, dir) })),
+      partitions: [...parts].map(([partitionIndex, dir]) => ({ partitionIndex, errorCode: allowed ? alterOne(ctx, topicName, partitionIndex, dir) : ErrorCode.CLUSTER_AUTHORIZATION_FAILED })),
     }));
     return res;
   },

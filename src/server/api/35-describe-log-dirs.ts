@@ -9,6 +9,8 @@
 // the dir stays online with the partitions that serve (see log-manager.ts).
 //
 // Left out: isCordoned (v5) is always false — Strand has no cordoned.log.dirs yet.
+//
+// With an authorizer, DESCRIBE on the cluster (else no directories, CLUSTER_AUTHORIZATION_FAILED).
 
 import { statfsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -16,6 +18,8 @@ import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeLogDirsRequest } from "../../protocol/generated/messages/describe-log-dirs-request.ts";
 import { newDescribeLogDirsResponse, type DescribeLogDirsResponse, type DescribeLogDirsResult, type DescribeLogDirsTopic } from "../../protocol/generated/messages/describe-log-dirs-response.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster } from "../auth-helper.ts";
 
 export const describeLogDirsHandler = defineHandler<DescribeLogDirsRequest, DescribeLogDirsResponse>({
   key: 35,
@@ -23,6 +27,11 @@ export const describeLogDirsHandler = defineHandler<DescribeLogDirsRequest, Desc
   maxVersion: 5,
   handle(ctx, req) {
     const res = newDescribeLogDirsResponse();
+    // KafkaApis.handleDescribeLogDirsRequest: DESCRIBE on the cluster, else no results (v3+: CLUSTER_AUTHORIZATION_FAILED).
+    if (!authorizeCluster(ctx, AclOperation.DESCRIBE)) {
+      res.errorCode = ErrorCode.CLUSTER_AUTHORIZATION_FAILED;
+      return res;
+    }
     const logs = ctx.services.logManager;
     let wanted: Map<string, Set<number>> | null = null;
     if (req.topics !== null) {

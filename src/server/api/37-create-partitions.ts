@@ -8,20 +8,29 @@
 // checks without adding.
 //
 // timeoutMs is not waited on: the change commits at once on a single node.
+//
+// With an authorizer, ALTER on each topic (else TOPIC_AUTHORIZATION_FAILED, unchanged), as ControllerApis.
 
 import type { CreatePartitionsRequest } from "../../protocol/generated/messages/create-partitions-request.ts";
 import { newCreatePartitionsResponse, type CreatePartitionsResponse } from "../../protocol/generated/messages/create-partitions-response.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { filterByAuthorized } from "../auth-helper.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
 
 export const createPartitionsHandler = defineHandler<CreatePartitionsRequest, CreatePartitionsResponse>({
   key: 37,
   minVersion: 0,
   maxVersion: 3,
   async handle(ctx, req) {
-    const results = await ctx.services.metadata.createPartitions(
-      req.topics.map((t) => ({ name: t.name, count: t.count, assignments: t.assignments ? t.assignments.map((a) => [...a.brokerIds]) : null })),
+    // ControllerApis.createPartitions: ALTER on each topic (else TOPIC_AUTHORIZATION_FAILED, unchanged).
+    const alterable = filterByAuthorized(ctx, AclOperation.ALTER, ResourceType.TOPIC, req.topics.map((t) => t.name));
+    const ran = await ctx.services.metadata.createPartitions(
+      req.topics.filter((t) => alterable.has(t.name)).map((t) => ({ name: t.name, count: t.count, assignments: t.assignments ? t.assignments.map((a) => [...a.brokerIds]) : null })),
       { validateOnly: req.validateOnly },
     );
+    let j = 0;
+    const results = req.topics.map((t) => (alterable.has(t.name) ? ran[j++]! : { name: t.name, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, errorMessage: null }));
     const res = newCreatePartitionsResponse();
     res.results = results.map((r) => ({ name: r.name, errorCode: r.errorCode, errorMessage: r.errorMessage }));
     return res;

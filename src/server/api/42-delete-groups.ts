@@ -1,7 +1,8 @@
 // DeleteGroups (key 42), versions 0-3 served.
 //
 // Deletes Empty groups with their offsets (tombstones in __consumer_offsets). A group with members:
-// NON_EMPTY_GROUP; unknown: GROUP_ID_NOT_FOUND; "" : INVALID_GROUP_ID.
+// NON_EMPTY_GROUP; unknown: GROUP_ID_NOT_FOUND; "" : INVALID_GROUP_ID. With an authorizer a group needs
+// DELETE (else GROUP_AUTHORIZATION_FAILED, and it is not touched).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DeleteGroupsRequest } from "../../protocol/generated/messages/delete-groups-request.ts";
@@ -9,6 +10,8 @@ import { newDeleteGroupsResponse, type DeleteGroupsResponse } from "../../protoc
 import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 export const deleteGroupsHandler = defineHandler<DeleteGroupsRequest, DeleteGroupsResponse>({
   key: 42,
@@ -18,6 +21,7 @@ export const deleteGroupsHandler = defineHandler<DeleteGroupsRequest, DeleteGrou
     const svc = groupServiceOf(ctx.services);
     // Every deletion is applied before the first await (request order); then each waits for its commit.
     const pending = req.groupsNames.map((id) => {
+      if (!authorize(ctx, AclOperation.DELETE, ResourceType.GROUP, id)) return { groupId: id, result: Promise.resolve({ errorCode: ErrorCode.GROUP_AUTHORIZATION_FAILED as number, written: Promise.resolve() }) };
       if (id === "") return { groupId: id, result: Promise.resolve({ errorCode: ErrorCode.INVALID_GROUP_ID as number, written: Promise.resolve() }) };
       return { groupId: id, result: svc.write("delete-groups", id, (s) => s.deleteGroup(id)) };
     });

@@ -12,14 +12,16 @@
 //
 // Served where the metadata layer is the active controller (a combined node, and the controller
 // listener, where Kafka brokers forward it); elsewhere NOT_CONTROLLER for every partition asked.
-// timeoutMs is not waited on: the answer comes once the change is committed. Left out: authorization
-// (CLUSTER ALTER; no authorizer yet), forwarding from a Strand broker to the controller.
+// timeoutMs is not waited on: the answer comes once the change is committed. With an authorizer, ALTER on the cluster (else
+// CLUSTER_AUTHORIZATION_FAILED for every partition). Left out: forwarding from a Strand broker to the controller.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ElectLeadersRequest } from "../../protocol/generated/messages/elect-leaders-request.ts";
 import { newElectLeadersResponse, type ElectLeadersResponse } from "../../protocol/generated/messages/elect-leaders-response.ts";
 import { UnknownElectionTypeError } from "../../metadata/leader-election.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster } from "../auth-helper.ts";
 
 export const electLeadersHandler = defineHandler<ElectLeadersRequest, ElectLeadersResponse>({
   key: 43,
@@ -30,6 +32,7 @@ export const electLeadersHandler = defineHandler<ElectLeadersRequest, ElectLeade
     const electionType = ctx.apiVersion >= 1 ? req.electionType : 0;
     const elect = ctx.services.metadata.electLeaders;
     try {
+      if (!authorizeCluster(ctx, AclOperation.ALTER)) throw Object.assign(new Error("Cluster authorization failed."), { errorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED });
       if (!elect) throw new Error("this metadata layer cannot elect leaders");
       res.replicaElectionResults = await elect.call(ctx.services.metadata, electionType, req.topicPartitions);
     } catch (e) {

@@ -17,6 +17,9 @@
 // validation of the resulting configs and its texts; values are written in Kafka's stored form, and a
 // resource whose keys are all deleted is gone (src/config/client-metrics-config.ts). APPEND/SUBTRACT on
 // them is INVALID_CONFIG, as Kafka answers.
+//
+// With an authorizer, ALTER_CONFIGS on the topic or group, or on the cluster for broker, broker-logger
+// and client-metrics resources (else TOPIC_/GROUP_/CLUSTER_AUTHORIZATION_FAILED, not changed), as KafkaApis.
 
 import type { IncrementalAlterConfigsRequest } from "../../protocol/generated/messages/incremental-alter-configs-request.ts";
 import { newIncrementalAlterConfigsResponse, type IncrementalAlterConfigsResponse } from "../../protocol/generated/messages/incremental-alter-configs-response.ts";
@@ -27,6 +30,9 @@ import { logLevelsOf, namedLogger } from "../../util/log.ts";
 import { BROKER_LOGGER_NAMES } from "../broker-loggers.ts";
 import { defineHandler } from "../handler.ts";
 import { dynamicValidation } from "../dynamic-ssl-validation.ts";
+import { AclOperation } from "../../metadata/authorizer/acl.ts";
+import { configResourceRefusal } from "../auth-helper.ts";
+import { ErrorCode } from "../../protocol/errors.ts";
 
 export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse>({
   key: 44,
@@ -34,7 +40,10 @@ export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConf
   maxVersion: 1,
   async handle(ctx, req) {
     const res = newIncrementalAlterConfigsResponse();
-    res.responses = await runAlterConfigs(
+    // ALTER_CONFIGS on each resource (configResourceRefusal); refused ones are answered here, untouched.
+    const refusals = req.resources.map((r) => configResourceRefusal(ctx, AclOperation.ALTER_CONFIGS, r.resourceType, r.resourceName));
+    const allowed = req.resources.filter((_, i) => refusals[i] === ErrorCode.NONE);
+    const ran = await runAlterConfigs(
       {
         // Forwarded by a broker (which checked the id is its own): any broker's configs, as Kafka's controller.
         nodeId: ctx.forwarded ? -1 : ctx.services.nodeId,
@@ -44,7 +53,7 @@ export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConf
         configLog: namedLogger(ctx.services.logger, BROKER_LOGGER_NAMES.configAdmin),
         ...dynamicValidation(ctx),
       },
-      req.resources.map((r) => ({
+      allowed.map((r) => ({
         resourceType: r.resourceType,
         resourceName: r.resourceName,
         raw: r.configs,
@@ -55,6 +64,8 @@ export const incrementalAlterConfigsHandler = defineHandler<IncrementalAlterConf
       })),
       { validateOnly: req.validateOnly, incremental: true },
     );
+    let j = 0;
+    res.responses = req.resources.map((r, i) => (refusals[i] === ErrorCode.NONE ? ran[j++]! : { errorCode: refusals[i]!, errorMessage: null, resourceType: r.resourceType, resourceName: r.resourceName }));
     return res;
   },
 });

@@ -14,12 +14,14 @@
 // Envelope (src/server/forwarding.ts), as Kafka's brokers do (KafkaApis maybeForwardToController).
 // Where no controller can be reached the whole request fails NOT_CONTROLLER
 // (AlterPartitionReassignmentsRequest.getErrorResponse: top level and every partition).
-// Left out: authorization (CLUSTER ALTER).
+// With an authorizer, ALTER on the cluster (else CLUSTER_AUTHORIZATION_FAILED, nothing changed).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { AlterPartitionReassignmentsRequest } from "../../protocol/generated/messages/alter-partition-reassignments-request.ts";
 import { newAlterPartitionReassignmentsResponse, type AlterPartitionReassignmentsResponse } from "../../protocol/generated/messages/alter-partition-reassignments-response.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster } from "../auth-helper.ts";
 
 export const alterPartitionReassignmentsHandler = defineHandler<AlterPartitionReassignmentsRequest, AlterPartitionReassignmentsResponse>({
   key: 45,
@@ -32,6 +34,7 @@ export const alterPartitionReassignmentsHandler = defineHandler<AlterPartitionRe
     res.allowReplicationFactorChange = allowRfChange;
     const md = ctx.services.metadata;
     try {
+      if (!authorizeCluster(ctx, AclOperation.ALTER)) throw Object.assign(new Error("Cluster authorization failed."), { errorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED });
       if (!md.alterPartitionReassignments) throw Object.assign(new Error("this node is not the active controller"), { errorCode: ErrorCode.NOT_CONTROLLER });
       res.responses = await md.alterPartitionReassignments.call(md, req.topics, allowRfChange);
     } catch (e) {

@@ -8,12 +8,14 @@
 // Kafka's brokers do; with no controller reachable NOT_CONTROLLER at the top level with no topics
 // (ListPartitionReassignmentsRequest.getErrorResponse).
 //
-// Left out: authorization (CLUSTER DESCRIBE; no authorizer yet).
+// With an authorizer, DESCRIBE on the cluster (else CLUSTER_AUTHORIZATION_FAILED).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ListPartitionReassignmentsRequest } from "../../protocol/generated/messages/list-partition-reassignments-request.ts";
 import { newListPartitionReassignmentsResponse, type ListPartitionReassignmentsResponse } from "../../protocol/generated/messages/list-partition-reassignments-response.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster } from "../auth-helper.ts";
 
 export const listPartitionReassignmentsHandler = defineHandler<ListPartitionReassignmentsRequest, ListPartitionReassignmentsResponse>({
   key: 46,
@@ -25,6 +27,7 @@ export const listPartitionReassignmentsHandler = defineHandler<ListPartitionReas
     res.topics = [];
     const md = ctx.services.metadata;
     try {
+      if (!authorizeCluster(ctx, AclOperation.DESCRIBE)) throw Object.assign(new Error("Cluster authorization failed."), { errorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED });
       if (!md.listPartitionReassignments) throw Object.assign(new Error("this node is not the active controller"), { errorCode: ErrorCode.NOT_CONTROLLER });
       res.topics = await md.listPartitionReassignments.call(md, req.topics);
     } catch (e) {

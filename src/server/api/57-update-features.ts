@@ -9,13 +9,16 @@
 // without writing. As in Kafka 4.4.0, a v0 request's AllowDowngrade is not read: its UpgradeType
 // takes the v1 default, UPGRADE, so a v0 downgrade is refused.
 //
-// Left out: authorization (ALTER on CLUSTER; no authorizer yet: services.authorizer is null) and
-// timeoutMs (the change commits at once on a single node).
+// With an authorizer, ALTER on the cluster (else CLUSTER_AUTHORIZATION_FAILED, nothing changed).
+//
+// Left out: timeoutMs (the change commits at once on a single node).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { UpdateFeaturesRequest } from "../../protocol/generated/messages/update-features-request.ts";
 import { newUpdateFeaturesResponse, type UpdateFeaturesResponse } from "../../protocol/generated/messages/update-features-response.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster } from "../auth-helper.ts";
 
 /** Kafka's UpdateFeaturesRequestData FeatureUpdates bound (Strand's): one per known feature is plenty. */
 const MAX_FEATURE_UPDATES = 1000;
@@ -27,6 +30,13 @@ export const updateFeaturesHandler = defineHandler<UpdateFeaturesRequest, Update
   async handle(ctx, req) {
     const res = newUpdateFeaturesResponse();
     res.errorMessage = null;
+    // ControllerApis.handleUpdateFeatures: ALTER on the cluster.
+    if (!authorizeCluster(ctx, AclOperation.ALTER)) {
+      res.errorCode = ErrorCode.CLUSTER_AUTHORIZATION_FAILED;
+      res.errorMessage = "Cluster authorization failed.";
+      if (ctx.apiVersion <= 1) res.results = req.featureUpdates.map((u) => ({ feature: u.feature, errorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, errorMessage: "Cluster authorization failed." }));
+      return res;
+    }
     const updateFeatures = ctx.services.metadata.updateFeatures?.bind(ctx.services.metadata);
     if (!updateFeatures) {
       res.errorCode = ErrorCode.UNKNOWN_SERVER_ERROR;

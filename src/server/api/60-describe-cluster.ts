@@ -3,14 +3,16 @@
 // The cluster id, the controller id and the brokers with an endpoint on the request's listener (v2:
 // includeFencedBrokers adds fenced ones, with isFenced). v1+ EndpointType: this is a broker endpoint
 // (1); asking it for controller endpoints (2) is MISMATCHED_ENDPOINT_TYPE with Kafka 4.4.0's message
-// and an empty answer (cluster id "", controller -1). Cluster authorized operations: 8096 (every
-// operation, no authorizer yet) when asked, Integer.MIN_VALUE otherwise.
+// and an empty answer (cluster id "", controller -1). Cluster authorized operations when asked: 8096 (every
+// operation) with no authorizer, else the authorizer's bit set (0 without DESCRIBE on the cluster), Integer.MIN_VALUE otherwise.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeClusterRequest } from "../../protocol/generated/messages/describe-cluster-request.ts";
 import { newDescribeClusterResponse, type DescribeClusterResponse } from "../../protocol/generated/messages/describe-cluster-response.ts";
 import { brokersOnListener, CLUSTER_ALL_OPERATIONS, OPERATIONS_NOT_REQUESTED } from "../../metadata/describe.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, CLUSTER_NAME, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster, authorizedOperations } from "../auth-helper.ts";
 
 const BROKER_ENDPOINT = 1;
 
@@ -39,7 +41,10 @@ export const describeClusterHandler = defineHandler<DescribeClusterRequest, Desc
       rack: e.b.rack,
       isFenced: e.b.fenced,
     }));
-    if (req.includeClusterAuthorizedOperations) res.clusterAuthorizedOperations = CLUSTER_ALL_OPERATIONS;
+    // KafkaApis.handleDescribeCluster: the bit set only for a principal that may DESCRIBE the cluster, else 0.
+    if (req.includeClusterAuthorizedOperations) {
+      res.clusterAuthorizedOperations = authorizeCluster(ctx, AclOperation.DESCRIBE) ? authorizedOperations(ctx, ResourceType.CLUSTER, CLUSTER_NAME, CLUSTER_ALL_OPERATIONS) : 0;
+    }
     return res;
   },
 });

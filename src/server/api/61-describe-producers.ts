@@ -13,7 +13,7 @@
 // KAFKA_STORAGE_ERROR for an offline log, NOT_LEADER_OR_FOLLOWER when this broker holds no replica of
 // the partition, UNKNOWN_TOPIC_OR_PARTITION for a partition index the topic does not have (no message).
 //
-// Left out: TOPIC_AUTHORIZATION_FAILED (Strand has no authorizer yet). Producers come in the order the
+// With an authorizer, READ on each topic (else TOPIC_AUTHORIZATION_FAILED). Producers come in the order the
 // partition's producer state holds them (Kafka's come in its HashMap's order; clients do not rely on it).
 
 import { ErrorCode, errorMessage } from "../../protocol/errors.ts";
@@ -30,6 +30,8 @@ import {
 import { topicNameError } from "../../metadata/topic-names.ts";
 import type { ReplicaManager } from "../../replication/replica-manager.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { filterByAuthorized } from "../auth-helper.ts";
 
 function partitionError(index: number, errorCode: number, message: string | null): PartitionResponse {
   const p = newPartitionResponse();
@@ -74,14 +76,17 @@ export const describeProducersHandler = defineHandler<DescribeProducersRequest, 
     const rm = ctx.services.replicaManager;
     const image = ctx.services.metadata.image;
     const res = newDescribeProducersResponse();
+    // KafkaApis.handleDescribeProducersRequest: READ on each topic (else TOPIC_AUTHORIZATION_FAILED).
+    const readable = filterByAuthorized(ctx, AclOperation.READ, ResourceType.TOPIC, req.topics.map((t) => t.name));
     // Bounded by the request's topics and partitions.
     for (const t of req.topics) {
       const tr = newTopicResponse();
       tr.name = t.name;
       res.topics.push(tr);
       const invalid = topicNameError(t.name);
-      const topicError: [number, string] | null =
-        invalid !== null
+      const topicError: [number, string] | null = !readable.has(t.name)
+        ? [ErrorCode.TOPIC_AUTHORIZATION_FAILED, errorMessage(ErrorCode.TOPIC_AUTHORIZATION_FAILED)]
+        : invalid !== null
           ? [ErrorCode.INVALID_TOPIC_EXCEPTION, `Topic name is invalid: ${invalid}`]
           : !image.topicsByName.has(t.name)
             ? [ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, errorMessage(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)]

@@ -3,11 +3,15 @@
 // to the Raft leader's controller listener and its answer comes back as it is (the controller plans it:
 // BROKER_ID_NOT_REGISTERED, or the broker leaves ISRs and ELRs and UnregisterBrokerRecord is written).
 // A single node sends it to its own controller, as Kafka's combined node does.
+//
+// With an authorizer, ALTER on the cluster (else CLUSTER_AUTHORIZATION_FAILED).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { UnregisterBrokerRequest } from "../../protocol/generated/messages/unregister-broker-request.ts";
 import type { UnregisterBrokerResponse } from "../../protocol/generated/messages/unregister-broker-response.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster } from "../auth-helper.ts";
 
 const API_UNREGISTER_BROKER = 64;
 
@@ -17,6 +21,8 @@ export const unregisterBrokerForwardHandler = defineHandler<UnregisterBrokerRequ
   maxVersion: 0,
   async handle(ctx, req) {
     const answer = (errorCode: number, errorMessage: string | null): UnregisterBrokerResponse => ({ throttleTimeMs: 0, errorCode, errorMessage });
+    // ControllerApis.handleUnregisterBroker: ALTER on the cluster.
+    if (!authorizeCluster(ctx, AclOperation.ALTER)) return answer(ErrorCode.CLUSTER_AUTHORIZATION_FAILED, "Cluster authorization failed.");
     const channel = ctx.services.controllerChannel;
     if (channel) {
       try {

@@ -6,11 +6,16 @@
 // here: NOT_COORDINATOR; loading: COORDINATOR_LOAD_IN_PROGRESS.
 //
 // Left out: ACLs (DescribeTransactionalId: the security issue).
+//
+// With an authorizer, DESCRIBE on each transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+// topics the principal may not DESCRIBE are left out of a transaction's partitions, as KafkaApis.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeTransactionsRequest } from "../../protocol/generated/messages/describe-transactions-request.ts";
 import { newDescribeTransactionsResponse, newTransactionState, type DescribeTransactionsResponse } from "../../protocol/generated/messages/describe-transactions-response.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 export const describeTransactionsHandler = defineHandler<DescribeTransactionsRequest, DescribeTransactionsResponse>({
   key: 65,
@@ -23,7 +28,9 @@ export const describeTransactionsHandler = defineHandler<DescribeTransactionsReq
     for (const id of req.transactionalIds) {
       const s = newTransactionState();
       s.transactionalId = id;
-      if (!txn) {
+      if (!authorize(ctx, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, id)) {
+        s.errorCode = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED;
+      } else if (!txn) {
         s.errorCode = ErrorCode.COORDINATOR_NOT_AVAILABLE;
       } else {
         const d = txn.describeTransaction(id);
@@ -34,7 +41,8 @@ export const describeTransactionsHandler = defineHandler<DescribeTransactionsReq
           s.transactionStartTimeMs = BigInt(d.startTimeMs);
           s.producerId = d.producerId;
           s.producerEpoch = d.producerEpoch;
-          s.topics = d.topics.map((t) => ({ topic: t.topic, partitions: t.partitions }));
+          // Kafka leaves out the topics the principal may not DESCRIBE.
+          s.topics = d.topics.filter((t) => authorize(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, t.topic)).map((t) => ({ topic: t.topic, partitions: t.partitions }));
         }
       }
       res.transactionStates.push(s);

@@ -8,11 +8,15 @@
 // a JavaScript RegExp: the common syntax (classes, quantifiers, alternation, anchors) is the same.
 //
 // Left out: ACLs (DescribeTransactionalId: the security issue).
+//
+// With an authorizer, only the transactional ids the principal may DESCRIBE are listed.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ListTransactionsRequest } from "../../protocol/generated/messages/list-transactions-request.ts";
 import { newListTransactionsResponse, type ListTransactionsResponse } from "../../protocol/generated/messages/list-transactions-response.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize } from "../auth-helper.ts";
 
 /** Largest pattern compiled (a bound on what a request makes the broker build). */
 const MAX_PATTERN_CHARS = 4096;
@@ -43,7 +47,8 @@ export const listTransactionsHandler = defineHandler<ListTransactionsRequest, Li
     const r = txn.listTransactions(req.stateFilters, req.producerIdFilters, v >= 1 ? Number(req.durationFilter) : -1, pattern);
     res.errorCode = r.errorCode;
     res.unknownStateFilters = r.unknownStates;
-    res.transactionStates = r.transactions.map((t) => ({ transactionalId: t.transactionalId, producerId: t.producerId, transactionState: t.state }));
+    // Kafka lists only the transactional ids the principal may DESCRIBE.
+    res.transactionStates = r.transactions.filter((t) => authorize(ctx, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, t.transactionalId)).map((t) => ({ transactionalId: t.transactionalId, producerId: t.producerId, transactionState: t.state }));
     return res;
   },
 });

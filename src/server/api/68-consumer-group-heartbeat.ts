@@ -7,7 +7,11 @@
 // changed or the request was a full one, the assignment. Answered once the group's records are
 // written to __consumer_offsets (COORDINATOR_NOT_AVAILABLE if the write fails, so clients retry).
 //
-// Left out: classic members inside consumer groups and online upgrade of a non-empty classic group
+// With an authorizer (KafkaApis.handleConsumerGroupHeartbeat): READ on the group (else
+// GROUP_AUTHORIZATION_FAILED) and DESCRIBE on every subscribed topic name (else
+// TOPIC_AUTHORIZATION_FAILED); nothing is written for a refused heartbeat.
+//
+// Left out: the authorization of topics a regex subscription resolves to; classic members inside consumer groups and online upgrade of a non-empty classic group
 // (GROUP_ID_NOT_FOUND, as Kafka with the migration disabled); the assignment interval batching
 // (group.consumer.assignment.interval.ms): targets are computed in the heartbeat that needs them.
 
@@ -17,6 +21,8 @@ import { newConsumerGroupHeartbeatResponse, type ConsumerGroupHeartbeatResponse 
 import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize, filterByAuthorized } from "../auth-helper.ts";
 
 export const consumerGroupHeartbeatHandler = defineHandler<ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse>({
   key: 68,
@@ -24,6 +30,17 @@ export const consumerGroupHeartbeatHandler = defineHandler<ConsumerGroupHeartbea
   maxVersion: 1,
   async handle(ctx, req) {
     const res = newConsumerGroupHeartbeatResponse();
+    if (!authorize(ctx, AclOperation.READ, ResourceType.GROUP, req.groupId)) {
+      res.errorCode = ErrorCode.GROUP_AUTHORIZATION_FAILED;
+      return res;
+    }
+    if (ctx.services.authorizer !== null && req.subscribedTopicNames !== null && req.subscribedTopicNames.length > 0) {
+      const names = new Set(req.subscribedTopicNames);
+      if (filterByAuthorized(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, names).size < names.size) {
+        res.errorCode = ErrorCode.TOPIC_AUTHORIZATION_FAILED;
+        return res;
+      }
+    }
     const hb = {
       apiVersion: ctx.apiVersion,
       groupId: req.groupId,

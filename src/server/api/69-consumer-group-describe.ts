@@ -5,7 +5,10 @@
 // adds the member type (1: consumer protocol). An unknown group, or a classic one, answers
 // GROUP_ID_NOT_FOUND with Kafka's message; an empty group id INVALID_GROUP_ID.
 //
-// Left out: authorized operations (no authorizer yet: the field keeps its "not requested" default).
+// Authorized operations when asked: the group's operations the principal may do (3400, every one, with
+// no authorizer); else Integer.MIN_VALUE. With an authorizer a group needs DESCRIBE (else
+// GROUP_AUTHORIZATION_FAILED) and every topic its members are assigned or subscribed to DESCRIBE (else
+// TOPIC_AUTHORIZATION_FAILED, nothing of the group disclosed), as KafkaApis.handleConsumerGroupDescribe.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ConsumerGroupDescribeRequest } from "../../protocol/generated/messages/consumer-group-describe-request.ts";
@@ -18,6 +21,9 @@ import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { topicNameOf } from "../../coordinator/group/topics.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize, authorizedOperations, filterByAuthorized } from "../auth-helper.ts";
+import { GROUP_ALL_OPERATIONS } from "./15-describe-groups.ts";
 
 export const consumerGroupDescribeHandler = defineHandler<ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse>({
   key: 69,
@@ -33,6 +39,10 @@ export const consumerGroupDescribeHandler = defineHandler<ConsumerGroupDescribeR
         out.errorCode = ErrorCode.INVALID_GROUP_ID;
         return out;
       }
+      if (!authorize(ctx, AclOperation.DESCRIBE, ResourceType.GROUP, id)) {
+        out.errorCode = ErrorCode.GROUP_AUTHORIZATION_FAILED;
+        return out;
+      }
       let d;
       let classic: boolean;
       try {
@@ -46,6 +56,19 @@ export const consumerGroupDescribeHandler = defineHandler<ConsumerGroupDescribeR
         out.errorMessage = classic ? `Group ${id} is not a consumer group.` : `Group ${id} not found.`;
         return out;
       }
+      if (ctx.services.authorizer !== null) {
+        const topics = new Set<string>();
+        for (const m of d.members) {
+          for (const n of m.subscribedTopicNames) topics.add(n);
+          for (const tp of [...m.assignment, ...m.targetAssignment]) topics.add(tp.topicName);
+        }
+        if (filterByAuthorized(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, topics).size < topics.size) {
+          out.errorCode = ErrorCode.TOPIC_AUTHORIZATION_FAILED;
+          out.errorMessage = "The described group uses topics that the client is not authorized to describe.";
+          return out;
+        }
+      }
+      if (req.includeAuthorizedOperations) out.authorizedOperations = authorizedOperations(ctx, ResourceType.GROUP, id, GROUP_ALL_OPERATIONS);
       out.groupState = d.groupState;
       out.groupEpoch = d.groupEpoch;
       out.assignmentEpoch = d.assignmentEpoch;

@@ -8,6 +8,8 @@
 // v0, or v1 with no types: CLIENT_METRICS for v0, every type for v1. Types come in Kafka 4.4.0's order
 // (GROUP, CLIENT_METRICS, BROKER_LOGGER, BROKER, TOPIC) whatever the request's order.
 // Another type: the whole answer is UNSUPPORTED_VERSION, as Kafka 4.4.0 answers it.
+//
+// With an authorizer, DESCRIBE_CONFIGS on the cluster (else CLUSTER_AUTHORIZATION_FAILED).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { ListConfigResourcesRequest } from "../../protocol/generated/messages/list-config-resources-request.ts";
@@ -16,6 +18,8 @@ import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { defineHandler } from "../handler.ts";
 import { CLIENT_METRICS_IMAGE_PREFIX } from "../../config/client-metrics-config.ts";
 import { javaHashSetOrder } from "../telemetry/java-hash-set.ts";
+import { AclOperation } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster } from "../auth-helper.ts";
 
 const TOPIC = 2;
 const BROKER = 4;
@@ -31,6 +35,12 @@ export const listConfigResourcesHandler = defineHandler<ListConfigResourcesReque
   maxVersion: 1,
   handle(ctx, req) {
     const res = newListConfigResourcesResponse();
+    // KIP-1142 (KafkaApis.handleListConfigResources): DESCRIBE_CONFIGS on the cluster, else
+    // CLUSTER_AUTHORIZATION_FAILED and no names (topic and group names are not disclosed).
+    if (!authorizeCluster(ctx, AclOperation.DESCRIBE_CONFIGS)) {
+      res.errorCode = ErrorCode.CLUSTER_AUTHORIZATION_FAILED;
+      return res;
+    }
     const asked = ctx.apiVersion === 0 ? [CLIENT_METRICS] : req.resourceTypes.length === 0 ? ALL_TYPES : req.resourceTypes;
     if (asked.some((t) => !ALL_TYPES.includes(t))) {
       res.errorCode = ErrorCode.UNSUPPORTED_VERSION;

@@ -7,6 +7,10 @@
 // list makes every requested topic INVALID_REQUEST. Unknown topics are UNKNOWN_TOPIC_OR_PARTITION,
 // invalid names INVALID_TOPIC_EXCEPTION. ELR fields are empty (no eligible leader replicas on one
 // node); authorized operations are 3576 (every operation: no authorizer yet), as Kafka without one.
+//
+// With an authorizer: topics the principal may not DESCRIBE are left out of an all-topics answer and
+// answered TOPIC_AUTHORIZATION_FAILED (no id) when named; each topic's authorized operations are the
+// authorizer's bit set (3576, every one, without an authorizer).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
@@ -19,6 +23,8 @@ import {
 import { isInternalTopic, OPERATIONS_NOT_REQUESTED, partitionView, TOPIC_ALL_OPERATIONS } from "../../metadata/describe.ts";
 import { topicNameError } from "../../metadata/topic-names.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorize, authorizedOperations } from "../auth-helper.ts";
 
 /** Kafka's max.request.partition.size.limit default. */
 const DEFAULT_PARTITION_LIMIT = 2000;
@@ -57,6 +63,8 @@ export const describeTopicPartitionsHandler = defineHandler<DescribeTopicPartiti
     }
     const limit = Math.max(1, Math.min(req.responsePartitionLimit, brokerLimit(() => ctx.services.config.int("max.request.partition.size.limit"))));
     let remaining = limit;
+    // Named topics the principal may not DESCRIBE, answered after the others (as Kafka's handler adds them).
+    const refused: DescribeTopicPartitionsResponseTopic[] = [];
     const from = cursor ? names.findIndex((n) => n >= cursor.topicName) : 0;
     // Bounded by the number of names; each topic adds at most `remaining` partitions.
     for (let i = from < 0 ? names.length : from; i < names.length; i++) {
@@ -65,9 +73,14 @@ export const describeTopicPartitionsHandler = defineHandler<DescribeTopicPartiti
         res.nextCursor = { topicName: name, partitionIndex: 0 };
         break;
       }
+      if (!authorize(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, name)) {
+        // Not disclosed: left out of an all-topics answer, TOPIC_AUTHORIZATION_FAILED (no id) when named.
+        if (!fetchAll) refused.push(errorTopic(name, ErrorCode.TOPIC_AUTHORIZATION_FAILED, authorizedOperations(ctx, ResourceType.TOPIC, name, TOPIC_ALL_OPERATIONS)));
+        continue;
+      }
       const t = image.topicsByName.get(name);
       if (!t) {
-        res.topics.push(errorTopic(name, topicNameError(name) ? ErrorCode.INVALID_TOPIC_EXCEPTION : ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, TOPIC_ALL_OPERATIONS));
+        res.topics.push(errorTopic(name, topicNameError(name) ? ErrorCode.INVALID_TOPIC_EXCEPTION : ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, authorizedOperations(ctx, ResourceType.TOPIC, name, TOPIC_ALL_OPERATIONS)));
         continue;
       }
       const start = cursor && name === cursor.topicName ? Math.max(0, cursor.partitionIndex) : 0;
@@ -94,13 +107,14 @@ export const describeTopicPartitionsHandler = defineHandler<DescribeTopicPartiti
             offlineReplicas: v.offlineReplicas,
           };
         }),
-        topicAuthorizedOperations: TOPIC_ALL_OPERATIONS,
+        topicAuthorizedOperations: authorizedOperations(ctx, ResourceType.TOPIC, t.name, TOPIC_ALL_OPERATIONS),
       });
       if (start + parts.length < t.partitions.length) {
         res.nextCursor = { topicName: t.name, partitionIndex: start + parts.length };
         break;
       }
     }
+    res.topics.push(...refused);
     return res;
   },
 });

@@ -53,6 +53,9 @@ import { describeProducersHandler } from "./61-describe-producers.ts";
 import { listConfigResourcesHandler } from "./74-list-config-resources.ts";
 import { getTelemetrySubscriptionsHandler } from "./71-get-telemetry-subscriptions.ts";
 import { pushTelemetryHandler } from "./72-push-telemetry.ts";
+import { describeAclsHandler } from "./29-describe-acls.ts";
+import { createAclsHandler } from "./30-create-acls.ts";
+import { deleteAclsHandler } from "./31-delete-acls.ts";
 
 export const ALL_HANDLERS: ApiHandler[] = [
   produceHandler,
@@ -96,6 +99,9 @@ export const ALL_HANDLERS: ApiHandler[] = [
   listTransactionsHandler,
   offsetForLeaderEpochHandler,
   writeTxnMarkersHandler,
+  describeAclsHandler,
+  createAclsHandler,
+  deleteAclsHandler,
   describeConfigsHandler,
   alterConfigsHandler,
   describeLogDirsHandler,

@@ -6,7 +6,8 @@
 //
 // A node that is not the active controller answers NOT_CONTROLLER at the top level (no topics), as
 // AlterPartitionRequest.getErrorResponse does for any failure of the whole request; the sender looks
-// for the active controller and sends again. Left out: authorization (CLUSTER_ACTION).
+// for the active controller and sends again. With an authorizer, CLUSTER_ACTION is needed (checked in
+// index.ts: else CLUSTER_AUTHORIZATION_FAILED).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { AlterPartitionRequest } from "../../protocol/generated/messages/alter-partition-request.ts";

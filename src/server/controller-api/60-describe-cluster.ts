@@ -3,13 +3,16 @@
 // CONTROLLER endpoints (v1+ EndpointType 2; a BROKER request is MISMATCHED_ENDPOINT_TYPE with Kafka's
 // message), the controller id is the metadata quorum's leader (-1 when none is known), and the nodes
 // are the registered controllers (ControllerRegistration) with an endpoint on the request's listener.
-// Left out: authorized operations (every operation: no authorizer yet).
+// Cluster authorized operations when asked: every operation (8096) with no authorizer, else the
+// authorizer's bit set (0 without DESCRIBE on the cluster), as KafkaApis.
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeClusterRequest } from "../../protocol/generated/messages/describe-cluster-request.ts";
 import { newDescribeClusterResponse, type DescribeClusterResponse } from "../../protocol/generated/messages/describe-cluster-response.ts";
 import { CLUSTER_ALL_OPERATIONS, OPERATIONS_NOT_REQUESTED } from "../../metadata/describe.ts";
 import { defineHandler } from "../handler.ts";
+import { AclOperation, CLUSTER_NAME, ResourceType } from "../../metadata/authorizer/acl.ts";
+import { authorizeCluster, authorizedOperations } from "../auth-helper.ts";
 
 const CONTROLLER_ENDPOINT = 2;
 
@@ -35,7 +38,9 @@ export const describeClusterControllerHandler = defineHandler<DescribeClusterReq
       const e = c.endpoints.find((x) => x.name === ctx.listenerName);
       return e ? [{ brokerId: c.nodeId, host: e.host, port: e.port, rack: null, isFenced: false }] : [];
     });
-    if (req.includeClusterAuthorizedOperations) res.clusterAuthorizedOperations = CLUSTER_ALL_OPERATIONS;
+    if (req.includeClusterAuthorizedOperations) {
+      res.clusterAuthorizedOperations = authorizeCluster(ctx, AclOperation.DESCRIBE) ? authorizedOperations(ctx, ResourceType.CLUSTER, CLUSTER_NAME, CLUSTER_ALL_OPERATIONS) : 0;
+    }
     return res;
   },
 });

@@ -9,8 +9,9 @@
 //   - a client address that is not 4 or 16 bytes: INVALID_REQUEST;
 //   - an embedded header or body that does not parse, or a version outside the handler's: UNSUPPORTED_VERSION;
 //   - an API Kafka does not forward (ApiKeys.forwardable; Envelope itself among them): INVALID_REQUEST.
-// Left out: the CLUSTER_ACTION check on the envelope (no authorizer yet; every principal passes), and
-// the forwarded principal's tokenAuthenticated flag (kept in the raw bytes).
+// With an authorizer the envelope's sender needs CLUSTER_ACTION (checked in index.ts: else
+// CLUSTER_AUTHORIZATION_FAILED); the embedded request is then authorized as the client's principal and
+// address. Left out: the forwarded principal's tokenAuthenticated flag (kept in the raw bytes).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import { decodeRequest, responseHeaderVersion } from "../../protocol/frame.ts";

@@ -1,4 +1,4 @@
-// Entry point of the Java kafka-clients interop driver: `produce`, `consume`, `admin`, `commit`
+// Entry point of the Java kafka-clients interop driver: `produce`, `consume`, `admin`, `acls`, `commit`
 // (a group member committing its positions), `group-offsets`, and the transactional commands
 // `txn-produce`, `txn-read`, `ctp` (consume-transform-produce) and `fence`, and the replication chaos
 // test's `chaos-produce` and `chaos-consume`, each printing
@@ -19,6 +19,7 @@ public final class InteropDriver {
       case "produce" -> ProduceCommand.run(args);
       case "consume" -> ConsumeCommand.run(args);
       case "admin" -> AdminCommand.run(args);
+      case "acls" -> AclsCommand.run(args);
       case "commit" -> CommitCommand.run(args);
       case "group-offsets" -> GroupOffsetsCommand.run(args);
       case "txn-produce" -> TxnProduceCommand.run(args);

@@ -33,7 +33,7 @@ type PartitionAnswer = DeleteRecordsResponse["topics"][number]["partitions"][num
 /** The handler on a context holding only what it reads; the answer, or a promise of it when it waits. */
 function deleteRecords(s: LeaderSetup, image: ReturnType<typeof leaderImage>, offset: bigint, timeoutMs = TIMEOUT_MS): PartitionAnswer | Promise<PartitionAnswer> {
   const config = BrokerConfig.from(new Map(), Object.entries({ "node.id": String(LEADER), "process.roles": "broker", "controller.quorum.voters": "3000@127.0.0.1:9093", "controller.listener.names": "CONTROLLER", listeners: "PLAINTEXT://127.0.0.1:0", "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT" }));
-  const ctx = { services: { replicaManager: s.rm, metadata: { image }, config, nodeId: LEADER } } as unknown as RequestContext;
+  const ctx = { services: { replicaManager: s.rm, metadata: { image }, config, nodeId: LEADER, authorizer: null } } as unknown as RequestContext;
   const handler = deleteRecordsHandler as ApiHandler<unknown, DeleteRecordsResponse>;
   const out = handler.handle(ctx, { timeoutMs, topics: [{ name: TOPIC, partitions: [{ partitionIndex: 0, offset }] }] });
   const first = (r: unknown): PartitionAnswer => (r as DeleteRecordsResponse).topics[0]!.partitions[0]!;

@@ -1,0 +1,76 @@
+// Kafka's StandardAuthorizer (authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer):
+// ACLs come from the metadata image (AccessControlEntryRecords the controller wrote), super.users and
+// allow.everyone.if.no.acl.found from the node's config. The index (StandardAuthorizerData) is rebuilt
+// when the image's ACL map changes, which it does only when an ACL record applies: a check reads the
+// current image and compares one reference.
+//
+// Host names are compared as Java prints the client's InetAddress (getHostAddress): dotted IPv4 (an
+// IPv4-mapped IPv6 address counts as its IPv4 address) and IPv6 as eight uncompressed lowercase groups.
+
+import type { AuthorizerSettings } from "../../config/authorizer-config.ts";
+import type { MetadataImage } from "../image.ts";
+import { StandardAuthorizerData } from "./authorizer-data.ts";
+import type { StandardAclWithId } from "./acl.ts";
+
+export type AuthorizerConfig = Pick<AuthorizerSettings, "superUsers" | "allowEveryoneIfNoAclFound">;
+
+const NO_ACLS: ReadonlyMap<string, StandardAclWithId> = new Map();
+
+export class StandardAuthorizer {
+  private acls: ReadonlyMap<string, StandardAclWithId> | null = null;
+  private data: StandardAuthorizerData;
+
+  constructor(
+    readonly config: AuthorizerConfig,
+    private readonly image: () => MetadataImage,
+  ) {
+    this.data = new StandardAuthorizerData([], config.superUsers, config.allowEveryoneIfNoAclFound);
+  }
+
+  /** The index for the current image's ACLs (rebuilt only when they changed). */
+  current(): StandardAuthorizerData {
+    const acls = this.image().acls ?? NO_ACLS;
+    if (acls !== this.acls) {
+      this.data = new StandardAuthorizerData(acls.values(), this.config.superUsers, this.config.allowEveryoneIfNoAclFound);
+      this.acls = acls;
+    }
+    return this.data;
+  }
+
+  authorize(principal: string, host: string, operation: number, resourceType: number, resourceName: string): boolean {
+    return this.current().authorize(principal, host, operation, resourceType, resourceName);
+  }
+
+  authorizeByResourceType(principal: string, host: string, operation: number, resourceType: number): boolean {
+    return this.current().authorizeByResourceType(principal, host, operation, resourceType);
+  }
+
+  authorizedOperations(principal: string, host: string, resourceType: number, resourceName: string): number {
+    return this.current().authorizedOperations(principal, host, resourceType, resourceName);
+  }
+}
+
+/** Java's InetAddress.getHostAddress() of a socket's remote address string. */
+export function javaHostAddress(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(":")) return address;
+  const halves = address.split("::");
+  if (halves.length > 2) return address;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const groups = halves.length === 2 ? [...head, ...Array<string>(Math.max(0, 8 - head.length - tail.length)).fill("0"), ...tail] : head;
+  if (groups.length !== 8) return address;
+  return groups.map((g) => parseInt(g, 16).toString(16)).join(":");
+}
+
+/** Java's getHostAddress of the 4 or 16 address bytes an Envelope carries. */
+export function javaHostAddressOfBytes(b: Uint8Array): string {
+  if (b.length === 4) return `${b[0]}.${b[1]}.${b[2]}.${b[3]}`;
+  if (b.length === 16) {
+    const groups: string[] = [];
+    for (let i = 0; i < 16; i += 2) groups.push(((b[i]! << 8) | b[i + 1]!).toString(16));
+    return groups.join(":");
+  }
+  return "0.0.0.0";
+}
