@@ -9,9 +9,10 @@ import { formatEndpoint, parseEndpoints, parseProtocolMap, type Endpoint } from 
 import type { SslServerEngine } from "../network/ssl/ssl-engine.ts";
 import { sslServerEngine } from "./ssl-config.ts";
 
+import { listenerSaslConfig, type ListenerSaslConfig } from "./sasl-config.ts";
+
 /** Security protocols a listener may use (every one Kafka has). */
 export const SERVED_PROTOCOLS: ReadonlySet<string> = new Set(["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"]);
-import { listenerSaslConfig, type ListenerSaslConfig } from "./sasl-config.ts";
 
 export const BROKER_DEFS_BY_NAME: ReadonlyMap<string, ConfigDef> = new Map(BROKER_CONFIG_DEFS.map((d) => [d.name, d]));
 

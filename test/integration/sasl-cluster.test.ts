@@ -18,7 +18,7 @@ type MetadataRes = { topics: Array<{ errorCode: number; partitions: PartitionMd[
 let cluster: StrandCluster | null = null;
 afterAll(async () => {
   await cluster?.close();
-});
+}, 120_000);
 
 async function withClient<T>(port: number, f: (c: KafkaTestClient) => Promise<T>): Promise<T> {
   const c = await KafkaTestClient.connect(port);

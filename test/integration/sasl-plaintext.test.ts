@@ -26,7 +26,7 @@ afterAll(async () => {
   if (!node) return;
   await node.strand.stop();
   removeDataDir(node.strand.dataDir);
-});
+}, 120_000);
 
 async function connect(): Promise<KafkaTestClient> {
   return KafkaTestClient.connect(node.saslPort);

@@ -62,7 +62,7 @@ describe(`SASL_PLAINTEXT clients vs ${interopTarget()}`, () => {
   afterAll(async () => {
     await target?.remove();
     if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   test("Java AdminClient over SCRAM-SHA-512: alter and describe SCRAM credentials", async () => {
     const admin = javaSasl("SCRAM-SHA-512", "alice", "alice-secret");

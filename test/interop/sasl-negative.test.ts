@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await target?.remove();
-});
+}, 120_000);
 
 async function scramLogin(c: KafkaTestClient, m: ScramMechanism, user: string, password: string): Promise<AuthResult> {
   const h = await c.request<{ errorCode: number }>(17, 1, { mechanism: m.mechanismName });

@@ -31,7 +31,7 @@ describe(`OAUTHBEARER (unsecured JWS) vs ${interopTarget()}`, () => {
 
   afterAll(async () => {
     await target?.remove();
-  });
+  }, 120_000);
 
   test("Java producer and consumer group log in with an unsecured token", async () => {
     const topic = "oauth-java";

@@ -19,7 +19,7 @@ import { tempDir } from "../storage/helpers.ts";
 import { randomKafkaUuid } from "../../../src/storage/meta-properties.ts";
 
 const dir = tempDir("strand-acl-snapshot-");
-afterAll(() => dir.cleanup());
+afterAll(() => dir.cleanup(), 120_000);
 
 const acl = (o: Partial<StandardAcl> = {}): StandardAcl => ({
   resourceType: ResourceType.TOPIC,

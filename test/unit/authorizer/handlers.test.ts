@@ -30,11 +30,11 @@ beforeEach(() => {
   b.addTopic("orders");
   acls = new Map();
   authorizer = new StandardAuthorizer({ superUsers: new Set(["User:admin"]), allowEveryoneIfNoAclFound: false }, () => ({ ...b.metadata.image, acls }));
-});
+}, 120_000);
 
 afterEach(async () => {
   await b.close();
-});
+}, 120_000);
 
 const user = (name: string): KafkaPrincipal => ({ principalType: "User", name });
 

@@ -13,7 +13,7 @@ let certs: CertPaths;
 beforeAll(() => {
   certs = makeCerts();
 }, 120_000);
-afterAll(() => certs?.cleanup());
+afterAll(() => certs?.cleanup(), 120_000);
 
 function engine(props: Record<string, string>, listener = "SSL") {
   return sslServerEngine(new Map(Object.entries(props)), listener);

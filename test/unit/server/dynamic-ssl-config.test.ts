@@ -17,7 +17,7 @@ let lines: string[] = [];
 beforeAll(() => {
   certs = makeCerts();
 }, 120_000);
-afterAll(() => certs?.cleanup());
+afterAll(() => certs?.cleanup(), 120_000);
 
 const key = "listener.name.ssl.ssl.keystore.location";
 

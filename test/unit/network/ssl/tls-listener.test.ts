@@ -40,7 +40,7 @@ afterAll(() => {
   while (bigFile && bigFile.refCount > 0) bigFile.release();
   certs?.cleanup();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+}, 120_000);
 
 const silent = { warn() {}, info() {} };
 
@@ -139,7 +139,7 @@ describe("TLS listener", () => {
   afterAll(() => {
     server.stopListening();
     server.closeAll();
-  });
+  }, 120_000);
   const ca = () => readFileSync(certs.caPem, "utf8");
   const clientCert = () => ({ cert: readFileSync(certs.client.certPem, "utf8"), key: readFileSync(certs.client.keyPem, "utf8") });
   const rogueCert = () => ({ cert: readFileSync(certs.rogue.certPem, "utf8"), key: readFileSync(certs.rogue.keyPem, "utf8") });

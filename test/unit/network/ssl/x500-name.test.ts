@@ -13,10 +13,10 @@ import { subjectRfc2253 } from "../../../../src/network/ssl/x500-name.ts";
 let dir = "";
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "strand-x500-"));
-});
+}, 120_000);
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 function cert(name: string, subj: string): string {
   const r = Bun.spawnSync(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", join(dir, `${name}.key`), "-out", join(dir, `${name}.pem`), "-days", "2", "-subj", subj], { stderr: "pipe" });
