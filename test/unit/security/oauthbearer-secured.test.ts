@@ -118,3 +118,26 @@ test("JWKS key choice: by kid; without kid only when exactly one key fits; non-s
   const two = parseJwks(jwksJson([rsa, unknown]));
   expect(() => selectKey(two, null, "RS256")).toThrow("Unable to find a suitable verification key");
 });
+
+test("an http JWKS endpoint (loopback): fetched at start, refreshed early for a missing kid", async () => {
+  const { RefreshingHttpsJwksVerificationKeyResolver } = await import("../../../src/server/security/oauthbearer-jwks.ts");
+  let served = jwksJson([rsa]);
+  let requests = 0;
+  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => { requests++; return new Response(served, { headers: { "content-type": "application/json" } }); } });
+  const resolver = new RefreshingHttpsJwksVerificationKeyResolver(new URL(`http://127.0.0.1:${server.port}/jwks`), { refreshMs: 3_600_000, retryBackoffMs: 10, retryBackoffMaxMs: 100 });
+  try {
+    await resolver.init();
+    expect(requests).toBe(1);
+    const v = new BrokerJwtValidator(config(), resolver);
+    expect(v.validate(signJwt(rsa, good()), NOW).principalName).toBe("alice");
+    // ec-1 is not served yet: refused, and an early refresh is started.
+    served = jwksJson([rsa, ec]);
+    expect(() => v.validate(signJwt(ec, good()), NOW)).toThrow("Unable to find a suitable verification key");
+    await resolver.refresh();
+    expect(requests).toBe(2);
+    expect(v.validate(signJwt(ec, good()), NOW).principalName).toBe("alice");
+  } finally {
+    resolver.close();
+    server.stop(true);
+  }
+}, 60_000);
