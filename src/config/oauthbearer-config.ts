@@ -104,6 +104,11 @@ export function oauthBearerSecuredConfig(config: OAuthBearerConfigSource, listen
     return raw === "true";
   };
 
+  const validatorClass = lookup("sasl.oauthbearer.jwt.validator.class");
+  const DEFAULT_VALIDATOR = "org.apache.kafka.common.security.oauthbearer.DefaultJwtValidator";
+  if (validatorClass.value !== undefined && validatorClass.value.trim() !== "" && validatorClass.value.trim() !== DEFAULT_VALIDATOR) {
+    throw new ConfigError(validatorClass.key, validatorClass.value, `${DEFAULT_VALIDATOR} (Strand serves Kafka's JWKS validator only)`);
+  }
   const urlKey = "sasl.oauthbearer.jwks.endpoint.url";
   const rawUrl = str(urlKey);
   if (rawUrl === null) {

@@ -16,10 +16,10 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "strand-oauth-cfg-"));
   writeFileSync(join(dir, "jwks.json"), '{"keys":[]}');
   fileUrl = pathToFileURL(join(dir, "jwks.json")).href;
-});
+}, 30_000);
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
-});
+}, 30_000);
 
 const P = "listener.name.sasl_plaintext.oauthbearer.";
 function cfg(props: Record<string, string>, allowed: string = fileUrl) {
@@ -70,6 +70,7 @@ test("Kafka's refusals name the key", () => {
   expect(configError(() => cfg({ ...base(), [`${P}sasl.oauthbearer.jwks.endpoint.url`]: missing }, missing)).message).toContain("doesn't exist");
   expect(configError(() => cfg({ ...base(), "sasl.oauthbearer.expected.audience": "" })).message).toContain("sasl.oauthbearer.allow.unverified.audience");
   expect(configError(() => cfg({ ...base(), "listener.name.sasl_plaintext.sasl.oauthbearer.expected.issuer": "" })).message).toContain("sasl.oauthbearer.allow.unverified.issuer");
+  expect(configError(() => cfg({ ...base(), "sasl.oauthbearer.jwt.validator.class": "com.example.V" })).key).toBe("sasl.oauthbearer.jwt.validator.class");
   expect(configError(() => cfg({ ...base(), "sasl.oauthbearer.clock.skew.seconds": "-1" })).key).toBe("sasl.oauthbearer.clock.skew.seconds");
 });
 

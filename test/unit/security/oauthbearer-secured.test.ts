@@ -29,10 +29,10 @@ beforeAll(() => {
   const path = join(dir, "jwks.json");
   writeFileSync(path, jwksJson([rsa, ec]));
   jwksUrl = pathToFileURL(path);
-});
+}, 30_000);
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
-});
+}, 30_000);
 
 function config(over: Partial<OAuthBearerSecuredConfig> = {}): OAuthBearerSecuredConfig {
   return {
