@@ -10,7 +10,7 @@
 // Strand has no JVM: system properties are read from -D options in the KAFKA_OPTS environment
 // variable, where Kafka's start scripts put them.
 
-import { statSync, accessSync, constants as fsConstants } from "node:fs";
+import { accessSync, constants as fsConstants, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { ConfigError } from "./def.ts";
 
@@ -141,6 +141,16 @@ export function oauthBearerSecuredConfig(config: OAuthBearerConfigSource, listen
       accessSync(path, fsConstants.R_OK);
     } catch {
       throw new ConfigError(lookup(urlKey).key, rawUrl, `The OAuth configuration option ${urlKey} contains a file (${path}) that doesn't have read permission`);
+    }
+    // Kafka reads the file at start-up and fails to start on a malformed JWKS; so does Strand, here.
+    let doc: unknown;
+    try {
+      doc = JSON.parse(readFileSync(path, "utf8"));
+    } catch (e) {
+      throw new ConfigError(lookup(urlKey).key, rawUrl, `a JWKS file (${path}) holding JSON: ${(e as Error).message}`);
+    }
+    if (doc === null || typeof doc !== "object" || !Array.isArray((doc as { keys?: unknown }).keys)) {
+      throw new ConfigError(lookup(urlKey).key, rawUrl, `a JWKS file (${path}): a JSON object with a "keys" array`);
     }
   }
 

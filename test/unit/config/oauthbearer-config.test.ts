@@ -68,6 +68,11 @@ test("Kafka's refusals name the key", () => {
   expect(configError(() => cfg({ ...base(), [`${P}sasl.oauthbearer.jwks.endpoint.url`]: "ftp://x/jwks" }, "ftp://x/jwks")).message).toContain("invalid protocol (ftp)");
   const missing = pathToFileURL(join(dir, "nope.json")).href;
   expect(configError(() => cfg({ ...base(), [`${P}sasl.oauthbearer.jwks.endpoint.url`]: missing }, missing)).message).toContain("doesn't exist");
+  for (const [name, text] of [["bad.json", "{not json"], ["nokeys.json", '{"k":[]}']]) {
+    writeFileSync(join(dir, name), text);
+    const u = pathToFileURL(join(dir, name)).href;
+    expect(configError(() => cfg({ ...base(), [`${P}sasl.oauthbearer.jwks.endpoint.url`]: u }, u)).message).toContain("a JWKS file");
+  }
   expect(configError(() => cfg({ ...base(), "sasl.oauthbearer.expected.audience": "" })).message).toContain("sasl.oauthbearer.allow.unverified.audience");
   expect(configError(() => cfg({ ...base(), "listener.name.sasl_plaintext.sasl.oauthbearer.expected.issuer": "" })).message).toContain("sasl.oauthbearer.allow.unverified.issuer");
   expect(configError(() => cfg({ ...base(), "sasl.oauthbearer.jwt.validator.class": "com.example.V" })).key).toBe("sasl.oauthbearer.jwt.validator.class");
