@@ -15,8 +15,8 @@ import { fileURLToPath } from "node:url";
 import { ConfigError } from "./def.ts";
 
 export const OAUTHBEARER_VALIDATOR_CALLBACK_HANDLER = "org.apache.kafka.common.security.oauthbearer.OAuthBearerValidatorCallbackHandler";
-/** Kafka's older (3.x) name of the same handler, still shipped. */
-const OAUTHBEARER_VALIDATOR_CALLBACK_HANDLER_OLD = "org.apache.kafka.common.security.oauthbearer.secured.OAuthBearerValidatorCallbackHandler";
+/** Kafka's default handler named explicitly (the 3.x name ...oauthbearer.secured.* is gone in 4.x). */
+const OAUTHBEARER_UNSECURED_VALIDATOR_CALLBACK_HANDLER = "org.apache.kafka.common.security.oauthbearer.internals.unsecured.OAuthBearerUnsecuredValidatorCallbackHandler";
 export const ALLOWED_URLS_PROPERTY = "org.apache.kafka.sasl.oauthbearer.allowed.urls";
 const MAX_SYSTEM_PROPERTIES = 1000;
 
@@ -75,7 +75,8 @@ export function oauthBearerSecuredConfig(config: OAuthBearerConfigSource, listen
   const handlerKey = [`${mp}sasl.server.callback.handler.class`, "sasl.server.callback.handler.class"].find((k) => (config.given.get(k) ?? "").trim() !== "");
   if (handlerKey === undefined) return null;
   const handler = config.given.get(handlerKey)!.trim();
-  if (handler !== OAUTHBEARER_VALIDATOR_CALLBACK_HANDLER && handler !== OAUTHBEARER_VALIDATOR_CALLBACK_HANDLER_OLD) {
+  if (handler === OAUTHBEARER_UNSECURED_VALIDATOR_CALLBACK_HANDLER) return null;
+  if (handler !== OAUTHBEARER_VALIDATOR_CALLBACK_HANDLER) {
     throw new ConfigError(handlerKey, handler, `unset (Kafka's unsecured validator) or ${OAUTHBEARER_VALIDATOR_CALLBACK_HANDLER}: Strand loads no other classes`);
   }
   const lookup = (key: string): { key: string; value: string | undefined } => {

@@ -43,6 +43,7 @@ const base = () => ({
 
 test("no callback handler: Kafka's unsecured default (null)", () => {
   expect(cfg({})).toBeNull();
+  expect(cfg({ [`${P}sasl.server.callback.handler.class`]: "org.apache.kafka.common.security.oauthbearer.internals.unsecured.OAuthBearerUnsecuredValidatorCallbackHandler" })).toBeNull();
 });
 
 test("the secured validator's settings, prefixed or not, with Kafka's defaults", () => {
@@ -61,6 +62,8 @@ test("the secured validator's settings, prefixed or not, with Kafka's defaults",
 
 test("Kafka's refusals name the key", () => {
   expect(configError(() => cfg({ ...base(), [`${P}sasl.server.callback.handler.class`]: "com.example.Handler" })).message).toContain(`${P}sasl.server.callback.handler.class`);
+  // Kafka 3.x's name of the validator is not in Kafka 4.4.0 (ClassNotFound there).
+  expect(configError(() => cfg({ ...base(), [`${P}sasl.server.callback.handler.class`]: "org.apache.kafka.common.security.oauthbearer.secured.OAuthBearerValidatorCallbackHandler" })).key).toBe(`${P}sasl.server.callback.handler.class`);
   const noUrl = { ...base() } as Record<string, string>;
   delete noUrl[`${P}sasl.oauthbearer.jwks.endpoint.url`];
   expect(configError(() => cfg(noUrl)).message).toContain("requires \"sasl.oauthbearer.jwks.endpoint.url\"");
