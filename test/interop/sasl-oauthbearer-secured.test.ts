@@ -6,7 +6,9 @@
 //   and consume with a token the test signs;
 // - over raw TCP: an expired token, a token signed by a key the JWKS does not hold, a token for another
 //   audience and an unsigned ("none") token each get {"status":"invalid_token"}, then, on the
-//   client's ^A, SASL_AUTHENTICATION_FAILED with that JSON, as from Kafka.
+//   client's ^A, SASL_AUTHENTICATION_FAILED with that JSON, as from Kafka;
+// - a JWKS served over http by the test on loopback: a token it verifies logs in, one signed by another
+//   key is refused.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -125,4 +127,54 @@ describe(`OAUTHBEARER (secured, JWKS file) vs ${interopTarget()}`, () => {
       await until("the broker to close the connection", async () => c.isClosed, 15_000, 20);
     }, 60_000);
   }
+});
+
+describe(`OAUTHBEARER (secured, JWKS over loopback http) vs ${interopTarget()}`, () => {
+  let target: SaslTarget;
+  let jwksServer: ReturnType<typeof Bun.serve> | null = null;
+  let jwksRequests = 0;
+  const saslPort = () => Number(target.saslBootstrap.split(":")[1]);
+
+  beforeAll(async () => {
+    jwksServer = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => { jwksRequests++; return new Response(jwksJson([ec]), { headers: { "content-type": "application/json" } }); } });
+    const url = `http://127.0.0.1:${jwksServer.port}/jwks`;
+    const p = "listener.name.sasl_plaintext.oauthbearer.";
+    target = await startSaslTarget({
+      "sasl.enabled.mechanisms": "OAUTHBEARER",
+      [`${p}sasl.jaas.config`]: "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;",
+      [`${p}sasl.server.callback.handler.class`]: "org.apache.kafka.common.security.oauthbearer.OAuthBearerValidatorCallbackHandler",
+      [`${p}sasl.oauthbearer.jwks.endpoint.url`]: url,
+      "sasl.oauthbearer.expected.issuer": ISSUER,
+      "sasl.oauthbearer.expected.audience": AUDIENCE,
+    }, { "org.apache.kafka.sasl.oauthbearer.allowed.urls": url });
+  }, 240_000);
+
+  afterAll(async () => {
+    await target?.remove();
+    jwksServer?.stop(true);
+  }, 120_000);
+
+  async function login(token: string): Promise<{ first: AuthResult; c: KafkaTestClient }> {
+    const c = await KafkaTestClient.connect(saslPort());
+    expect((await c.request<{ errorCode: number }>(17, 1, { mechanism: "OAUTHBEARER" })).errorCode).toBe(0);
+    return { first: await c.request<AuthResult>(36, 2, { authBytes: initial(token) }), c };
+  }
+
+  test("a token the served JWKS verifies logs in", async () => {
+    // The broker fetches the JWKS at start-up or, at the latest, for the first token.
+    await until("a login with the served key", async () => {
+      const { first, c } = await login(signJwt(ec, claims()));
+      c.close();
+      return first.errorCode === 0 && first.authBytes.length === 0;
+    }, 60_000, 500);
+    expect(jwksRequests).toBeGreaterThan(0);
+  }, 120_000);
+
+  test("a token signed by a key the endpoint does not serve is refused", async () => {
+    const { first, c } = await login(signJwt(rsa, claims()));
+    expect(new TextDecoder().decode(first.authBytes)).toBe('{"status":"invalid_token"}');
+    const second = await c.request<AuthResult>(36, 2, { authBytes: new Uint8Array([1]) });
+    expect(second).toMatchObject({ errorCode: 58, errorMessage: '{"status":"invalid_token"}' });
+    c.close();
+  }, 60_000);
 });
