@@ -5,11 +5,12 @@
 // prefixed with the mechanism (listener.name.<l>.<m>.connections.max.reauth.ms).
 //
 // Served mechanisms: PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, OAUTHBEARER (Kafka's unsecured-JWS default
-// validator only: a server callback handler class for it, e.g. Kafka's JWKS validator, is refused). A SASL listener that enables another one
+// validator, or Kafka's JWKS validator: oauthbearer-config.ts). A SASL listener that enables another one
 // (GSSAPI is Kafka's default), has no JAAS entry for an enabled mechanism, or a JAAS string Kafka would
 // refuse, is a ConfigError naming the key; a JAAS string is never repeated in an error (it holds passwords).
 
 import { ConfigError } from "./def.ts";
+import { javaSystemProperties, oauthBearerSecuredConfig, type OAuthBearerSecuredConfig } from "./oauthbearer-config.ts";
 import { JaasConfigError, OAUTHBEARER_LOGIN_MODULE, parseJaasConfig, type JaasEntry } from "./jaas-config.ts";
 
 export const SERVED_SASL_MECHANISMS: readonly string[] = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER"];
@@ -26,6 +27,8 @@ export interface ListenerSaslConfig {
   readonly failedAuthenticationDelayMs: number;
   /** connections.max.reauth.ms by mechanism (0: sessions do not expire). */
   readonly maxReauthMs: ReadonlyMap<string, number>;
+  /** OAUTHBEARER with Kafka's secured (JWKS) validator; null/absent: the unsecured default. */
+  readonly oauthBearerSecured?: OAuthBearerSecuredConfig | null;
 }
 
 /** What this file needs of BrokerConfig (kept narrow so the config class does not import back). */
@@ -50,7 +53,7 @@ function intOf(key: string, raw: string, min: number): number {
   return n;
 }
 
-export function listenerSaslConfig(config: SaslConfigSource, listenerName: string): ListenerSaslConfig {
+export function listenerSaslConfig(config: SaslConfigSource, listenerName: string, systemProperties: ReadonlyMap<string, string> = javaSystemProperties(process.env.KAFKA_OPTS)): ListenerSaslConfig {
   const prefix = listenerPrefix(listenerName);
   const given = (key: string): string | undefined => config.given.get(prefix + key);
   const mechKey = `${prefix}sasl.enabled.mechanisms`;
@@ -77,11 +80,9 @@ export function listenerSaslConfig(config: SaslConfigSource, listenerName: strin
       throw e;
     }
   }
+  let oauthBearerSecured: OAuthBearerSecuredConfig | null = null;
   if (enabledMechanisms.includes("OAUTHBEARER")) {
-    for (const key of [`${prefix}oauthbearer.sasl.server.callback.handler.class`, "sasl.server.callback.handler.class"]) {
-      const v = config.given.get(key);
-      if (v !== undefined && v.trim() !== "") throw new ConfigError(key, v, "unset: Strand serves OAUTHBEARER with Kafka's unsecured-JWS validator only (JWKS validation is not served yet)");
-    }
+    oauthBearerSecured = oauthBearerSecuredConfig(config, listenerName, systemProperties);
     const skew = jaasOption(jaas.get("OAUTHBEARER") ?? [], OAUTHBEARER_LOGIN_MODULE, "unsecuredValidatorAllowableClockSkewMs");
     if (skew !== undefined && skew.trim() !== "" && !/^\d+$/.test(skew.trim())) {
       throw new ConfigError(`${prefix}oauthbearer.sasl.jaas.config`, "[hidden]", `unsecuredValidatorAllowableClockSkewMs a non-negative number of milliseconds (got ${skew})`);
@@ -98,7 +99,7 @@ export function listenerSaslConfig(config: SaslConfigSource, listenerName: strin
     const raw = config.given.get(mk) ?? config.given.get(lk);
     maxReauthMs.set(m, raw !== undefined ? intOf(config.given.has(mk) ? mk : lk, raw, Number.MIN_SAFE_INTEGER) : config.long("connections.max.reauth.ms"));
   }
-  return { listenerName, enabledMechanisms, jaas, maxReceiveBytes, failedAuthenticationDelayMs, maxReauthMs };
+  return { listenerName, enabledMechanisms, jaas, maxReceiveBytes, failedAuthenticationDelayMs, maxReauthMs, oauthBearerSecured };
 }
 
 /** The value of option `name` in the first entry of `loginModule` (Kafka's JaasContext.configEntryOption). */

@@ -3,7 +3,8 @@
 // consumer group log in with OAuthBearerLoginModule's unsecured login (unsecuredLoginStringClaim_sub);
 // over raw TCP, an expired token is answered with Kafka's JSON challenge and, after the client's ^A,
 // SASL_AUTHENTICATION_FAILED carrying that JSON; a valid token's exp bounds the session (KIP-368
-// session lifetime sent to the client).
+// session lifetime sent to the client); confluent-kafka-python (oauth_cb), franz-go (sasl/oauth) and
+// KafkaJS (oauthBearerProvider) produce and consume with an unsecured token.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { consumeConsole, produceConsole } from "../support/kafka-tools.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
@@ -11,6 +12,16 @@ import { until } from "../support/until.ts";
 import { createTopics } from "./topics.ts";
 import { interopTarget } from "./targets.ts";
 import { startSaslTarget, type SaslTarget } from "./sasl-target.ts";
+import { ensurePythonClient } from "../support/clients/python.ts";
+import { ensureGoClient } from "../support/clients/go.ts";
+import { ensureKafkaJs } from "../support/clients/kafkajs.ts";
+import { probeInstall } from "../support/clients/cache.ts";
+import { collect, eventOf } from "./driver-output.ts";
+import { freshT0 } from "./spec.ts";
+
+const py = await probeInstall("confluent-kafka", ensurePythonClient);
+const go = await probeInstall("franz-go", ensureGoClient);
+const js = await probeInstall("kafkajs", ensureKafkaJs);
 
 const LOGIN = 'org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required unsecuredLoginStringClaim_sub="alice";';
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
@@ -66,4 +77,34 @@ describe(`OAUTHBEARER (unsecured JWS) vs ${interopTarget()}`, () => {
     expect(md.brokers.length).toBe(1);
     c.close();
   }, 60_000);
+
+  async function driverRoundTrip(label: string, spawn: (args: string[]) => import("bun").Subprocess<"ignore", "pipe", "pipe">, topic: string, extraProduce: string[] = []) {
+    await createTopics(target.plaintextPort, [{ name: topic, partitions: 3 }]);
+    const token = jws({ sub: "alice", iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 });
+    const common = ["--bootstrap", target.saslBootstrap, "--topic", topic, "--partitions", "3", "--count", "1000", "--t0", `${freshT0()}`, "--sasl-mechanism", "OAUTHBEARER", "--sasl-oauth-token", token];
+    const produced = eventOf(await collect(`${label} produce`, spawn(["produce", ...common, ...extraProduce]), { timeoutMs: 90_000 }), "produced");
+    expect(produced.errors).toEqual([]);
+    expect(produced.acked).toBe(1000);
+    const consumed = eventOf(await collect(`${label} consume`, spawn(["consume", ...common]), { timeoutMs: 90_000 }), "consumed");
+    expect(consumed.errors).toEqual([]);
+    expect(consumed.count).toBe(1000);
+  }
+
+  test.skipIf(!py.ok)("confluent-kafka-python (librdkafka, oauth_cb) with an unsecured token", async () => {
+    if (!py.ok) return;
+    const c = py.value;
+    await driverRoundTrip("python", (a) => c.spawn(a), "oauth-unsecured-python", ["--compression", "none"]);
+  }, 240_000);
+
+  test.skipIf(!go.ok)("franz-go (sasl/oauth) with an unsecured token", async () => {
+    if (!go.ok) return;
+    const c = go.value;
+    await driverRoundTrip("franz-go", (a) => c.spawn(a), "oauth-unsecured-franz-go");
+  }, 240_000);
+
+  test.skipIf(!js.ok)("KafkaJS (oauthBearerProvider) with an unsecured token", async () => {
+    if (!js.ok) return;
+    const c = js.value;
+    await driverRoundTrip("kafkajs", (a) => c.spawn(a), "oauth-unsecured-kafkajs");
+  }, 240_000);
 });

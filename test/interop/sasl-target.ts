@@ -20,9 +20,11 @@ export interface SaslTarget {
 }
 
 /** `extra`: more broker properties, given to both brokers (e.g. listener.name.*.connections.max.reauth.ms). */
-export async function startSaslTarget(extra: Record<string, string> = {}): Promise<SaslTarget> {
+/** `systemProperties`: JVM -D properties (Kafka's JVM flags; Strand reads them from KAFKA_OPTS). */
+export async function startSaslTarget(extra: Record<string, string> = {}, systemProperties: Record<string, string> = {}): Promise<SaslTarget> {
+  const dFlags = Object.entries(systemProperties).map(([k, v]) => `-D${k}=${v}`);
   if (interopTarget() === "strand") {
-    const s = await startSaslStrand(extra, []);
+    const s = await startSaslStrand(extra, [], dFlags.length > 0 ? { KAFKA_OPTS: dFlags.join(" ") } : {});
     return {
       name: "strand",
       plaintextBootstrap: `127.0.0.1:${s.plaintextPort}`,
@@ -44,6 +46,7 @@ export async function startSaslTarget(extra: Record<string, string> = {}): Promi
       "advertised.listeners": `PLAINTEXT://127.0.0.1:${port},SASL_PLAINTEXT://127.0.0.1:${saslPort}`,
       ...saslListenerProps(extra),
     },
+    extraJvmArgs: dFlags,
   });
   return {
     name: "kafka",

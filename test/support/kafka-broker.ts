@@ -30,6 +30,8 @@ export interface StartKafkaOptions {
   heapMb?: number;
   /** Replaces the broker JVM flags entirely (default: brokerJvmArgs(dist, heapMb)). */
   jvmArgs?: string[];
+  /** Appended to the JVM flags (e.g. -D system properties). */
+  extraJvmArgs?: string[];
   /** Default 90 s: formatting + JVM start + KRaft election take ~5–10 s on 2 cores. */
   startTimeoutMs?: number;
 }
@@ -208,7 +210,7 @@ async function startOnce(opts: StartKafkaOptions, port: number, controllerPort: 
 
   const fd = openSync(logFile, "a");
   const proc = Bun.spawn({
-    cmd: [dist.javaBin, ...(opts.jvmArgs ?? brokerJvmArgs(dist, opts.heapMb)), "-cp", dist.classpath, KAFKA_MAIN.broker, propsFile],
+    cmd: [dist.javaBin, ...(opts.jvmArgs ?? brokerJvmArgs(dist, opts.heapMb)), ...(opts.extraJvmArgs ?? []), "-cp", dist.classpath, KAFKA_MAIN.broker, propsFile],
     cwd: workDir,
     stdin: "ignore",
     stdout: fd,

@@ -30,7 +30,8 @@ export interface SaslStrand {
   readonly saslPort: number;
 }
 
-export async function startSaslStrand(extra: Record<string, string> = {}, addScram: readonly string[] = ["SCRAM-SHA-256=[name=alice,password=alice-secret]", "SCRAM-SHA-512=[name=alice,password=alice-secret]"]): Promise<SaslStrand> {
+/** `env`: for the format and the broker (e.g. KAFKA_OPTS with -D system properties). */
+export async function startSaslStrand(extra: Record<string, string> = {}, addScram: readonly string[] = ["SCRAM-SHA-256=[name=alice,password=alice-secret]", "SCRAM-SHA-512=[name=alice,password=alice-secret]"], env: Record<string, string> = {}): Promise<SaslStrand> {
   const dataDir = mkdtempSync(join(tmpdir(), "strand-sasl-"));
   const props: Record<string, string> = {
     "process.roles": "broker,controller",
@@ -46,9 +47,9 @@ export async function startSaslStrand(extra: Record<string, string> = {}, addScr
   const file = join(dataDir, "server.properties");
   writeFileSync(file, Object.entries(props).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
   const args = ["storage", "format", "-t", "AAAAAAAAAAAAAAAAAAAAAA", "-c", file, ...addScram.flatMap((s) => ["--add-scram", s])];
-  const f = Bun.spawnSync([process.execPath, join(ROOT, "src/cli/main.ts"), ...args], { cwd: dataDir, stdout: "pipe", stderr: "pipe" });
+  const f = Bun.spawnSync([process.execPath, join(ROOT, "src/cli/main.ts"), ...args], { cwd: dataDir, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
   if (f.exitCode !== 0) throw new Error(`strand storage format exited ${f.exitCode}: ${f.stdout.toString()}${f.stderr.toString()}`);
-  const strand = await startStrand({ dataDir, overrides: props, readyPattern: /strand started .*advertised=PLAINTEXT:\/\/127\.0\.0\.1:(\d+)/, startTimeoutMs: 60_000 });
+  const strand = await startStrand({ dataDir, overrides: props, readyPattern: /strand started .*advertised=PLAINTEXT:\/\/127\.0\.0\.1:(\d+)/, startTimeoutMs: 60_000, env });
   const m = /strand started .*advertised=.*SASL_PLAINTEXT:\/\/127\.0\.0\.1:(\d+)/.exec(strand.output());
   if (!m) throw new Error(`no SASL_PLAINTEXT port in:\n${strand.output()}`);
   return { strand, plaintextPort: strand.port, saslPort: Number(m[1]) };

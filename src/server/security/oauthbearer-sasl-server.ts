@@ -4,10 +4,11 @@
 // credential lifetime: its exp, which bounds the KIP-368 session); a refused token is answered, as
 // Kafka does, with a JSON error challenge ({"status":"invalid_token"}) that the client acknowledges with
 // a lone ^A, and the exchange then fails with that JSON as the message. Extensions are accepted, as
-// Kafka's unsecured handler accepts them all. JWKS validation (sasl.oauthbearer.jwks.endpoint.url) is
-// not served.
+// Kafka's unsecured handler and its secured OAuthBearerValidatorCallbackHandler accept them all. The
+// token is checked by the unsecured validator (options) or by Kafka's secured one (BrokerJwtValidator,
+// JWKS-verified signatures: oauthbearer-jwt-validator.ts).
 
-import { OAuthBearerIllegalTokenError, jsonErrorResponse, validateUnsecuredJws, type UnsecuredValidatorOptions } from "./oauthbearer-unsecured-jws.ts";
+import { OAuthBearerIllegalTokenError, jsonErrorResponse, validateUnsecuredJws, type UnsecuredValidatorOptions, type ValidatedToken } from "./oauthbearer-unsecured-jws.ts";
 import { SaslAuthenticationError, SaslCredentialError, SaslStateError, type SaslServer } from "./sasl-errors.ts";
 
 const SEP = "\u0001";
@@ -18,15 +19,15 @@ const AUTH = /^(\w+) +([-_~+/.a-zA-Z0-9]+=*)$/;
 
 export class OAuthBearerSaslServer implements SaslServer {
   readonly mechanismName = "OAUTHBEARER";
-  private readonly options: UnsecuredValidatorOptions;
+  private readonly validate: (token: string, nowMs: number) => ValidatedToken;
   private readonly wallClockMs: () => number;
   private complete = false;
   private principal = "";
   private lifetimeMs = 0;
   private errorMessage: string | null = null;
 
-  constructor(options: UnsecuredValidatorOptions, wallClockMs: () => number = Date.now) {
-    this.options = options;
+  constructor(validator: UnsecuredValidatorOptions | { validate(token: string, nowMs: number): ValidatedToken }, wallClockMs: () => number = Date.now) {
+    this.validate = "validate" in validator ? (t, now) => validator.validate(t, now) : (t, now) => validateUnsecuredJws(t, validator, now);
     this.wallClockMs = wallClockMs;
   }
 
@@ -50,7 +51,7 @@ export class OAuthBearerSaslServer implements SaslServer {
     if (a[1]!.toLowerCase() !== "bearer") throw new SaslCredentialError("Invalid scheme in OAUTHBEARER client first message");
     let token;
     try {
-      token = validateUnsecuredJws(a[2]!, this.options, this.wallClockMs());
+      token = this.validate(a[2]!, this.wallClockMs());
     } catch (e) {
       if (!(e instanceof OAuthBearerIllegalTokenError)) throw e;
       this.errorMessage = jsonErrorResponse(e.failureScope !== null ? "insufficient_scope" : "invalid_token", e.failureScope);

@@ -8,6 +8,7 @@
 // (sasl.server.max.receive.size) is lifted by the connection once `authenticated` is set.
 // One authenticator per live connection (a WeakMap keyed by the connection): nothing outlives it.
 
+import { brokerJwtValidatorFor } from "./oauthbearer-validators.ts";
 import type { ConnectionInfo, Outcome, RequestSink } from "../../network/connection.ts";
 import type { Frame } from "../../network/frame-assembler.ts";
 import type { ListenerSaslConfig } from "../../config/sasl-config.ts";
@@ -34,6 +35,8 @@ export class SaslGate implements RequestSink {
     this.scramCredentials = scramCredentials;
     this.log = log;
     this.nowMs = nowMs;
+    // A secured OAUTHBEARER listener loads its JWKS now, before the first client.
+    if (config.oauthBearerSecured) brokerJwtValidatorFor(config.oauthBearerSecured, (m) => log.info(m));
   }
 
   private authenticatorOf(conn: ConnectionInfo): SaslServerAuthenticator {

@@ -23,6 +23,7 @@ import { jaasOption } from "../../config/sasl-config.ts";
 import { OAUTHBEARER_LOGIN_MODULE, PLAIN_LOGIN_MODULE } from "../../config/jaas-config.ts";
 import { OAuthBearerSaslServer } from "./oauthbearer-sasl-server.ts";
 import { unsecuredValidatorOptions } from "./oauthbearer-unsecured-jws.ts";
+import { brokerJwtValidatorFor } from "./oauthbearer-validators.ts";
 import { ErrorCode } from "../../protocol/errors.ts";
 import { decodeRequest, peekHeader, responseHeaderVersion } from "../../protocol/frame.ts";
 import { API_CODECS } from "../../protocol/generated/apis.ts";
@@ -212,6 +213,8 @@ export class SaslServerAuthenticator {
     }
     if (mechanism === "OAUTHBEARER") {
       const entry = (this.deps.config.jaas.get("OAUTHBEARER") ?? []).find((e) => e.loginModule === OAUTHBEARER_LOGIN_MODULE);
+      const secured = this.deps.config.oauthBearerSecured;
+      if (secured) return new OAuthBearerSaslServer(brokerJwtValidatorFor(secured), this.deps.wallClockMs ?? Date.now);
       return new OAuthBearerSaslServer(unsecuredValidatorOptions(entry?.options ?? new Map()), this.deps.wallClockMs ?? Date.now);
     }
     const m = scramMechanismByName(mechanism);

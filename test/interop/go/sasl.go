@@ -1,10 +1,11 @@
 package main
 
 // SASL for the SASL interop test: --sasl-mechanism PLAIN|SCRAM-SHA-256|SCRAM-SHA-512 with
-// --sasl-username and --sasl-password (over SASL_PLAINTEXT); no options without --sasl-mechanism.
+// --sasl-username and --sasl-password, or OAUTHBEARER with --sasl-oauth-token (over SASL_PLAINTEXT); no options without --sasl-mechanism.
 
 import (
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/sasl/oauth"
 	"github.com/twmb/franz-go/pkg/sasl/plain"
 	"github.com/twmb/franz-go/pkg/sasl/scram"
 )
@@ -13,6 +14,10 @@ func saslOpts(a args) []kgo.Opt {
 	mech := a.strOr("sasl-mechanism", "")
 	if mech == "" {
 		return nil
+	}
+	if mech == "OAUTHBEARER" {
+		// --sasl-oauth-token <compact JWT>
+		return []kgo.Opt{kgo.SASL(oauth.Auth{Token: a.str("sasl-oauth-token")}.AsMechanism())}
 	}
 	user, pass := a.str("sasl-username"), a.str("sasl-password")
 	switch mech {

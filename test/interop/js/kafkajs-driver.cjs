@@ -50,7 +50,10 @@ const count = Number(o.count)
 const t0 = Number(o.t0)
 const expected = Array.from({ length: parts }, (_, p) => Math.floor(count / parts) + (p < count % parts ? 1 : 0))
 // --sasl-mechanism/--sasl-username/--sasl-password: SASL_PLAINTEXT (the SASL interop test).
-const sasl = o['sasl-mechanism'] ? { sasl: { mechanism: o['sasl-mechanism'].toLowerCase(), username: o['sasl-username'], password: o['sasl-password'] } } : {}
+// OAUTHBEARER: --sasl-oauth-token <compact JWT> is given to KafkaJS's oauthBearerProvider.
+const sasl = !o['sasl-mechanism'] ? {}
+  : o['sasl-mechanism'] === 'OAUTHBEARER' ? { sasl: { mechanism: 'oauthbearer', oauthBearerProvider: async () => ({ value: o['sasl-oauth-token'] }) } }
+  : { sasl: { mechanism: o['sasl-mechanism'].toLowerCase(), username: o['sasl-username'], password: o['sasl-password'] } }
 const kafka = new Kafka({ clientId: 'strand-interop-kafkajs', brokers: [o.bootstrap], logLevel: logLevel.WARN, retry: { retries: 8 }, ...sasl })
 
 async function produce() {

@@ -5,6 +5,7 @@
 #   txn-produce / txn-ctp / txn-verify ...   transactions, see txn.py
 # Records follow test/interop/spec.ts: record i -> partition i % P, offset i // P, key "k<i>",
 # value of size(i) letters, i % 3 headers, timestamp t0 + i.
+import base64
 import json
 import sys
 import time
@@ -66,6 +67,13 @@ def sasl(o):
     """SASL_PLAINTEXT settings when --sasl-mechanism is given (the SASL interop test), else none."""
     if "sasl-mechanism" not in o:
         return {}
+    if o["sasl-mechanism"] == "OAUTHBEARER":
+        # --sasl-oauth-token <compact JWT>: given to librdkafka by oauth_cb, with the token's exp.
+        token = o["sasl-oauth-token"]
+        payload = token.split(".")[1]
+        exp = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))["exp"]
+        return {"security.protocol": "SASL_PLAINTEXT", "sasl.mechanism": "OAUTHBEARER",
+                "oauth_cb": lambda _config: (token, float(exp))}
     return {"security.protocol": "SASL_PLAINTEXT", "sasl.mechanism": o["sasl-mechanism"],
             "sasl.username": o["sasl-username"], "sasl.password": o["sasl-password"]}
 
