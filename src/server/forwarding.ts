@@ -41,7 +41,7 @@ function shouldForward(ctx: RequestContext): boolean {
 export function principalBytes(p: KafkaPrincipal): Uint8Array {
   return encodeExact((s) => {
     s.int16(0);
-    writeDefaultPrincipalData(s, { type: p.principalType, name: p.name, tokenAuthenticated: false }, 0);
+    writeDefaultPrincipalData(s, { type: p.principalType, name: p.name, tokenAuthenticated: p.tokenAuthenticated === true }, 0);
   });
 }
 
@@ -69,6 +69,14 @@ export function addressBytes(address: string): Uint8Array {
 
 export function forwardingHandler(h: ApiHandler): ApiHandler {
   if (!FORWARDED_APIS.has(h.key)) return h;
+  return forwardedToController(h);
+}
+
+/**
+ * `h` run on the active controller: in place there, inside an Envelope elsewhere. For handlers that
+ * check the request on the broker first, as Kafka's KafkaApis does for the delegation token APIs.
+ */
+export function forwardedToController(h: ApiHandler): ApiHandler {
   return {
     ...h,
     async handle(ctx, req) {
