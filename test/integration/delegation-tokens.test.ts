@@ -4,7 +4,9 @@
 // extension tokenauth=true and is served as the owner; token requests over that connection and over
 // PLAINTEXT are refused (DELEGATION_TOKEN_REQUEST_NOT_ALLOWED); Describe lists the token with its HMAC;
 // a renewal moves the expiry; someone else's renewal is DELEGATION_TOKEN_OWNER_MISMATCH; after Expire
-// (now) the token login fails with SASL_AUTHENTICATION_FAILED and Renew answers DELEGATION_TOKEN_NOT_FOUND.
+// (now) the token login fails with SASL_AUTHENTICATION_FAILED and Renew answers DELEGATION_TOKEN_NOT_FOUND;
+// the controller's periodic sweep removes a token past its max lifetime; without
+// delegation.token.secret.key the APIs answer DELEGATION_TOKEN_AUTH_DISABLED.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { removeDataDir } from "../support/strand.ts";
@@ -16,7 +18,7 @@ import { until } from "../support/until.ts";
 
 let node: SaslStrand;
 beforeAll(async () => {
-  node = await startSaslStrand({ "delegation.token.secret.key": "dtoken-test-secret" }, [
+  node = await startSaslStrand({ "delegation.token.secret.key": "dtoken-test-secret", "delegation.token.expiry.check.interval.ms": "300" }, [
     "SCRAM-SHA-256=[name=alice,password=alice-secret]",
     "SCRAM-SHA-512=[name=alice,password=alice-secret]",
     "SCRAM-SHA-512=[name=bob,password=bob-secret]",
@@ -105,4 +107,38 @@ test("create, log in with the token, describe, renew, expire: the login then fai
   expect((await alice.c.request<{ errorCode: number }>(39, 2, { hmac: t.hmac, renewPeriodMs: -1n })).errorCode).toBe(ErrorCode.DELEGATION_TOKEN_NOT_FOUND);
   expect((await alice.c.request<{ tokens: unknown[] }>(41, 3, { owners: null })).tokens).toEqual([]);
   alice.c.close();
+}, 120_000);
+
+test("the controller's sweep removes a token past its max lifetime", async () => {
+  const alice = await scramLogin(SCRAM_SHA_512, "alice", "alice-secret");
+  const t = await alice.c.request<Created>(38, 3, { ...createReq, maxLifetimeMs: 200n });
+  expect(t.errorCode).toBe(0);
+  expect(t.maxTimestampMs - t.issueTimestampMs).toBe(200n);
+  await until("the expired token to be swept", async () => {
+    const d = await alice.c.request<{ tokens: Array<{ tokenId: string }> }>(41, 3, { owners: null });
+    return !d.tokens.some((x) => x.tokenId === t.tokenId);
+  }, 30_000, 100);
+  const tok = await scramLogin(SCRAM_SHA_512, t.tokenId, Buffer.from(t.hmac).toString("base64"), "tokenauth=true");
+  expect(tok.r.errorCode).toBe(ErrorCode.SASL_AUTHENTICATION_FAILED);
+  tok.c.close();
+  alice.c.close();
+}, 120_000);
+
+test("without delegation.token.secret.key: DELEGATION_TOKEN_AUTH_DISABLED", async () => {
+  const off = await startSaslStrand();
+  try {
+    const c = await KafkaTestClient.connect(off.saslPort);
+    expect((await c.request<{ errorCode: number }>(17, 1, { mechanism: "SCRAM-SHA-512" })).errorCode).toBe(0);
+    const sc = new TestScramClient(SCRAM_SHA_512, "alice", "alice-secret", "nonce-off");
+    const first = await c.request<AuthResult>(36, 2, { authBytes: sc.first() });
+    expect((await c.request<AuthResult>(36, 2, { authBytes: sc.final(first.authBytes) })).errorCode).toBe(0);
+    expect((await c.request<Created>(38, 3, createReq)).errorCode).toBe(ErrorCode.DELEGATION_TOKEN_AUTH_DISABLED);
+    expect((await c.request<{ errorCode: number }>(39, 2, { hmac: new Uint8Array(64), renewPeriodMs: -1n })).errorCode).toBe(ErrorCode.DELEGATION_TOKEN_AUTH_DISABLED);
+    expect((await c.request<{ errorCode: number }>(40, 2, { hmac: new Uint8Array(64), expiryTimePeriodMs: -1n })).errorCode).toBe(ErrorCode.DELEGATION_TOKEN_AUTH_DISABLED);
+    expect((await c.request<{ errorCode: number }>(41, 3, { owners: null })).errorCode).toBe(ErrorCode.DELEGATION_TOKEN_AUTH_DISABLED);
+    c.close();
+  } finally {
+    await off.strand.stop();
+    removeDataDir(off.strand.dataDir);
+  }
 }, 120_000);
