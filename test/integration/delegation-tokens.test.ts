@@ -6,7 +6,9 @@
 // a renewal moves the expiry; someone else's renewal is DELEGATION_TOKEN_OWNER_MISMATCH; after Expire
 // (now) the token login fails with SASL_AUTHENTICATION_FAILED and Renew answers DELEGATION_TOKEN_NOT_FOUND;
 // the controller's periodic sweep removes a token past its max lifetime; without
-// delegation.token.secret.key the APIs answer DELEGATION_TOKEN_AUTH_DISABLED.
+// delegation.token.secret.key the APIs answer DELEGATION_TOKEN_AUTH_DISABLED; with StandardAuthorizer,
+// a token for another owner needs CREATE_TOKENS on that User (else DELEGATION_TOKEN_AUTHORIZATION_FAILED)
+// and someone else's tokens are described only with DESCRIBE_TOKENS on the owner's User resource.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { removeDataDir } from "../support/strand.ts";
@@ -140,5 +142,45 @@ test("without delegation.token.secret.key: DELEGATION_TOKEN_AUTH_DISABLED", asyn
   } finally {
     await off.strand.stop();
     removeDataDir(off.strand.dataDir);
+  }
+}, 120_000);
+
+test("with StandardAuthorizer: CREATE_TOKENS and DESCRIBE_TOKENS on User resources", async () => {
+  const az = await startSaslStrand({ "delegation.token.secret.key": "acl-secret", "authorizer.class.name": "org.apache.kafka.metadata.authorizer.StandardAuthorizer", "super.users": "User:admin;User:ANONYMOUS" }); // ANONYMOUS: the broker on the PLAINTEXT controller listener
+  const clients: KafkaTestClient[] = [];
+  try {
+    const login = async (user: string, password: string, mechanism: string): Promise<KafkaTestClient> => {
+      const c = await KafkaTestClient.connect(az.saslPort);
+      clients.push(c);
+      expect((await c.request<{ errorCode: number }>(17, 1, { mechanism })).errorCode).toBe(0);
+      if (mechanism === "PLAIN") {
+        expect((await c.request<AuthResult>(36, 2, { authBytes: new TextEncoder().encode(`\u0000${user}\u0000${password}`) })).errorCode).toBe(0);
+        return c;
+      }
+      const sc = new TestScramClient(SCRAM_SHA_512, user, password, "nonce-acl");
+      const first = await c.request<AuthResult>(36, 2, { authBytes: sc.first() });
+      expect((await c.request<AuthResult>(36, 2, { authBytes: sc.final(first.authBytes) })).errorCode).toBe(0);
+      return c;
+    };
+    const admin = await login("admin", "admin-secret", "PLAIN");
+    const alice = await login("alice", "alice-secret", "SCRAM-SHA-512");
+    const forCarol = { ...createReq, ownerPrincipalType: "User", ownerPrincipalName: "carol" };
+    expect((await alice.request<Created>(38, 3, forCarol))).toMatchObject({ errorCode: ErrorCode.DELEGATION_TOKEN_AUTHORIZATION_FAILED, principalName: "carol", tokenRequesterPrincipalName: "alice", tokenId: "" });
+    // Her own token needs no ACL.
+    expect((await alice.request<Created>(38, 3, createReq)).errorCode).toBe(0);
+    const carols = await admin.request<Created>(38, 3, forCarol);
+    expect(carols).toMatchObject({ errorCode: 0, principalName: "carol", tokenRequesterPrincipalName: "admin" });
+    const visible = async () => (await alice.request<{ tokens: Array<{ principalName: string }> }>(41, 3, { owners: null })).tokens.map((t) => t.principalName).sort();
+    await until("alice's own token in the image", async () => (await visible()).includes("alice"), 15_000, 50);
+    expect(await visible()).toEqual(["alice"]);
+    const acl = (operation: number) => ({ resourceType: 7, resourceName: "User:carol", resourcePatternType: 3, principal: "User:alice", host: "*", operation, permissionType: 3 });
+    const created = await admin.request<{ results: Array<{ errorCode: number }> }>(30, 3, { creations: [acl(13), acl(14)] });
+    expect(created.results.map((r) => r.errorCode)).toEqual([0, 0]);
+    await until("DESCRIBE_TOKENS to let alice see carol's token", async () => (await visible()).includes("carol"), 15_000, 50);
+    expect((await alice.request<Created>(38, 3, forCarol)).errorCode).toBe(0);
+  } finally {
+    for (const c of clients) c.close();
+    await az.strand.stop();
+    removeDataDir(az.strand.dataDir);
   }
 }, 120_000);
