@@ -8,7 +8,8 @@
 // inside the EnvelopeResponse goes back to the client unchanged. Strand's and Kafka's controllers both
 // run the embedded request as if the client had sent it (src/server/controller-api/envelope.ts).
 // CreateTopics is forwarded by the metadata layer itself (RaftMetadata), because the coordinators and
-// Metadata auto-creation create topics too.
+// Metadata auto-creation create topics too. Create/Renew/ExpireDelegationToken check the request on the
+// broker first (as Kafka's KafkaApis) and then forward through forwardedToController.
 //
 // The send is retried while no controller answers or it answers NOT_CONTROLLER (sendToActiveController,
 // 30 s, as Kafka's NodeToControllerChannelManager). When the controller cannot be reached at all the

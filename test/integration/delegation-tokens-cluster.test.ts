@@ -91,4 +91,5 @@ test("tokens created, renewed and expired through every node; every node authent
       return true;
     }, 30_000, 200);
   }
+  for (const id of cl.ids) expect(cl.output(id)).not.toContain("cluster-secret");
 }, 240_000);

@@ -109,6 +109,9 @@ test("create, log in with the token, describe, renew, expire: the login then fai
   expect((await alice.c.request<{ errorCode: number }>(39, 2, { hmac: t.hmac, renewPeriodMs: -1n })).errorCode).toBe(ErrorCode.DELEGATION_TOKEN_NOT_FOUND);
   expect((await alice.c.request<{ tokens: unknown[] }>(41, 3, { owners: null })).tokens).toEqual([]);
   alice.c.close();
+  // The secret key and the token's password are never logged.
+  expect(node.strand.output()).not.toContain("dtoken-test-secret");
+  expect(node.strand.output()).not.toContain(password);
 }, 120_000);
 
 test("the controller's sweep removes a token past its max lifetime", async () => {
