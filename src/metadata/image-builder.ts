@@ -3,7 +3,7 @@
 // RemoveTopicRecord (which also drops the topic's configs), ConfigRecord, FeatureLevelRecord,
 // RegisterBrokerRecord, UnregisterBrokerRecord, BrokerRegistrationChangeRecord and the older
 // Fence/UnfenceBrokerRecord, Register/UnregisterControllerRecord, ProducerIdsRecord and
-// User/RemoveUserScramCredentialRecord. Other types are
+// User/RemoveUserScramCredentialRecord, (Remove)DelegationTokenRecord. Other types are
 // reported to the caller as not applied.
 //
 // The builder's maps are mutable; build() returns an image over copies, and every object an image
@@ -30,6 +30,9 @@ import type { RemoveAccessControlEntryRecord } from "../protocol/generated/metad
 import type { StandardAclWithId } from "./authorizer/acl.ts";
 import { configKey } from "./image.ts";
 import type { ScramCredentialImage } from "./image.ts";
+import type { DelegationTokenRecord } from "../protocol/generated/metadata/delegation-token-record.ts";
+import type { RemoveDelegationTokenRecord } from "../protocol/generated/metadata/remove-delegation-token-record.ts";
+import type { DelegationTokenImage } from "./delegation-token-control.ts";
 import type { BrokerRegistrationImage, ControllerRegistrationImage, MetadataImage, PartitionImage, TopicImage } from "./image.ts";
 import { MetadataRecordError, RecordType } from "./record-serde.ts";
 
@@ -51,6 +54,8 @@ export class ImageBuilder {
   private readonly scram = new Map<string, ReadonlyMap<number, ScramCredentialImage>>();
   /** Shared with the last built image until an ACL record applies (copied on the first change). */
   private acls: ReadonlyMap<string, StandardAclWithId> = new Map();
+  /** Token id -> token (DelegationTokenRecord). */
+  private readonly tokens = new Map<string, DelegationTokenImage>();
   private aclsCopied = false;
 
   constructor(
@@ -67,6 +72,7 @@ export class ImageBuilder {
       for (const [k, v] of from.controllers ?? []) this.controllers.set(k, v);
       this.nextProducerId = from.producerIds?.nextProducerId ?? -1n;
       for (const [k, v] of from.scramCredentials ?? []) this.scram.set(k, v);
+      for (const [k, v] of from.delegationTokens ?? []) this.tokens.set(k, v);
       if (from.acls) this.acls = from.acls;
     }
   }
@@ -147,6 +153,18 @@ export class ImageBuilder {
         per.delete(m.mechanism);
         if (per.size === 0) this.scram.delete(m.name);
         else this.scram.set(m.name, per);
+        return true;
+      }
+      case RecordType.DELEGATION_TOKEN: {
+        const m = message as DelegationTokenRecord;
+        this.tokens.set(m.tokenId, {
+          tokenId: m.tokenId, owner: m.owner, requester: m.requester, renewers: [...m.renewers],
+          issueTimestampMs: m.issueTimestamp, maxTimestampMs: m.maxTimestamp, expiryTimestampMs: m.expirationTimestamp,
+        });
+        return true;
+      }
+      case RecordType.REMOVE_DELEGATION_TOKEN: {
+        this.tokens.delete((message as RemoveDelegationTokenRecord).tokenId);
         return true;
       }
       case RecordType.ACCESS_CONTROL_ENTRY: {
@@ -318,6 +336,7 @@ export class ImageBuilder {
       controllers: new Map(this.controllers),
       producerIds: { nextProducerId: this.nextProducerId },
       ...(this.scram.size > 0 ? { scramCredentials: new Map(this.scram) } : {}),
+      ...(this.tokens.size > 0 ? { delegationTokens: new Map(this.tokens) } : {}),
       acls: this.acls,
     };
   }

@@ -4,7 +4,8 @@
 // (RegisterBrokerRecord per broker, then RegisterControllerRecord per controller), topics (TopicRecord
 // then its PartitionRecords), configs (ConfigRecord per key), producer ids (one ProducerIdsRecord once
 // a block was handed out), then ACLs (one AccessControlEntryRecord each), SCRAM credentials
-// (UserScramCredentialRecord per user and mechanism); client quotas and delegation tokens, which Strand's
+// (UserScramCredentialRecord per user and mechanism), delegation tokens (DelegationTokenRecord, last as
+// in Kafka); client quotas, which Strand's
 // image does not hold yet, are not written. Loading runs a snapshot's records through an ImageBuilder
 // from empty, as Kafka's MetadataLoader applies a snapshot to an empty delta.
 //
@@ -119,6 +120,10 @@ export function imageRecords(image: MetadataImage): MetadataRecordOut[] {
         permissionType: a.permissionType,
       }),
     );
+  }
+  // Kafka's DelegationTokenImage.write (last in MetadataImage.write): one DelegationTokenRecord per token.
+  for (const t of image.delegationTokens?.values() ?? []) {
+    out.push(metadataRecord(RecordType.DELEGATION_TOKEN, { owner: t.owner, requester: t.requester, renewers: [...t.renewers], issueTimestamp: t.issueTimestampMs, maxTimestamp: t.maxTimestampMs, expirationTimestamp: t.expiryTimestampMs, tokenId: t.tokenId }));
   }
   return out;
 }

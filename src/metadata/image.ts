@@ -5,6 +5,7 @@
 import type { Endpoint } from "../config/listeners.ts";
 import type { TopicConfigSnapshot } from "./topic-config-snapshot.ts";
 import type { StandardAclWithId } from "./authorizer/acl.ts";
+import type { DelegationTokenImage } from "./delegation-token-control.ts";
 
 export interface PartitionImage {
   readonly topicId: string;
@@ -106,6 +107,8 @@ export interface MetadataImage {
    * Kafka's ScramImage; absent in images built by hand: none.
    */
   readonly scramCredentials?: ReadonlyMap<string, ReadonlyMap<number, ScramCredentialImage>>;
+  /** Delegation tokens by token id (DelegationTokenRecord, Kafka's DelegationTokenImage); absent: none. */
+  readonly delegationTokens?: ReadonlyMap<string, DelegationTokenImage>;
   /**
    * ACLs by id (AccessControlEntryRecord, Kafka's AclsImage); absent in images built by hand: none. The
    * map is replaced only when an ACL record applies, so the authorizer rebuilds its index only then.

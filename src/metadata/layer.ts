@@ -15,6 +15,7 @@ import type { AlterUserScramCredentialsResult } from "../protocol/generated/mess
 import type { ElectionTopicResult } from "./leader-election.ts";
 import type { AclBindingFilter, StandardAcl } from "./authorizer/acl.ts";
 import type { AclDeleteResult, AclResult } from "./acl-control.ts";
+import type { CreateTokenInput, CreateTokenResult, ExpiryResult } from "./delegation-token-control.ts";
 
 export interface TopicToCreate {
   name: string;
@@ -112,6 +113,14 @@ export interface MetadataLayer {
    * User/RemoveUserScramCredentialRecords; per-user results in Kafka's order. Optional (test layers).
    */
   alterUserScramCredentials?(req: AlterUserScramCredentialsRequest): Promise<AlterUserScramCredentialsResult[]>;
+  /**
+   * Create/Renew/ExpireDelegationToken on the active controller (delegation-token-control.ts): the
+   * DelegationTokenRecord / RemoveDelegationTokenRecord commits before the answer. `principal` is the
+   * caller's, "Type:name". Reject with NOT_CONTROLLER off the active controller. Optional (test layers).
+   */
+  createDelegationToken?(principal: string, input: Omit<CreateTokenInput, "requester">): Promise<CreateTokenResult>;
+  renewDelegationToken?(principal: string, hmac: Uint8Array, renewPeriodMs: bigint): Promise<ExpiryResult>;
+  expireDelegationToken?(principal: string, hmac: Uint8Array, expiryTimePeriodMs: bigint): Promise<ExpiryResult>;
   /**
    * ElectLeaders (leader-election.ts): plans and commits the elections; per-partition results as Kafka's
    * controller gives them. Throws UnknownElectionTypeError for an election type other than 0 and 1.

@@ -31,6 +31,7 @@ import type { Logger } from "../util/log.ts";
 import { brokerDefaultDirectory, planAlterPartition } from "./alter-partition.ts";
 import { arePartitionLeadersImbalanced, areSomePartitionsLeaderless, planBalancePartitionLeaders, planElectUncleanLeaders, UNCLEAN_LEADER_ELECTION_CHECK_INTERVAL_MS } from "./leader-balance.ts";
 import { PeriodicControllerTask } from "./periodic-task.ts";
+import { sweepExpiredDelegationTokens } from "./delegation-token-control.ts";
 import { BrokerHeartbeatManager } from "./broker-heartbeat-manager.ts";
 import {
   planBrokerHeartbeat,
@@ -94,6 +95,8 @@ export interface QuorumControllerOptions {
    * controller writes its BootstrapMetadata records on first activation.
    */
   readonly bootstrapRecords?: () => readonly MetadataRecordOut[];
+  /** delegation.token.expiry.check.interval.ms when delegation.token.secret.key is set (absent: no token sweep). */
+  readonly delegationTokenExpiryCheckIntervalMs?: number;
   /** leader.imbalance.check.interval.seconds in ms when auto.leader.rebalance.enable (absent: no balancing). */
   readonly leaderImbalanceCheckIntervalMs?: number;
   /** How often leaderless partitions of topics allowing unclean elections get one (default 5 minutes, as Kafka). */
@@ -357,6 +360,20 @@ export class QuorumController {
     every("maybeElectUncleanLeaders", this.opts.uncleanLeaderElectionCheckIntervalMs ?? UNCLEAN_LEADER_ELECTION_CHECK_INTERVAL_MS, (image) =>
       areSomePartitionsLeaderless(image) ? planElectUncleanLeaders(image, this.opts.env) : { records: [], more: false },
     );
+    // Kafka's sweepExpiredDelegationTokens, scheduled only when tokens are enabled; expiry is wall-clock time.
+    const sweepMs = this.opts.delegationTokenExpiryCheckIntervalMs;
+    if (sweepMs !== undefined) {
+      tasks.push(
+        new PeriodicControllerTask(this.opts.clock, sweepMs, () => {
+          void this.write("sweepExpiredDelegationTokens", (image) => {
+            const records = sweepExpiredDelegationTokens(image, BigInt(Date.now()));
+            if (records.length > 0) this.opts.logger.info("sweepExpiredDelegationTokens: expired tokens removed", { tokens: records.length });
+            return { records, result: undefined };
+          }).catch(() => {});
+          return false;
+        }),
+      );
+    }
     return tasks;
   }
 

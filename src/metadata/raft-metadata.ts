@@ -25,6 +25,7 @@ import type { LeaderAndEpoch } from "../raft/types.ts";
 import type { RaftClient } from "../raft/raft-client.ts";
 import type { Logger } from "../util/log.ts";
 import { planAlterUserScramCredentials } from "./scram-control.ts";
+import { planCreateDelegationToken, planExpireDelegationToken, planRenewDelegationToken, type CreateTokenInput, type CreateTokenResult, type DelegationTokenSettings, type ExpiryResult } from "./delegation-token-control.ts";
 import type { AlterUserScramCredentialsRequest } from "../protocol/generated/messages/alter-user-scram-credentials-request.ts";
 import type { AlterUserScramCredentialsResult } from "../protocol/generated/messages/alter-user-scram-credentials-response.ts";
 import { planResourceConfigs, type ResourceChanges, type ResourceResult } from "./config-changes.ts";
@@ -326,6 +327,39 @@ export class RaftMetadata implements MetadataLayer {
       .catch(fail);
   }
 
+  /** delegation.token.* as the controller reads them (Kafka's DelegationTokenControlManager builder). */
+  private tokenSettings(): DelegationTokenSettings {
+    const c = this.opts.config;
+    return { secretKey: c.optionalString("delegation.token.secret.key"), maxLifetimeMs: BigInt(c.long("delegation.token.max.lifetime.ms")), renewLifetimeMs: BigInt(c.long("delegation.token.expiry.time.ms")) };
+  }
+
+  createDelegationToken(principal: string, input: Omit<CreateTokenInput, "requester">): Promise<CreateTokenResult> {
+    const c = this.active;
+    if (!c) return Promise.reject(notController());
+    return c.write("createDelegationToken", (image) => {
+      const plan = planCreateDelegationToken(image, this.tokenSettings(), { ...input, requester: principal }, BigInt(Date.now()));
+      return { records: plan.records, result: plan.result };
+    });
+  }
+
+  renewDelegationToken(principal: string, hmac: Uint8Array, renewPeriodMs: bigint): Promise<ExpiryResult> {
+    const c = this.active;
+    if (!c) return Promise.reject(notController());
+    return c.write("renewDelegationToken", (image) => {
+      const plan = planRenewDelegationToken(image, this.tokenSettings(), principal, hmac, renewPeriodMs, BigInt(Date.now()));
+      return { records: plan.records, result: plan.result };
+    });
+  }
+
+  expireDelegationToken(principal: string, hmac: Uint8Array, expiryTimePeriodMs: bigint): Promise<ExpiryResult> {
+    const c = this.active;
+    if (!c) return Promise.reject(notController());
+    return c.write("expireDelegationToken", (image) => {
+      const plan = planExpireDelegationToken(image, this.tokenSettings(), principal, hmac, expiryTimePeriodMs, BigInt(Date.now()));
+      return { records: plan.records, result: plan.result };
+    });
+  }
+
   createAcls(acls: readonly StandardAcl[]): Promise<AclResult[]> {
     const c = this.active;
     if (!c) return Promise.reject(notController());
@@ -448,6 +482,9 @@ export function controllerSide(md: RaftMetadata): MetadataLayer {
     alterConfigs: (res, opts) => md.alterConfigs(res, opts),
     updateFeatures: (u, opts) => md.updateFeatures(u, opts),
     alterUserScramCredentials: (r) => md.alterUserScramCredentials(r),
+    createDelegationToken: (p, i) => md.createDelegationToken(p, i),
+    renewDelegationToken: (p, h, ms) => md.renewDelegationToken(p, h, ms),
+    expireDelegationToken: (p, h, ms) => md.expireDelegationToken(p, h, ms),
     electLeaders: (t, p) => md.electLeaders(t, p),
     alterPartitionReassignments: (t, a) => md.alterPartitionReassignments(t, a),
     listPartitionReassignments: (t) => md.listPartitionReassignments(t),

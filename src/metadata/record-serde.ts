@@ -35,6 +35,8 @@ export const RecordType = {
   REMOVE_ACCESS_CONTROL_ENTRY: 19,
   NO_OP: 20,
   REMOVE_USER_SCRAM_CREDENTIAL: 22,
+  DELEGATION_TOKEN: 10,
+  REMOVE_DELEGATION_TOKEN: 26,
   BEGIN_TRANSACTION: 23,
   END_TRANSACTION: 24,
   ABORT_TRANSACTION: 25,
@@ -60,6 +62,8 @@ export const WRITE_VERSION: Readonly<Record<number, number>> = {
   [RecordType.REGISTER_CONTROLLER]: 0,
   [RecordType.USER_SCRAM_CREDENTIAL]: 0,
   [RecordType.REMOVE_USER_SCRAM_CREDENTIAL]: 0,
+  [RecordType.DELEGATION_TOKEN]: 0,
+  [RecordType.REMOVE_DELEGATION_TOKEN]: 0,
   [RecordType.ACCESS_CONTROL_ENTRY]: 0,
   [RecordType.REMOVE_ACCESS_CONTROL_ENTRY]: 0,
   // A fencing change is written at v0; an in-controlled-shutdown change at v1 (built where it is planned).

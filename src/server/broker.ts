@@ -29,6 +29,7 @@ import { SaslGate } from "./security/sasl-gate.ts";
 import { brokerSaslClient } from "./security/sasl-client.ts";
 import { interBrokerListenerName } from "../replication/leader-endpoint-lookup.ts";
 import { bootstrapScramRecords } from "../metadata/bootstrap-scram.ts";
+import { delegationTokenCredentialLookup } from "./security/delegation-token-credentials.ts";
 import type { ApiHandler } from "./handler.ts";
 import type { Logger } from "../util/log.ts";
 import { brokerLoggers, type BrokerLoggers } from "./broker-loggers.ts";
@@ -487,6 +488,7 @@ export class Broker {
           sessionTimeoutMs: this.config.int("broker.session.timeout.ms"),
           bootstrapMinIsr: this.config.int("min.insync.replicas"),
           bootstrapRecords: () => bootstrapScramRecords(this.config.metadataLogDir),
+          ...(this.config.optionalString("delegation.token.secret.key") !== null ? { delegationTokenExpiryCheckIntervalMs: this.config.long("delegation.token.expiry.check.interval.ms") } : {}),
           ...(this.config.bool("auto.leader.rebalance.enable") ? { leaderImbalanceCheckIntervalMs: this.config.long("leader.imbalance.check.interval.seconds") * 1000 } : {}),
           uncleanLeaderElectionCheckIntervalMs: this.config.long("unclean.leader.election.interval.ms"),
           logger: logger.child({ component: "quorum-controller" }),
@@ -554,7 +556,8 @@ export class Broker {
         const sasl = this.config.sasl.get(l.name);
         if (!sasl) return spec;
         // A SASL listener: its connections authenticate first (SaslGate), with the smaller pre-auth frame limit.
-        const gate = new SaslGate(sink, sasl, (m, user) => this.running?.metadata.image.scramCredentials?.get(user)?.get(m.type), this.loggers.socketServer);
+        const tokens = delegationTokenCredentialLookup(() => this.running?.metadata.image, this.config.optionalString("delegation.token.secret.key"));
+        const gate = new SaslGate(sink, sasl, (m, user) => this.running?.metadata.image.scramCredentials?.get(user)?.get(m.type), this.loggers.socketServer, undefined, tokens);
         return { ...spec, sink: gate, maxPreAuthFrameBytes: sasl.maxReceiveBytes };
       }),
       limits: {

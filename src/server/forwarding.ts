@@ -8,7 +8,8 @@
 // inside the EnvelopeResponse goes back to the client unchanged. Strand's and Kafka's controllers both
 // run the embedded request as if the client had sent it (src/server/controller-api/envelope.ts).
 // CreateTopics is forwarded by the metadata layer itself (RaftMetadata), because the coordinators and
-// Metadata auto-creation create topics too.
+// Metadata auto-creation create topics too. Create/Renew/ExpireDelegationToken check the request on the
+// broker first (as Kafka's KafkaApis) and then forward through forwardedToController.
 //
 // The send is retried while no controller answers or it answers NOT_CONTROLLER (sendToActiveController,
 // 30 s, as Kafka's NodeToControllerChannelManager). When the controller cannot be reached at all the
@@ -41,7 +42,7 @@ function shouldForward(ctx: RequestContext): boolean {
 export function principalBytes(p: KafkaPrincipal): Uint8Array {
   return encodeExact((s) => {
     s.int16(0);
-    writeDefaultPrincipalData(s, { type: p.principalType, name: p.name, tokenAuthenticated: false }, 0);
+    writeDefaultPrincipalData(s, { type: p.principalType, name: p.name, tokenAuthenticated: p.tokenAuthenticated === true }, 0);
   });
 }
 
@@ -69,6 +70,14 @@ export function addressBytes(address: string): Uint8Array {
 
 export function forwardingHandler(h: ApiHandler): ApiHandler {
   if (!FORWARDED_APIS.has(h.key)) return h;
+  return forwardedToController(h);
+}
+
+/**
+ * `h` run on the active controller: in place there, inside an Envelope elsewhere. For handlers that
+ * check the request on the broker first, as Kafka's KafkaApis does for the delegation token APIs.
+ */
+export function forwardedToController(h: ApiHandler): ApiHandler {
   return {
     ...h,
     async handle(ctx, req) {

@@ -12,6 +12,8 @@ export interface KafkaPrincipal {
   /** "User" for every principal Kafka's built-in principal builders make. */
   readonly principalType: string;
   readonly name: string;
+  /** Kafka's KafkaPrincipal.tokenAuthenticated: the SASL login used a delegation token (SCRAM tokenauth). */
+  readonly tokenAuthenticated?: boolean;
 }
 
 export const USER_TYPE = "User";

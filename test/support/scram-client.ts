@@ -19,10 +19,12 @@ export class TestScramClient {
     private readonly password: string,
     private readonly clientNonce: string,
     private readonly authzid = "",
+    /** SCRAM extensions after the nonce, e.g. "tokenauth=true" (Kafka's delegation token login). */
+    private readonly extensions = "",
   ) {}
 
   first(): Uint8Array {
-    this.bare = `n=${this.user},r=${this.clientNonce}`;
+    this.bare = `n=${this.user},r=${this.clientNonce}${this.extensions ? `,${this.extensions}` : ""}`;
     return enc.encode(`n,${this.authzid ? `a=${this.authzid}` : ""},${this.bare}`);
   }
 

@@ -10,6 +10,10 @@ import { saslAuthenticateHandler } from "./36-sasl-authenticate.ts";
 import { describeClientQuotasHandler } from "./48-describe-client-quotas.ts";
 import { describeUserScramCredentialsHandler } from "./50-describe-user-scram-credentials.ts";
 import { alterUserScramCredentialsHandler } from "./51-alter-user-scram-credentials.ts";
+import { createDelegationTokenHandler } from "./38-create-delegation-token.ts";
+import { renewDelegationTokenHandler } from "./39-renew-delegation-token.ts";
+import { expireDelegationTokenHandler } from "./40-expire-delegation-token.ts";
+import { describeDelegationTokenHandler } from "./41-describe-delegation-token.ts";
 import { createTopicsHandler } from "./19-create-topics.ts";
 import { deleteTopicsHandler } from "./20-delete-topics.ts";
 import { createPartitionsHandler } from "./37-create-partitions.ts";
@@ -68,6 +72,10 @@ export const ALL_HANDLERS: ApiHandler[] = [
   describeClientQuotasHandler,
   describeUserScramCredentialsHandler,
   alterUserScramCredentialsHandler,
+  createDelegationTokenHandler,
+  renewDelegationTokenHandler,
+  expireDelegationTokenHandler,
+  describeDelegationTokenHandler,
   createTopicsHandler,
   deleteTopicsHandler,
   createPartitionsHandler,

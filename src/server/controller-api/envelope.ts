@@ -38,7 +38,7 @@ export function decodeForwardedPrincipal(bytes: Uint8Array | null): KafkaPrincip
   if (version !== 0) return null;
   const p = readDefaultPrincipalData(r, version);
   if (r.error || r.remaining !== 0 || p.type === "") return null;
-  return { principalType: p.type, name: p.name };
+  return p.tokenAuthenticated ? { principalType: p.type, name: p.name, tokenAuthenticated: true } : { principalType: p.type, name: p.name };
 }
 
 const refused = (errorCode: number): EnvelopeResponse => ({ responseData: null, errorCode });

@@ -16,6 +16,9 @@ import { incrementalAlterConfigsHandler } from "../api/44-incremental-alter-conf
 import { alterConfigsHandler } from "../api/33-alter-configs.ts";
 import { updateFeaturesHandler } from "../api/57-update-features.ts";
 import { alterUserScramCredentialsHandler } from "../api/51-alter-user-scram-credentials.ts";
+import { createDelegationTokenHandler } from "../api/38-create-delegation-token.ts";
+import { renewDelegationTokenHandler } from "../api/39-renew-delegation-token.ts";
+import { expireDelegationTokenHandler } from "../api/40-expire-delegation-token.ts";
 import { saslHandshakeHandler } from "../api/17-sasl-handshake.ts";
 import { saslAuthenticateHandler } from "../api/36-sasl-authenticate.ts";
 import { describeClusterControllerHandler } from "./60-describe-cluster.ts";
@@ -99,6 +102,9 @@ const DIRECT_HANDLERS: ApiHandler[] = [
   alterPartitionReassignmentsHandler,
   listPartitionReassignmentsHandler,
   alterUserScramCredentialsHandler,
+  createDelegationTokenHandler,
+  renewDelegationTokenHandler,
+  expireDelegationTokenHandler,
   // Answered by the SASL authenticator on a SASL controller listener; listed so ApiVersions offers them, as Kafka's controller does.
   saslHandshakeHandler,
   saslAuthenticateHandler,

@@ -34,5 +34,7 @@ export interface SaslServer {
   /** The authenticated user (valid once complete): the principal is User:<authorizationId>. */
   authorizationId(): string;
   /** When the credential expires (ms since the epoch; OAUTHBEARER's token exp), bounding the session; absent: never. */
-  credentialExpirationMs?(): number;
+  credentialExpirationMs?(): number | undefined;
+  /** SCRAM with tokenauth=true: the principal is marked token-authenticated (delegation tokens). */
+  tokenAuthenticated?(): boolean;
 }

@@ -15,6 +15,7 @@ import type { ListenerSaslConfig } from "../../config/sasl-config.ts";
 import { concatSlices } from "../../protocol/primitives/records-ref.ts";
 import { frameApiKey } from "../dispatch.ts";
 import { SASL_HANDSHAKE_KEY, SaslServerAuthenticator, type SaslStep } from "./sasl-server-authenticator.ts";
+import type { DelegationTokenCredentialLookup } from "./delegation-token-credentials.ts";
 import type { ScramCredentialLookup } from "./scram-sasl-server.ts";
 
 export interface SaslGateLog {
@@ -29,7 +30,10 @@ export class SaslGate implements RequestSink {
   private readonly log: SaslGateLog;
   private readonly authenticators = new WeakMap<ConnectionInfo, SaslServerAuthenticator>();
 
-  constructor(inner: RequestSink, config: ListenerSaslConfig, scramCredentials: ScramCredentialLookup, log: SaslGateLog, nowMs: () => number = () => performance.now()) {
+  private readonly delegationTokenCredentials: DelegationTokenCredentialLookup | undefined;
+
+  constructor(inner: RequestSink, config: ListenerSaslConfig, scramCredentials: ScramCredentialLookup, log: SaslGateLog, nowMs: () => number = () => performance.now(), delegationTokenCredentials?: DelegationTokenCredentialLookup) {
+    this.delegationTokenCredentials = delegationTokenCredentials;
     this.inner = inner;
     this.config = config;
     this.scramCredentials = scramCredentials;
@@ -42,7 +46,7 @@ export class SaslGate implements RequestSink {
   private authenticatorOf(conn: ConnectionInfo): SaslServerAuthenticator {
     let a = this.authenticators.get(conn);
     if (!a) {
-      a = new SaslServerAuthenticator({ config: this.config, scramCredentials: this.scramCredentials, nowMs: this.nowMs });
+      a = new SaslServerAuthenticator({ config: this.config, scramCredentials: this.scramCredentials, nowMs: this.nowMs, ...(this.delegationTokenCredentials ? { delegationTokenCredentials: this.delegationTokenCredentials } : {}) });
       this.authenticators.set(conn, a);
     }
     return a;

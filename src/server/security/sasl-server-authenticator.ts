@@ -37,6 +37,7 @@ import { PlainSaslServer } from "./plain-sasl-server.ts";
 import { invalidCredentialsMessage, SaslAuthenticationError, SaslCredentialError, type SaslServer } from "./sasl-errors.ts";
 import { scramMechanismByName } from "../../metadata/scram-mechanism.ts";
 import { ScramSaslServer, type ScramCredentialLookup } from "./scram-sasl-server.ts";
+import type { DelegationTokenCredentialLookup } from "./delegation-token-credentials.ts";
 import { javaHashMapCapacity, javaHashMapOrder } from "../../util/java-hash-order.ts";
 
 export const SASL_HANDSHAKE_KEY = 17;
@@ -66,6 +67,8 @@ type State = "handshake-or-versions" | "handshake" | "authenticate" | "reauth-ba
 export interface SaslAuthenticatorDeps {
   readonly config: ListenerSaslConfig;
   readonly scramCredentials: ScramCredentialLookup;
+  /** Delegation tokens' SCRAM credentials (tokenauth); absent: tokens disabled. */
+  readonly delegationTokenCredentials?: DelegationTokenCredentialLookup;
   /** Milliseconds on a monotonic clock (tests inject one). */
   readonly nowMs: () => number;
   /** Wall-clock milliseconds (token expiry times); default Date.now. */
@@ -219,12 +222,13 @@ export class SaslServerAuthenticator {
     }
     const m = scramMechanismByName(mechanism);
     if (!m) throw new RangeError(`mechanism ${mechanism} is enabled but not served`); // BrokerConfig refuses it
-    return new ScramSaslServer(m, this.deps.scramCredentials);
+    return new ScramSaslServer(m, this.deps.scramCredentials, undefined, this.deps.delegationTokenCredentials ?? null);
   }
 
   /** The exchange completed: the principal, and the session lifetime Kafka computes (0: none). */
   private completeExchange(): { principal: KafkaPrincipal; sessionLifetimeMs: number } | SaslAuthenticationError {
-    const principal: KafkaPrincipal = { principalType: USER_TYPE, name: this.server!.authorizationId() };
+    const name = this.server!.authorizationId();
+    const principal: KafkaPrincipal = this.server!.tokenAuthenticated?.() ? { principalType: USER_TYPE, name, tokenAuthenticated: true } : { principalType: USER_TYPE, name };
     if (this.reauthenticating && this.principal && (this.principal.name !== principal.name || this.principal.principalType !== principal.principalType)) {
       return new SaslAuthenticationError(`Cannot change principals during re-authentication from ${this.principal.principalType}.${this.principal.name}: ${principal.principalType}.${principal.name}`);
     }

@@ -3,12 +3,15 @@
 // signature). The credential is looked up by user name (the broker's image: UserScramCredentialRecord).
 // Unknown user, iterations below the mechanism's minimum, a wrong proof and a malformed message are
 // all SaslCredentialError (the client gets one generic message); an authorization id other than the
-// user is a SaslAuthenticationError with Kafka's message. Delegation tokens (the tokenauth extension)
-// are not served: such a login fails as an unknown token does in Kafka.
+// user is a SaslAuthenticationError with Kafka's message. With the extension tokenauth=true the user
+// name is a delegation token id (delegation-token-credentials.ts): the credential is the token's, the
+// authorization id its owner's name, the session ends at the token's expiry, and the principal is
+// marked token-authenticated; an unknown token (or tokens disabled) fails with Kafka's message.
 
 import { timingSafeEqual } from "node:crypto";
 import { hash, hmac, secureRandomString, xor, type ScramCredential, type ScramMechanism } from "../../metadata/scram-mechanism.ts";
 import { parseClientFinal, parseClientFirst, serverFirstMessage, toBase64, usernameOf, type ClientFirstMessage } from "./scram-messages.ts";
+import type { DelegationTokenCredentialLookup } from "./delegation-token-credentials.ts";
 import { SaslAuthenticationError, SaslCredentialError, SaslStateError, type SaslServer } from "./sasl-errors.ts";
 
 export type ScramCredentialLookup = (mechanism: ScramMechanism, username: string) => ScramCredential | undefined;
@@ -26,9 +29,14 @@ export class ScramSaslServer implements SaslServer {
   private serverNonce = "";
   private credential: ScramCredential | null = null;
   private username = "";
+  private readonly tokenLookup: DelegationTokenCredentialLookup | null;
+  /** Set by a tokenauth login: the token owner's name and the token's expiry. */
+  private tokenOwner: string | null = null;
+  private tokenExpiryTimestampMs = 0;
 
   /** `nonceSource` is for tests (RFC vectors); the broker uses 130 secure random bits. */
-  constructor(mechanism: ScramMechanism, lookup: ScramCredentialLookup, nonceSource: () => string = secureRandomString) {
+  constructor(mechanism: ScramMechanism, lookup: ScramCredentialLookup, nonceSource: () => string = secureRandomString, tokenLookup: DelegationTokenCredentialLookup | null = null) {
+    this.tokenLookup = tokenLookup;
     this.mechanism = mechanism;
     this.mechanismName = mechanism.mechanismName;
     this.lookup = lookup;
@@ -50,9 +58,18 @@ export class ScramSaslServer implements SaslServer {
   private onClientFirst(response: Uint8Array): Uint8Array {
     const first = parseClientFirst(response);
     const username = usernameOf(first.saslName);
-    if (first.extensions.get("tokenauth") === "true") throw new SaslCredentialError(`Token Authentication failed: Invalid tokenId : ${username}`);
-    const credential = this.lookup(this.mechanism, username);
-    if (!credential) throw new SaslCredentialError("Authentication failed: Invalid user credentials");
+    let credential;
+    // Kafka's ScramExtensions.tokenAuthenticated: Boolean.parseBoolean, so any case of "true".
+    if (first.extensions.get("tokenauth")?.toLowerCase() === "true") {
+      const token = this.tokenLookup?.(this.mechanism, username);
+      if (!token) throw new SaslCredentialError(`Token Authentication failed: Invalid tokenId : ${username}`);
+      credential = token.credential;
+      this.tokenOwner = token.ownerName;
+      this.tokenExpiryTimestampMs = token.expiryTimestampMs;
+    } else {
+      credential = this.lookup(this.mechanism, username);
+      if (!credential) throw new SaslCredentialError("Authentication failed: Invalid user credentials");
+    }
     if (first.authorizationId !== "" && first.authorizationId !== username) {
       throw new SaslAuthenticationError("Authentication failed: Client requested an authorization id that is different from username");
     }
@@ -91,7 +108,16 @@ export class ScramSaslServer implements SaslServer {
 
   authorizationId(): string {
     if (this.state !== "complete") throw new SaslStateError("Authentication exchange has not completed");
-    return this.username;
+    return this.tokenOwner ?? this.username;
+  }
+
+  /** Kafka's negotiated property tokenauth: the login used a delegation token. */
+  tokenAuthenticated(): boolean {
+    return this.state === "complete" && this.tokenOwner !== null;
+  }
+
+  credentialExpirationMs(): number | undefined {
+    return this.tokenOwner !== null ? this.tokenExpiryTimestampMs : undefined;
   }
 
   private clear(): void {
