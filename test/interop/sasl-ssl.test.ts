@@ -184,6 +184,22 @@ describe(`SASL_SSL (SCRAM-SHA-512) vs ${TARGET}`, () => {
     await java(KAFKA_MAIN.consoleProducer, ["--bootstrap-server", boot(saslSslPort), "--topic", "acl-ssl-t", "--command-config", alice], "allowed\n");
   }, 300_000);
 
+  test("cluster checks for alice (no cluster ACLs): client quotas and SCRAM credentials refused, nothing written", async () => {
+    const alice = propsFile("alice-cluster", javaProps("alice", "alice-secret"));
+    // kafka-configs --describe --entity-type users: DescribeClientQuotas (DESCRIBE_CONFIGS on the cluster)
+    // and DescribeUserScramCredentials (DESCRIBE on the cluster).
+    const d = await runKafkaClass(KAFKA_MAIN.configs, ["--bootstrap-server", boot(saslSslPort), "--command-config", alice, "--describe", "--entity-type", "users"], { timeoutMs: 120_000 });
+    expect(d.exitCode).not.toBe(0);
+    expect(`${d.stdout}${d.stderr}`).toContain("ClusterAuthorizationException");
+    // AlterUserScramCredentials: ALTER on the cluster (checked on the controller).
+    const a = await runKafkaClass(KAFKA_MAIN.configs, ["--bootstrap-server", boot(saslSslPort), "--command-config", alice, "--alter", "--add-config", "SCRAM-SHA-512=[password=carol-secret]", "--entity-type", "users", "--entity-name", "carol"], { timeoutMs: 120_000 });
+    expect(a.exitCode).not.toBe(0);
+    expect(`${a.stdout}${a.stderr}`).toContain("ClusterAuthorizationException");
+    const all = await java(KAFKA_MAIN.configs, ["--bootstrap-server", boot(saslSslPort), "--command-config", admin, "--describe", "--entity-type", "users"]);
+    expect(all).toContain("user-principal 'alice'");
+    expect(all).not.toContain("carol");
+  }, 300_000);
+
   test.skipIf(!python.ok)("librdkafka: a large round trip over SASL_SSL (multi-MiB fetches), every byte intact", async () => {
     const py = (python as { value: PythonClient }).value;
     const conf = { "security.protocol": "SASL_SSL", "ssl.ca.location": certs.caPem, "sasl.mechanism": MECH, "sasl.username": "admin", "sasl.password": "admin-secret" };

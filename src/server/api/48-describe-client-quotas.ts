@@ -9,7 +9,7 @@
 // for a bad entity type or match type).
 //
 // With an authorizer: DESCRIBE_CONFIGS on the cluster, else (KafkaApis) CLUSTER_AUTHORIZATION_FAILED
-// with the exception's default message and null entries.
+// and null entries; no message (ApiError.fromThrowable drops a message equal to the error's default).
 
 import type { DescribeClientQuotasRequest } from "../../protocol/generated/messages/describe-client-quotas-request.ts";
 import { newDescribeClientQuotasResponse, type DescribeClientQuotasResponse } from "../../protocol/generated/messages/describe-client-quotas-response.ts";
@@ -26,7 +26,7 @@ export const describeClientQuotasHandler = defineHandler<DescribeClientQuotasReq
     const res = newDescribeClientQuotasResponse();
     if (!authorizeCluster(ctx, AclOperation.DESCRIBE_CONFIGS)) {
       res.errorCode = ErrorCode.CLUSTER_AUTHORIZATION_FAILED;
-      res.errorMessage = "Cluster authorization failed.";
+      res.errorMessage = null;
       res.entries = null;
       return res;
     }

@@ -7,7 +7,8 @@
 //
 // With an authorizer: DESCRIBE on the cluster, else (KafkaApis, the request's getErrorResponse)
 // CLUSTER_AUTHORIZATION_FAILED at the top and one result per named user with that code and no user
-// name, as Kafka answers (none when no user is named).
+// name, as Kafka answers (none when no user is named); no messages (ApiError.fromThrowable drops a
+// message equal to the error's default).
 
 import type { DescribeUserScramCredentialsRequest } from "../../protocol/generated/messages/describe-user-scram-credentials-request.ts";
 import { newDescribeUserScramCredentialsResponse, type DescribeUserScramCredentialsResponse } from "../../protocol/generated/messages/describe-user-scram-credentials-response.ts";
@@ -17,7 +18,6 @@ import { ErrorCode } from "../../protocol/errors.ts";
 import { authorizeCluster } from "../auth-helper.ts";
 import { defineHandler } from "../handler.ts";
 
-const REFUSED = "Cluster authorization failed.";
 
 export const describeUserScramCredentialsHandler = defineHandler<DescribeUserScramCredentialsRequest, DescribeUserScramCredentialsResponse>({
   key: 50,
@@ -28,9 +28,9 @@ export const describeUserScramCredentialsHandler = defineHandler<DescribeUserScr
     res.errorMessage = null;
     if (!authorizeCluster(ctx, AclOperation.DESCRIBE)) {
       res.errorCode = ErrorCode.CLUSTER_AUTHORIZATION_FAILED;
-      res.errorMessage = REFUSED;
+      res.errorMessage = null;
       // Bounded by the request's own size (each entry came off the wire).
-      res.results = (req.users ?? []).map(() => ({ user: "", errorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, errorMessage: REFUSED, credentialInfos: [] }));
+      res.results = (req.users ?? []).map(() => ({ user: "", errorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, errorMessage: null, credentialInfos: [] }));
       return res;
     }
     res.results = describeUserScramCredentials(ctx.services.metadata.image, req.users);
