@@ -10,7 +10,9 @@
 // The SASL_SSL workloads (workload "sasl_ssl"): the same, on a SASL_SSL listener with SCRAM-SHA-512
 // (user admin, made with kafka-configs over PLAINTEXT on both systems, no authorizer), the clients
 // logging in with security.protocol=SASL_SSL: sasl_ssl.produce, sasl_ssl.consume, cpu.sasl_ssl.*.
+import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
+import { join } from "node:path";
 import { startKafka, type KafkaHandle } from "../../test/support/kafka-broker.ts";
 import { KAFKA_MAIN, runKafkaClass } from "../../test/support/kafka-dist.ts";
 import { freePorts } from "../../test/support/ports.ts";
@@ -133,8 +135,13 @@ export async function runTlsSession(o: BenchOptions, r: BenchResult, slot: Slot,
       return;
     }
   }
-  const sasl: Record<string, string> = mode === "sasl_ssl" ? { "sasl.mechanism": "SCRAM-SHA-512", "sasl.jaas.config": SCRAM_JAAS } : {};
-  const client = { "security.protocol": over, "ssl.truststore.type": "PEM", "ssl.truststore.location": certs.caPem, ...sasl };
+  const client = { "security.protocol": over, "ssl.truststore.type": "PEM", "ssl.truststore.location": certs.caPem };
+  // The JAAS string holds '=', which --command-property cannot carry: the SASL settings go in a file.
+  let commandConfig: string | undefined;
+  if (mode === "sasl_ssl") {
+    commandConfig = join(certs.dir, "sasl-client.properties");
+    writeFileSync(commandConfig, `sasl.mechanism=SCRAM-SHA-512\nsasl.jaas.config=${SCRAM_JAAS}\n`);
+  }
   const numRecords = Math.floor((o.dataMiB * 1024 * 1024) / o.recordBytes);
   const gib = (numRecords * o.recordBytes) / 2 ** 30;
   const details: Record<string, unknown> = {};
@@ -144,6 +151,7 @@ export async function runTlsSession(o: BenchOptions, r: BenchResult, slot: Slot,
       const res = await producerPerf(b.sslBootstrap, {
         topic: TOPIC, numRecords, recordBytes: o.recordBytes, throughput: -1, timeoutMs: workloadTimeoutMs(o),
         producerProps: { acks: 1, "compression.type": "none", "linger.ms": 5, "batch.size": 65536, ...client },
+        commandConfig,
       });
       const cpu1 = cpuSeconds(b.pid);
       if (res.records < numRecords) throw new Error(`ProducerPerformance sent ${res.records} of ${numRecords} records\n${res.stdout.slice(-2000)}`);
@@ -159,7 +167,7 @@ export async function runTlsSession(o: BenchOptions, r: BenchResult, slot: Slot,
     }
     try {
       const cpu0 = cpuSeconds(b.pid);
-      const res = await consumerPerf(b.sslBootstrap, { topic: TOPIC, numRecords, group: `bench-${w}-${round}`, timeoutMs: workloadTimeoutMs(o), consumerProps: client });
+      const res = await consumerPerf(b.sslBootstrap, { topic: TOPIC, numRecords, group: `bench-${w}-${round}`, timeoutMs: workloadTimeoutMs(o), consumerProps: client, commandConfig });
       const cpu1 = cpuSeconds(b.pid);
       addSample(r, `${w}.consume`, slot, res.fetchMbPerSec);
       const cost = cpuCost(cpu0, cpu1, res, gib);

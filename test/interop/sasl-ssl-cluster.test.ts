@@ -5,6 +5,9 @@
 // first SCRAM user. Then: a topic with RF 3 created over SASL_SSL, records produced with acks=all and
 // min.insync.replicas=3 by the Java producer over SASL_SSL (only possible with every follower fetching
 // over SASL_SSL), the ISR full on every partition, and the records read back in a consumer group.
+// With the StandardAuthorizer and super.users=User:broker (the principal the nodes log in as on BROKER
+// and CONTROLLER, which Kafka needs for CLUSTER_ACTION between nodes) plus User:ANONYMOUS (the
+// PLAINTEXT set-up listener only): alice works on her prefixed ACLs alone.
 // Certificates are made by the test in a temp dir it removes.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -59,6 +62,8 @@ describe("3-node Strand cluster over SASL_SSL", () => {
         "listener.name.broker.scram-sha-512.sasl.jaas.config": SCRAM_JAAS,
         "listener.name.controller.sasl.enabled.mechanisms": "PLAIN",
         "listener.name.controller.plain.sasl.jaas.config": PLAIN_JAAS,
+        "authorizer.class.name": "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+        "super.users": "User:broker;User:ANONYMOUS",
         "offsets.topic.replication.factor": 3,
         "default.replication.factor": 3,
       },
@@ -66,6 +71,9 @@ describe("3-node Strand cluster over SASL_SSL", () => {
     const plain = `127.0.0.1:${cluster.portOf(1)}`;
     bootstrap = [1, 2, 3].map((id) => `127.0.0.1:${saslSslPort(id)}`).join(",");
     await java(KAFKA_MAIN.configs, ["--bootstrap-server", plain, "--alter", "--add-config", "SCRAM-SHA-512=[password=alice-secret]", "--entity-type", "users", "--entity-name", "alice"]);
+    for (const [type, name] of [["--topic", "rf3-"], ["--group", "rf3-"]] as const) {
+      await java(KAFKA_MAIN.acls, ["--bootstrap-server", plain, "--add", "--allow-principal", "User:alice", "--operation", "All", type, name, "--resource-pattern-type", "prefixed"]);
+    }
     client = join(work, "client.properties");
     writeFileSync(
       client,
