@@ -5,7 +5,7 @@
 // - Java kafka-clients: AdminClient over SASL_SSL (kafka-configs alters and describes SCRAM credentials,
 //   kafka-acls creates ACLs), the console producer and a consumer group; a wrong password gets Kafka's
 //   authentication error; alice without ACLs does not see the topic and is refused produce, then a
-//   prefixed ACL made over SASL_SSL lets her produce.
+//   prefixed ACL made over SASL_SSL lets her produce, and a literal DENY wins over it.
 // - confluent-kafka-python (librdkafka): a large round trip (multi-MiB fetches over TLS), every value's
 //   sha256 checked.
 // - franz-go and KafkaJS: create / produce / consume in a group over SASL_SSL.
@@ -164,7 +164,7 @@ describe(`SASL_SSL (SCRAM-SHA-512) vs ${TARGET}`, () => {
     expect(`${r.stdout}${r.stderr}`).toContain(AUTH_FAILED);
   }, 180_000);
 
-  test("ACLs over SASL_SSL: alice without ACLs sees nothing and is refused; a prefixed ACL from kafka-acls lets her produce", async () => {
+  test("ACLs over SASL_SSL: alice without ACLs sees nothing and is refused; a prefixed ACL from kafka-acls lets her produce; a DENY wins", async () => {
     await java(KAFKA_MAIN.configs, ["--bootstrap-server", boot(plainPort), "--alter", "--add-config", "SCRAM-SHA-512=[password=alice-secret]", "--entity-type", "users", "--entity-name", "alice"]);
     await java(KAFKA_MAIN.topics, ["--bootstrap-server", boot(plainPort), "--create", "--topic", "acl-ssl-t", "--partitions", "1", "--replication-factor", "1"]);
     const alice = propsFile("alice", javaProps("alice", "alice-secret"));
@@ -182,6 +182,17 @@ describe(`SASL_SSL (SCRAM-SHA-512) vs ${TARGET}`, () => {
     while (Date.now() < deadline && !(seen = await java(KAFKA_MAIN.topics, ["--bootstrap-server", boot(saslSslPort), "--command-config", alice, "--list"])).includes("acl-ssl-t")) await Bun.sleep(500);
     expect(seen).toContain("acl-ssl-t");
     await java(KAFKA_MAIN.consoleProducer, ["--bootstrap-server", boot(saslSslPort), "--topic", "acl-ssl-t", "--command-config", alice], "allowed\n");
+    // A literal DENY on the topic wins over the prefixed ALLOW.
+    await java(KAFKA_MAIN.acls, ["--bootstrap-server", boot(saslSslPort), "--command-config", admin, "--add", "--deny-principal", "User:alice", "--operation", "Write", "--topic", "acl-ssl-t"]);
+    const until = Date.now() + 60_000;
+    let out = "";
+    while (Date.now() < until) {
+      const r = await runKafkaClass(KAFKA_MAIN.consoleProducer, ["--bootstrap-server", boot(saslSslPort), "--topic", "acl-ssl-t", "--command-config", alice, "--producer-property", "max.block.ms=15000"], { stdin: "denied\n", timeoutMs: 120_000 });
+      out = `${r.stdout}${r.stderr}`;
+      if (out.includes("Not authorized to access topics: [acl-ssl-t]")) break;
+      await Bun.sleep(500);
+    }
+    expect(out).toContain("Not authorized to access topics: [acl-ssl-t]");
   }, 300_000);
 
   test("cluster checks for alice (no cluster ACLs): client quotas and SCRAM credentials refused, nothing written", async () => {
