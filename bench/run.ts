@@ -6,7 +6,7 @@
 // data deleted; then, per slot, the log-cleaner workload in a session of its own (bench/lib/compaction.ts)
 // and the elections workload on a three-node cluster (bench/lib/elections.ts), and the replicated workload
 // (RF 3, acks=all) on three nodes of its own (bench/lib/replicated.ts), and the TLS rows on a broker with
-// an SSL listener (bench/lib/tls.ts).
+// an SSL listener, and over a SASL_SSL one with SCRAM-SHA-512 (bench/lib/tls.ts).
 // The machine's ceilings (loopback TCP, page-cache write) are measured in every round.
 // Output: a table of medians and B/A ratios on stdout, bench/results/<date>.json and .svg, and the
 // README table between <!-- bench:start --> and <!-- bench:end -->.
@@ -137,6 +137,10 @@ async function main(): Promise<void> {
       if (!skipped(o, "tls")) {
         await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
         await runTlsSession(o, r, slot, system, round, settings);
+      }
+      if (!skipped(o, "sasl_ssl")) {
+        await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
+        await runTlsSession(o, r, slot, system, round, settings, "sasl_ssl");
       }
       if (!skipped(o, "replicated")) {
         await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });

@@ -38,6 +38,8 @@ export interface ProducerPerfOptions {
   timeoutMs: number;
   /** Transactional: ProducerPerformance commits a transaction every durationMs (--transaction-duration-ms). */
   transaction?: { transactionalId: string; durationMs: number };
+  /** A client properties file (--command-config): values --command-property cannot carry (a JAAS string holds '='). */
+  commandConfig?: string;
 }
 
 /** CPU seconds and wall time of the tool's JVM (start-up and JIT included). */
@@ -51,6 +53,7 @@ export async function producerPerf(bootstrap: string, o: ProducerPerfOptions): P
     "--bootstrap-server", bootstrap, "--topic", o.topic, "--num-records", String(o.numRecords),
     "--record-size", String(o.recordBytes), "--throughput", String(o.throughput),
     ...(o.transaction ? ["--transactional-id", o.transaction.transactionalId, "--transaction-duration-ms", String(o.transaction.durationMs)] : []),
+    ...(o.commandConfig ? ["--command-config", o.commandConfig] : []),
     "--command-property", ...props(o.producerProps),
   ], { name: "ProducerPerformance", timeoutMs: o.timeoutMs });
   return { ...parseProducerPerf(run.stdout), clientCpuS: run.cpuSeconds, clientWallMs: run.durationMs, stdout: run.stdout };
@@ -63,12 +66,15 @@ export interface ConsumerPerfOptions {
   timeoutMs: number;
   /** Extra consumer properties (e.g. security.protocol=SSL and a truststore for the TLS rows). */
   consumerProps?: Record<string, string | number>;
+  /** A client properties file (--command-config), as for producerPerf. */
+  commandConfig?: string;
 }
 
 export async function consumerPerf(bootstrap: string, o: ConsumerPerfOptions): Promise<ConsumerPerfResult & ClientCost & { stdout: string }> {
   const run = await javaTool(KAFKA_MAIN.consumerPerf, [
     "--bootstrap-server", bootstrap, "--topic", o.topic, "--num-records", String(o.numRecords),
     "--group", o.group, "--timeout", "30000",
+    ...(o.commandConfig ? ["--command-config", o.commandConfig] : []),
     "--command-property", "auto.offset.reset=earliest", ...props(o.consumerProps ?? {}).flatMap((kv) => ["--command-property", kv]),
   ], { name: "ConsumerPerformance", timeoutMs: o.timeoutMs });
   const r = parseConsumerPerf(run.stdout);

@@ -62,7 +62,7 @@ export const USAGE = `usage: bun bench/run.ts [options]        (make bench = no 
   --pair A,B              systems in the two slots (default kafka,strand; kafka,kafka tests the harness)
   --dir PATH              parent of both brokers' data dirs (default ${tmpdir()})
   --skip a,b              skip workloads: startup is always run; produce, consume, txn, latency, many, compact, restart, elections,
-                          replicated (3 nodes, RF 3, acks=all), tls (produce and consume over SSL), ceilings
+                          replicated (3 nodes, RF 3, acks=all), tls (produce and consume over SSL), sasl_ssl (the same over SASL_SSL, SCRAM-SHA-512), ceilings
                           (a prefix of workload ids: txn = txn.produce, txn.produce.franz, txn.commit)
   --only a,b              run only these workloads (same prefixes; the main session, start-up included, is not started
                           unless one of its workloads is listed): --only compact runs the log-cleaner workload alone

@@ -255,6 +255,14 @@ test("more refusals, each with Kafka's answer: configs, offsets, groups, transac
   expect(lcr).toMatchObject({ errorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, configResources: [] });
   const dp = await client.request<Any>(61, 0, { topics: [{ name: TOPIC, partitionIndexes: [0] }] });
   expect(dp.topics[0].partitions[0].errorCode).toBe(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  // DescribeClientQuotas: DESCRIBE_CONFIGS on the cluster (ALTER there does not imply it).
+  const dcq = await client.request<Any>(48, 1, { components: [], strict: false });
+  expect(dcq).toMatchObject({ errorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, errorMessage: null, entries: null });
+  // DescribeUserScramCredentials and AlterUserScramCredentials: DESCRIBE / ALTER on the cluster, which
+  // User:ANONYMOUS has here: answered (an unknown user, a bad iteration count), not refused.
+  const dus = await client.request<Any>(50, 0, { users: [{ name: "nobody" }] });
+  expect(dus.errorCode).toBe(ErrorCode.NONE);
+  expect(dus.results[0]).toMatchObject({ user: "nobody", errorCode: ErrorCode.RESOURCE_NOT_FOUND });
 }, 60_000);
 
 test("literal and prefixed ALLOWs let User:ANONYMOUS in; authorized operations follow them", async () => {

@@ -1,6 +1,6 @@
 // tls-roundtrip: franz-go over TLS (test/interop/tls.test.ts). Creates the topic with kadm, produces
 // --count records, consumes them in group --group, all on a TLS connection: --ca (PEM), and for mTLS
-// --cert and --key (PEM). Prints {"event":"tls-roundtrip","produced":N,"consumed":[values...]} or
+// --cert and --key (PEM); SASL on top with --sasl-mechanism/--sasl-username/--sasl-password. Prints {"event":"tls-roundtrip","produced":N,"consumed":[values...]} or
 // {"event":"tls-error","error":...} (exit 0 either way: the test judges).
 package main
 
@@ -40,7 +40,8 @@ func tlsRoundtrip(a args) {
 	topic, group, count := a.str("topic"), a.str("group"), int(a.num("count"))
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	opts := []kgo.Opt{kgo.SeedBrokers(a.str("bootstrap")), kgo.DialTLSConfig(tlsConfig(a)), kgo.ClientID("strand-tls-franz-go")}
+	// With --sasl-mechanism (sasl.go): SASL_SSL, the SASL_SSL interop test.
+	opts := append([]kgo.Opt{kgo.SeedBrokers(a.str("bootstrap")), kgo.DialTLSConfig(tlsConfig(a)), kgo.ClientID("strand-tls-franz-go")}, saslOpts(a)...)
 	cl, err := kgo.NewClient(opts...)
 	if err != nil {
 		emit("tls-error", map[string]any{"error": err.Error()})

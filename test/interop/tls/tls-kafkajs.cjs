@@ -1,5 +1,6 @@
 // KafkaJS over TLS for test/interop/tls.test.ts: produce <count> records, consume them in a group.
-//   node tls-kafkajs.cjs <kafkajsDir> <bootstrap> <topic> <count> <group> <json ssl options: ca/cert/key file paths>
+//   node tls-kafkajs.cjs <kafkajsDir> <bootstrap> <topic> <count> <group> <json ssl options: ca/cert/key file paths,
+//   and sasl: {mechanism, username, password} for SASL_SSL>
 const fs = require("node:fs");
 const [kafkajsDir, bootstrap, topic, countText, group, sslJson] = process.argv.slice(2);
 const { Kafka, logLevel } = require(kafkajsDir);
@@ -10,7 +11,8 @@ if (files.key) ssl.key = fs.readFileSync(files.key, "utf8");
 const count = Number(countText);
 
 (async () => {
-  const kafka = new Kafka({ clientId: "strand-tls-kafkajs", brokers: [bootstrap], ssl, logLevel: logLevel.NOTHING, retry: { retries: 3 } });
+  const sasl = files.sasl ? { sasl: { mechanism: files.sasl.mechanism.toLowerCase(), username: files.sasl.username, password: files.sasl.password } } : {};
+  const kafka = new Kafka({ clientId: "strand-tls-kafkajs", brokers: [bootstrap], ssl, ...sasl, logLevel: logLevel.NOTHING, retry: { retries: 3 } });
   const producer = kafka.producer();
   await producer.connect();
   await producer.send({ topic, messages: Array.from({ length: count }, (_, i) => ({ key: String(i), value: `kafkajs-tls-${i}` })) });
