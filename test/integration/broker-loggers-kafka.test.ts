@@ -8,7 +8,7 @@
 // A raised level takes effect at once (kafka.request.logger's "Completed request" DEBUG line appears on
 // both, and stops after DELETE), and levels are not kept across a restart on either.
 import { afterAll, expect, test } from "bun:test";
-import { KafkaTestClient } from "../support/kafka-client.ts";
+import { KafkaTestClient, withClient } from "../support/kafka-client.ts";
 import { KAFKA_MAIN, probeKafkaDist, runKafkaClass, startKafka, type KafkaHandle } from "../support/kafka-dist.ts";
 import { startStrand, removeDataDir, type StrandHandle } from "../support/strand.ts";
 import { waitForOutput } from "../support/output.ts";
@@ -169,15 +169,6 @@ async function waitForText(output: () => string, ok: (o: string) => boolean, wha
     if (ok(o)) return o;
     if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms:\n${o.slice(-3000)}`);
     await Bun.sleep(25);
-  }
-}
-
-async function withClient<T>(port: number, f: (c: KafkaTestClient) => Promise<T>): Promise<T> {
-  const c = await KafkaTestClient.connect(port);
-  try {
-    return await f(c);
-  } finally {
-    c.close();
   }
 }
 

@@ -8,7 +8,7 @@
 // coordinator, and FindCoordinator names the new leader of the group's partition.
 
 import { afterAll, expect, test } from "bun:test";
-import { KafkaTestClient } from "../support/kafka-client.ts";
+import { withClient } from "../support/kafka-client.ts";
 import { StrandCluster } from "../support/strand-cluster.ts";
 import { until } from "../support/until.ts";
 import { batchViews, fetchOnce, produce } from "../unit/produce/wire-helpers.ts";
@@ -21,15 +21,6 @@ let cluster: StrandCluster | null = null;
 afterAll(async () => {
   await cluster?.close();
 }, 120_000);
-
-async function withClient<T>(port: number, f: (c: KafkaTestClient) => Promise<T>): Promise<T> {
-  const c = await KafkaTestClient.connect(port);
-  try {
-    return await f(c);
-  } finally {
-    c.close();
-  }
-}
 
 /** The partition as node `id` sees it, or null while the topic is unknown there. */
 async function partitionOn(cl: StrandCluster, id: number, topic: string): Promise<PartitionMd | null> {

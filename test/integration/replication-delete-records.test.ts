@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
-import { KafkaTestClient } from "../support/kafka-client.ts";
+import { withClient } from "../support/kafka-client.ts";
 import { runKafkaClass } from "../support/kafka-dist.ts";
 import { StrandCluster } from "../support/strand-cluster.ts";
 import { until } from "../support/until.ts";
@@ -25,15 +25,6 @@ afterAll(async () => {
   await cluster?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 }, 120_000);
-
-async function withClient<T>(port: number, f: (c: KafkaTestClient) => Promise<T>): Promise<T> {
-  const c = await KafkaTestClient.connect(port);
-  try {
-    return await f(c);
-  } finally {
-    c.close();
-  }
-}
 
 async function partitionOn(cl: StrandCluster, id: number, topic: string): Promise<PartitionMd | null> {
   const md = await withClient(cl.portOf(id), (c) => c.request<MetadataRes>(3, 12, { topics: [{ name: topic, topicId: "AAAAAAAAAAAAAAAAAAAAAA" }], allowAutoTopicCreation: false }));

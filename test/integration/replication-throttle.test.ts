@@ -14,7 +14,7 @@
 
 import { afterAll, expect, test } from "bun:test";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
-import { KafkaTestClient } from "../support/kafka-client.ts";
+import { KafkaTestClient, withClient } from "../support/kafka-client.ts";
 import { StrandCluster } from "../support/strand-cluster.ts";
 import { until } from "../support/until.ts";
 import { produce } from "../unit/produce/wire-helpers.ts";
@@ -32,15 +32,6 @@ let cluster: StrandCluster | null = null;
 afterAll(async () => {
   await cluster?.close();
 }, 120_000);
-
-async function withClient<T>(port: number, f: (c: KafkaTestClient) => Promise<T>): Promise<T> {
-  const c = await KafkaTestClient.connect(port);
-  try {
-    return await f(c);
-  } finally {
-    c.close();
-  }
-}
 
 async function partitionOn(cl: StrandCluster, id: number): Promise<PartitionMd | null> {
   const md = await withClient(cl.portOf(id), (c) => c.request<MetadataRes>(3, 12, { topics: [{ name: TOPIC, topicId: "AAAAAAAAAAAAAAAAAAAAAA" }], allowAutoTopicCreation: false }));

@@ -5,7 +5,7 @@
 // created once the cluster is up, as with Kafka. Clients use a PLAINTEXT listener. A topic with
 // replication factor 3 gets an ISR of three (the followers fetched over SCRAM) and acks=all produces.
 import { afterAll, expect, test } from "bun:test";
-import { KafkaTestClient } from "../support/kafka-client.ts";
+import { withClient } from "../support/kafka-client.ts";
 import { StrandCluster } from "../support/strand-cluster.ts";
 import { until } from "../support/until.ts";
 import { produce } from "../unit/produce/wire-helpers.ts";
@@ -19,15 +19,6 @@ let cluster: StrandCluster | null = null;
 afterAll(async () => {
   await cluster?.close();
 }, 120_000);
-
-async function withClient<T>(port: number, f: (c: KafkaTestClient) => Promise<T>): Promise<T> {
-  const c = await KafkaTestClient.connect(port);
-  try {
-    return await f(c);
-  } finally {
-    c.close();
-  }
-}
 
 test("controller and inter-broker links over SASL_PLAINTEXT: registration, forwarding, replication", async () => {
   cluster = await StrandCluster.start({

@@ -37,7 +37,7 @@
 // temp dir removed in afterAll.
 import { until as untilBase } from "../support/until.ts";
 import { afterAll, expect, test } from "bun:test";
-import { KafkaTestClient } from "../support/kafka-client.ts";
+import { withClient } from "../support/kafka-client.ts";
 import { probeKafkaDist } from "../support/kafka-dist.ts";
 import { newClusterId } from "../support/kafka-broker.ts";
 import { startKafkaNode, type KafkaNodeHandle } from "../support/kafka-node.ts";
@@ -79,15 +79,6 @@ function strandDir(): string {
 }
 
 const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, diag: () => string = () => "") => untilBase(what, fn, timeoutMs, 200, diag);
-
-async function withClient<T>(port: number, fn: (c: KafkaTestClient) => Promise<T>): Promise<T> {
-  const c = await KafkaTestClient.connect(port);
-  try {
-    return await fn(c);
-  } finally {
-    c.close();
-  }
-}
 
 /** The Raft leader, from DescribeQuorum (only the leader answers it; the others say NOT_LEADER_OR_FOLLOWER). */
 async function quorumLeader(controllerPorts: readonly number[]): Promise<{ leaderId: number; leaderEpoch: number }> {

@@ -21,7 +21,7 @@
 // the jars cannot be materialised; every process is killed and every temp dir removed in afterAll.
 import { afterAll, expect, test } from "bun:test";
 import { until as untilBase } from "../support/until.ts";
-import { KafkaTestClient } from "../support/kafka-client.ts";
+import { withClient } from "../support/kafka-client.ts";
 import { KAFKA_MAIN, probeKafkaDist, runKafkaClass } from "../support/kafka-dist.ts";
 import { newClusterId } from "../support/kafka-broker.ts";
 import { startKafkaNode, type KafkaNodeHandle } from "../support/kafka-node.ts";
@@ -51,15 +51,6 @@ function tempDir(): string {
 }
 
 const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, diag: () => string = () => "") => untilBase(what, fn, timeoutMs, 200, diag);
-
-async function withClient<T>(port: number, fn: (c: KafkaTestClient) => Promise<T>): Promise<T> {
-  const c = await KafkaTestClient.connect(port);
-  try {
-    return await fn(c);
-  } finally {
-    c.close();
-  }
-}
 
 type MdPartition = { errorCode: number; partitionIndex: number; leaderId: number; leaderEpoch: number; replicaNodes: number[]; isrNodes: number[]; offlineReplicas: number[] };
 type MdRes = { brokers: Array<{ nodeId: number }>; topics: Array<{ errorCode: number; name: string | null; partitions: MdPartition[] }> };

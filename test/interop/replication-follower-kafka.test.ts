@@ -24,7 +24,7 @@ import { readFileSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { KafkaTestClient } from "../support/kafka-client.ts";
+import { withClient } from "../support/kafka-client.ts";
 import { probeKafkaDist } from "../support/kafka-dist.ts";
 import { newClusterId } from "../support/kafka-broker.ts";
 import { startKafkaNode, type KafkaNodeHandle } from "../support/kafka-node.ts";
@@ -50,15 +50,6 @@ afterAll(async () => {
 }, 180_000);
 
 const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, diag: () => string = () => "") => untilBase(what, fn, timeoutMs, 200, diag);
-
-async function withClient<T>(port: number, fn: (c: KafkaTestClient) => Promise<T>): Promise<T> {
-  const c = await KafkaTestClient.connect(port);
-  try {
-    return await fn(c);
-  } finally {
-    c.close();
-  }
-}
 
 type MetadataPartition = { errorCode: number; partitionIndex: number; leaderId: number; leaderEpoch: number; replicaNodes: number[]; isrNodes: number[] };
 type MetadataRes = { brokers: Array<{ nodeId: number }>; topics: Array<{ name: string | null; errorCode: number; partitions: MetadataPartition[] }> };

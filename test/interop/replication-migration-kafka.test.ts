@@ -28,7 +28,7 @@ import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 import { probeInstall } from "../support/clients/cache.ts";
 import { ensureJavaClient } from "../support/clients/java.ts";
 import { KAFKA_MAIN, probeKafkaDist, runKafkaClass } from "../support/kafka-dist.ts";
-import { KafkaTestClient } from "../support/kafka-client.ts";
+import { withClient } from "../support/kafka-client.ts";
 import { startMixedCluster } from "../support/mixed-cluster.ts";
 import type { MixedCluster } from "../support/mixed-cluster.ts";
 import { startReplicationWorkload } from "../support/replication-workload.ts";
@@ -53,15 +53,6 @@ afterAll(async () => {
 }, 120_000);
 
 const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number) => untilBase(what, fn, timeoutMs, 250, () => cluster?.diag() ?? "");
-
-async function withClient<T>(port: number, fn: (c: KafkaTestClient) => Promise<T>): Promise<T> {
-  const c = await KafkaTestClient.connect(port);
-  try {
-    return await fn(c);
-  } finally {
-    c.close();
-  }
-}
 
 type MdPartition = { errorCode: number; partitionIndex: number; leaderId: number; leaderEpoch: number; replicaNodes: number[]; isrNodes: number[] };
 type MdRes = { brokers: Array<{ nodeId: number }>; topics: Array<{ name: string | null; errorCode: number; partitions: MdPartition[] }> };

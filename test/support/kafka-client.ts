@@ -152,3 +152,13 @@ export class KafkaTestClient {
     this.socket.end();
   }
 }
+
+/** Runs `fn` with a client connected to `port` on loopback, and closes the client whatever happens. */
+export async function withClient<T>(port: number, fn: (c: KafkaTestClient) => Promise<T>): Promise<T> {
+  const c = await KafkaTestClient.connect(port);
+  try {
+    return await fn(c);
+  } finally {
+    c.close();
+  }
+}

@@ -3,7 +3,7 @@
 // active controller (DescribeQuorum, only the Raft leader answers), whether the cluster is whole again
 // (every node up, every partition with a leader and a full ISR, as every node sees it), and the
 // topic's creation (CreateTopics with its replication factor and configs).
-import { KafkaTestClient } from "./kafka-client.ts";
+import { withClient } from "./kafka-client.ts";
 import { committedLeader } from "./quorum-probe.ts";
 import type { ReplicatedCluster } from "./replicated-cluster.ts";
 import { until } from "./until.ts";
@@ -25,15 +25,6 @@ type MetadataRes = {
   brokers: Array<{ nodeId: number }>;
   topics: Array<{ name: string | null; errorCode: number; partitions: Array<{ errorCode: number; partitionIndex: number; leaderId: number; leaderEpoch: number; replicaNodes: number[]; isrNodes: number[] }> }>;
 };
-
-async function withClient<T>(port: number, fn: (c: KafkaTestClient) => Promise<T>): Promise<T> {
-  const c = await KafkaTestClient.connect(port);
-  try {
-    return await fn(c);
-  } finally {
-    c.close();
-  }
-}
 
 /** The topic as node `id` sees it (null when the node does not answer or does not know the topic). */
 export async function topicView(c: ReplicatedCluster, id: number, topic: string, timeoutMs = 3_000): Promise<TopicView | null> {
