@@ -5,7 +5,8 @@
 //
 //   bun bench/profile.ts WORKLOAD [--mib N] [--acks 1|all] [--compression none|lz4] [--partitions N]
 //                                 [--repeat N] [--cpu-prof DIR] [--binary PATH]
-//   WORKLOAD: produce | consume | latency | metadata | create
+//   WORKLOAD: produce | consume | latency | metadata | create | txn-franz
+//   (txn-franz: the franz-go transactional producer of bench/run.ts, a commit every 100 ms)
 //
 // Each line printed carries brokerCpuS: the broker process's CPU seconds during that workload.
 // With --cpu-prof the broker writes DIR/*.cpuprofile at its (clean) exit; summarise it with
@@ -14,7 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startStrand } from "../test/support/strand.ts";
 import { BenchClient } from "./lib/wire.ts";
-import { consumerPerf, producerPerf, rateLatency } from "./lib/kafka-perf.ts";
+import { consumerPerf, franzTxnPerf, producerPerf, rateLatency } from "./lib/kafka-perf.ts";
 import { cpuSeconds } from "./lib/procs.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -75,6 +76,12 @@ try {
         const c = await consumerPerf(h.bootstrap, { topic, numRecords: records, group: `g${i}`, timeoutMs: 600_000 });
         out.push({ consumeMiBs: c.fetchMbPerSec, consumerCpuS: c.clientCpuS });
       }
+    } else if (workload === "txn-franz") {
+      const c = await BenchClient.connect(h.port);
+      await c.createTopic(topic, 6);
+      c.client.close();
+      const r = await franzTxnPerf(h.bootstrap, { topic, dataMiB: mib, recordBytes: 1024, txnDurationMs: 100, transactionalId: `prof-txn-${i}`, timeoutMs: 600_000 });
+      out.push({ txnMiBs: r.mibPerSec, commits: r.commits, commitP50Ms: r.commitP50Ms, clientCpuS: r.clientCpuS });
     } else if (workload === "latency") {
       const c = await BenchClient.connect(h.port);
       await c.createTopic(topic, 6);
