@@ -9,6 +9,7 @@ import { formatStorage, loadConfig, serverStart } from "./server-command.ts";
 import { formattingLine, quorumFlagOf } from "./storage-format.ts";
 import { parseAddScram } from "./scram-parser.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
+import { clusterCommand } from "./commands/cluster.ts";
 
 mark("modules-evaluated");
 
@@ -139,6 +140,7 @@ const main = defineCommand({
     server,
     storage,
     protocol,
+    cluster: clusterCommand,
   },
 });
 
