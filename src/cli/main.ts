@@ -10,6 +10,8 @@ import { formattingLine, quorumFlagOf } from "./storage-format.ts";
 import { parseAddScram } from "./scram-parser.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
 import { clusterCommand } from "./commands/cluster.ts";
+import { topicCommand } from "./commands/topic.ts";
+import { groupCommandDef } from "./commands/group.ts";
 
 mark("modules-evaluated");
 
@@ -140,6 +142,8 @@ const main = defineCommand({
     server,
     storage,
     protocol,
+    topic: topicCommand,
+    group: groupCommandDef,
     cluster: clusterCommand,
   },
 });
