@@ -12,6 +12,8 @@ import { randomKafkaUuid } from "../storage/meta-properties.ts";
 import { clusterCommand } from "./commands/cluster.ts";
 import { topicCommand } from "./commands/topic.ts";
 import { groupCommandDef } from "./commands/group.ts";
+import { configCommand } from "./commands/config.ts";
+import { aclCommand } from "./commands/acl.ts";
 
 mark("modules-evaluated");
 
@@ -145,6 +147,8 @@ const main = defineCommand({
     topic: topicCommand,
     group: groupCommandDef,
     cluster: clusterCommand,
+    config: configCommand,
+    acl: aclCommand,
   },
 });
 

@@ -75,7 +75,8 @@ export function checkError(code: number, context: string, message?: string | nul
 }
 
 function retriable(e: unknown): boolean {
-  if (e instanceof KafkaError) return e.retriable;
+  // A topic that does not exist is retriable to a producer waiting for it; to a command it is the answer.
+  if (e instanceof KafkaError) return e.retriable && e.code !== ErrorCode.UNKNOWN_TOPIC_OR_PARTITION;
   return e instanceof DisconnectException;
 }
 
