@@ -44,7 +44,11 @@ export interface KafkaCliClientConfig {
 /** No broker of the list (or of the cluster) could be reached. */
 export class BrokersUnreachableError extends Error {
   constructor(tried: readonly string[], reason: string) {
-    super(`cannot reach any broker of ${tried.join(",")}: ${reason} (set --brokers or STRAND_BROKERS)`);
+    super(
+      /SASL/.test(reason)
+        ? `cannot log in to ${tried.join(",")}: ${reason} (check the SASL flags or the --command-config file)`
+        : `cannot reach any broker of ${tried.join(",")}: ${reason} (set --brokers or STRAND_BROKERS)`,
+    );
     this.name = "BrokersUnreachableError";
   }
 }
