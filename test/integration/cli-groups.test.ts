@@ -105,6 +105,19 @@ describe.skipIf(!dist.ok)(`strand group / acl vs ${TARGET}`, () => {
     expect(table.map((r) => [r.PARTITION, r["CURRENT-OFFSET"], r.LAG])).toEqual([["0", "10", "0"], ["1", "10", "0"], ["2", "10", "0"], ["3", "10", "0"]]);
   }, 60_000);
 
+  // util-linux `script` gives the CLI a terminal; without it the bar's TTY rule is covered by the unit test.
+  test.skipIf(Bun.which("script") === null)("reset-offsets over many partitions draws a progress bar on a terminal only", async () => {
+    await createTopics(target.port, [{ name: "cli-many", partitions: 40 }]);
+    const command = [process.execPath, "src/cli/main.ts", "group", "reset-offsets", "cli-many-g", "--topic", "cli-many", "--to-earliest", "--execute"].join(" ");
+    const tty = Bun.spawn(["script", "-qec", `${command} >/dev/null`, "/dev/null"], { cwd: `${import.meta.dir}/../..`, env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("STRAND_"))), ...env }, stdout: "pipe", stderr: "pipe" });
+    const [screen, code] = await Promise.all([new Response(tty.stdout).text(), tty.exited]);
+    expect(code).toBe(0);
+    expect(screen).toContain("reset-offsets cli-many-g [");
+    expect(screen).toContain("160/160");
+    const piped = await cli("group", "reset-offsets", "cli-many-g", "--topic", "cli-many", "--to-latest", "--execute");
+    expect([piped.exitCode, piped.stderr]).toEqual([0, ""]);
+  }, 60_000);
+
   test("a live group: list, describe with its member, reset refused, delete refused", async () => {
     const list = tableRows((await cli("group", "list")).stdout);
     expect(list.find((g) => g.GROUP === LIVE_GROUP)).toEqual({ GROUP: LIVE_GROUP, TYPE: "classic", STATE: "Stable", "PROTOCOL-TYPE": "consumer" });
