@@ -1,11 +1,14 @@
 // The CLI logging in over SASL_PLAINTEXT (Strand only: the SASL set-up of test/support/sasl-strand.ts):
 // SCRAM-SHA-256 from flags and environment variables, PLAIN from a --command-config file with Kafka's
-// sasl.jaas.config, and a wrong password failing with exit 1 and the broker's reason.
+// sasl.jaas.config, and a wrong password failing with exit 1 and the broker's reason. Then SASL_SSL:
+// the broker's certificate checked against --ssl-ca-location (a CA it was not signed by is refused).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startSaslStrand, type SaslStrand } from "../support/sasl-strand.ts";
+import { PLAIN_JAAS, startSaslStrand, type SaslStrand } from "../support/sasl-strand.ts";
+import { startStrand, type StrandHandle } from "../support/strand.ts";
+import { makeCerts, STORE_PASSWORD, type CertPaths } from "../support/tls-certs.ts";
 import { runCli } from "../support/strand-cli.ts";
 
 describe("strand CLI over SASL_PLAINTEXT", () => {
@@ -51,5 +54,45 @@ describe("strand CLI over SASL_PLAINTEXT", () => {
     expect(bad.exitCode).toBe(1);
     expect(bad.stderr).toStartWith(`strand: cannot log in to 127.0.0.1:${node.saslPort}: `);
     expect(bad.stderr).toContain("SASL authentication failed");
+  }, 60_000);
+});
+
+describe("strand CLI over SASL_SSL", () => {
+  let broker: StrandHandle;
+  let certs: CertPaths;
+  let saslSslPort = 0;
+
+  beforeAll(async () => {
+    certs = makeCerts();
+    broker = await startStrand({
+      overrides: {
+        listeners: "PLAINTEXT://127.0.0.1:0,SASL_SSL://127.0.0.1:0,CONTROLLER://127.0.0.1:0",
+        "advertised.listeners": "PLAINTEXT://127.0.0.1:0,SASL_SSL://127.0.0.1:0",
+        "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SASL_SSL:SASL_SSL",
+        "ssl.keystore.type": "PKCS12",
+        "ssl.keystore.location": certs.brokerP12,
+        "ssl.keystore.password": STORE_PASSWORD,
+        "sasl.enabled.mechanisms": "PLAIN",
+        "listener.name.sasl_ssl.plain.sasl.jaas.config": PLAIN_JAAS,
+      },
+    });
+    saslSslPort = Number(/SASL_SSL:\/\/127\.0\.0\.1:(\d+)/.exec(/strand started.*/.exec(broker.output())![0])![1]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await broker?.stop().catch(() => broker.kill());
+    if (broker) rmSync(broker.dataDir, { recursive: true, force: true });
+    certs?.cleanup();
+  }, 120_000);
+
+  test("PLAIN over TLS with the CA from --ssl-ca-location; a wrong CA is refused", async () => {
+    const base = ["--brokers", `127.0.0.1:${saslSslPort}`, "--security-protocol", "SASL_SSL", "--sasl-mechanism", "PLAIN", "--sasl-username", "alice", "--sasl-password", "alice-secret"];
+    const ok = await runCli(["cluster", "info", "--json", ...base, "--ssl-ca-location", certs.caPem]);
+    expect([ok.exitCode, ok.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(ok.stdout).brokers[0].port).toBe(saslSslPort);
+    const wrongCa = await runCli(["cluster", "info", ...base, "--ssl-ca-location", certs.rogue.caPem, "--timeout-ms", "5000"]);
+    expect(wrongCa.exitCode).toBe(1);
+    expect(wrongCa.stderr).toStartWith(`strand: cannot reach any broker of 127.0.0.1:${saslSslPort}: `);
+    expect(wrongCa.stderr).toContain("TLS handshake");
   }, 60_000);
 });
