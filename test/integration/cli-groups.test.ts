@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { encodeConsumerSubscription } from "../../src/coordinator/group/consumer-protocol.ts";
 import { writeConsumerProtocolAssignment } from "../../src/protocol/generated/messages/consumer-protocol-assignment.ts";
 import { ZERO_UUID } from "../../src/protocol/primitives/codec-runtime.ts";
+import { randomKafkaUuid } from "../../src/storage/meta-properties.ts";
 import { encodeExact } from "../../src/protocol/primitives/writer.ts";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 import { startTarget, type InteropTarget } from "../interop/target.ts";
@@ -136,6 +137,17 @@ describe.skipIf(!dist.ok)(`strand group / acl vs ${TARGET}`, () => {
     const usage = await cli("group", "reset-offsets", LIVE_GROUP, "--all-topics", "--to-earliest", "--to-latest");
     expect(usage.exitCode).toBe(2);
     expect(usage.stderr).toBe('strand: invalid --to-earliest/--to-latest/--to-offset/--to-datetime/--shift-by "--to-earliest --to-latest": exactly one of them\n');
+  }, 60_000);
+
+  test("a KIP-848 consumer group: described through ConsumerGroupDescribe", async () => {
+    const id = randomKafkaUuid();
+    const hb = await member.request<Any>(68, 1, { groupId: "cli-modern", memberId: id, memberEpoch: 0, instanceId: null, rackId: null, rebalanceTimeoutMs: 30_000, subscribedTopicNames: [TOPIC], subscribedTopicRegex: null, serverAssignor: null, topicPartitions: [] });
+    expect(hb.errorCode).toBe(0);
+    const d = JSON.parse((await cli("group", "describe", "cli-modern", "--json")).stdout) as Any;
+    expect([d.group, d.type, d.members.length, d.members[0].memberId, d.members[0].clientId]).toEqual(["cli-modern", "consumer", 1, id, "strand-test"]);
+    const listed = tableRows((await cli("group", "list")).stdout).find((g) => g.GROUP === "cli-modern");
+    expect([listed?.TYPE, listed?.["PROTOCOL-TYPE"]]).toEqual(["consumer", "consumer"]);
+    await member.request<Any>(68, 1, { groupId: "cli-modern", memberId: id, memberEpoch: -1, instanceId: null, rackId: null, rebalanceTimeoutMs: -1, subscribedTopicNames: null, subscribedTopicRegex: null, serverAssignor: null, topicPartitions: null });
   }, 60_000);
 
   test("acl create, list by filter, delete", async () => {
