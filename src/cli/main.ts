@@ -9,6 +9,11 @@ import { formatStorage, loadConfig, serverStart } from "./server-command.ts";
 import { formattingLine, quorumFlagOf } from "./storage-format.ts";
 import { parseAddScram } from "./scram-parser.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
+import { clusterCommand } from "./commands/cluster.ts";
+import { topicCommand } from "./commands/topic.ts";
+import { groupCommandDef } from "./commands/group.ts";
+import { configCommand } from "./commands/config.ts";
+import { aclCommand } from "./commands/acl.ts";
 
 mark("modules-evaluated");
 
@@ -139,6 +144,11 @@ const main = defineCommand({
     server,
     storage,
     protocol,
+    topic: topicCommand,
+    group: groupCommandDef,
+    cluster: clusterCommand,
+    config: configCommand,
+    acl: aclCommand,
   },
 });
 
