@@ -1,0 +1,161 @@
+// Issue 16 point 6: third-party consoles work on first contact. The admin calls that kafka-ui, AKHQ and
+// Redpanda Console make on their overview pages (cluster, brokers, topics list/detail, consumer groups
+// with lag) are replayed through a Java AdminClient (kafka-clients 4.4.0, test/interop/java/
+// ConsoleCallsCommand.java) against Strand and against Apache Kafka 4.4.0, both started here on the same
+// prepared state, and the answers are compared after normalising only what legitimately differs.
+//
+// What the consoles call (read from their sources):
+// - kafka-ui (kafbat/kafka-ui, api/.../service/ReactiveAdminClient.java, StatisticsService, BrokerService,
+//   ConsumerGroupService, TopicsService): describeCluster(includeAuthorizedOperations) for the overview;
+//   describeConfigs(BROKER <controller id>) at connect, from which it reads inter.broker.protocol.version
+//   (its version guess) and delete.topic.enable; describeLogDirs(all brokers) for sizes;
+//   listTopics(listInternal) + describeTopics; describeConfigs(TOPIC, includeSynonyms) per topic;
+//   listConsumerGroups + describeConsumerGroups + listConsumerGroupOffsets + listOffsets(latest/earliest)
+//   for lag; listOffsets(maxTimestamp) and describeProducers on the topic page; describeAcls(ANY) to
+//   decide whether ACLs are enabled (SecurityDisabledException means off); describeClientQuotas.
+// - AKHQ (tchiotludo/akhq, src/main/java/org/akhq/modules/AbstractKafkaWrapper.java): describeCluster
+//   (clusterId, nodes, controller); listTopics(listInternal).listings(); describeTopics(names).all();
+//   a consumer's beginningOffsets/endOffsets (ListOffsets earliest/latest); listConsumerGroups().all();
+//   describeConsumerGroups; listConsumerGroupOffsets(group); describeLogDirs(all nodes);
+//   describeConfigs(BROKER/TOPIC names) without synonyms; describeAcls(filter).
+// - Redpanda Console (redpanda-data/console, backend/pkg/console/cluster_info.go, overview_kafka.go,
+//   consumer_group_overview.go, log_dir_broker.go, broker_config.go; franz-go kadm): Metadata,
+//   ApiVersions (kadm VersionGuess), DescribeACLs(ANY), DescribeLogDirs, DescribeConfigs per broker,
+//   ListGroups, DescribeGroups, OffsetFetch and ListOffsets (earliest/latest) for lag. The Java
+//   AdminClient covers the same requests (Metadata under listTopics/describeTopics, DescribeGroups under
+//   describeConsumerGroups, OffsetFetch under listConsumerGroupOffsets); kadm's version guess is not
+//   replayed here (no ApiVersions call in the AdminClient).
+//
+// Prepared state, the same on both brokers: console-orders (3 partitions; retention.ms, max.message.bytes,
+// message.timestamp.type overrides) with 20/30/40 records of chosen timestamps, the largest in record 5;
+// console-compacted (compact, min.cleanable.dirty.ratio, segment.bytes) with 6 records; console-group, a
+// live classic-protocol member owning console-orders with half of each partition committed (lag = the
+// other half); console-empty, an Empty group whose offsets were set by alterConsumerGroupOffsets.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { ensureJavaClient, KAFKA_CLIENTS_VERSION } from "../support/clients/java.ts";
+import type { JavaClient } from "../support/clients/java.ts";
+import { probeInstall } from "../support/clients/cache.ts";
+import { probeKafkaDist } from "../support/kafka-dist.ts";
+import { startKafka } from "../support/kafka-broker.ts";
+import type { KafkaHandle } from "../support/kafka-broker.ts";
+import { removeDataDir, startStrand } from "../support/strand.ts";
+import type { StrandHandle } from "../support/strand.ts";
+import { collect, eventOf } from "./driver-output.ts";
+import { freshT0 } from "./spec.ts";
+import { normaliseAnswers } from "./console-calls-normalise.ts";
+import type { Answers } from "./console-calls-normalise.ts";
+
+const java = await probeInstall("kafka-clients", ensureJavaClient);
+const dist = await probeKafkaDist();
+const ready = java.ok && dist.ok;
+if (!java.ok) console.warn(`[console-calls] skipped: ${java.reason}`);
+if (!dist.ok) console.warn(`[console-calls] skipped: ${dist.reason}`);
+
+/**
+ * The settings Kafka's test broker runs with (test/support/kafka-broker.ts), given to Strand as well so
+ * both brokers describe the same static configuration.
+ */
+const SHARED_OVERRIDES: Record<string, string | number | boolean> = {
+  "node.id": 1,
+  "process.roles": "broker,controller",
+  "controller.listener.names": "CONTROLLER",
+  "inter.broker.listener.name": "PLAINTEXT",
+  "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+  "num.partitions": 1,
+  "offsets.topic.replication.factor": 1,
+  "offsets.topic.num.partitions": 1,
+  "transaction.state.log.replication.factor": 1,
+  "transaction.state.log.min.isr": 1,
+  "transaction.state.log.num.partitions": 1,
+  "share.coordinator.state.topic.replication.factor": 1,
+  "share.coordinator.state.topic.min.isr": 1,
+  "group.initial.rebalance.delay.ms": 0,
+  "auto.create.topics.enable": true,
+};
+
+describe.skipIf(!ready)(`console admin calls, Java kafka-clients ${KAFKA_CLIENTS_VERSION}: Strand vs Kafka 4.4.0`, () => {
+  let strand: StrandHandle | undefined;
+  let kafka: KafkaHandle | undefined;
+  let client: JavaClient;
+  let strandAnswers: Answers = {};
+  let kafkaAnswers: Answers = {};
+  const timings: Record<string, number> = {};
+
+  async function replay(name: string, bootstrap: string, t0: number): Promise<Answers> {
+    const t = performance.now();
+    const r = await collect(`java console-calls (${name})`, client.spawn(["console-calls", "--bootstrap", bootstrap, "--t0", `${t0}`]), { timeoutMs: 90_000 });
+    const answers = eventOf(r, "answers");
+    console.log(`[console-calls] ${name}: java ${Math.round(performance.now() - t)} ms, phases ${JSON.stringify(answers.phaseMs)}`);
+    return answers.calls as Answers;
+  }
+
+  beforeAll(async () => {
+    if (!java.ok) return;
+    client = java.value;
+    let t = performance.now();
+    [strand, kafka] = await Promise.all([startStrand({ overrides: SHARED_OVERRIDES }), startKafka()]);
+    timings.startMs = performance.now() - t;
+    const t0 = freshT0();
+    t = performance.now();
+    [strandAnswers, kafkaAnswers] = await Promise.all([replay("strand", strand.bootstrap, t0), replay("kafka", kafka.bootstrap, t0)]);
+    timings.replayMs = performance.now() - t;
+    if (process.env.STRAND_CONSOLE_CALLS_DUMP) {
+      await Bun.write(process.env.STRAND_CONSOLE_CALLS_DUMP, JSON.stringify({ strand: strandAnswers, kafka: kafkaAnswers }, null, 1));
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    if (strand) {
+      await strand.stop().catch(() => strand?.kill());
+      removeDataDir(strand.dataDir);
+    }
+    await kafka?.remove();
+    console.log(`[console-calls] ms: ${JSON.stringify(Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])))}`);
+  }, 120_000);
+
+  test("every call answers on both brokers", () => {
+    expect(Object.keys(strandAnswers).sort()).toEqual(Object.keys(kafkaAnswers).sort());
+    expect(Object.keys(kafkaAnswers).length).toBeGreaterThan(20);
+  });
+
+  const CALLS = [
+    "describeCluster",
+    "describeConfigs.broker.synonyms",
+    "describeConfigs.broker",
+    "describeConfigs.topic.console-orders",
+    "describeConfigs.topic.console-compacted",
+    "describeConfigs.topic.documentation",
+    "describeConfigs.topic.console-txn",
+    "describeConfigs.topic.missing",
+    "describeLogDirs",
+    "listTopics",
+    "listTopics.internal",
+    "describeTopics",
+    "describeTopics.missing",
+    "listConsumerGroups",
+    "listGroups",
+    "describeConsumerGroups",
+    "describeConsumerGroups.missing",
+    "listOffsets.earliest",
+    "listOffsets.latest",
+    "listOffsets.maxTimestamp",
+    "listOffsets.forTimestamp.t0+7500",
+    "listOffsets.forTimestamp.future",
+    "listOffsets.latest.readCommitted",
+    "listConsumerGroupOffsets.console-group",
+    "listConsumerGroupOffsets.console-group-848",
+    "listConsumerGroupOffsets.console-empty",
+    "listConsumerGroupOffsets.console-no-such-group",
+    "listConsumerGroupOffsets.partitions",
+    "describeProducers",
+    "describeFeatures",
+    "describeClientQuotas",
+    "describeAcls",
+  ];
+  for (const call of CALLS) {
+    test(`${call}: Strand answers as Kafka`, () => {
+      const [s, k] = [normaliseAnswers(strandAnswers), normaliseAnswers(kafkaAnswers)];
+      expect(s[call]).toEqual(k[call]);
+    });
+  }
+});
