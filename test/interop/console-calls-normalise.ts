@@ -18,6 +18,18 @@
 // - The finalized-features epoch: the metadata log offset of the last feature change, which counts
 //   every record each broker's bootstrap wrote.
 
+/**
+ * ApiVersions keys Kafka 4.4.0's broker listener advertises that Strand does not serve, so it does not
+ * advertise them (a client told an API exists uses it): AlterClientQuotas (49) until client quotas land
+ * (issue 16 point 3); the share-group APIs of KIP-932 (76-79, 83-87, 90-92) and the streams-group APIs
+ * of KIP-1071 (88, 89, 93); AddRaftVoter and RemoveRaftVoter forwarded by a broker (80, 81: Strand takes
+ * them on the controller listener only); UnregisterController (94). Where Strand does advertise one of
+ * these, its range must be Kafka's. Strand also advertises GetTelemetrySubscriptions and PushTelemetry
+ * (71, 72), which Kafka lists only with a telemetry plugin configured (client-metrics.test.ts).
+ */
+export const NOT_SERVED_KEYS: readonly number[] = [49, 76, 77, 78, 79, 80, 81, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94];
+export const STRAND_ONLY_KEYS: readonly number[] = [71, 72];
+
 /** call name -> the answer the Java driver printed. */
 export type Answers = Record<string, unknown>;
 
@@ -68,6 +80,15 @@ function uuid(id: Json): Json {
 /** Offsets of the transaction markers ConsoleState.java writes: console-txn-0 commits at 2, aborts at 4. */
 const MARKER_OFFSETS: Readonly<Record<string, readonly number[]>> = { "console-txn-0": [2, 4] };
 
+/** kadm's topic ids are base64 (std) of the 16 bytes; all zero when the broker has none. */
+function kadmTopicId(id: Json): Json {
+  return typeof id === "string" && /^[A-Za-z0-9+/]{22}==$/.test(id) && id !== "AAAAAAAAAAAAAAAAAAAAAA==" ? "<uuid>" : id;
+}
+
+function positive(x: Json): Json {
+  return typeof x === "number" && x > 0 ? "<positive>" : x;
+}
+
 /** listOffsets answers are [offset, timestamp, leaderEpoch] per partition. */
 function offsets(v: Json): Json {
   return mapValues(v, (tp, r) => {
@@ -111,6 +132,24 @@ const RULES: Record<string, (v: Json) => Json> = {
   describeProducers: (v) => mapValues(v, (_tp, states) => Array.isArray(states)
     ? states.map((s) => mapValues(s, (k, x) => (k === "producerId" ? "<producer-id>" : x)))
     : states),
+  "kadm.metadata": (v) => mapValues(v, (k, x) => {
+    if (k === "cluster") return uuid(x);
+    if (k === "brokers" && Array.isArray(x)) return x.map(node);
+    if (k === "topics") return mapValues(x, (_t, d) => mapValues(d, (dk, dv) => (dk === "id" ? kadmTopicId(dv) : dv)));
+    return x;
+  }),
+  // The raw guess differs by NOT_SERVED_KEYS (the test prints both); the guess skipping them must match.
+  "kadm.versionGuess": (v) => mapValues(v, (_b, g) => mapValues(g, (k, x) => (k === "guess" ? "<printed>" : x))),
+  "kadm.describeAllLogDirs": (v) => mapValues(v, (_b, dirs) => Array.isArray(dirs)
+    ? dirs.map((d) => mapValues(d, (k, x) => {
+      if (k === "totalBytes" || k === "usableBytes") return positive(x);
+      if (k === "partitions") return mapValues(x, (tp, r) => (tp.startsWith("__consumer_offsets-") ? mapValues(r, (rk, rv) => (rk === "size" ? positive(rv) : rv)) : r));
+      return x;
+    }))
+    : dirs),
+  "kadm.describeGroups": (v) => mapValues(v, (_g, d) => mapValues(d, (k, x) => (k === "members" && Array.isArray(x)
+    ? x.map((m) => mapValues(m, (mk, mv) => (mk === "memberId" && typeof mv === "string" && mv.length > 0 ? "<member-id>" : mv)))
+    : x))),
   describeFeatures: (v) => mapValues(v, (k, x) => {
     if (k === "finalizedEpoch") return x !== "none" ? "<epoch>" : x;
     if (x === null || typeof x !== "object" || Array.isArray(x)) return x;

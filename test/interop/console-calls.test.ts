@@ -35,6 +35,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ensureJavaClient, KAFKA_CLIENTS_VERSION } from "../support/clients/java.ts";
 import type { JavaClient } from "../support/clients/java.ts";
 import { probeInstall } from "../support/clients/cache.ts";
+import { ensureGoClient } from "../support/clients/go.ts";
 import { probeKafkaDist } from "../support/kafka-dist.ts";
 import { startKafka } from "../support/kafka-broker.ts";
 import type { KafkaHandle } from "../support/kafka-broker.ts";
@@ -42,14 +43,19 @@ import { removeDataDir, startStrand } from "../support/strand.ts";
 import type { StrandHandle } from "../support/strand.ts";
 import { collect, eventOf } from "./driver-output.ts";
 import { freshT0 } from "./spec.ts";
-import { normaliseAnswers } from "./console-calls-normalise.ts";
+import { normaliseAnswers, NOT_SERVED_KEYS, STRAND_ONLY_KEYS } from "./console-calls-normalise.ts";
 import type { Answers } from "./console-calls-normalise.ts";
 
 const java = await probeInstall("kafka-clients", ensureJavaClient);
+const goClient = await probeInstall("franz-go", ensureGoClient);
 const dist = await probeKafkaDist();
 const ready = java.ok && dist.ok;
 if (!java.ok) console.warn(`[console-calls] skipped: ${java.reason}`);
+if (!goClient.ok) console.warn(`[console-calls] kadm calls skipped: ${goClient.reason}`);
 if (!dist.ok) console.warn(`[console-calls] skipped: ${dist.reason}`);
+
+/** The topics ConsoleState.java creates. */
+const TOPICS = ["console-orders", "console-compacted", "console-txn"];
 
 /**
  * The settings Kafka's test broker runs with (test/support/kafka-broker.ts), given to Strand as well so
@@ -81,12 +87,39 @@ describe.skipIf(!ready)(`console admin calls, Java kafka-clients ${KAFKA_CLIENTS
   let kafkaAnswers: Answers = {};
   const timings: Record<string, number> = {};
 
-  async function replay(name: string, bootstrap: string, t0: number): Promise<Answers> {
+  /** The Java driver on one broker: prepares the state, replays the calls, then holds the state. */
+  function startJava(name: string, bootstrap: string, t0: number): { answers: Promise<Answers>; release: () => Promise<void> } {
     const t = performance.now();
-    const r = await collect(`java console-calls (${name})`, client.spawn(["console-calls", "--bootstrap", bootstrap, "--t0", `${t0}`]), { timeoutMs: 90_000 });
-    const answers = eventOf(r, "answers");
-    console.log(`[console-calls] ${name}: java ${Math.round(performance.now() - t)} ms, phases ${JSON.stringify(answers.phaseMs)}`);
-    return answers.calls as Answers;
+    const proc = client.spawn(["console-calls", "--bootstrap", bootstrap, "--t0", `${t0}`, "--hold", "true"], { stdin: "pipe" });
+    let gotAnswers: (a: Answers) => void = () => {};
+    const answers = new Promise<Answers>((resolve) => (gotAnswers = resolve));
+    const done = collect(`java console-calls (${name})`, proc, {
+      timeoutMs: 120_000,
+      onEvent: (e) => {
+        if (e.event !== "answers") return;
+        console.log(`[console-calls] ${name}: java ${Math.round(performance.now() - t)} ms, phases ${JSON.stringify(e.phaseMs)}`);
+        gotAnswers(e.calls as Answers);
+      },
+    });
+    return {
+      // A driver that exits before answering fails here with its output (DriverError or eventOf's
+      // "no answers event"), not by waiting for the hook's timeout.
+      answers: Promise.race([answers, done.then((r) => eventOf(r, "answers").calls as Answers)]),
+      async release() {
+        const sink = proc.stdin as import("bun").FileSink;
+        sink.write("done\n");
+        await sink.end();
+        await done;
+      },
+    };
+  }
+
+  /** Redpanda Console's kadm calls, read-only, while the Java driver holds the state. */
+  async function kadmCalls(name: string, bootstrap: string): Promise<Answers> {
+    if (!goClient.ok) return {};
+    const r = await collect(`kadm console-kadm (${name})`, goClient.value.spawn(["console-kadm", "--bootstrap", bootstrap, "--topics", TOPICS.join(","), "--skip-keys", NOT_SERVED_KEYS.join(",")]), { timeoutMs: 60_000 });
+    const calls = eventOf(r, "answers").calls as Answers;
+    return Object.fromEntries(Object.entries(calls).map(([k, v]) => [`kadm.${k}`, v]));
   }
 
   beforeAll(async () => {
@@ -97,12 +130,22 @@ describe.skipIf(!ready)(`console admin calls, Java kafka-clients ${KAFKA_CLIENTS
     timings.startMs = performance.now() - t;
     const t0 = freshT0();
     t = performance.now();
-    [strandAnswers, kafkaAnswers] = await Promise.all([replay("strand", strand.bootstrap, t0), replay("kafka", kafka.bootstrap, t0)]);
-    timings.replayMs = performance.now() - t;
+    const drivers = [startJava("strand", strand.bootstrap, t0), startJava("kafka", kafka.bootstrap, t0)];
+    try {
+      [strandAnswers, kafkaAnswers] = await Promise.all(drivers.map((d) => d.answers));
+      timings.javaMs = performance.now() - t;
+      t = performance.now();
+      const [sk, kk] = await Promise.all([kadmCalls("strand", strand.bootstrap), kadmCalls("kafka", kafka.bootstrap)]);
+      timings.kadmMs = performance.now() - t;
+      strandAnswers = { ...strandAnswers, ...sk };
+      kafkaAnswers = { ...kafkaAnswers, ...kk };
+    } finally {
+      await Promise.all(drivers.map((d) => d.release().catch(() => {})));
+    }
     if (process.env.STRAND_CONSOLE_CALLS_DUMP) {
       await Bun.write(process.env.STRAND_CONSOLE_CALLS_DUMP, JSON.stringify({ strand: strandAnswers, kafka: kafkaAnswers }, null, 1));
     }
-  }, 180_000);
+  }, 240_000);
 
   afterAll(async () => {
     if (strand) {
@@ -115,7 +158,7 @@ describe.skipIf(!ready)(`console admin calls, Java kafka-clients ${KAFKA_CLIENTS
 
   test("every call answers on both brokers", () => {
     expect(Object.keys(strandAnswers).sort()).toEqual(Object.keys(kafkaAnswers).sort());
-    expect(Object.keys(kafkaAnswers).length).toBeGreaterThan(20);
+    expect(Object.keys(kafkaAnswers).length).toBeGreaterThan(30);
   });
 
   const CALLS = [
@@ -152,6 +195,29 @@ describe.skipIf(!ready)(`console admin calls, Java kafka-clients ${KAFKA_CLIENTS
     "describeClientQuotas",
     "describeAcls",
   ];
+  test.skipIf(!goClient.ok)("kadm ApiVersions: Kafka's ranges, less only the APIs Strand does not serve", () => {
+    const s = strandAnswers["kadm.apiVersions"] as Record<string, [number, number]>;
+    const k = kafkaAnswers["kadm.apiVersions"] as Record<string, [number, number]>;
+    const strandLacks = Object.keys(k).filter((key) => !(key in s)).map(Number);
+    expect(strandLacks.filter((key) => !NOT_SERVED_KEYS.includes(key))).toEqual([]);
+    const common = (r: Record<string, [number, number]>) => Object.fromEntries(Object.entries(r).filter(([key]) => key in s && key in k));
+    expect(common(s)).toEqual(common(k));
+    expect(Object.keys(s).filter((key) => !(key in k)).map(Number)).toEqual([...STRAND_ONLY_KEYS]);
+    // Redpanda Console's version label: printed for the report; the guess skipping NOT_SERVED_KEYS is compared below.
+    const guess = (a: Answers) => JSON.stringify(a["kadm.versionGuess"]);
+    console.log(`[console-calls] kversion guess: strand ${guess(strandAnswers)}, kafka ${guess(kafkaAnswers)}; Strand lacks ${strandLacks.join(",")}`);
+    expect((kafkaAnswers["kadm.versionGuess"] as Record<string, { guess: string }>)["1"]!.guess).toBe("v4.4");
+  });
+
+  const KADM_CALLS = ["metadata", "versionGuess", "describeAllLogDirs", "listGroups", "describeGroups", "lag", "listStartOffsets", "listEndOffsets", "describeACLs"];
+  for (const call of KADM_CALLS) {
+    test.skipIf(!goClient.ok)(`kadm ${call} (Redpanda Console): Strand answers as Kafka`, () => {
+      const [s, k] = [normaliseAnswers(strandAnswers), normaliseAnswers(kafkaAnswers)];
+      expect(k[`kadm.${call}`]).toBeDefined();
+      expect(s[`kadm.${call}`]).toEqual(k[`kadm.${call}`]);
+    });
+  }
+
   for (const call of CALLS) {
     test(`${call}: Strand answers as Kafka`, () => {
       const [s, k] = [normaliseAnswers(strandAnswers), normaliseAnswers(kafkaAnswers)];

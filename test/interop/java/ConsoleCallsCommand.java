@@ -5,7 +5,8 @@
 // Normalising what legitimately differs between brokers (ids, ports, sizes) is the TypeScript test's
 // job, so the answers here are as the client sees them, sorted only where the client's order is a
 // hash map's.
-//   --bootstrap --t0 <record timestamp base, ms>
+//   --bootstrap --t0 <record timestamp base, ms> [--hold true: keep the state (group members, open
+//   transaction) until a line or EOF on stdin, at most 60 s, after printing the answers]
 package strand.interop;
 
 import java.util.ArrayList;
@@ -91,10 +92,27 @@ final class ConsoleCallsCommand {
       t = System.nanoTime();
       replay(admin, t0);
       phaseMs.put("replay", (System.nanoTime() - t) / 1_000_000);
-      t = System.nanoTime();
+      Json.event("answers").put("calls", calls).put("phaseMs", phaseMs).print();
+      // Other clients (the kadm driver) read the same live state until the test says done on stdin.
+      if (a.str("hold", "false").equals("true")) awaitStdin(60_000);
     }
-    phaseMs.put("close", (System.nanoTime() - t) / 1_000_000);
-    Json.event("answers").put("calls", calls).put("phaseMs", phaseMs).print();
+  }
+
+  /** Returns at a line or EOF on stdin, or after timeoutMs: a test that dies never leaves this JVM behind. */
+  private static void awaitStdin(long timeoutMs) throws InterruptedException {
+    java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+    Thread reader = new Thread(() -> {
+      try {
+        System.in.read();
+      } catch (java.io.IOException e) {
+        // EOF or a closed pipe: done either way.
+      }
+      done.countDown();
+    });
+    reader.setDaemon(true);
+    reader.start();
+    Json.event("holding").print();
+    done.await(timeoutMs, TimeUnit.MILLISECONDS);
   }
 
   private static void replay(Admin admin, long t0) throws Exception {
