@@ -132,6 +132,7 @@ const RULES: Record<string, (v: Json) => Json> = {
   describeProducers: (v) => mapValues(v, (_tp, states) => Array.isArray(states)
     ? states.map((s) => mapValues(s, (k, x) => (k === "producerId" ? "<producer-id>" : x)))
     : states),
+  "kadm.describeBrokerConfigs": (v) => mapValues(v, (_r, rc) => mapValues(rc, (k, x) => (k === "configs" ? configs(x) : x))),
   "kadm.metadata": (v) => mapValues(v, (k, x) => {
     if (k === "cluster") return uuid(x);
     if (k === "brokers" && Array.isArray(x)) return x.map(node);

@@ -209,7 +209,8 @@ describe.skipIf(!ready)(`console admin calls, Java kafka-clients ${KAFKA_CLIENTS
     expect((kafkaAnswers["kadm.versionGuess"] as Record<string, { guess: string }>)["1"]!.guess).toBe("v4.4");
   });
 
-  const KADM_CALLS = ["metadata", "versionGuess", "describeAllLogDirs", "listGroups", "describeGroups", "lag", "listStartOffsets", "listEndOffsets", "describeACLs"];
+  const KADM_CALLS = ["metadata", "versionGuess", "describeAllLogDirs", "listGroups", "describeGroups", "lag", "listStartOffsets", "listEndOffsets",
+    "describeBrokerConfigs", "describeClusterConfigs", "describeTopicConfigs", "describeACLs"];
   for (const call of KADM_CALLS) {
     test.skipIf(!goClient.ok)(`kadm ${call} (Redpanda Console): Strand answers as Kafka`, () => {
       const [s, k] = [normaliseAnswers(strandAnswers), normaliseAnswers(kafkaAnswers)];

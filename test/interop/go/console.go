@@ -157,6 +157,37 @@ func consoleKadm(a args) {
 	listed("listStartOffsets", adm.ListStartOffsets)
 	listed("listEndOffsets", adm.ListEndOffsets)
 
+	// Console's broker page (every broker's configs), the cluster-wide defaults, and the topic pages.
+	describeConfigs := func(name string, fn func() (kadm.ResourceConfigs, error)) {
+		rcs, err := fn()
+		if err != nil {
+			calls[name] = map[string]any{"error": err.Error()}
+			return
+		}
+		out := map[string]any{}
+		for _, rc := range rcs {
+			cfgs := map[string]any{}
+			for _, c := range rc.Configs {
+				var syn []string
+				for _, sy := range c.Synonyms {
+					v := "<nil>"
+					if sy.Value != nil {
+						v = *sy.Value
+					}
+					syn = append(syn, sy.Source.String()+":"+sy.Key+"="+v)
+				}
+				cfgs[c.Key] = map[string]any{"value": c.Value, "sensitive": c.Sensitive, "source": c.Source.String(), "synonyms": syn}
+			}
+			out[rc.Name] = map[string]any{"err": errString(rc.Err), "errMessage": rc.ErrMessage, "configs": cfgs}
+		}
+		calls[name] = out
+	}
+	describeConfigs("describeBrokerConfigs", func() (kadm.ResourceConfigs, error) { return adm.DescribeBrokerConfigs(ctx, 1) })
+	describeConfigs("describeClusterConfigs", func() (kadm.ResourceConfigs, error) { return adm.DescribeBrokerConfigs(ctx) })
+	describeConfigs("describeTopicConfigs", func() (kadm.ResourceConfigs, error) {
+		return adm.DescribeTopicConfigs(ctx, append(append([]string{}, topics...), "console-missing")...)
+	})
+
 	// Console's overview asks for every ACL to tell whether an authorizer is on.
 	req := kmsg.NewPtrDescribeACLsRequest()
 	req.ResourceType = kmsg.ACLResourceTypeAny
