@@ -132,6 +132,10 @@ const RULES: Record<string, (v: Json) => Json> = {
   describeProducers: (v) => mapValues(v, (_tp, states) => Array.isArray(states)
     ? states.map((s) => mapValues(s, (k, x) => (k === "producerId" ? "<producer-id>" : x)))
     : states),
+  // Member ids: a classic member's is "<client id>-<UUID>", a KIP-848 member's a 22-character base64 id.
+  "tool.kafka-consumer-groups.describe": (v) => typeof v === "string"
+    ? v.replace(/-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, "-<uuid>").replace(/(?<=\s)[A-Za-z0-9_-]{22}(?=\s)/g, "<member-id>")
+    : v,
   "kadm.describeBrokerConfigs": (v) => mapValues(v, (_r, rc) => mapValues(rc, (k, x) => (k === "configs" ? configs(x) : x))),
   "kadm.metadata": (v) => mapValues(v, (k, x) => {
     if (k === "cluster") return uuid(x);

@@ -36,7 +36,7 @@ import { ensureJavaClient, KAFKA_CLIENTS_VERSION } from "../support/clients/java
 import type { JavaClient } from "../support/clients/java.ts";
 import { probeInstall } from "../support/clients/cache.ts";
 import { ensureGoClient } from "../support/clients/go.ts";
-import { probeKafkaDist } from "../support/kafka-dist.ts";
+import { KAFKA_MAIN, probeKafkaDist, runKafkaClass } from "../support/kafka-dist.ts";
 import { startKafka } from "../support/kafka-broker.ts";
 import type { KafkaHandle } from "../support/kafka-broker.ts";
 import { removeDataDir, startStrand } from "../support/strand.ts";
@@ -122,6 +122,17 @@ describe.skipIf(!ready)(`console admin calls, Java kafka-clients ${KAFKA_CLIENTS
     return Object.fromEntries(Object.entries(calls).map(([k, v]) => [`kadm.${k}`, v]));
   }
 
+  /**
+   * kafka-consumer-groups.sh --describe --all-groups on the held state, as operators read lag (stdout as
+   * the answer). kafka-get-offsets.sh --time -3 and kafka-log-dirs.sh --describe printed the same as on
+   * Kafka when tried, but each JVM costs seconds; their calls are compared above (listOffsets.maxTimestamp,
+   * describeLogDirs).
+   */
+  async function consumerGroupsTool(bootstrap: string): Promise<Answers> {
+    const r = await runKafkaClass(KAFKA_MAIN.consumerGroups, ["--bootstrap-server", bootstrap, "--describe", "--all-groups"], { timeoutMs: 60_000 });
+    return { "tool.kafka-consumer-groups.describe": r.exitCode === 0 ? r.stdout : { exitCode: r.exitCode, stderr: r.stderr.slice(-2000) } };
+  }
+
   beforeAll(async () => {
     if (!java.ok) return;
     client = java.value;
@@ -137,8 +148,11 @@ describe.skipIf(!ready)(`console admin calls, Java kafka-clients ${KAFKA_CLIENTS
       t = performance.now();
       const [sk, kk] = await Promise.all([kadmCalls("strand", strand.bootstrap), kadmCalls("kafka", kafka.bootstrap)]);
       timings.kadmMs = performance.now() - t;
-      strandAnswers = { ...strandAnswers, ...sk };
-      kafkaAnswers = { ...kafkaAnswers, ...kk };
+      t = performance.now();
+      const [st, kt] = await Promise.all([consumerGroupsTool(strand.bootstrap), consumerGroupsTool(kafka.bootstrap)]);
+      timings.toolsMs = performance.now() - t;
+      strandAnswers = { ...strandAnswers, ...sk, ...st };
+      kafkaAnswers = { ...kafkaAnswers, ...kk, ...kt };
     } finally {
       await Promise.all(drivers.map((d) => d.release().catch(() => {})));
     }
@@ -218,6 +232,12 @@ describe.skipIf(!ready)(`console admin calls, Java kafka-clients ${KAFKA_CLIENTS
       expect(s[`kadm.${call}`]).toEqual(k[`kadm.${call}`]);
     });
   }
+
+  test("kafka-consumer-groups.sh --describe --all-groups: Strand's output as Kafka's", () => {
+    const [s, k] = [normaliseAnswers(strandAnswers), normaliseAnswers(kafkaAnswers)];
+    expect(typeof k["tool.kafka-consumer-groups.describe"]).toBe("string");
+    expect(s["tool.kafka-consumer-groups.describe"]).toEqual(k["tool.kafka-consumer-groups.describe"]);
+  });
 
   for (const call of CALLS) {
     test(`${call}: Strand answers as Kafka`, () => {

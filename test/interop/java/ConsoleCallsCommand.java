@@ -6,7 +6,7 @@
 // job, so the answers here are as the client sees them, sorted only where the client's order is a
 // hash map's.
 //   --bootstrap --t0 <record timestamp base, ms> [--hold true: keep the state (group members, open
-//   transaction) until a line or EOF on stdin, at most 60 s, after printing the answers]
+//   transaction) until a line or EOF on stdin, at most 120 s, after printing the answers]
 package strand.interop;
 
 import java.util.ArrayList;
@@ -94,7 +94,7 @@ final class ConsoleCallsCommand {
       phaseMs.put("replay", (System.nanoTime() - t) / 1_000_000);
       Json.event("answers").put("calls", calls).put("phaseMs", phaseMs).print();
       // Other clients (the kadm driver) read the same live state until the test says done on stdin.
-      if (a.str("hold", "false").equals("true")) awaitStdin(60_000);
+      if (a.str("hold", "false").equals("true")) awaitStdin(120_000);
     }
   }
 
