@@ -136,7 +136,12 @@ final class ConsoleState implements AutoCloseable {
     pp.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
     pp.put(ProducerConfig.LINGER_MS_CONFIG, "0");
     pp.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "30000");
-    if (transactionalId != null) pp.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
+    if (transactionalId != null) {
+      pp.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
+      // The open transaction must outlive every call on a slow machine: a coordinator aborting it on
+      // timeout (60 s by default) on one broker and not yet on the other would change the answers.
+      pp.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, "600000");
+    }
     return pp;
   }
 
