@@ -9,6 +9,14 @@
 //   transaction) until a line or EOF on stdin, at most 120 s, after printing the answers]
 package strand.interop;
 
+import static strand.interop.ConsoleAnswers.configs;
+import static strand.interop.ConsoleAnswers.group;
+import static strand.interop.ConsoleAnswers.listOffsets;
+import static strand.interop.ConsoleAnswers.logDirs;
+import static strand.interop.ConsoleAnswers.node;
+import static strand.interop.ConsoleAnswers.sorted;
+import static strand.interop.ConsoleAnswers.topic;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -32,22 +40,18 @@ import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.FeatureMetadata;
 import org.apache.kafka.clients.admin.GroupListing;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
-import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
-import org.apache.kafka.clients.admin.LogDirDescription;
-import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.ProducerState;
-import org.apache.kafka.clients.admin.ReplicaInfo;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.admin.TopicListing;
+import org.apache.kafka.clients.admin.TransactionDescription;
+import org.apache.kafka.clients.admin.TransactionListing;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.KafkaFuture;
-import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.acl.AclBindingFilter;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.quota.ClientQuotaFilter;
@@ -121,7 +125,7 @@ final class ConsoleCallsCommand {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("clusterId", get(r.clusterId()));
       m.put("controller", node(get(r.controller())));
-      m.put("nodes", get(r.nodes()).stream().map(ConsoleCallsCommand::node).toList());
+      m.put("nodes", get(r.nodes()).stream().map(ConsoleAnswers::node).toList());
       m.put("authorizedOperations", sorted(get(r.authorizedOperations())));
       return m;
     });
@@ -261,119 +265,30 @@ final class ConsoleCallsCommand {
       m.put("supported", sup);
       return m;
     });
+    // kafka-ui's and Console's security pages: SCRAM users (none here), and one that does not exist.
+    call("describeUserScramCredentials", () -> get(admin.describeUserScramCredentials().all()).keySet());
+    call("describeUserScramCredentials.missing", () -> get(admin.describeUserScramCredentials(List.of("console-nobody")).all()).keySet());
+    call("listTransactions", () -> {
+      Map<String, Object> m = new TreeMap<>();
+      for (TransactionListing l : get(admin.listTransactions().all())) m.put(l.transactionalId(), String.valueOf(l.state()));
+      return m;
+    });
+    call("describeTransactions", () -> {
+      Map<String, Object> m = new TreeMap<>();
+      for (Map.Entry<String, TransactionDescription> e : get(admin.describeTransactions(List.of(ConsoleState.TXN_ID)).all()).entrySet()) {
+        TransactionDescription d = e.getValue();
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("coordinatorId", d.coordinatorId());
+        v.put("state", String.valueOf(d.state()));
+        v.put("producerEpoch", d.producerEpoch());
+        v.put("transactionTimeoutMs", d.transactionTimeoutMs());
+        v.put("started", d.transactionStartTimeMs().isPresent());
+        v.put("topicPartitions", sorted(d.topicPartitions()));
+        m.put(e.getKey(), v);
+      }
+      return m;
+    });
     call("describeClientQuotas", () -> get(admin.describeClientQuotas(ClientQuotaFilter.all()).entities()).toString());
     call("describeAcls", () -> get(admin.describeAcls(AclBindingFilter.ANY).values()).size());
-  }
-
-  private static Object node(Node n) {
-    if (n == null) return null;
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("id", n.id());
-    m.put("host", n.host());
-    m.put("port", n.port());
-    m.put("rack", n.rack());
-    return m;
-  }
-
-  private static List<String> sorted(Collection<?> c) {
-    return c == null ? null : c.stream().map(String::valueOf).sorted().toList();
-  }
-
-  private static Object configs(Admin admin, ConfigResource r, boolean synonyms) throws Exception {
-    Map<String, Object> m = new TreeMap<>();
-    for (ConfigEntry e : get(admin.describeConfigs(List.of(r), new DescribeConfigsOptions().includeSynonyms(synonyms)).all()).get(r).entries()) {
-      Map<String, Object> v = new LinkedHashMap<>();
-      v.put("value", e.value());
-      v.put("source", String.valueOf(e.source()));
-      v.put("sensitive", e.isSensitive());
-      v.put("readOnly", e.isReadOnly());
-      v.put("type", String.valueOf(e.type()));
-      v.put("synonyms", e.synonyms().stream().map(s -> s.source() + ":" + s.name() + "=" + s.value()).toList());
-      m.put(e.name(), v);
-    }
-    return m;
-  }
-
-  private static Object logDirs(Admin admin, List<Integer> brokers) throws Exception {
-    Map<String, Object> m = new TreeMap<>();
-    for (Map.Entry<Integer, Map<String, LogDirDescription>> b : get(admin.describeLogDirs(brokers).allDescriptions()).entrySet()) {
-      Map<String, Object> dirs = new TreeMap<>();
-      for (Map.Entry<String, LogDirDescription> d : b.getValue().entrySet()) {
-        LogDirDescription desc = d.getValue();
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("error", desc.error() == null ? null : desc.error().getClass().getSimpleName());
-        v.put("totalBytes", desc.totalBytes().isPresent() ? desc.totalBytes().getAsLong() : null);
-        v.put("usableBytes", desc.usableBytes().isPresent() ? desc.usableBytes().getAsLong() : null);
-        v.put("cordoned", desc.isCordoned());
-        Map<String, Object> replicas = new TreeMap<>();
-        for (Map.Entry<TopicPartition, ReplicaInfo> r : desc.replicaInfos().entrySet()) {
-          replicas.put(r.getKey().toString(), Map.of("size", r.getValue().size(), "offsetLag", r.getValue().offsetLag(),
-              "future", r.getValue().isFuture()));
-        }
-        v.put("replicas", replicas);
-        dirs.put(d.getKey(), v);
-      }
-      m.put(String.valueOf(b.getKey()), dirs);
-    }
-    return m;
-  }
-
-  private static Object topic(TopicDescription d) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("internal", d.isInternal());
-    m.put("topicId", d.topicId().toString());
-    List<Object> parts = new ArrayList<>();
-    for (TopicPartitionInfo p : d.partitions()) {
-      Map<String, Object> v = new LinkedHashMap<>();
-      v.put("partition", p.partition());
-      v.put("leader", p.leader() == null ? null : p.leader().id());
-      v.put("replicas", p.replicas().stream().map(Node::id).toList());
-      v.put("isr", p.isr().stream().map(Node::id).toList());
-      v.put("elr", p.elr() == null ? null : p.elr().stream().map(Node::id).toList());
-      v.put("lastKnownElr", p.lastKnownElr() == null ? null : p.lastKnownElr().stream().map(Node::id).toList());
-      parts.add(v);
-    }
-    m.put("partitions", parts);
-    m.put("authorizedOperations", sorted(d.authorizedOperations()));
-    return m;
-  }
-
-  private static Object group(ConsumerGroupDescription d) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("simple", d.isSimpleConsumerGroup());
-    m.put("partitionAssignor", d.partitionAssignor());
-    m.put("type", String.valueOf(d.type()));
-    m.put("state", String.valueOf(d.groupState()));
-    m.put("coordinator", node(d.coordinator()));
-    m.put("authorizedOperations", sorted(d.authorizedOperations()));
-    m.put("groupEpoch", String.valueOf(d.groupEpoch().orElse(null)));
-    m.put("targetAssignmentEpoch", String.valueOf(d.targetAssignmentEpoch().orElse(null)));
-    List<Object> members = new ArrayList<>();
-    for (MemberDescription md : d.members()) {
-      Map<String, Object> v = new LinkedHashMap<>();
-      v.put("memberId", md.consumerId());
-      v.put("groupInstanceId", md.groupInstanceId().orElse(null));
-      v.put("rackId", md.rackId().orElse(null));
-      v.put("clientId", md.clientId());
-      v.put("host", md.host());
-      v.put("assignment", sorted(md.assignment().topicPartitions()));
-      v.put("targetAssignment", md.targetAssignment().map(t -> (Object) sorted(t.topicPartitions())).orElse(null));
-      v.put("memberEpoch", String.valueOf(md.memberEpoch().orElse(null)));
-      v.put("upgraded", String.valueOf(md.upgraded().orElse(null)));
-      members.add(v);
-    }
-    m.put("members", members);
-    return m;
-  }
-
-  private static Object listOffsets(Admin admin, List<TopicPartition> tps, OffsetSpec spec, IsolationLevel isolation) throws Exception {
-    Map<TopicPartition, OffsetSpec> req = new LinkedHashMap<>();
-    for (TopicPartition tp : tps) req.put(tp, spec);
-    Map<String, Object> m = new TreeMap<>();
-    for (Map.Entry<TopicPartition, ListOffsetsResultInfo> e : get(admin.listOffsets(req, new ListOffsetsOptions(isolation)).all()).entrySet()) {
-      m.put(e.getKey().toString(), List.of(e.getValue().offset(), e.getValue().timestamp(),
-          String.valueOf(e.getValue().leaderEpoch().orElse(null))));
-    }
-    return m;
   }
 }

@@ -27,6 +27,7 @@ final class ConsoleState implements AutoCloseable {
   static final String ORDERS = "console-orders";
   static final String COMPACTED = "console-compacted";
   static final String TXN = "console-txn";
+  static final String TXN_ID = "console-txn-id";
   static final String GROUP = "console-group";
   static final String GROUP_848 = "console-group-848";
   static final String EMPTY_GROUP = "console-empty";
@@ -85,7 +86,7 @@ final class ConsoleState implements AutoCloseable {
     }
     phaseMs.put("produce", lap(t));
     t = System.nanoTime();
-    KafkaProducer<String, String> txn = new KafkaProducer<>(producerProps(bootstrap, "strand-interop-console-txn", "console-txn-id"));
+    KafkaProducer<String, String> txn = new KafkaProducer<>(producerProps(bootstrap, "strand-interop-console-txn", TXN_ID));
     try {
       txn.initTransactions();
       // Committed (offsets 0-1, marker 2), aborted (3, marker 4), then open from offset 5 while the calls run.
