@@ -136,6 +136,9 @@ const RULES: Record<string, (v: Json) => Json> = {
   "tool.kafka-consumer-groups.describe": (v) => typeof v === "string"
     ? v.replace(/-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, "-<uuid>").replace(/(?<=\s)[A-Za-z0-9_-]{22}(?=\s)/g, "<member-id>")
     : v,
+  "kadm.describeConsumerGroups": (v) => mapValues(v, (_g, d) => mapValues(d, (k, x) => (k === "members" && Array.isArray(x)
+    ? x.map((m) => mapValues(m, (mk, mv) => (mk === "memberId" && typeof mv === "string" && mv.length > 0 ? "<member-id>" : mv)))
+    : x))),
   "kadm.describeBrokerConfigs": (v) => mapValues(v, (_r, rc) => mapValues(rc, (k, x) => (k === "configs" ? configs(x) : x))),
   "kadm.metadata": (v) => mapValues(v, (k, x) => {
     if (k === "cluster") return uuid(x);

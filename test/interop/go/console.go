@@ -126,6 +126,25 @@ func consoleKadm(a args) {
 		}
 		calls["describeGroups"] = out
 	}
+	// KIP-848 groups: DescribeGroups answers GROUP_ID_NOT_FOUND for them (as Kafka does), so newer
+	// consoles ask ConsumerGroupDescribe (key 69) as well.
+	if described, err := adm.DescribeConsumerGroups(ctx, groupNames...); err != nil {
+		calls["describeConsumerGroups"] = map[string]any{"error": err.Error()}
+	} else {
+		out := map[string]any{}
+		for name, g := range described {
+			var members []any
+			for _, m := range g.Members {
+				members = append(members, map[string]any{"memberId": m.MemberID, "instanceId": m.InstanceID, "rackId": m.RackID,
+					"memberEpoch": m.MemberEpoch, "clientId": m.ClientID, "clientHost": m.ClientHost, "memberType": m.MemberType,
+					"subscribedTopics": m.SubscribedTopics, "subscribedTopicRegex": m.SubscribedTopicRegex,
+					"assignment": topicsSet(m.Assignment), "targetAssignment": topicsSet(m.TargetAssignment)})
+			}
+			out[name] = map[string]any{"coordinator": g.Coordinator.NodeID, "state": g.State, "epoch": g.Epoch, "assignmentEpoch": g.AssignmentEpoch,
+				"assignorName": g.AssignorName, "members": members, "err": errString(g.Err)}
+		}
+		calls["describeConsumerGroups"] = out
+	}
 	if lags, err := adm.Lag(ctx, groupNames...); err != nil {
 		calls["lag"] = map[string]any{"error": err.Error()}
 	} else {
@@ -217,6 +236,17 @@ func consoleMetadata(md kadm.Metadata) map[string]any {
 		topics[name] = map[string]any{"id": t.ID.String(), "internal": t.IsInternal, "partitions": parts, "err": errString(t.Err)}
 	}
 	return map[string]any{"cluster": md.Cluster, "controller": md.Controller, "brokers": brokers, "topics": topics}
+}
+
+func topicsSet(s kadm.TopicsSet) []string {
+	var out []string
+	for t, ps := range s {
+		for p := range ps {
+			out = append(out, t+"-"+itoa(p))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func itoa(n int32) string {
