@@ -195,6 +195,20 @@ describe("consumer group heartbeat", () => {
     coord.close();
   });
 
+  test("the group's metadata hash is 0 with no subscribed topic that exists, as Kafka writes when the last member leaves", () => {
+    const { coord, log } = setup();
+    const hashes = () => log.map((r) => decodeConsumerGroupRecord(new DataView(r.key.buffer, r.key.byteOffset).getInt16(0), r.key, r.value))
+      .flatMap((r) => (r?.type === "cg-metadata" && r.value ? [r.value.metadataHash] : []));
+    coord.consumer.heartbeat(hb({}));
+    expect(hashes().at(-1)).not.toBe(0n);
+    coord.consumer.heartbeat(hb({ memberEpoch: -1 }));
+    expect(coord.consumerGroups.get("g")!.members.size).toBe(0);
+    expect(hashes().at(-1)).toBe(0n);
+    coord.consumer.heartbeat(hb({ memberId: "m3", subscribedTopicNames: ["no-such-topic"] }));
+    expect(hashes().at(-1)).toBe(0n);
+    coord.close();
+  });
+
   test("no regex is \"\" as Kafka's member holds it: described so, written so, and \"\" replayed is no regex", () => {
     const { coord, log, topics } = setup();
     coord.consumer.heartbeat(hb({}));
