@@ -126,7 +126,9 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "producer.id.expiration.ms", type: "int", default: "86400000", validate: atLeast(1), doc: "Idle producer ids expire after this long.", scope: "cluster-wide" }),
   // Kafka 4.4.0: TransactionLogConfig, defineInternal(INT, 600000, atLeast(1)).
   d({ name: "producer.id.expiration.check.interval.ms", type: "int", default: "600000", validate: atLeast(1), doc: "How often producer ids idle for producer.id.expiration.ms are removed.", scope: "read-only", internal: true }),
-  d({ name: "cluster.id", type: "string", default: null, validate: nonEmptyString, doc: "Strand: cluster id used when formatting an empty directory at start-up.", scope: "read-only" }),
+  // Not a Kafka broker key (Kafka takes the id from kafka-storage format): internal, so DescribeConfigs
+  // does not list a key consoles would not find on Kafka.
+  d({ name: "cluster.id", type: "string", default: null, validate: nonEmptyString, doc: "Strand: cluster id used when formatting an empty directory at start-up.", scope: "read-only", internal: true }),
 ];
 
 const OWN_NAMES = new Set(OWN_DEFS.map((x) => x.name));

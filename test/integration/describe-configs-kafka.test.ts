@@ -71,9 +71,9 @@ test("DescribeConfigs: read_only, config_type, documentation and synonyms as Kaf
   for (const [i, what] of ["broker", "topic"].entries()) {
     const m = mine[i]!;
     const t = theirs[i]!;
-    // Every Kafka key is listed; Strand adds only its own strand.* keys and cluster.id.
+    // Every Kafka key is listed; Strand adds only its own strand.* keys.
     expect([what, [...t.keys()].filter((k) => !m.has(k))]).toEqual([what, []]);
-    expect([what, [...m.keys()].filter((k) => !t.has(k) && !k.startsWith("strand.") && k !== "cluster.id")]).toEqual([what, []]);
+    expect([what, [...m.keys()].filter((k) => !t.has(k) && !k.startsWith("strand."))]).toEqual([what, []]);
     for (const [name, k] of t) {
       const s = m.get(name)!;
       const flags = (e: Entry) => [e.readOnly, e.configType, e.isSensitive, e.documentation];

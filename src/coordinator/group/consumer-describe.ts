@@ -64,7 +64,8 @@ export function describeConsumerGroup(g: ConsumerGroup, assignors: readonly stri
       clientId: m.clientId,
       clientHost: m.clientHost,
       subscribedTopicNames: [...m.subscribedTopicNames],
-      subscribedTopicRegex: m.subscribedTopicRegex,
+      // Kafka's ConsumerGroupMember defaults its regex to "" and describes it so: "" for no regex, not null.
+      subscribedTopicRegex: m.subscribedTopicRegex ?? "",
       assignment: list(m.assignedPartitions),
       targetAssignment: list(g.targetAssignment.get(m.memberId)),
       memberType: 1,

@@ -15,7 +15,8 @@ export function memberMetadataValue(m: ConsumerGroupMember): ConsumerGroupMember
     clientId: m.clientId,
     clientHost: m.clientHost,
     subscribedTopicNames: [...m.subscribedTopicNames],
-    subscribedTopicRegex: m.subscribedTopicRegex,
+    // Kafka's member holds "" for no regex and writes it so; Strand's null is written the same way.
+    subscribedTopicRegex: m.subscribedTopicRegex ?? "",
     rebalanceTimeoutMs: m.rebalanceTimeoutMs,
     serverAssignor: m.serverAssignorName,
     classicMemberMetadata: null,
@@ -120,7 +121,8 @@ export function replayConsumerGroupRecord(r: ConsumerGroupRecord, groupFor: (id:
       m.clientId = v.clientId;
       m.clientHost = v.clientHost;
       m.subscribedTopicNames = [...v.subscribedTopicNames];
-      m.subscribedTopicRegex = v.subscribedTopicRegex;
+      // "" (what Kafka writes) and null both mean no regex: "" must not become a subscribed regex of its own.
+      m.subscribedTopicRegex = v.subscribedTopicRegex === "" ? null : v.subscribedTopicRegex;
       m.rebalanceTimeoutMs = v.rebalanceTimeoutMs;
       m.serverAssignorName = v.serverAssignor;
       g.members.set(r.memberId, m);

@@ -328,17 +328,24 @@ export class ConsumerGroupManager {
     return changed;
   }
 
-  /** A 64-bit FNV-1a hash of the subscribed topics' (name, id, partitions); Kafka uses Murmur3. */
+  /**
+   * A 64-bit FNV-1a hash of the subscribed topics' (name, id, partitions); Kafka uses Murmur3. No
+   * subscribed topic that exists hashes to 0, as Kafka's group hash of no topics (what it writes when
+   * the last member leaves).
+   */
   private metadataHash(group: ConsumerGroup): bigint {
     const topics = this.host.topics();
     let h = 0xcbf29ce484222325n;
+    let hashed = false;
     const mask = (1n << 64n) - 1n;
     for (const name of [...group.subscribedTopicNames()].sort()) {
       const t = topics.get(name);
-      const s = t ? `${name}\u0000${t.topicId}\u0000${t.numPartitions}\u0001` : "";
+      if (!t) continue;
+      hashed = true;
+      const s = `${name}\u0000${t.topicId}\u0000${t.numPartitions}\u0001`;
       for (let i = 0; i < s.length; i++) h = ((h ^ BigInt(s.charCodeAt(i))) * 0x100000001b3n) & mask;
     }
-    return BigInt.asIntN(64, h);
+    return hashed ? BigInt.asIntN(64, h) : 0n;
   }
 
   private computeTargetAssignment(group: ConsumerGroup, records: KeyValue[], now: number): void {

@@ -8,6 +8,9 @@
 // taken the whole dir offline (KAFKA_STORAGE_ERROR, no partitions), Strand only that partition, so
 // the dir stays online with the partitions that serve (see log-manager.ts).
 //
+// The metadata log (__cluster_metadata-0, which Strand's log manager holds next to the partitions) is
+// not listed: Kafka's raft manager owns it outside the LogManager, so Kafka's answer never names it.
+//
 // Left out: isCordoned (v5) is always false — Strand has no cordoned.log.dirs yet.
 //
 // With an authorizer, DESCRIBE on the cluster (else no directories, CLUSTER_AUTHORIZATION_FAILED).
@@ -20,6 +23,7 @@ import { newDescribeLogDirsResponse, type DescribeLogDirsResponse, type Describe
 import { defineHandler } from "../handler.ts";
 import { AclOperation } from "../../metadata/authorizer/acl.ts";
 import { authorizeCluster } from "../auth-helper.ts";
+import { METADATA_TOPIC } from "../../raft/kafka-metadata-log.ts";
 
 export const describeLogDirsHandler = defineHandler<DescribeLogDirsRequest, DescribeLogDirsResponse>({
   key: 35,
@@ -45,6 +49,7 @@ export const describeLogDirsHandler = defineHandler<DescribeLogDirsRequest, Desc
     const byDir = new Map<string, Map<string, DescribeLogDirsTopic>>();
     for (const dir of logs.logDirs) byDir.set(resolve(dir), new Map());
     for (const log of logs.allLogs()) {
+      if (log.tp.topic === METADATA_TOPIC) continue;
       if (wanted && !wanted.get(log.tp.topic)?.has(log.tp.partition)) continue;
       const topics = byDir.get(resolve(dirname(log.dir)));
       if (!topics) continue;

@@ -3,6 +3,7 @@
 //   consume --bootstrap B --topic T --partitions P --count N --t0 T0 [--timeout-ms 60000]
 //   admin-create --bootstrap B --topic T --partitions P
 //   admin-check  --bootstrap B --topic T --partitions P --count N --t0 T0
+//   console-kadm --bootstrap B --topics T1,T2  Redpanda Console's kadm calls, see console.go
 //   group-produce / group-member ...  consumer-group modes, see groups.go
 //   txn-produce / txn-hop / txn-verify ...  transactions (GroupTransactSession chain), see txn.go
 //   txn-perf ...  the benchmark's transactional produce workload, see txnperf.go
@@ -70,6 +71,8 @@ func main() {
 		adminCreate(a)
 	case "admin-check":
 		adminCheck(a)
+	case "console-kadm":
+		consoleKadm(a)
 	case "group-produce":
 		groupProduce(a)
 	case "group-member":

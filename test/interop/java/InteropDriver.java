@@ -1,5 +1,6 @@
 // Entry point of the Java kafka-clients interop driver: `produce`, `consume`, `admin`, `acls`, `commit`
-// (a group member committing its positions), `group-offsets`, and the transactional commands
+// (a group member committing its positions), `group-offsets`, `console-calls`
+// (the admin calls third-party consoles make), and the transactional commands
 // `txn-produce`, `txn-read`, `ctp` (consume-transform-produce) and `fence`, and the replication chaos
 // test's `chaos-produce` and `chaos-consume`, each printing
 // JSON lines on stdout (see test/interop/java.test.ts). Exit code 0 means the command ran to its end;
@@ -11,7 +12,7 @@ public final class InteropDriver {
 
   public static void main(String[] argv) throws Exception {
     if (argv.length < 1) {
-      System.err.println("usage: InteropDriver produce|consume|admin|commit|group-offsets|txn-produce|txn-read|ctp|fence|chaos-produce|chaos-consume --bootstrap HOST:PORT ...");
+      System.err.println("usage: InteropDriver produce|consume|admin|commit|group-offsets|console-calls|txn-produce|txn-read|ctp|fence|chaos-produce|chaos-consume --bootstrap HOST:PORT ...");
       System.exit(2);
     }
     Args args = new Args(argv, 1);
@@ -22,6 +23,7 @@ public final class InteropDriver {
       case "acls" -> AclsCommand.run(args);
       case "commit" -> CommitCommand.run(args);
       case "group-offsets" -> GroupOffsetsCommand.run(args);
+      case "console-calls" -> ConsoleCallsCommand.run(args);
       case "txn-produce" -> TxnProduceCommand.run(args);
       case "txn-read" -> TxnReadCommand.run(args);
       case "ctp" -> CtpCommand.run(args);

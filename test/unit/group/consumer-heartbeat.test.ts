@@ -9,6 +9,7 @@ import { GroupCoordinator, DEFAULT_COORDINATOR_CONFIG, DEFAULT_CONSUMER_GROUP_CO
 import { wheelGroupClock } from "../../../src/server/group-clock.ts";
 import type { HeartbeatRequest, TopicInfo } from "../../../src/coordinator/group/consumer-manager.ts";
 import type { KeyValue } from "../../../src/coordinator/group/records.ts";
+import { decodeConsumerGroupRecord } from "../../../src/coordinator/group/consumer-records.ts";
 import { ErrorCode } from "../../../src/protocol/errors.ts";
 
 const T1 = "AAAAAAAAAAAAAAAAAAAAAQ";
@@ -190,6 +191,44 @@ describe("consumer group heartbeat", () => {
     expect(b.members.length).toBe(2);
     const j = await copy.classic.join({ groupId: "g", memberId: "", groupInstanceId: null, clientId: "c", clientHost: "h", sessionTimeoutMs: 10_000, rebalanceTimeoutMs: 10_000, protocolType: "consumer", protocols: [{ name: "range", metadata: new Uint8Array() }], requireKnownMemberId: true, supportsSkipAssignment: true, reason: null });
     expect(j.errorCode).toBe(ErrorCode.INCONSISTENT_GROUP_PROTOCOL);
+    copy.close();
+    coord.close();
+  });
+
+  test("the group's metadata hash is 0 with no subscribed topic that exists, as Kafka writes when the last member leaves", () => {
+    const { coord, log } = setup();
+    const hashes = () => log.map((r) => decodeConsumerGroupRecord(new DataView(r.key.buffer, r.key.byteOffset).getInt16(0), r.key, r.value))
+      .flatMap((r) => (r?.type === "cg-metadata" && r.value ? [r.value.metadataHash] : []));
+    coord.consumer.heartbeat(hb({}));
+    expect(hashes().at(-1)).not.toBe(0n);
+    coord.consumer.heartbeat(hb({ memberEpoch: -1 }));
+    expect(coord.consumerGroups.get("g")!.members.size).toBe(0);
+    expect(hashes().at(-1)).toBe(0n);
+    coord.consumer.heartbeat(hb({ memberId: "m3", subscribedTopicNames: ["no-such-topic"] }));
+    expect(hashes().at(-1)).toBe(0n);
+    coord.close();
+  });
+
+  test("no regex is \"\" as Kafka's member holds it: described so, written so, and \"\" replayed is no regex", () => {
+    const { coord, log, topics } = setup();
+    coord.consumer.heartbeat(hb({}));
+    // ConsumerGroupDescribe answers "" (Kafka 4.4.0: console-calls.test.ts), the regex member its regex.
+    coord.consumer.heartbeat(hb({ memberId: "m2", subscribedTopicRegex: "t.*", subscribedTopicNames: [] }));
+    const members = coord.describeConsumerGroup("g", () => "t1")!.members;
+    expect(members.find((m) => m.memberId === "m1")!.subscribedTopicRegex).toBe("");
+    expect(members.find((m) => m.memberId === "m2")!.subscribedTopicRegex).toBe("t.*");
+    const written = log.map((r) => decodeConsumerGroupRecord(new DataView(r.key.buffer, r.key.byteOffset).getInt16(0), r.key, r.value))
+      .filter((r) => r?.type === "cg-member" && r.memberId === "m1");
+    expect(written.length).toBeGreaterThan(0);
+    for (const r of written) expect(r?.type === "cg-member" && r.value?.subscribedTopicRegex).toBe("");
+    // A log Kafka wrote carries "" too: replayed, the member has no regex (not a subscribed regex "").
+    const fake = new FakeClock(0);
+    const copy = new GroupCoordinator(DEFAULT_COORDINATOR_CONFIG, null, wheelGroupClock(new Timer({ clock: fake }), () => fake.nowMs()));
+    copy.topicSource = () => topics;
+    log.forEach((r, i) => copy.replay(i, -1n, -1, r.key, r.value));
+    copy.loaded();
+    expect(copy.consumerGroups.get("g")!.members.get("m1")!.subscribedTopicRegex).toBeNull();
+    expect(copy.consumerGroups.get("g")!.members.get("m2")!.subscribedTopicRegex).toBe("t.*");
     copy.close();
     coord.close();
   });
