@@ -18,10 +18,12 @@ import { ensureKafkaJs, type KafkaJsClient } from "../support/clients/kafkajs.ts
 import { ensureGoClient, type GoClient } from "../support/clients/go.ts";
 import { ensurePythonClient, type PythonClient } from "../support/clients/python.ts";
 import { probeInstall } from "../support/clients/cache.ts";
+import { ensureJavaClient } from "../support/clients/java.ts";
 import { KAFKA_MAIN, runKafkaClass, startKafka, type KafkaHandle } from "../support/kafka-dist.ts";
 import { freePorts } from "../support/ports.ts";
 import { startStrand, type StrandHandle } from "../support/strand.ts";
 import { makeCerts, STORE_PASSWORD, type CertPaths } from "../support/tls-certs.ts";
+import { collect } from "./driver-output.ts";
 import { interopTarget } from "./targets.ts";
 
 const TARGET = interopTarget();
@@ -29,6 +31,7 @@ const HERE = resolve(import.meta.dir, "tls");
 const python = await probeInstall("confluent-kafka", ensurePythonClient);
 const kafkajs = await probeInstall("kafkajs", ensureKafkaJs);
 const franz = await probeInstall("franz-go", ensureGoClient);
+const javaClient = await probeInstall("kafka-clients", ensureJavaClient);
 
 const MECH = "SCRAM-SHA-512";
 const BROKER_JAAS = 'org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="admin-secret";';
@@ -209,6 +212,49 @@ describe(`SASL_SSL (SCRAM-SHA-512) vs ${TARGET}`, () => {
     const all = await java(KAFKA_MAIN.configs, ["--bootstrap-server", boot(saslSslPort), "--command-config", admin, "--describe", "--entity-type", "users"]);
     expect(all).toContain("user-principal 'alice'");
     expect(all).not.toContain("carol");
+  }, 300_000);
+
+  test.skipIf(!javaClient.ok)("alice refused fetch, group join, offset commit, describe, delete and transactional id; the super user sees nothing changed", async () => {
+    if (!javaClient.ok) return;
+    await java(KAFKA_MAIN.configs, ["--bootstrap-server", boot(plainPort), "--alter", "--add-config", "SCRAM-SHA-512=[password=alice-secret]", "--entity-type", "users", "--entity-name", "alice"]);
+    const alice = propsFile("alice-refusals", javaProps("alice", "alice-secret"));
+    const r = await collect("java refusals", javaClient.value.spawn(["refusals", "--bootstrap", boot(saslSslPort), "--user", alice, "--admin", admin, "--user-principal", "User:alice", "--prefix", "refuse"]), { timeoutMs: 240_000 });
+    const checks = Object.fromEntries(r.events.filter((e) => e.event === "check").map((e) => [e.name, e.detail]));
+    expect(checks).toEqual({
+      // Only the topic alice may describe is listed; refuse-secret's name is not leaked.
+      listTopics: "none:refuse-read",
+      "fetch read-only-describe": "TopicAuthorizationException",
+      "fetch secret": "TopicAuthorizationException",
+      "join group": "GroupAuthorizationException",
+      "commit topic refused": "TopicAuthorizationException",
+      "commit group refused": "GroupAuthorizationException",
+      "describeConfigs secret": "TopicAuthorizationException",
+      "describeConfigs read": "TopicAuthorizationException",
+      // A topic that does not exist answers as one that does: its absence is not leaked either.
+      "describeConfigs missing": "TopicAuthorizationException",
+      "describeConfigs broker": "ClusterAuthorizationException",
+      "describeTopics secret": "TopicAuthorizationException",
+      "describeConsumerGroups admin-group": "GroupAuthorizationException",
+      "listConsumerGroupOffsets admin-group": "GroupAuthorizationException",
+      listGroups: "none:",
+      "deleteTopics secret": "TopicAuthorizationException",
+      "deleteTopics read": "TopicAuthorizationException",
+      "deleteTopics missing": "TopicAuthorizationException",
+      "deleteRecords read": "TopicAuthorizationException",
+      "deleteRecords secret": "TopicAuthorizationException",
+      "deleteConsumerGroups admin-group": "GroupAuthorizationException",
+      "initTransactions txn-none": "TransactionalIdAuthorizationException",
+      "initTransactions txn": "TransactionalIdAuthorizationException",
+      "transactional send read": "TopicAuthorizationException",
+      // The super user afterwards: three records in each topic from offset 0, none of alice's.
+      "after: offsets": "none:{refuse-read-0:earliest=0, refuse-read-0:latest=3, refuse-secret-0:earliest=0, refuse-secret-0:latest=3}",
+      "after: topics": "none:refuse-read,refuse-secret",
+      "after: records read": "none:refuse-read-0,refuse-read-1,refuse-read-2",
+      "after: admin-group offsets": "none:[refuse-read-0=2]",
+      "after: commit-group offsets": "none:0",
+      "after: join-group offsets": "none:0",
+    });
+    console.log(`refusals: ${Math.round(r.durationMs)} ms`);
   }, 300_000);
 
   test.skipIf(!python.ok)("librdkafka: a large round trip over SASL_SSL (multi-MiB fetches), every byte intact", async () => {

@@ -1,4 +1,5 @@
-// Entry point of the Java kafka-clients interop driver: `produce`, `consume`, `admin`, `acls`, `commit`
+// Entry point of the Java kafka-clients interop driver: `produce`, `consume`, `admin`, `acls`, `refusals`
+// (an authenticated user refused everything it has no ACLs for), `commit`
 // (a group member committing its positions), `group-offsets`, and the transactional commands
 // `txn-produce`, `txn-read`, `ctp` (consume-transform-produce) and `fence`, and the replication chaos
 // test's `chaos-produce` and `chaos-consume`, each printing
@@ -20,6 +21,7 @@ public final class InteropDriver {
       case "consume" -> ConsumeCommand.run(args);
       case "admin" -> AdminCommand.run(args);
       case "acls" -> AclsCommand.run(args);
+      case "refusals" -> RefusalsCommand.run(args);
       case "commit" -> CommitCommand.run(args);
       case "group-offsets" -> GroupOffsetsCommand.run(args);
       case "txn-produce" -> TxnProduceCommand.run(args);
