@@ -394,6 +394,9 @@ export class Broker {
     };
     this.running = services;
     await this.startRaft(services);
+    // Kafka's AclPublisher completes the authorizer's initial load once the metadata has caught up;
+    // the broker listeners open only after it (the controller listener is early-start).
+    services.authorizer?.completeInitialLoad();
     const dispatcher = new Dispatcher(services, this.handlerList, this.loggers.apis, this.loggers.requestLogger);
     mark("dispatcher");
 

@@ -4,6 +4,13 @@
 // when the image's ACL map changes, which it does only when an ACL record applies: a check reads the
 // current image and compares one reference.
 //
+// Before its initial load (Kafka's loadingComplete, set by the AclPublisher once the node's metadata
+// has caught up) only super users are answered; any other principal's check throws
+// AuthorizerNotReadyError, as StandardAuthorizerData.authorize throws AuthorizerNotReadyException. Kafka
+// serves only early-start listeners (the controller listener, early.start.listeners) in that window;
+// the request gets its error response with UNKNOWN_SERVER_ERROR (Kafka's Errors does not map the
+// exception) and an ERROR log line.
+//
 // Host names are compared as Java prints the client's InetAddress (getHostAddress): dotted IPv4 (an
 // IPv4-mapped IPv6 address counts as its IPv4 address) and IPv6 as eight uncompressed lowercase groups.
 
@@ -16,9 +23,18 @@ export type AuthorizerConfig = Pick<AuthorizerSettings, "superUsers" | "allowEve
 
 const NO_ACLS: ReadonlyMap<string, StandardAclWithId> = new Map();
 
+/** Kafka's AuthorizerNotReadyException: a check before the authorizer's initial load. */
+export class AuthorizerNotReadyError extends Error {
+  override readonly name = "AuthorizerNotReadyError";
+  constructor() {
+    super("The authorizer is not ready to receive the request yet.");
+  }
+}
+
 export class StandardAuthorizer {
   private acls: ReadonlyMap<string, StandardAclWithId> | null = null;
   private data: StandardAuthorizerData;
+  private loadingComplete = false;
 
   constructor(
     readonly config: AuthorizerConfig,
@@ -37,16 +53,32 @@ export class StandardAuthorizer {
     return this.data;
   }
 
+  /** Kafka's completeInitialLoad: from now on every principal's checks are answered. */
+  completeInitialLoad(): void {
+    this.loadingComplete = true;
+  }
+
+  get initialLoadComplete(): boolean {
+    return this.loadingComplete;
+  }
+
+  /** Super users pass before the initial load; anyone else's check throws AuthorizerNotReadyError. */
+  private ready(principal: string): StandardAuthorizerData {
+    const data = this.current();
+    if (!this.loadingComplete && !this.config.superUsers.has(principal)) throw new AuthorizerNotReadyError();
+    return data;
+  }
+
   authorize(principal: string, host: string, operation: number, resourceType: number, resourceName: string): boolean {
-    return this.current().authorize(principal, host, operation, resourceType, resourceName);
+    return this.ready(principal).authorize(principal, host, operation, resourceType, resourceName);
   }
 
   authorizeByResourceType(principal: string, host: string, operation: number, resourceType: number): boolean {
-    return this.current().authorizeByResourceType(principal, host, operation, resourceType);
+    return this.ready(principal).authorizeByResourceType(principal, host, operation, resourceType);
   }
 
   authorizedOperations(principal: string, host: string, resourceType: number, resourceName: string): number {
-    return this.current().authorizedOperations(principal, host, resourceType, resourceName);
+    return this.ready(principal).authorizedOperations(principal, host, resourceType, resourceName);
   }
 }
 

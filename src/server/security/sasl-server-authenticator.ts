@@ -16,7 +16,7 @@
 //   client in SaslAuthenticate v1+; a SaslHandshake on an authenticated connection starts a new
 //   exchange (same mechanism, same principal, at most one per second, as Kafka's KafkaChannel).
 // - another request instead of SaslAuthenticate after SaslHandshake v1: its own error response with
-//   ILLEGAL_SASL_STATE (illegal-sasl-state-response.ts), sent after the delay, then closed.
+//   ILLEGAL_SASL_STATE (request-error-response.ts), sent after the delay, then closed.
 
 import type { ListenerSaslConfig } from "../../config/sasl-config.ts";
 import { jaasOption } from "../../config/sasl-config.ts";
@@ -26,7 +26,7 @@ import { unsecuredValidatorOptions } from "./oauthbearer-unsecured-jws.ts";
 import { brokerJwtValidatorFor } from "./oauthbearer-validators.ts";
 import { ErrorCode } from "../../protocol/errors.ts";
 import { decodeRequest, peekHeader, responseHeaderVersion, type DecodedRequest } from "../../protocol/frame.ts";
-import { apiKeyConstantName, illegalSaslStateResponse, unexpectedRequestMessage } from "./illegal-sasl-state-response.ts";
+import { apiKeyConstantName, illegalSaslStateResponse, unexpectedRequestMessage } from "../request-error-response.ts";
 import { API_CODECS } from "../../protocol/generated/apis.ts";
 import { writeResponseHeader } from "../../protocol/generated/messages/response-header.ts";
 import type { SaslHandshakeRequest } from "../../protocol/generated/messages/sasl-handshake-request.ts";

@@ -14,7 +14,7 @@ import { newFetchPartition, newFetchRequest } from "../../../src/protocol/genera
 import { newMetadataRequest } from "../../../src/protocol/generated/messages/metadata-request.ts";
 import { newListOffsetsRequest } from "../../../src/protocol/generated/messages/list-offsets-request.ts";
 import { newFindCoordinatorRequest } from "../../../src/protocol/generated/messages/find-coordinator-request.ts";
-import { newCreateTopicsRequest } from "../../../src/protocol/generated/messages/create-topics-request.ts";
+import { newDescribeGroupsRequest } from "../../../src/protocol/generated/messages/describe-groups-request.ts";
 import type { ListenerSaslConfig } from "../../../src/config/sasl-config.ts";
 import { parseJaasConfig } from "../../../src/config/jaas-config.ts";
 import { ErrorCode } from "../../../src/protocol/errors.ts";
@@ -122,7 +122,7 @@ describe("before authentication", () => {
     });
 
     test("an API without a built error response: the delayed close; a request that does not parse: closed at once", () => {
-      expect(after().onFrame(req(19, 7, newCreateTopicsRequest()))).toEqual({ kind: "failed", frame: null, reason: "Unexpected Kafka request of type CREATE_TOPICS during SASL authentication." });
+      expect(after().onFrame(req(15, 5, newDescribeGroupsRequest()))).toEqual({ kind: "failed", frame: null, reason: "Unexpected Kafka request of type DESCRIBE_GROUPS during SASL authentication." });
       const bad = req(3, 12, { ...newMetadataRequest(), topics: [{ name: "t", topicId: "AAAAAAAAAAAAAAAAAAAAAA" }] }).subarray(0, 20);
       expect(after().onFrame(bad).kind).toBe("close");
     });
