@@ -5,7 +5,12 @@
 // - Java kafka-clients: AdminClient over SASL_SSL (kafka-configs alters and describes SCRAM credentials,
 //   kafka-acls creates ACLs), the console producer and a consumer group; a wrong password gets Kafka's
 //   authentication error; alice without ACLs does not see the topic and is refused produce, then a
-//   prefixed ACL made over SASL_SSL lets her produce, and a literal DENY wins over it.
+//   prefixed ACL made over SASL_SSL lets her produce, and a literal DENY wins over it. The Java driver's
+//   `refusals` (test/interop/java/RefusalsCommand.java): alice refused fetch, group join, offset commit,
+//   describe (configs, topics, groups), delete (topics, records, groups) and transactional ids, with
+//   Kafka's exceptions; the super user then finds nothing written, deleted or created, and no name of a
+//   topic or group alice may not describe leaks; the audit log (kafka.authorizer.logger) has the same
+//   refusal lines on both brokers.
 // - confluent-kafka-python (librdkafka): a large round trip (multi-MiB fetches over TLS), every value's
 //   sha256 checked.
 // - franz-go and KafkaJS: create / produce / consume in a group over SASL_SSL.
@@ -255,6 +260,31 @@ describe(`SASL_SSL (SCRAM-SHA-512) vs ${TARGET}`, () => {
       "after: join-group offsets": "none:0",
     });
     console.log(`refusals: ${Math.round(r.durationMs)} ms`);
+    // The authorizer audit log (kafka.authorizer.logger, INFO): each refusal with Kafka's text, the same
+    // set of lines on both brokers (those naming this test's resources).
+    const log = "output" in broker ? broker.output() : broker.logTail(4_000_000);
+    const audit = [...new Set(log.split("\n").map((l) => /(Principal = User:alice is Denied .*?based on rule \S+)/.exec(l)?.[1]).filter((l): l is string => l !== undefined && l.includes("refuse")))].sort();
+    expect(audit).toEqual([
+      "Principal = User:alice is Denied operation = DELETE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-missing for request = DeleteTopics with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DELETE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = DeleteRecords with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DELETE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = DeleteTopics with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DELETE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-secret for request = DeleteTopics with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = Group:LITERAL:refuse-admin-group for request = FindCoordinator with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-missing for request = DeleteTopics with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-secret for request = DeleteTopics with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-secret for request = DescribeTopicPartitions with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-secret for request = Metadata with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = TransactionalId:LITERAL:refuse-txn-none for request = FindCoordinator with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE_CONFIGS from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-missing for request = DescribeConfigs with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE_CONFIGS from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = DescribeConfigs with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE_CONFIGS from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-secret for request = DescribeConfigs with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = READ from host = 127.0.0.1 on resource = Group:LITERAL:refuse-join for request = JoinGroup with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = READ from host = 127.0.0.1 on resource = Group:LITERAL:refuse-join for request = OffsetCommit with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = READ from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = Fetch with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = READ from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = OffsetCommit with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = WRITE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = Produce with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = WRITE from host = 127.0.0.1 on resource = TransactionalId:LITERAL:refuse-txn for request = InitProducerId with resourceRefCount = 1 based on rule DefaultDeny",
+    ]);
   }, 300_000);
 
   test.skipIf(!python.ok)("librdkafka: a large round trip over SASL_SSL (multi-MiB fetches), every byte intact", async () => {

@@ -16,7 +16,9 @@
 
 import type { AuthorizerSettings } from "../../config/authorizer-config.ts";
 import type { MetadataImage } from "../image.ts";
-import { StandardAuthorizerData } from "./authorizer-data.ts";
+import { BY_TYPE_PROBE_NAME, StandardAuthorizerData } from "./authorizer-data.ts";
+import { AuthorizerAuditLog, type AuditAction } from "./audit-log.ts";
+import type { Logger } from "../../util/log.ts";
 import type { StandardAclWithId } from "./acl.ts";
 
 export type AuthorizerConfig = Pick<AuthorizerSettings, "superUsers" | "allowEveryoneIfNoAclFound">;
@@ -36,11 +38,16 @@ export class StandardAuthorizer {
   private data: StandardAuthorizerData;
   private loadingComplete = false;
 
+  private readonly audit: AuthorizerAuditLog | null;
+
+  /** `auditLog`: Kafka's kafka.authorizer.logger (audit-log.ts); null writes no audit lines. */
   constructor(
     readonly config: AuthorizerConfig,
     private readonly image: () => MetadataImage,
+    auditLog: Logger | null = null,
   ) {
     this.data = new StandardAuthorizerData([], config.superUsers, config.allowEveryoneIfNoAclFound);
+    this.audit = auditLog ? new AuthorizerAuditLog(auditLog) : null;
   }
 
   /** The index for the current image's ACLs (rebuilt only when they changed). */
@@ -69,12 +76,19 @@ export class StandardAuthorizer {
     return data;
   }
 
-  authorize(principal: string, host: string, operation: number, resourceType: number, resourceName: string): boolean {
-    return this.ready(principal).authorize(principal, host, operation, resourceType, resourceName);
+  /** `action`: the request's API and Kafka's Action flags, for the audit log (none: not logged). */
+  authorize(principal: string, host: string, operation: number, resourceType: number, resourceName: string, action?: AuditAction): boolean {
+    const rule = this.ready(principal).findRule(principal, host, operation, resourceType, resourceName);
+    if (action && this.audit) this.audit.record(principal, host, operation, resourceType, resourceName, action, rule);
+    return rule.allowed;
   }
 
-  authorizeByResourceType(principal: string, host: string, operation: number, resourceType: number): boolean {
-    return this.ready(principal).authorizeByResourceType(principal, host, operation, resourceType);
+  authorizeByResourceType(principal: string, host: string, operation: number, resourceType: number, apiKey?: number): boolean {
+    const data = this.ready(principal);
+    // Kafka's Authorizer.authorizeByResourceType first checks a probe name (reference count 0, a
+    // denial not logged), so super users pass whatever the DENY ACLs.
+    if (this.authorize(principal, host, operation, resourceType, BY_TYPE_PROBE_NAME, apiKey === undefined ? undefined : { apiKey, resourceRefCount: 0, logIfDenied: false })) return true;
+    return data.authorizeByResourceType(principal, host, operation, resourceType);
   }
 
   authorizedOperations(principal: string, host: string, resourceType: number, resourceName: string): number {
