@@ -1,5 +1,4 @@
-// Entry point of the Java kafka-clients interop driver: `produce`, `consume`, `admin`, `acls`, `refusals`
-// (an authenticated user refused everything it has no ACLs for), `commit`
+// Entry point of the Java kafka-clients interop driver: `produce`, `consume`, `admin`, `acls`, `commit`
 // (a group member committing its positions), `group-offsets`, and the transactional commands
 // `txn-produce`, `txn-read`, `ctp` (consume-transform-produce) and `fence`, and the replication chaos
 // test's `chaos-produce` and `chaos-consume`, each printing
@@ -21,6 +20,7 @@ public final class InteropDriver {
       case "consume" -> ConsumeCommand.run(args);
       case "admin" -> AdminCommand.run(args);
       case "acls" -> AclsCommand.run(args);
+      // An authenticated user refused everything it has no ACLs for (RefusalsCommand.java).
       case "refusals" -> RefusalsCommand.run(args);
       case "commit" -> CommitCommand.run(args);
       case "group-offsets" -> GroupOffsetsCommand.run(args);
