@@ -5,7 +5,8 @@
 // Broker "ID" (this broker): every broker key, its value from the most specific layer, synonyms over its
 // family (log.retention.ms/.minutes/.hours). Broker "" (cluster default): only the keys set as dynamic
 // cluster defaults. Topic: every topic key, with the topic override first and the broker synonyms after.
-// Broker logger "ID": the named loggers and their levels (src/util/log-levels.ts).
+// Broker logger "ID": the named loggers and their levels (src/util/log-levels.ts). This broker's
+// listener-prefixed keys (listener.name.*): describe-listener.ts.
 
 import type { DescribeConfigsResourceResult } from "../protocol/generated/messages/describe-configs-response.ts";
 import { ALL_BROKER_DEFS, brokerSynonymNames } from "./broker-keys.ts";
@@ -15,6 +16,7 @@ import { TOPIC_DEFS_BY_NAME } from "./topic-defs.ts";
 import { KAFKA_BROKER_KEYS, type KafkaBrokerKeyRow } from "./kafka-broker-keys.ts";
 import { KAFKA_BROKER_DOCS, KAFKA_TOPIC_DOCS } from "./kafka-config-docs.ts";
 import { javaHashMapOrder } from "../util/java-hash-order.ts";
+import { describeListenerConfigs } from "./describe-listener.ts";
 
 /**
  * Kafka's own row for a broker key: DescribeConfigs takes read_only (not in DynamicBrokerConfig's
@@ -106,6 +108,8 @@ export function describeBrokerConfigs(given: BrokerLayers, keys: readonly string
       documentation: opts.includeDocumentation ? (KAFKA_BROKER_DOCS.get(name) ?? def.doc) : null,
     });
   }
+  // This broker's listener-prefixed keys (server.properties and dynamic), as Kafka lists its originals.
+  if (opts.perBroker) out.push(...describeListenerConfigs(layers, want, opts.includeSynonyms));
   return out;
 }
 

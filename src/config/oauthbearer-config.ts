@@ -33,6 +33,8 @@ export interface OAuthBearerSecuredConfig {
   readonly scopeClaimName: string;
   readonly subClaimName: string;
   readonly clockSkewSeconds: number;
+  /** For an https JWKS: the certificates to trust (oauthbearer-jwks-trust.ts); null: the default CAs. */
+  readonly jwksTrustedCertsPem?: readonly string[] | null;
 }
 
 /** What this file needs of BrokerConfig. */

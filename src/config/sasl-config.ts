@@ -11,6 +11,7 @@
 
 import { ConfigError } from "./def.ts";
 import { javaSystemProperties, oauthBearerSecuredConfig, type OAuthBearerSecuredConfig } from "./oauthbearer-config.ts";
+import { jwksTrustedCerts } from "./oauthbearer-jwks-trust.ts";
 import { JaasConfigError, OAUTHBEARER_LOGIN_MODULE, parseJaasConfig, type JaasEntry } from "./jaas-config.ts";
 
 export const SERVED_SASL_MECHANISMS: readonly string[] = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER"];
@@ -83,6 +84,10 @@ export function listenerSaslConfig(config: SaslConfigSource, listenerName: strin
   let oauthBearerSecured: OAuthBearerSecuredConfig | null = null;
   if (enabledMechanisms.includes("OAUTHBEARER")) {
     oauthBearerSecured = oauthBearerSecuredConfig(config, listenerName, systemProperties);
+    if (oauthBearerSecured && oauthBearerSecured.jwksEndpointUrl.protocol === "https:") {
+      const entry = (jaas.get("OAUTHBEARER") ?? []).find((e) => e.loginModule === OAUTHBEARER_LOGIN_MODULE);
+      oauthBearerSecured = { ...oauthBearerSecured, jwksTrustedCertsPem: jwksTrustedCerts(entry?.options ?? new Map(), `${prefix}oauthbearer.sasl.jaas.config`, systemProperties) };
+    }
     const skew = jaasOption(jaas.get("OAUTHBEARER") ?? [], OAUTHBEARER_LOGIN_MODULE, "unsecuredValidatorAllowableClockSkewMs");
     if (skew !== undefined && skew.trim() !== "" && !/^\d+$/.test(skew.trim())) {
       throw new ConfigError(`${prefix}oauthbearer.sasl.jaas.config`, "[hidden]", `unsecuredValidatorAllowableClockSkewMs a non-negative number of milliseconds (got ${skew})`);

@@ -19,30 +19,33 @@ export function clientHost(ctx: RequestContext): string {
   return ctx.forwarded ? javaHostAddressOfBytes(ctx.forwarded.clientAddress) : javaHostAddress(ctx.conn.remoteAddress);
 }
 
-/** Kafka's AuthHelper.authorize: true when allowed (always, with no authorizer). */
-export function authorize(ctx: RequestContext, operation: number, resourceType: number, resourceName: string): boolean {
+/**
+ * Kafka's AuthHelper.authorize: true when allowed (always, with no authorizer). `logIfDenied` false
+ * where Kafka passes it so (a refusal the client did not ask about: not an INFO audit line).
+ */
+export function authorize(ctx: RequestContext, operation: number, resourceType: number, resourceName: string, logIfDenied = true): boolean {
   const az = ctx.services.authorizer;
   if (az === null) return true;
-  return az.authorize(principalString(ctx.principal), clientHost(ctx), operation, resourceType, resourceName);
+  return az.authorize(principalString(ctx.principal), clientHost(ctx), operation, resourceType, resourceName, { apiKey: ctx.apiKey, logIfDenied });
 }
 
 /** Kafka's AuthHelper.authorizeClusterOperation's test (the resource is kafka-cluster). */
-export function authorizeCluster(ctx: RequestContext, operation: number): boolean {
-  return authorize(ctx, operation, ResourceType.CLUSTER, CLUSTER_NAME);
+export function authorizeCluster(ctx: RequestContext, operation: number, logIfDenied = true): boolean {
+  return authorize(ctx, operation, ResourceType.CLUSTER, CLUSTER_NAME, logIfDenied);
 }
 
 /** Kafka's Authorizer.authorizeByResourceType (true with no authorizer). */
 export function authorizeByResourceType(ctx: RequestContext, operation: number, resourceType: number): boolean {
   const az = ctx.services.authorizer;
   if (az === null) return true;
-  return az.authorizeByResourceType(principalString(ctx.principal), clientHost(ctx), operation, resourceType);
+  return az.authorizeByResourceType(principalString(ctx.principal), clientHost(ctx), operation, resourceType, ctx.apiKey);
 }
 
 /**
  * Kafka's AuthHelper.filterByAuthorized: the names allowed, checked once each (a name repeated in the
  * request is checked once).
  */
-export function filterByAuthorized(ctx: RequestContext, operation: number, resourceType: number, names: Iterable<string>): Set<string> {
+export function filterByAuthorized(ctx: RequestContext, operation: number, resourceType: number, names: Iterable<string>, logIfDenied = true): Set<string> {
   const out = new Set<string>();
   const az = ctx.services.authorizer;
   if (az === null) {
@@ -51,11 +54,11 @@ export function filterByAuthorized(ctx: RequestContext, operation: number, resou
   }
   const principal = principalString(ctx.principal);
   const host = clientHost(ctx);
-  const seen = new Set<string>();
-  for (const n of names) {
-    if (seen.has(n)) continue;
-    seen.add(n);
-    if (az.authorize(principal, host, operation, resourceType, n)) out.add(n);
+  // Each name once, with how often the request names it (the audit line's resourceRefCount).
+  const counts = new Map<string, number>();
+  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  for (const [n, resourceRefCount] of counts) {
+    if (az.authorize(principal, host, operation, resourceType, n, { apiKey: ctx.apiKey, resourceRefCount, logIfDenied })) out.add(n);
   }
   return out;
 }

@@ -31,7 +31,7 @@ import { interBrokerListenerName } from "../replication/leader-endpoint-lookup.t
 import { bootstrapScramRecords } from "../metadata/bootstrap-scram.ts";
 import { delegationTokenCredentialLookup } from "./security/delegation-token-credentials.ts";
 import type { ApiHandler } from "./handler.ts";
-import type { Logger } from "../util/log.ts";
+import { namedLogger, type Logger } from "../util/log.ts";
 import { brokerLoggers, type BrokerLoggers } from "./broker-loggers.ts";
 import { ALL_HANDLERS } from "./api/index.ts";
 import { MetadataEntryCache } from "./metadata-entry-cache.ts";
@@ -58,6 +58,7 @@ import { DEFAULT_NETWORK_CLIENT_CONFIG, NetworkClient } from "../network/network
 import { clientTransportFor } from "./client-transport.ts";
 import { CONTROLLER_HANDLERS } from "./controller-api/index.ts";
 import { StandardAuthorizer } from "../metadata/authorizer/standard-authorizer.ts";
+import { AUTHORIZER_LOGGER_NAME } from "../metadata/authorizer/audit-log.ts";
 import { KafkaRaftManager } from "./raft-manager.ts";
 import { FORWARD_RETRY_TIMEOUT_MS, forwardingHandler } from "./forwarding.ts";
 import { NoControllerError, RaftControllerChannel, sendToActiveController } from "./controller-channel.ts";
@@ -388,12 +389,16 @@ export class Broker {
       raft: this.raftManager?.client ?? null,
       quorumController: this.quorumController,
       controllerChannel: this.channel,
-      authorizer: this.config.authorizer ? new StandardAuthorizer(this.config.authorizer, () => metadata.image) : null,
+      // Its audit logger (kafka.authorizer.logger) exists only with an authorizer, as on Kafka.
+      authorizer: this.config.authorizer ? new StandardAuthorizer(this.config.authorizer, () => metadata.image, namedLogger(this.log, AUTHORIZER_LOGGER_NAME)) : null,
       quotas: null,
       metrics: null,
     };
     this.running = services;
     await this.startRaft(services);
+    // Kafka's AclPublisher completes the authorizer's initial load once the metadata has caught up;
+    // the broker listeners open only after it (the controller listener is early-start).
+    services.authorizer?.completeInitialLoad();
     const dispatcher = new Dispatcher(services, this.handlerList, this.loggers.apis, this.loggers.requestLogger);
     mark("dispatcher");
 

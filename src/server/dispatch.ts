@@ -22,6 +22,8 @@ import { concatSlices } from "../protocol/primitives/records-ref.ts";
 import { CLOSE_CONNECTION, NO_RESPONSE, type ApiHandler, type RequestContext } from "./handler.ts";
 import { levelCheck, type Logger } from "../util/log.ts";
 import { securityProtocolOf, type SecurityProtocol } from "./principal.ts";
+import { AuthorizerNotReadyError } from "../metadata/authorizer/standard-authorizer.ts";
+import { requestErrorResponse } from "./request-error-response.ts";
 import type { BrokerServices } from "./services.ts";
 
 const PRODUCE_KEY = 0;
@@ -141,9 +143,9 @@ export class Dispatcher implements RequestSink {
     try {
       result = handler.handle(ctx, d.body);
     } catch (e) {
-      return this.handlerFailed(ctx, e);
+      return this.handlerFailed(ctx, e, d.body);
     }
-    if (result instanceof Promise) return result.then((r) => this.completed(ctx, r, startMs), (e: unknown) => this.handlerFailed(ctx, e));
+    if (result instanceof Promise) return result.then((r) => this.completed(ctx, r, startMs), (e: unknown) => this.handlerFailed(ctx, e, d.body));
     return this.completed(ctx, result, startMs);
   }
 
@@ -167,9 +169,25 @@ export class Dispatcher implements RequestSink {
    * A handler threw: a bug (an InvariantError, or anything unexpected), never a client's bad input,
    * which handlers answer with Kafka's error codes. Logged at ERROR with the request's identity, as
    * Kafka's "Unexpected error handling request" does; the connection closes since no well-formed
-   * response exists for it.
+   * response exists for it. The exception: a check the authorizer cannot answer before its initial
+   * load (AuthorizerNotReadyError), which Kafka answers with the request's error response carrying
+   * UNKNOWN_SERVER_ERROR (request-error-response.ts; other APIs close).
    */
-  private handlerFailed(ctx: RequestContext, e: unknown): Outcome {
+  private handlerFailed(ctx: RequestContext, e: unknown, body: unknown): Outcome {
+    if (e instanceof AuthorizerNotReadyError) {
+      const answer = requestErrorResponse(ctx.apiKey, ctx.apiVersion, body, ErrorCode.UNKNOWN_SERVER_ERROR, null);
+      this.log.error("Unexpected error handling request", {
+        connection: ctx.conn.id,
+        api: API_BY_KEY.get(ctx.apiKey)?.name,
+        apiVersion: ctx.apiVersion,
+        correlationId: ctx.header.correlationId,
+        clientId: ctx.header.clientId,
+        listener: ctx.listenerName,
+        error: `AuthorizerNotReadyException: ${e.message}`,
+      });
+      if (answer.kind === "body") return this.encode(ctx, answer.body);
+      return "close";
+    }
     this.log.error("closing connection: unexpected error handling request", {
       connection: ctx.conn.id,
       api: API_BY_KEY.get(ctx.apiKey)?.name,

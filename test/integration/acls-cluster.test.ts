@@ -1,10 +1,10 @@
-// ACLs on a three-node Strand cluster (StandardAuthorizer on every node, allow.everyone.if.no.acl.found
-// so the nodes' own PLAINTEXT traffic passes until the ACLs give User:ANONYMOUS CLUSTER_ACTION): a
+// ACLs on a three-node Strand cluster (StandardAuthorizer on every node; the nodes log in to each other
+// as the super user User:admin over SASL_PLAINTEXT, the test's client is User:ANONYMOUS on PLAINTEXT,
+// allowed everything while no ACL matches (allow.everyone.if.no.acl.found)): a
 // CreateAcls sent to a node that is not the active controller is forwarded in an Envelope (the
 // client's principal and address with it) and committed; every node's DescribeAcls then lists the ACL
 // from its own image; produce on each node is refused and then allowed by what the metadata log
-// carries; DeleteAcls through a non-controller node removes it everywhere. Replication keeps working
-// (followers fetch with CLUSTER_ACTION).
+// carries; DeleteAcls through a non-controller node removes it everywhere. Replication keeps working.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ErrorCode } from "../../src/protocol/errors.ts";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
@@ -14,6 +14,7 @@ import { StrandCluster } from "../support/strand-cluster.ts";
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const ZERO_UUID = "AAAAAAAAAAAAAAAAAAAAAA";
+const NODE_JAAS = 'org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="admin-secret" user_admin="admin-secret";';
 const TOPIC = "acl-cluster-topic";
 let cluster: StrandCluster;
 const clients = new Map<number, KafkaTestClient>();
@@ -36,7 +37,23 @@ const produceCode = async (c: KafkaTestClient, partition: number) =>
 beforeAll(async () => {
   cluster = await StrandCluster.start({
     size: 3,
-    overrides: { "authorizer.class.name": "org.apache.kafka.metadata.authorizer.StandardAuthorizer", "super.users": "User:admin", "allow.everyone.if.no.acl.found": "true" },
+    // The nodes talk to each other as User:admin (PLAIN on the INTERNAL and CONTROLLER listeners), a
+    // super user: as in Kafka, a StandardAuthorizer answers nobody else before its initial load, and a
+    // quorum's Vote requests come before it (they would go unanswered).
+    listeners: (cport) => `PLAINTEXT://127.0.0.1:0,INTERNAL://127.0.0.1:0,CONTROLLER://127.0.0.1:${cport}`,
+    overrides: {
+      "authorizer.class.name": "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+      "super.users": "User:admin",
+      "allow.everyone.if.no.acl.found": "true",
+      "advertised.listeners": "PLAINTEXT://127.0.0.1:0,INTERNAL://127.0.0.1:0",
+      "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,INTERNAL:SASL_PLAINTEXT,CONTROLLER:SASL_PLAINTEXT",
+      "inter.broker.listener.name": "INTERNAL",
+      "sasl.mechanism.inter.broker.protocol": "PLAIN",
+      "sasl.mechanism.controller.protocol": "PLAIN",
+      "sasl.enabled.mechanisms": "PLAIN",
+      "listener.name.internal.plain.sasl.jaas.config": NODE_JAAS,
+      "listener.name.controller.plain.sasl.jaas.config": NODE_JAAS,
+    },
   });
   for (const id of cluster.ids) clients.set(id, await KafkaTestClient.connect(cluster.portOf(id)));
   // Three replicas each, so followers fetch (and need CLUSTER_ACTION once the cluster has ACLs).

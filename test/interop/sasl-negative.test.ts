@@ -2,7 +2,9 @@
 // against Strand and (STRAND_INTEROP_TARGET=kafka) Apache Kafka 4.4.0, over raw TCP with Strand's test
 // client: wrong password and unknown user (SASL_AUTHENTICATION_FAILED, one generic message, then
 // closed), PLAIN's message, an unknown mechanism (UNSUPPORTED_SASL_MECHANISM with the enabled list), a
-// client that skips SASL and sends Produce (closed, no answer), a 100 MB pre-auth frame (closed before
+// client that skips SASL and sends Produce (closed, no answer), one that sends Produce or Metadata
+// instead of SaslAuthenticate after SaslHandshake v1 (that request's error response with
+// ILLEGAL_SASL_STATE, then closed), a 100 MB pre-auth frame (closed before
 // its body), SaslAuthenticate after authentication (ILLEGAL_SASL_STATE), KIP-368 session expiry and
 // re-authentication, and a bounded brute-force loop during which another client is served.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -134,6 +136,45 @@ describe(`SASL negative cases vs ${interopTarget()}`, () => {
     const c = await KafkaTestClient.connect(saslPort());
     await expect(c.request(0, 9, { acks: -1, timeoutMs: 1000, topicData: [] }, 15_000)).rejects.toThrow("connection closed by the broker");
   });
+
+  test("a wrong request after SaslHandshake v1: its own error response with ILLEGAL_SASL_STATE, then closed", async () => {
+    // Kafka's SaslServerAuthenticator: the request's getErrorResponse(IllegalSaslStateException), sent
+    // after the failed-authentication delay, then the close; acks=0 Produce has none (closed at once).
+    const records = new Uint8Array(0);
+    const produce = { transactionalId: null, acks: -1, timeoutMs: 1000, topicData: [{ name: "t", partitionData: [{ index: 0, records }, { index: 2, records }] }, { name: "u", partitionData: [{ index: 1, records }] }] };
+    const afterHandshake = async () => {
+      const c = await KafkaTestClient.connect(saslPort());
+      expect((await c.request<{ errorCode: number }>(17, 1, { mechanism: "SCRAM-SHA-512" })).errorCode).toBe(0);
+      return c;
+    };
+    type Part = { index: number };
+    type Produced = { responses: Array<{ name: string; topicId: string; partitionResponses: Part[] }>; throttleTimeMs: number };
+    const c = await afterHandshake();
+    const r = await c.request<Produced>(0, 9, produce, 15_000);
+    const message = "Unexpected Kafka request of type PRODUCE during SASL authentication.";
+    const part = (index: number) => ({ index, errorCode: 34, baseOffset: -1n, logAppendTimeMs: -1n, logStartOffset: -1n, recordErrors: [], errorMessage: message, currentLeader: { leaderId: -1, leaderEpoch: -1 } });
+    // Kafka lists the partitions in HashMap order: compared sorted.
+    const sorted = r.responses.map((t) => ({ ...t, partitionResponses: [...t.partitionResponses].sort((a, b) => a.index - b.index) })).sort((a, b) => a.name.localeCompare(b.name));
+    expect(sorted).toEqual([
+      { name: "t", topicId: "AAAAAAAAAAAAAAAAAAAAAA", partitionResponses: [part(0), part(2)] },
+      { name: "u", topicId: "AAAAAAAAAAAAAAAAAAAAAA", partitionResponses: [part(1)] },
+    ] as never);
+    await closedSoon(c);
+    const m = await afterHandshake();
+    const mr = await m.request(3, 12, { topics: [{ name: "t", topicId: "AAAAAAAAAAAAAAAAAAAAAA" }], allowAutoTopicCreation: false, includeTopicAuthorizedOperations: false }, 15_000);
+    expect(mr).toEqual({
+      throttleTimeMs: 0,
+      brokers: [],
+      clusterId: null,
+      controllerId: -1,
+      topics: [{ errorCode: 34, name: "t", topicId: "AAAAAAAAAAAAAAAAAAAAAA", isInternal: false, partitions: [], topicAuthorizedOperations: -2147483648 }],
+      clusterAuthorizedOperations: -2147483648,
+      errorCode: 0,
+    } as never);
+    await closedSoon(m);
+    const z = await afterHandshake();
+    await expect(z.request(0, 9, { ...produce, acks: 0 }, 15_000)).rejects.toThrow("connection closed by the broker");
+  }, 60_000);
 
   test("a 100 MB pre-auth frame: closed before its body is sent", async () => {
     const c = await KafkaTestClient.connect(saslPort());

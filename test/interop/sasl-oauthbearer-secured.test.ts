@@ -8,13 +8,18 @@
 //   audience and an unsigned ("none") token each get {"status":"invalid_token"}, then, on the
 //   client's ^A, SASL_AUTHENTICATION_FAILED with that JSON, as from Kafka;
 // - a JWKS served over http by the test on loopback: a token it verifies logs in, one signed by another
-//   key is refused.
+//   key is refused;
+// - a JWKS served over https with a certificate from the test's private CA, trusted through the
+//   OAUTHBEARER JAAS options' ssl.truststore.* (a PKCS12 store, as Kafka's JaasOptionsUtils reads them):
+//   a token it verifies logs in.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { KafkaTestClient } from "../support/kafka-client.ts";
+import { makeCerts, STORE_PASSWORD, type CertPaths } from "../support/tls-certs.ts";
+import { readFileSync } from "node:fs";
 import { ensurePythonClient } from "../support/clients/python.ts";
 import { ensureGoClient } from "../support/clients/go.ts";
 import { ensureKafkaJs } from "../support/clients/kafkajs.ts";
@@ -177,4 +182,54 @@ describe(`OAUTHBEARER (secured, JWKS over loopback http) vs ${interopTarget()}`,
     expect(second).toMatchObject({ errorCode: 58, errorMessage: '{"status":"invalid_token"}' });
     c.close();
   }, 60_000);
+});
+
+describe(`OAUTHBEARER (secured, JWKS over https from a private CA) vs ${interopTarget()}`, () => {
+  let target: SaslTarget;
+  let certs: CertPaths;
+  let jwksServer: ReturnType<typeof Bun.serve> | null = null;
+  let jwksRequests = 0;
+  const saslPort = () => Number(target.saslBootstrap.split(":")[1]);
+
+  beforeAll(async () => {
+    certs = makeCerts();
+    jwksServer = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      tls: { cert: readFileSync(certs.brokerCertPem, "utf8"), key: readFileSync(certs.brokerKeyPem, "utf8") },
+      fetch: () => {
+        jwksRequests++;
+        return new Response(jwksJson([ec]), { headers: { "content-type": "application/json" } });
+      },
+    });
+    const url = `https://127.0.0.1:${jwksServer.port}/jwks`;
+    const p = "listener.name.sasl_plaintext.oauthbearer.";
+    // With any option in the JAAS config Kafka's broker-side login needs a subject (its unsecured login
+    // handler makes the broker's own token); Strand ignores the option.
+    target = await startSaslTarget({
+      "sasl.enabled.mechanisms": "OAUTHBEARER",
+      [`${p}sasl.jaas.config`]: `org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required unsecuredLoginStringClaim_sub="broker" ssl.truststore.location="${certs.truststoreP12}" ssl.truststore.password="${STORE_PASSWORD}" ssl.truststore.type="PKCS12";`,
+      [`${p}sasl.server.callback.handler.class`]: "org.apache.kafka.common.security.oauthbearer.OAuthBearerValidatorCallbackHandler",
+      [`${p}sasl.oauthbearer.jwks.endpoint.url`]: url,
+      "sasl.oauthbearer.expected.issuer": ISSUER,
+      "sasl.oauthbearer.expected.audience": AUDIENCE,
+    }, { "org.apache.kafka.sasl.oauthbearer.allowed.urls": url });
+  }, 240_000);
+
+  afterAll(async () => {
+    await target?.remove();
+    jwksServer?.stop(true);
+    certs?.cleanup();
+  }, 120_000);
+
+  test("a token the https JWKS verifies logs in", async () => {
+    await until("a login with the key served over https", async () => {
+      const c = await KafkaTestClient.connect(saslPort());
+      expect((await c.request<{ errorCode: number }>(17, 1, { mechanism: "OAUTHBEARER" })).errorCode).toBe(0);
+      const first = await c.request<AuthResult>(36, 2, { authBytes: initial(signJwt(ec, claims())) });
+      c.close();
+      return first.errorCode === 0 && first.authBytes.length === 0;
+    }, 60_000, 500);
+    expect(jwksRequests).toBeGreaterThan(0);
+  }, 120_000);
 });

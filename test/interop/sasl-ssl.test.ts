@@ -5,7 +5,12 @@
 // - Java kafka-clients: AdminClient over SASL_SSL (kafka-configs alters and describes SCRAM credentials,
 //   kafka-acls creates ACLs), the console producer and a consumer group; a wrong password gets Kafka's
 //   authentication error; alice without ACLs does not see the topic and is refused produce, then a
-//   prefixed ACL made over SASL_SSL lets her produce, and a literal DENY wins over it.
+//   prefixed ACL made over SASL_SSL lets her produce, and a literal DENY wins over it. The Java driver's
+//   `refusals` (test/interop/java/RefusalsCommand.java): alice refused fetch, group join, offset commit,
+//   describe (configs, topics, groups), delete (topics, records, groups) and transactional ids, with
+//   Kafka's exceptions; the super user then finds nothing written, deleted or created, and no name of a
+//   topic or group alice may not describe leaks; the audit log (kafka.authorizer.logger) has the same
+//   refusal lines on both brokers.
 // - confluent-kafka-python (librdkafka): a large round trip (multi-MiB fetches over TLS), every value's
 //   sha256 checked.
 // - franz-go and KafkaJS: create / produce / consume in a group over SASL_SSL.
@@ -18,10 +23,12 @@ import { ensureKafkaJs, type KafkaJsClient } from "../support/clients/kafkajs.ts
 import { ensureGoClient, type GoClient } from "../support/clients/go.ts";
 import { ensurePythonClient, type PythonClient } from "../support/clients/python.ts";
 import { probeInstall } from "../support/clients/cache.ts";
+import { ensureJavaClient } from "../support/clients/java.ts";
 import { KAFKA_MAIN, runKafkaClass, startKafka, type KafkaHandle } from "../support/kafka-dist.ts";
 import { freePorts } from "../support/ports.ts";
 import { startStrand, type StrandHandle } from "../support/strand.ts";
 import { makeCerts, STORE_PASSWORD, type CertPaths } from "../support/tls-certs.ts";
+import { collect } from "./driver-output.ts";
 import { interopTarget } from "./targets.ts";
 
 const TARGET = interopTarget();
@@ -29,6 +36,7 @@ const HERE = resolve(import.meta.dir, "tls");
 const python = await probeInstall("confluent-kafka", ensurePythonClient);
 const kafkajs = await probeInstall("kafkajs", ensureKafkaJs);
 const franz = await probeInstall("franz-go", ensureGoClient);
+const javaClient = await probeInstall("kafka-clients", ensureJavaClient);
 
 const MECH = "SCRAM-SHA-512";
 const BROKER_JAAS = 'org.apache.kafka.common.security.scram.ScramLoginModule required username="admin" password="admin-secret";';
@@ -209,6 +217,74 @@ describe(`SASL_SSL (SCRAM-SHA-512) vs ${TARGET}`, () => {
     const all = await java(KAFKA_MAIN.configs, ["--bootstrap-server", boot(saslSslPort), "--command-config", admin, "--describe", "--entity-type", "users"]);
     expect(all).toContain("user-principal 'alice'");
     expect(all).not.toContain("carol");
+  }, 300_000);
+
+  test.skipIf(!javaClient.ok)("alice refused fetch, group join, offset commit, describe, delete and transactional id; the super user sees nothing changed", async () => {
+    if (!javaClient.ok) return;
+    await java(KAFKA_MAIN.configs, ["--bootstrap-server", boot(plainPort), "--alter", "--add-config", "SCRAM-SHA-512=[password=alice-secret]", "--entity-type", "users", "--entity-name", "alice"]);
+    const alice = propsFile("alice-refusals", javaProps("alice", "alice-secret"));
+    const r = await collect("java refusals", javaClient.value.spawn(["refusals", "--bootstrap", boot(saslSslPort), "--user", alice, "--admin", admin, "--user-principal", "User:alice", "--prefix", "refuse"]), { timeoutMs: 240_000 });
+    const checks = Object.fromEntries(r.events.filter((e) => e.event === "check").map((e) => [e.name, e.detail]));
+    expect(checks).toEqual({
+      // Only the topic alice may describe is listed; refuse-secret's name is not leaked.
+      listTopics: "none:refuse-read",
+      "fetch read-only-describe": "TopicAuthorizationException",
+      "fetch secret": "TopicAuthorizationException",
+      "join group": "GroupAuthorizationException",
+      "commit topic refused": "TopicAuthorizationException",
+      "commit group refused": "GroupAuthorizationException",
+      "describeConfigs secret": "TopicAuthorizationException",
+      "describeConfigs read": "TopicAuthorizationException",
+      // A topic that does not exist answers as one that does: its absence is not leaked either.
+      "describeConfigs missing": "TopicAuthorizationException",
+      "describeConfigs broker": "ClusterAuthorizationException",
+      "describeTopics secret": "TopicAuthorizationException",
+      "describeConsumerGroups admin-group": "GroupAuthorizationException",
+      "listConsumerGroupOffsets admin-group": "GroupAuthorizationException",
+      listGroups: "none:",
+      "deleteTopics secret": "TopicAuthorizationException",
+      "deleteTopics read": "TopicAuthorizationException",
+      "deleteTopics missing": "TopicAuthorizationException",
+      "deleteRecords read": "TopicAuthorizationException",
+      "deleteRecords secret": "TopicAuthorizationException",
+      "deleteConsumerGroups admin-group": "GroupAuthorizationException",
+      "initTransactions txn-none": "TransactionalIdAuthorizationException",
+      "initTransactions txn": "TransactionalIdAuthorizationException",
+      "transactional send read": "TopicAuthorizationException",
+      // The super user afterwards: three records in each topic from offset 0, none of alice's.
+      "after: offsets": "none:{refuse-read-0:earliest=0, refuse-read-0:latest=3, refuse-secret-0:earliest=0, refuse-secret-0:latest=3}",
+      "after: topics": "none:refuse-read,refuse-secret",
+      "after: records read": "none:refuse-read-0,refuse-read-1,refuse-read-2",
+      "after: admin-group offsets": "none:[refuse-read-0=2]",
+      "after: commit-group offsets": "none:0",
+      "after: join-group offsets": "none:0",
+    });
+    console.log(`refusals: ${Math.round(r.durationMs)} ms`);
+    // The authorizer audit log (kafka.authorizer.logger, INFO): each refusal with Kafka's text, the same
+    // set of lines on both brokers (those naming this test's resources).
+    const log = "output" in broker ? broker.output() : broker.logTail(4_000_000);
+    const audit = [...new Set(log.split("\n").map((l) => /(Principal = User:alice is Denied .*?based on rule \S+)/.exec(l)?.[1]).filter((l): l is string => l !== undefined && l.includes("refuse")))].sort();
+    expect(audit).toEqual([
+      "Principal = User:alice is Denied operation = DELETE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-missing for request = DeleteTopics with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DELETE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = DeleteRecords with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DELETE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = DeleteTopics with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DELETE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-secret for request = DeleteTopics with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = Group:LITERAL:refuse-admin-group for request = FindCoordinator with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-missing for request = DeleteTopics with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-secret for request = DeleteTopics with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-secret for request = DescribeTopicPartitions with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-secret for request = Metadata with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE from host = 127.0.0.1 on resource = TransactionalId:LITERAL:refuse-txn-none for request = FindCoordinator with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE_CONFIGS from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-missing for request = DescribeConfigs with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE_CONFIGS from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = DescribeConfigs with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = DESCRIBE_CONFIGS from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-secret for request = DescribeConfigs with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = READ from host = 127.0.0.1 on resource = Group:LITERAL:refuse-join for request = JoinGroup with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = READ from host = 127.0.0.1 on resource = Group:LITERAL:refuse-join for request = OffsetCommit with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = READ from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = Fetch with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = READ from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = OffsetCommit with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = WRITE from host = 127.0.0.1 on resource = Topic:LITERAL:refuse-read for request = Produce with resourceRefCount = 1 based on rule DefaultDeny",
+      "Principal = User:alice is Denied operation = WRITE from host = 127.0.0.1 on resource = TransactionalId:LITERAL:refuse-txn for request = InitProducerId with resourceRefCount = 1 based on rule DefaultDeny",
+    ]);
   }, 300_000);
 
   test.skipIf(!python.ok)("librdkafka: a large round trip over SASL_SSL (multi-MiB fetches), every byte intact", async () => {

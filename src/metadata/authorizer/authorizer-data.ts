@@ -20,10 +20,22 @@ import { AclOperation, AclPermissionType, PatternType, SUPPORTED_OPERATIONS, WIL
 interface TypeIndex {
   readonly literal: Map<string, StandardAcl[]>;
   readonly prefixed: Map<string, StandardAcl[]>;
-  /** Distinct prefix lengths, ascending. */
+  /** Distinct prefix lengths, longest first (Kafka's scan order: the rule it reports is the first found). */
   prefixLengths: number[];
   readonly wildcard: StandardAcl[];
 }
+
+/** Kafka's MatchingRule: the ACL that decided (null: SuperUser or a default rule) and the result. */
+export interface MatchingRule {
+  readonly allowed: boolean;
+  readonly acl: StandardAcl | null;
+  /** Set on the rules without an ACL: Kafka's "SuperUser", "DefaultAllow", "DefaultDeny". */
+  readonly name?: string;
+}
+
+const SUPER_USER_RULE: MatchingRule = { allowed: true, acl: null, name: "SuperUser" };
+const DEFAULT_ALLOW_RULE: MatchingRule = { allowed: true, acl: null, name: "DefaultAllow" };
+const DEFAULT_DENY_RULE: MatchingRule = { allowed: false, acl: null, name: "DefaultDeny" };
 
 const enum Found {
   NONE = 0,
@@ -32,7 +44,7 @@ const enum Found {
 }
 
 /** Kafka's name for the resource checked by authorizeByResourceType (any literal name no ACL is likely to use). */
-const BY_TYPE_PROBE_NAME = "hardcode";
+export const BY_TYPE_PROBE_NAME = "hardcode";
 
 export class StandardAuthorizerData {
   private readonly byType = new Map<number, TypeIndex>();
@@ -44,7 +56,7 @@ export class StandardAuthorizerData {
   ) {
     // Bounded by the image's ACLs.
     for (const acl of acls) this.add(acl);
-    for (const idx of this.byType.values()) idx.prefixLengths.sort((a, b) => a - b);
+    for (const idx of this.byType.values()) idx.prefixLengths.sort((a, b) => b - a);
   }
 
   private add(acl: StandardAcl): void {
@@ -75,31 +87,42 @@ export class StandardAuthorizerData {
 
   /** Kafka's StandardAuthorizerData.authorize for a LITERAL resource: true when allowed. */
   authorize(principal: string, host: string, operation: number, resourceType: number, resourceName: string): boolean {
-    if (this.superUsers.has(principal)) return true;
+    return this.findRule(principal, host, operation, resourceType, resourceName).allowed;
+  }
+
+  /** The rule that decides the check (Kafka's MatchingRule: SuperUser, a matching ACL, or the default). */
+  findRule(principal: string, host: string, operation: number, resourceType: number, resourceName: string): MatchingRule {
+    if (this.superUsers.has(principal)) return SUPER_USER_RULE;
+    const noAcl = this.allowEveryoneIfNoAclFound ? DEFAULT_ALLOW_RULE : DEFAULT_DENY_RULE;
     const idx = this.byType.get(resourceType);
-    if (!idx) return this.allowEveryoneIfNoAclFound;
+    if (!idx) return noAcl;
     let hasResourceAcls = false;
-    let allowed = false;
+    let allowAcl: StandardAcl | null = null;
+    let denyAcl: StandardAcl | null = null;
     const check = (list: readonly StandardAcl[] | undefined): boolean => {
       if (!list) return false;
       hasResourceAcls = true;
       // Bounded by the ACLs of one resource pattern.
       for (const acl of list) {
         const r = findResult(principal, host, operation, acl);
-        if (r === Found.DENY) return true;
-        if (r === Found.ALLOW) allowed = true;
+        if (r === Found.DENY) {
+          denyAcl = acl;
+          return true;
+        }
+        if (r === Found.ALLOW) allowAcl ??= acl;
       }
       return false;
     };
-    if (check(idx.literal.get(resourceName))) return false;
+    const denied = (): MatchingRule => ({ allowed: false, acl: denyAcl });
+    if (check(idx.literal.get(resourceName))) return denied();
     // Bounded by the distinct prefix lengths of this resource type.
     for (const len of idx.prefixLengths) {
-      if (len > resourceName.length) break;
-      if (check(idx.prefixed.get(resourceName.slice(0, len)))) return false;
+      if (len > resourceName.length) continue;
+      if (check(idx.prefixed.get(resourceName.slice(0, len)))) return denied();
     }
-    if (idx.wildcard.length > 0 && check(idx.wildcard)) return false;
-    if (allowed) return true;
-    return hasResourceAcls ? false : this.allowEveryoneIfNoAclFound;
+    if (idx.wildcard.length > 0 && check(idx.wildcard)) return denied();
+    if (allowAcl !== null) return { allowed: true, acl: allowAcl };
+    return hasResourceAcls ? DEFAULT_DENY_RULE : noAcl;
   }
 
   /** Kafka's AuthHelper.authorizedOperations: the bit set of the resource type's operations allowed. */

@@ -1,8 +1,9 @@
 // PKCS#12 key and trust stores (RFC 7292), read with node:crypto: what keytool (JDK 12+ defaults) and
 // OpenSSL 3 write today. Bags encrypted with PBES2 (PBKDF2 with HMAC-SHA1/224/256/384/512, AES-CBC) or
 // the legacy pbeWithSHAAnd3-KeyTripleDES-CBC, and the store's MAC (HMAC-SHA1/256/384/512 keyed with the
-// PKCS#12 KDF) checked first, so a wrong password is reported as such and not as garbage. RC2 and
-// PBMAC1 stores are refused with Pkcs12Error naming the algorithm.
+// PKCS#12 KDF, or PBMAC1 of RFC 9579: HMAC keyed by PBKDF2 over the UTF-8 password, as OpenSSL 3.4+
+// writes with -pbmac1_pbkdf2) checked first, so a wrong password is reported as such and not as
+// garbage. RC2 stores are refused with Pkcs12Error naming the algorithm.
 // Why not node-forge: it is a large dependency for ~250 lines of format code, and node:crypto already
 // does the cryptography (pbkdf2, AES, HMAC) natively.
 
@@ -33,6 +34,9 @@ const OID_LOCAL_KEY_ID = "1.2.840.113549.1.9.21";
 const OID_PBES2 = "1.2.840.113549.1.5.13";
 const OID_PBKDF2 = "1.2.840.113549.1.5.12";
 const OID_PBE_SHA_3DES = "1.2.840.113549.1.12.1.3";
+const OID_PBMAC1 = "1.2.840.113549.1.5.14";
+/** Longer than any HMAC key PBMAC1 asks for (RFC 9579 uses the hash's length). */
+const MAX_PBMAC1_KEY_BYTES = 128;
 
 const HASHES: ReadonlyMap<string, { name: string; bytes: number; block: number }> = new Map([
   ["1.3.14.3.2.26", { name: "sha1", bytes: 20, block: 64 }],
@@ -146,6 +150,37 @@ function decrypt(algorithm: DerNode, data: Uint8Array, password: string): Buffer
   throw new Pkcs12Error(`unsupported encryption algorithm ${oid} (PBES2 with AES, or PBE-SHA1-3DES, are read)`);
 }
 
+/**
+ * RFC 9579: the MacData's algorithm is PBMAC1 {PBKDF2 (salt, iterations, keyLength, PRF), HMAC scheme};
+ * the MacData's own salt and iteration count are not used.
+ */
+function verifyPbmac1(macData: DerNode, authSafe: Uint8Array, password: string): void {
+  const [digestInfo] = children(macData);
+  const [algId, digest] = children(digestInfo!);
+  const [, params] = children(algId!);
+  const [kdf, scheme] = children(expectTag(params, TAG_SEQUENCE, "PBMAC1 parameters"));
+  const [kdfOid, kdfParams] = children(expectTag(kdf, TAG_SEQUENCE, "a PBMAC1 key derivation"));
+  if (oidString(kdfOid!) !== OID_PBKDF2) throw new Pkcs12Error(`unsupported PBMAC1 key derivation ${oidString(kdfOid!)}`);
+  const kp = children(expectTag(kdfParams, TAG_SEQUENCE, "PBKDF2 parameters"));
+  const salt = expectTag(kp[0], TAG_OCTET_STRING, "a PBKDF2 salt").value;
+  const iter = iterations(kp[1]);
+  if (kp[2]?.tag !== 0x02) throw new Pkcs12Error("PBMAC1 without a PBKDF2 key length (RFC 9579 requires it)");
+  const keyLength = smallInt(kp[2]);
+  if (keyLength < 1 || keyLength > MAX_PBMAC1_KEY_BYTES) throw new Pkcs12Error(`PBMAC1 key length ${keyLength} out of range`);
+  const prfOid = kp[3] ? oidString(children(kp[3])[0]!) : "1.2.840.113549.2.7";
+  const prf = HMAC_PRFS.get(prfOid);
+  if (!prf) throw new Pkcs12Error(`unsupported PBKDF2 PRF ${prfOid}`);
+  const schemeOid = oidString(children(expectTag(scheme, TAG_SEQUENCE, "a PBMAC1 MAC scheme"))[0]!);
+  const hmac = HMAC_PRFS.get(schemeOid);
+  if (!hmac) throw new Pkcs12Error(`unsupported PBMAC1 MAC scheme ${schemeOid}`);
+  const key = pbkdf2Sync(Buffer.from(password, "utf8"), salt, iter, keyLength, prf);
+  const mac = createHmac(hmac, key).update(authSafe).digest();
+  const want = expectTag(digest, TAG_OCTET_STRING, "a MAC digest").value;
+  if (mac.length !== want.length || !timingSafeEqual(mac, want)) {
+    throw new Pkcs12Error("integrity check failed: the keystore password is wrong, or the file is corrupt");
+  }
+}
+
 function verifyMac(macData: DerNode, authSafe: Uint8Array, password: string): void {
   const [digestInfo, saltNode, iterNode] = children(macData);
   const [algId, digest] = children(digestInfo!);
@@ -219,8 +254,8 @@ export function readPkcs12(file: Uint8Array, storePassword: string | null, keyPa
     const authSafe = expectTag(children(ctContent!)[0], TAG_OCTET_STRING, "the authenticated safe").value;
     if (pfx[2] && storePassword !== null) {
       const macAlg = oidString(children(children(children(pfx[2])[0]!)[0]!)[0]!);
-      if (macAlg === "1.2.840.113549.1.5.14") throw new Pkcs12Error("PBMAC1 integrity is not supported");
-      verifyMac(pfx[2], authSafe, storePassword);
+      if (macAlg === OID_PBMAC1) verifyPbmac1(pfx[2], authSafe, storePassword);
+      else verifyMac(pfx[2], authSafe, storePassword);
     }
     const out: Pkcs12Contents = { keys: [], certs: [] };
     for (const ci of children(parseDer(authSafe))) {

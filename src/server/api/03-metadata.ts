@@ -88,7 +88,9 @@ export const metadataHandler = defineHandler<MetadataRequest, MetadataResponse>(
     // With no authorizer every topic's bit set is the same; with one, each topic's is its own.
     const ops = wantOps ? TOPIC_ALL_OPERATIONS : OPERATIONS_NOT_REQUESTED;
     const opsOf = (name: string): number => (wantOps && withAuthorizer ? authorizedOperations(ctx, ResourceType.TOPIC, name, TOPIC_ALL_OPERATIONS) : ops);
-    const describable = (name: string): boolean => !withAuthorizer || authorize(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, name);
+    const allTopics = req.topics === null || (v === 0 && req.topics.length === 0);
+    // A topic hidden from an all-topics listing is not an audited refusal (Kafka's logIfDenied).
+    const describable = (name: string): boolean => !withAuthorizer || authorize(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, name, !allTopics);
     const refused = (name: string | null, topicId: string): MetadataResponseTopic => ({
       errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED,
       name,
@@ -97,7 +99,6 @@ export const metadataHandler = defineHandler<MetadataRequest, MetadataResponse>(
       partitions: [],
       topicAuthorizedOperations: name === null ? ops : opsOf(name),
     });
-    const allTopics = req.topics === null || (v === 0 && req.topics.length === 0);
 
     // Which names are wanted, in request order, once each; ids are resolved against the image.
     const wanted: Array<{ name: string | null; topicId: string }> = [];
@@ -119,7 +120,7 @@ export const metadataHandler = defineHandler<MetadataRequest, MetadataResponse>(
       let missing = wanted
         .map((w) => w.name)
         .filter((n): n is string => n !== null && !md.image.topicsByName.has(n) && describable(n) && !isInternalTopic(n) && topicNameError(n) === null);
-      if (missing.length > 0 && withAuthorizer && !authorizeCluster(ctx, AclOperation.CREATE)) {
+      if (missing.length > 0 && withAuthorizer && !authorizeCluster(ctx, AclOperation.CREATE, false)) {
         for (const n of missing) if (!authorize(ctx, AclOperation.CREATE, ResourceType.TOPIC, n)) notCreatable.add(n);
         missing = missing.filter((n) => !notCreatable.has(n));
       }

@@ -10,7 +10,8 @@
 //
 // With an authorizer (KafkaApis.handleOffsetCommitRequest): READ on the group (else every partition
 // GROUP_AUTHORIZATION_FAILED) and READ on each topic (else TOPIC_AUTHORIZATION_FAILED, before the
-// unknown-topic check for names, so a topic's existence is not disclosed).
+// unknown-topic check for names, so a topic's existence is not disclosed). A request left with no
+// authorized, known partition is answered without touching the group (it is not created).
 //
 // Left out: KIP-848 member epoch checks (consumer groups are the next step). Transactional commits are
 // TxnOffsetCommit (28-txn-offset-commit.ts).
@@ -71,8 +72,16 @@ export const offsetCommitHandler = defineHandler<OffsetCommitRequest, OffsetComm
           commitTimestampMs: -1,
         })),
       };
+      // Only topics with partitions left reach the coordinator (KafkaApis' authorizedTopicsRequest).
+      if (ok.length === 0) continue;
       valid.push(ct);
       slot.set(ct, rt);
+    }
+    // Nothing authorized and valid: answered without the coordinator, as Kafka does, so a refused
+    // commit neither creates the group nor discloses it (e.g. in ListGroups).
+    if (valid.length === 0) {
+      res.topics = out;
+      return res;
     }
     if (req.groupId === "") {
       for (const ct of valid) slot.get(ct)!.partitions.push(...ct.partitions.map((p) => ({ partitionIndex: p.partition, errorCode: ErrorCode.INVALID_GROUP_ID })));

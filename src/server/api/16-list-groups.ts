@@ -18,10 +18,10 @@ export const listGroupsHandler = defineHandler<ListGroupsRequest, ListGroupsResp
   handle(ctx, req) {
     const res = newListGroupsResponse();
     const v = ctx.apiVersion;
-    const all = authorizeCluster(ctx, AclOperation.DESCRIBE);
+    const all = authorizeCluster(ctx, AclOperation.DESCRIBE, false);
     res.groups = groupServiceOf(ctx.services)
       .listGroups(v >= 4 ? req.statesFilter : [], v >= 5 ? req.typesFilter : [])
-      .filter((g) => all || authorize(ctx, AclOperation.DESCRIBE, ResourceType.GROUP, g.groupId))
+      .filter((g) => all || authorize(ctx, AclOperation.DESCRIBE, ResourceType.GROUP, g.groupId, false))
       .map((g) => ({ groupId: g.groupId, protocolType: g.protocolType, groupState: g.state, groupType: g.type }));
     return res;
   },

@@ -35,8 +35,8 @@ export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopi
     // ControllerApis.createTopics: CREATE on the cluster, or on each topic (else TOPIC_AUTHORIZATION_FAILED,
     // "Authorization failed.", not created); a created topic's configs only with DESCRIBE_CONFIGS on it.
     const withAuthorizer = ctx.services.authorizer !== null;
-    const creatable = withAuthorizer && !authorizeCluster(ctx, AclOperation.CREATE) ? filterByAuthorized(ctx, AclOperation.CREATE, ResourceType.TOPIC, req.topics.map((t) => t.name)) : null;
-    const configsVisible = withAuthorizer ? filterByAuthorized(ctx, AclOperation.DESCRIBE_CONFIGS, ResourceType.TOPIC, req.topics.map((t) => t.name)) : null;
+    const creatable = withAuthorizer && !authorizeCluster(ctx, AclOperation.CREATE, false) ? filterByAuthorized(ctx, AclOperation.CREATE, ResourceType.TOPIC, req.topics.map((t) => t.name)) : null;
+    const configsVisible = withAuthorizer ? filterByAuthorized(ctx, AclOperation.DESCRIBE_CONFIGS, ResourceType.TOPIC, req.topics.map((t) => t.name), false) : null;
     const allowed = creatable === null ? req.topics : req.topics.filter((t) => creatable.has(t.name));
     const created = await md.createTopics(
       allowed.map((t) => ({

@@ -9,14 +9,15 @@
 //
 // timeoutMs is not waited on: deletion commits at once on a single node.
 //
-// With an authorizer, DESCRIBE and DELETE on each topic (else TOPIC_AUTHORIZATION_FAILED, not deleted), as ControllerApis.
+// With an authorizer, DELETE on the cluster, or DESCRIBE and DELETE on each topic (else
+// TOPIC_AUTHORIZATION_FAILED, not deleted), as ControllerApis.
 
 import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
 import type { DeleteTopicsRequest } from "../../protocol/generated/messages/delete-topics-request.ts";
 import { newDeleteTopicsResponse, type DeleteTopicsResponse } from "../../protocol/generated/messages/delete-topics-response.ts";
 import { defineHandler } from "../handler.ts";
 import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
-import { authorize } from "../auth-helper.ts";
+import { authorizeCluster, filterByAuthorized } from "../auth-helper.ts";
 import { ErrorCode } from "../../protocol/errors.ts";
 
 export const deleteTopicsHandler = defineHandler<DeleteTopicsRequest, DeleteTopicsResponse>({
@@ -33,12 +34,18 @@ export const deleteTopicsHandler = defineHandler<DeleteTopicsRequest, DeleteTopi
     const refused = new Map<number, { name: string | null; topicId: string | null; errorCode: number; errorMessage: string | null }>();
     if (ctx.services.authorizer !== null) {
       const image = ctx.services.metadata.image;
-      refs.forEach((r, i) => {
-        const name = r.name ?? (r.topicId !== null ? (image.topicsById.get(r.topicId)?.name ?? null) : null);
-        if (name === null) return;
+      const names = refs.map((r) => r.name ?? (r.topicId !== null ? (image.topicsById.get(r.topicId)?.name ?? null) : null));
+      // DELETE on the cluster covers every topic; else both checks for every name, as Kafka makes them
+      // up front (each is an audit line).
+      const all = authorizeCluster(ctx, AclOperation.DELETE, false);
+      const known = names.filter((n): n is string => n !== null);
+      const describable = all ? null : filterByAuthorized(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, known);
+      const deletable = all ? null : filterByAuthorized(ctx, AclOperation.DELETE, ResourceType.TOPIC, known);
+      names.forEach((name, i) => {
+        if (name === null || all) return;
         const exists = image.topicsByName.has(name);
-        if (!authorize(ctx, AclOperation.DESCRIBE, ResourceType.TOPIC, name) || (exists && !authorize(ctx, AclOperation.DELETE, ResourceType.TOPIC, name))) {
-          refused.set(i, { name: r.name, topicId: r.topicId, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, errorMessage: null });
+        if (!describable!.has(name) || (exists && !deletable!.has(name))) {
+          refused.set(i, { name: refs[i]!.name, topicId: refs[i]!.topicId, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, errorMessage: null });
         }
       });
     }

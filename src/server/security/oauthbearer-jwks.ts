@@ -101,8 +101,9 @@ export interface RefreshingJwksOptions {
   readonly log?: (message: string) => void;
 }
 
-async function defaultFetchText(url: string): Promise<string> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+/** GETs the JWKS; `trustedCertsPem`: the CAs an https endpoint's certificate must chain to (else the default CAs). */
+export async function fetchJwksText(url: string, trustedCertsPem: readonly string[] | null = null): Promise<string> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(30_000), ...(trustedCertsPem ? { tls: { ca: [...trustedCertsPem] } } : {}) });
   if (!res.ok) throw new Error(`JWKS endpoint answered HTTP ${res.status}`);
   const text = await res.text();
   if (text.length > MAX_JWKS_BYTES) throw new RangeError(`JWKS answer is larger than ${MAX_JWKS_BYTES} bytes`);
@@ -124,7 +125,7 @@ export class RefreshingHttpsJwksVerificationKeyResolver implements VerificationK
   constructor(url: URL, options: RefreshingJwksOptions) {
     this.url = url.href;
     this.o = options;
-    this.fetchText = options.fetchText ?? defaultFetchText;
+    this.fetchText = options.fetchText ?? ((u) => fetchJwksText(u));
     this.nowMs = options.nowMs ?? Date.now;
   }
 

@@ -4,7 +4,7 @@
 // before clients arrive) or at first use.
 
 import type { OAuthBearerSecuredConfig } from "../../config/oauthbearer-config.ts";
-import { JwksFileVerificationKeyResolver, RefreshingHttpsJwksVerificationKeyResolver, type VerificationKeyResolver } from "./oauthbearer-jwks.ts";
+import { fetchJwksText, JwksFileVerificationKeyResolver, RefreshingHttpsJwksVerificationKeyResolver, type VerificationKeyResolver } from "./oauthbearer-jwks.ts";
 import { BrokerJwtValidator } from "./oauthbearer-jwt-validator.ts";
 
 const validators = new WeakMap<OAuthBearerSecuredConfig, BrokerJwtValidator>();
@@ -15,6 +15,7 @@ export function verificationKeyResolver(c: OAuthBearerSecuredConfig, log?: (mess
     refreshMs: c.jwksRefreshMs,
     retryBackoffMs: c.jwksRetryBackoffMs,
     retryBackoffMaxMs: c.jwksRetryBackoffMaxMs,
+    ...(c.jwksTrustedCertsPem ? { fetchText: (u: string) => fetchJwksText(u, c.jwksTrustedCertsPem!) } : {}),
     ...(log ? { log } : {}),
   });
   void r.init();

@@ -15,8 +15,8 @@
 // - re-authentication (KIP-368): with connections.max.reauth.ms > 0 the session lifetime goes to the
 //   client in SaslAuthenticate v1+; a SaslHandshake on an authenticated connection starts a new
 //   exchange (same mechanism, same principal, at most one per second, as Kafka's KafkaChannel).
-// Left out: answering a non-SaslAuthenticate request during the exchange with its API's error
-// response (Kafka builds one; here the connection just closes after the delay).
+// - another request instead of SaslAuthenticate after SaslHandshake v1: its own error response with
+//   ILLEGAL_SASL_STATE (request-error-response.ts), sent after the delay, then closed.
 
 import type { ListenerSaslConfig } from "../../config/sasl-config.ts";
 import { jaasOption } from "../../config/sasl-config.ts";
@@ -25,7 +25,8 @@ import { OAuthBearerSaslServer } from "./oauthbearer-sasl-server.ts";
 import { unsecuredValidatorOptions } from "./oauthbearer-unsecured-jws.ts";
 import { brokerJwtValidatorFor } from "./oauthbearer-validators.ts";
 import { ErrorCode } from "../../protocol/errors.ts";
-import { decodeRequest, peekHeader, responseHeaderVersion } from "../../protocol/frame.ts";
+import { decodeRequest, peekHeader, responseHeaderVersion, type DecodedRequest } from "../../protocol/frame.ts";
+import { apiKeyConstantName, illegalSaslStateResponse, unexpectedRequestMessage } from "../request-error-response.ts";
 import { API_CODECS } from "../../protocol/generated/apis.ts";
 import { writeResponseHeader } from "../../protocol/generated/messages/response-header.ts";
 import type { SaslHandshakeRequest } from "../../protocol/generated/messages/sasl-handshake-request.ts";
@@ -176,7 +177,7 @@ export class SaslServerAuthenticator {
       return { kind: "close", reason: "malformed request during SASL handshake" };
     }
     if (prefix.apiKey !== API_VERSIONS_KEY && prefix.apiKey !== SASL_HANDSHAKE_KEY) {
-      return this.fail(null, `Unexpected Kafka request of type ${prefix.apiKey} during SASL handshake.`);
+      return this.fail(null, `Unexpected Kafka request of type ${apiKeyConstantName(prefix.apiKey)} during SASL handshake.`);
     }
     if (prefix.apiKey === API_VERSIONS_KEY) {
       if (this.state !== "handshake-or-versions") return { kind: "close", reason: `Unexpected ApiVersions request received during SASL authentication state ${this.state}` };
@@ -270,8 +271,8 @@ export class SaslServerAuthenticator {
   private onSaslAuthenticate(frame: Uint8Array): SaslStep {
     const prefix = peekHeader(frame);
     if (prefix === null) return { kind: "close", reason: "malformed request during SASL authentication" };
-    if (prefix.apiKey !== SASL_AUTHENTICATE_KEY) return this.fail(null, `Unexpected Kafka request of type ${prefix.apiKey} during SASL authentication.`);
     const d = decodeRequest(frame);
+    if (prefix.apiKey !== SASL_AUTHENTICATE_KEY) return this.onUnexpectedRequest(d);
     if (!d.ok || d.header.requestApiVersion > SASL_AUTHENTICATE_MAX_VERSION) return { kind: "close", reason: "invalid SaslAuthenticate request" };
     const version = d.header.requestApiVersion;
     const cid = d.header.correlationId;
@@ -294,6 +295,19 @@ export class SaslServerAuthenticator {
     if (done instanceof SaslAuthenticationError) return failure(done.message);
     const ok = responseFrame(SASL_AUTHENTICATE_KEY, version, cid, { errorCode: 0, errorMessage: null, authBytes: out, sessionLifetimeMs: BigInt(done.sessionLifetimeMs) });
     return { kind: "authenticated", frame: ok, principal: done.principal };
+  }
+
+  /**
+   * Another request where SaslAuthenticate was expected: Kafka parses it first (a bad one closes at
+   * once), then answers it with its own error response (ILLEGAL_SASL_STATE) after the delay and closes.
+   */
+  private onUnexpectedRequest(d: DecodedRequest): SaslStep {
+    if (!d.ok) return { kind: "close", reason: `invalid request during SASL authentication (${d.reason})` };
+    const { requestApiKey: apiKey, requestApiVersion: version, correlationId } = d.header;
+    const answer = illegalSaslStateResponse(apiKey, version, d.body);
+    const reason = unexpectedRequestMessage(apiKey);
+    if (answer.kind === "no-response") return { kind: "close", reason };
+    return this.fail(answer.kind === "body" ? responseFrame(apiKey, version, correlationId, answer.body) : null, reason);
   }
 
   /** For tests and logs: whether the client said it can re-authenticate (SaslAuthenticate v1+). */

@@ -21,6 +21,8 @@ public final class InteropDriver {
       case "consume" -> ConsumeCommand.run(args);
       case "admin" -> AdminCommand.run(args);
       case "acls" -> AclsCommand.run(args);
+      // An authenticated user refused everything it has no ACLs for (RefusalsCommand.java).
+      case "refusals" -> RefusalsCommand.run(args);
       case "commit" -> CommitCommand.run(args);
       case "group-offsets" -> GroupOffsetsCommand.run(args);
       case "console-calls" -> ConsoleCallsCommand.run(args);

@@ -25,6 +25,7 @@ beforeEach(() => {
   b = new FakeBroker();
   acls = new Map();
   authorizer = new StandardAuthorizer({ superUsers: new Set(["User:admin"]), allowEveryoneIfNoAclFound: false }, () => ({ ...b.metadata.image, acls }));
+  authorizer.completeInitialLoad();
 }, 120_000);
 
 afterEach(async () => {

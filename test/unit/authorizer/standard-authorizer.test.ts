@@ -187,6 +187,7 @@ describe("authorizeByResourceType (Kafka's AuthorizerTest cases)", () => {
 test("StandardAuthorizer rebuilds its index only when the image's ACL map changes", () => {
   let image = emptyImage("c", 1);
   const az = new StandardAuthorizer({ superUsers: new Set(), allowEveryoneIfNoAclFound: false }, () => image);
+  az.completeInitialLoad();
   expect(az.authorize("User:alice", HOST, Op.READ, ResourceType.TOPIC, "t")).toBe(false);
   const first = az.current();
   expect(az.current()).toBe(first);

@@ -4,12 +4,17 @@
 import { describe, expect, test } from "bun:test";
 import { SaslServerAuthenticator, type SaslStep } from "../../../src/server/security/sasl-server-authenticator.ts";
 import { credentialFromPassword, SCRAM_SHA_512 } from "../../../src/metadata/scram-mechanism.ts";
-import { encodeRequest } from "../../../src/protocol/frame.ts";
+import { encodeRequest, responseHeaderVersion } from "../../../src/protocol/frame.ts";
 import { API_CODECS } from "../../../src/protocol/generated/apis.ts";
 import { Reader } from "../../../src/protocol/primitives/reader.ts";
 import { readResponseHeader } from "../../../src/protocol/generated/messages/response-header.ts";
 import { newProduceRequest } from "../../../src/protocol/generated/messages/produce-request.ts";
 import { newApiVersionsRequest } from "../../../src/protocol/generated/messages/api-versions-request.ts";
+import { newFetchPartition, newFetchRequest } from "../../../src/protocol/generated/messages/fetch-request.ts";
+import { newMetadataRequest } from "../../../src/protocol/generated/messages/metadata-request.ts";
+import { newListOffsetsRequest } from "../../../src/protocol/generated/messages/list-offsets-request.ts";
+import { newFindCoordinatorRequest } from "../../../src/protocol/generated/messages/find-coordinator-request.ts";
+import { newDescribeGroupsRequest } from "../../../src/protocol/generated/messages/describe-groups-request.ts";
 import type { ListenerSaslConfig } from "../../../src/config/sasl-config.ts";
 import { parseJaasConfig } from "../../../src/config/jaas-config.ts";
 import { ErrorCode } from "../../../src/protocol/errors.ts";
@@ -52,7 +57,7 @@ function body(s: SaslStep, apiKey: number, version: number): Record<string, unkn
   const f = (s as { frame: { parts: Uint8Array[] } }).frame;
   const all = Buffer.concat(f.parts);
   const r = new Reader(new Uint8Array(all.subarray(4)));
-  readResponseHeader(r, apiKey === 36 && version >= 2 ? 1 : apiKey === 17 ? 0 : 0);
+  readResponseHeader(r, responseHeaderVersion(apiKey, version));
   return API_CODECS.get(apiKey)!.readResponse(r, version) as Record<string, unknown>;
 }
 
@@ -75,14 +80,52 @@ describe("before authentication", () => {
   test("a Produce before the handshake: closed after the delay, no response (Kafka's IllegalSaslStateException)", () => {
     const { a } = make();
     const s = a.onFrame(req(0, 9, newProduceRequest()));
-    expect(s).toEqual({ kind: "failed", frame: null, reason: "Unexpected Kafka request of type 0 during SASL handshake." });
+    expect(s).toEqual({ kind: "failed", frame: null, reason: "Unexpected Kafka request of type PRODUCE during SASL handshake." });
     expect(a.complete).toBe(false);
   });
 
   test("a Produce after the handshake, in place of SaslAuthenticate: failed", () => {
     const { a } = make();
     a.onFrame(handshake("SCRAM-SHA-512"));
-    expect(a.onFrame(req(0, 9, newProduceRequest())).kind).toBe("failed");
+    expect(a.onFrame(req(0, 9, { ...newProduceRequest(), acks: -1 })).kind).toBe("failed");
+  });
+
+  describe("another request in place of SaslAuthenticate: its own error response, ILLEGAL_SASL_STATE (Kafka's getErrorResponse)", () => {
+    const after = () => {
+      const { a } = make();
+      a.onFrame(handshake("SCRAM-SHA-512"));
+      return a;
+    };
+    const Z = "AAAAAAAAAAAAAAAAAAAAAA";
+    const fetchReq = (v: number) => req(1, v, { ...newFetchRequest(), sessionId: 7, topics: [{ topic: "t", topicId: Z, partitions: [{ ...newFetchPartition(), partition: 3 }] }] });
+
+    test("Produce: one entry per (topic, partition), Kafka's message; acks=0: closed with no response", () => {
+      const s = after().onFrame(req(0, 9, { ...newProduceRequest(), acks: 1, topicData: [{ name: "t", partitionData: [{ index: 1, records: null }, { index: 1, records: null }] }] }));
+      expect(s).toMatchObject({ kind: "failed", reason: "Unexpected Kafka request of type PRODUCE during SASL authentication." });
+      const r = body(s, 0, 9) as { responses: Array<{ partitionResponses: unknown[] }> };
+      expect(r.responses[0]!.partitionResponses).toEqual([expect.objectContaining({ index: 1, errorCode: 34, baseOffset: -1n, errorMessage: "Unexpected Kafka request of type PRODUCE during SASL authentication." })]);
+      expect(after().onFrame(req(0, 9, { ...newProduceRequest(), acks: 0 })).kind).toBe("close");
+    });
+
+    test("Fetch: partitions and the top-level error before v13, the top-level error alone from v13", () => {
+      expect(body(after().onFrame(fetchReq(12)), 1, 12)).toMatchObject({ errorCode: 34, sessionId: 7, responses: [{ topic: "t", partitions: [{ partitionIndex: 3, errorCode: 34, highWatermark: -1n }] }] });
+      expect(body(after().onFrame(fetchReq(13)), 1, 13)).toMatchObject({ errorCode: 34, sessionId: 7, responses: [] });
+    });
+
+    test("ListOffsets, FindCoordinator (old and batched), ApiVersions", () => {
+      const lo = after().onFrame(req(2, 7, { ...newListOffsetsRequest(), topics: [{ name: "t", partitions: [{ partitionIndex: 0, currentLeaderEpoch: -1, timestamp: -1n }] }] }));
+      expect(body(lo, 2, 7)).toMatchObject({ topics: [{ name: "t", partitions: [{ partitionIndex: 0, errorCode: 34, offset: -1n, timestamp: -1n }] }] });
+      const text = "Request is not valid given the current SASL state.";
+      expect(body(after().onFrame(req(10, 3, { ...newFindCoordinatorRequest(), key: "g" })), 10, 3)).toMatchObject({ errorCode: 34, errorMessage: text, nodeId: -1, host: "", port: -1 });
+      expect(body(after().onFrame(req(10, 4, { ...newFindCoordinatorRequest(), coordinatorKeys: ["g", "h"] })), 10, 4)).toMatchObject({ coordinators: [{ key: "g", errorCode: 34, errorMessage: text, nodeId: -1 }, { key: "h", errorCode: 34 }] });
+      expect(body(after().onFrame(req(18, 3, { ...newApiVersionsRequest(), clientSoftwareName: "x", clientSoftwareVersion: "1" })), 18, 3)).toMatchObject({ errorCode: 34, apiKeys: [] });
+    });
+
+    test("an API without a built error response: the delayed close; a request that does not parse: closed at once", () => {
+      expect(after().onFrame(req(15, 5, newDescribeGroupsRequest()))).toEqual({ kind: "failed", frame: null, reason: "Unexpected Kafka request of type DESCRIBE_GROUPS during SASL authentication." });
+      const bad = req(3, 12, { ...newMetadataRequest(), topics: [{ name: "t", topicId: "AAAAAAAAAAAAAAAAAAAAAA" }] }).subarray(0, 20);
+      expect(after().onFrame(bad).kind).toBe("close");
+    });
   });
 
   test("an unknown mechanism: UNSUPPORTED_SASL_MECHANISM with the enabled list, then the delayed close", () => {
