@@ -74,20 +74,18 @@ export class BrokerMetrics {
       let partitions = 0;
       let leaders = 0;
       let underReplicated = 0;
-      let offline = 0;
       for (const p of rm.hostedPartitions()) {
         partitions++;
-        if (p.isOffline) offline++;
         if (p.leaderId !== src.nodeId) continue;
         leaders++;
         if (p.isr.length < p.replicas.length) underReplicated++;
       }
-      return { partitions, leaders, underReplicated, offline };
+      return { partitions, leaders, underReplicated };
     };
     reg.gaugeFn("kafka_server_replicamanager_partitioncount", "Kafka's ReplicaManager PartitionCount: partitions hosted on this broker.", () => partitionStats().partitions);
     reg.gaugeFn("kafka_server_replicamanager_leadercount", "Kafka's ReplicaManager LeaderCount: partitions this broker leads.", () => partitionStats().leaders);
     reg.gaugeFn("kafka_server_replicamanager_underreplicatedpartitions", "Kafka's ReplicaManager UnderReplicatedPartitions: partitions led here whose ISR is smaller than their replica set.", () => partitionStats().underReplicated);
-    reg.gaugeFn("kafka_server_replicamanager_offlinereplicacount", "Kafka's ReplicaManager OfflineReplicaCount: partitions hosted here whose log dir failed.", () => partitionStats().offline + src.logs.offlinePartitions().length);
+    reg.gaugeFn("kafka_server_replicamanager_offlinereplicacount", "Kafka's ReplicaManager OfflineReplicaCount: partitions whose log failed (at recovery or since).", () => src.logs.offlinePartitions().length);
 
     const active = () => src.quorumController?.isActive === true;
     const imageCounts = () => {
