@@ -4,7 +4,8 @@
 // ProducerPerformance writes `--records` records of `--record-bytes` into a 6-partition topic (acks=1),
 // then ConsumerPerformance reads them back. Prints, per run and as medians with the spread (min-max),
 // records/s of each phase and the broker's CPU seconds per GiB of records. Nothing scrapes /metrics
-// during the runs (that is the counting cost alone); afterwards one scrape of the last broker is timed.
+// during the runs (that is the counting cost alone); after each run with metrics one scrape reads its
+// request counts (and is timed).
 //
 //   bun bench/metrics-overhead.ts [--records N] [--record-bytes N] [--rounds N] [--base <commit>]
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
@@ -57,10 +58,26 @@ interface Run {
   consumeCpuSPerGiB: number;
 }
 
-/** The broker of the previous run, stopped when the next one has started (the last one is scraped). */
+/** With metrics: the run's request counts, scraped after it (to set the per-request cost of bench/metrics-micro.ts against). */
+interface Scraped {
+  produceRequests: number;
+  fetchConsumerRequests: number;
+  brokerCpuUsPerProduceRequest: number;
+  scrapeMs: number;
+}
+const scraped: Scraped[] = [];
+
+/** The broker of the previous run, stopped before the next one starts (the last one is scraped). */
 const held: { last: StrandHandle | null } = { last: null };
 
 async function once(binary: string): Promise<Run> {
+  // The previous run's broker stops first: an idle broker left running would share the machine with this one.
+  const prev = held.last;
+  held.last = null;
+  if (prev) {
+    await prev.stop().catch(() => -1);
+    rmSync(prev.dataDir, { recursive: true, force: true });
+  }
   const h = await startStrand({ binary, overrides: { "offsets.topic.num.partitions": 1, "group.initial.rebalance.delay.ms": 0, "log.segment.bytes": 1073741824 }, startTimeoutMs: 60_000 });
   try {
     await createTopics(h.port, [{ name: TOPIC, partitions: 6 }]);
@@ -71,13 +88,18 @@ async function once(binary: string): Promise<Run> {
     if (p.records !== RECORDS) throw new Error(`sent ${p.records} of ${RECORDS}`);
     const c = await consumerPerf(h.bootstrap, { topic: TOPIC, numRecords: RECORDS, group: "bench-metrics-group", timeoutMs: 600_000 });
     const c2 = cpuSeconds(h.pid);
+    if (h.adminUrl) {
+      const t0 = performance.now();
+      const text = await (await fetch(`${h.adminUrl}/metrics`)).text();
+      const scrapeMs = Number((performance.now() - t0).toFixed(2));
+      const count = (request: string) => Number(new RegExp(`^kafka_network_requestmetrics_totaltimems_count\\{request="${request}"\\} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+      const s = { produceRequests: count("Produce"), fetchConsumerRequests: count("FetchConsumer"), brokerCpuUsPerProduceRequest: Math.round(((c1 - c0) * 1e6) / count("Produce")), scrapeMs };
+      scraped.push(s);
+      console.log(JSON.stringify(s));
+    }
     return { produceRecordsPerSec: p.recordsPerSec, produceCpuSPerGiB: (c1 - c0) / gib, consumeRecordsPerSec: c.fetchRecordsPerSec, consumeCpuSPerGiB: (c2 - c1) / gib };
   } finally {
-    const prev = held.last;
-    if (prev && prev !== h) {
-      await prev.stop().catch(() => -1);
-      rmSync(prev.dataDir, { recursive: true, force: true });
-    }
+    // Stopped when the next run starts (or at the end).
     held.last = h;
   }
 }
@@ -93,13 +115,6 @@ try {
       runs[mode].push(r);
       console.log(JSON.stringify({ round, metrics: mode, ...r }));
     }
-  }
-  // One scrape of the last broker (with metrics, when it ran last) after the workload.
-  const last = held.last;
-  if (last?.adminUrl) {
-    const t0 = performance.now();
-    const text = await (await fetch(`${last.adminUrl}/metrics`)).text();
-    console.log(JSON.stringify({ scrapeMs: Number((performance.now() - t0).toFixed(2)), scrapeBytes: text.length }));
   }
 } finally {
   const last = held.last;
