@@ -69,6 +69,13 @@ import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
 import { TransactionCoordinatorService, transactionConfigOf } from "../coordinator/transaction/service.ts";
 import { writeTxnMarkers } from "./txn-markers.ts";
 import { withMarkerCrashPoint } from "./txn-marker-crash.ts";
+import { AdminServer, type AdminRoute } from "./admin/admin-server.ts";
+import { ADMIN_LISTENER_KEY, parseAdminListener } from "../config/admin-listener.ts";
+import { BrokerMetrics } from "./metrics/broker-metrics.ts";
+import { registerGroupLag } from "./metrics/group-lag.ts";
+import { metricsRoute } from "./admin/metrics-route.ts";
+import { healthRoutes, type Readiness } from "./admin/health-route.ts";
+import { brokerReadiness } from "./admin/broker-readiness.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -179,6 +186,16 @@ export class Broker {
   /** The partitions hosted here; set during start(), kept for shutdown. */
   private replicas: ReplicaManager | null = null;
   private alterPartitions: AlterPartitionManager | null = null;
+  /**
+   * What the admin HTTP listener (strand.admin.listener) serves, asked in order: metrics, health, and
+   * other features' routes (the web console), which may be added before or after start().
+   */
+  readonly adminRoutes: AdminRoute[] = [];
+  private admin: AdminServer | null = null;
+  /** Prometheus metrics (services.metrics), served at /metrics. */
+  readonly metrics = new BrokerMetrics();
+  /** Where start() is, for /health/ready. */
+  private phase = "not started";
 
   constructor(opts: BrokerOptions) {
     this.config = opts.config;
@@ -192,6 +209,22 @@ export class Broker {
     this.handlerList = (opts.handlers ?? ALL_HANDLERS).map(forwardingHandler);
     // Checked here so a bad value stops the broker before it touches its log dirs.
     this.connectionQuotas = connectionQuotaConfigOf(opts.config);
+    this.adminRoutes.push(metricsRoute(this.metrics.registry), healthRoutes(() => this.readiness()));
+  }
+
+  /** /health/ready: logs loaded, metadata caught up, listeners open, unfenced, not stopping. */
+  readiness(): Readiness {
+    const md = this.raftMetadata;
+    return brokerReadiness({
+      phase: this.phase,
+      stopping: this.stopping !== null,
+      logsLoaded: this.logManager !== null,
+      offlinePartitions: this.logManager?.offlinePartitions().length ?? 0,
+      metadataCaughtUp: md?.image.features.has("metadata.version") ?? false,
+      quorumLeaderId: md?.currentLeader.leaderId ?? -1,
+      brokerState: this.config.roles.has("broker") ? (this.lifecycle?.state ?? "NOT_RUNNING") : null,
+      listenersOpen: this.config.roles.has("broker") ? (this.server?.bound.length ?? 0) > 0 : (this.controllerServer?.bound.length ?? 0) > 0,
+    });
   }
 
   /** What handlers reach (ctx.services); throws before start() has built it. */
@@ -246,6 +279,8 @@ export class Broker {
   async start(): Promise<BoundListener[]> {
     mark("broker-start");
     this.loadNativeHelpers();
+    this.startAdminListener();
+    this.phase = "loading logs";
     ensureLogDirs(this.config);
     const dirs = [...new Set([...this.config.logDirs, this.config.metadataLogDir])];
     const clusterId = Broker.readClusterId(dirs);
@@ -264,6 +299,7 @@ export class Broker {
       onTaskError: (e) => this.loggers.logManager.error("log manager task failed; retrying at the next interval", { error: e.message }),
       cleaner: cleanerConfigOf(this.config.given),
       cleanerLogger: this.loggers.logCleaner,
+      onSyncTimed: (ms) => this.metrics.logFlush.observe(ms),
       onPartitionOffline: (o) =>
         this.loggers.logManager.error("partition offline: it answers KAFKA_STORAGE_ERROR and its log dir gets no clean-shutdown marker", {
           partition: `${o.tp.topic}-${o.tp.partition}`,
@@ -392,13 +428,29 @@ export class Broker {
       // Its audit logger (kafka.authorizer.logger) exists only with an authorizer, as on Kafka.
       authorizer: this.config.authorizer ? new StandardAuthorizer(this.config.authorizer, () => metadata.image, namedLogger(this.log, AUTHORIZER_LOGGER_NAME)) : null,
       quotas: null,
-      metrics: null,
+      metrics: this.metrics,
     };
     this.running = services;
+    this.metrics.bind({
+      nodeId: this.nodeId,
+      replicaManager,
+      logs,
+      image: () => this.raftMetadata?.image ?? null,
+      quorumController: this.quorumController,
+      requestQueueSize: () => {
+        let n = 0;
+        // Bounded by the open connections.
+        for (const c of this.server?.connections ?? []) n += c.inFlight;
+        return n;
+      },
+    });
+    registerGroupLag(this.metrics.registry, groupCoordinator, replicaManager);
+    this.phase = "catching up with the metadata quorum";
     await this.startRaft(services);
     // Kafka's AclPublisher completes the authorizer's initial load once the metadata has caught up;
     // the broker listeners open only after it (the controller listener is early-start).
     services.authorizer?.completeInitialLoad();
+    this.phase = "opening listeners";
     const dispatcher = new Dispatcher(services, this.handlerList, this.loggers.apis, this.loggers.requestLogger);
     mark("dispatcher");
 
@@ -413,8 +465,10 @@ export class Broker {
       return e.port === 0 && b ? { ...e, port: b.port } : e;
     });
     // metadata: register the endpoints actually bound (port 0 in tests).
+    this.phase = "registering with the controller";
     if (this.config.roles.has("broker")) await this.registerWithController(services);
     mark("registered");
+    this.phase = "loading coordinators";
     // Kafka's isr-expiration task (followers that stopped catching up leave the ISR).
     if (this.config.roles.has("broker")) replicaManager.startIsrExpiration();
     await this.adoptLegacyProducerIds();
@@ -435,9 +489,11 @@ export class Broker {
       clusterId,
       listeners: [...bound, ...(this.controllerServer?.bound ?? [])].map((b) => `${b.name}://${b.host}:${b.port}`).join(","),
       advertised: services.advertisedEndpoints.map((e) => `${e.name}://${e.host}:${e.port}`).join(","),
+      ...(this.adminUrl ? { admin: this.adminUrl } : {}),
       logDirs: this.config.logDirs.join(","),
       startMs: Date.now() - this.startedAtMs,
     });
+    this.phase = "started";
     return bound;
   }
 
@@ -735,6 +791,30 @@ export class Broker {
     return this.running?.apis ?? advertisedApisOf(this.handlerList);
   }
 
+  /** http://host:port of the admin listener; null when it is off or not open yet. */
+  get adminUrl(): string | null {
+    return this.admin?.url ?? null;
+  }
+
+  /**
+   * Opens the admin listener first, so /health/live answers while the logs load and /health/ready
+   * says what is still missing. A port taken is a start-up error naming the key.
+   */
+  private startAdminListener(): void {
+    const raw = this.config.string(ADMIN_LISTENER_KEY).trim();
+    if (raw === "") return;
+    const addr = parseAdminListener(raw);
+    // Validated with the config; kept as a guard for a config built without validation.
+    if (!addr) throw new Error(`invalid value "${raw}" for configuration ${ADMIN_LISTENER_KEY}: host:port, or empty for off`);
+    const admin = new AdminServer({ host: addr.host, port: addr.port, routes: this.adminRoutes, logger: this.log.child({ component: "admin-listener" }) });
+    try {
+      admin.start();
+    } catch (e) {
+      throw new Error(`the admin listener cannot listen on ${raw} (${ADMIN_LISTENER_KEY}): ${(e as Error).message}; set another host:port, or empty to turn it off`);
+    }
+    this.admin = admin;
+  }
+
   get boundListeners(): BoundListener[] {
     return this.server?.bound ?? [];
   }
@@ -792,5 +872,9 @@ export class Broker {
     if (uncleanDirs.length > 0) {
       this.loggers.broker.error("strand stopped; log dirs with offline partitions are not marked cleanly shut down and will be recovered at the next start", { dirs: uncleanDirs.join(",") });
     } else this.loggers.broker.info("strand stopped cleanly");
+    this.metrics.stop();
+    // Last: /health/live answers for as long as the process serves anything.
+    await this.admin?.stop();
+    this.admin = null;
   }
 }
