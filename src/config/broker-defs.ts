@@ -6,6 +6,7 @@ import { atLeast, between, listOf, nonEmptyString, oneOf, type ConfigDef, type C
 import { defFromKafkaRow } from "./kafka-broker-defs.ts";
 import { KAFKA_BROKER_KEYS } from "./kafka-broker-keys.ts";
 import { TOPIC_KEY_OF_BROKER_KEY } from "./topic-defs.ts";
+import { ADMIN_LISTENER_DEFAULT, ADMIN_LISTENER_KEY, validateAdminListener } from "./admin-listener.ts";
 
 const HOUR_MS = 3_600_000;
 const msFrom = (key: string, v: ConfigValue): ConfigValue => {
@@ -95,6 +96,7 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "queued.max.requests", type: "int", default: "500", validate: atLeast(1), doc: "Requests queued before reading stops.", scope: "read-only" }),
   d({ name: "strand.max.inflight.requests.per.connection", type: "int", default: "100", validate: between(1, 10000), doc: "Strand: requests of one connection in progress before reading from it pauses.", scope: "read-only" }),
   d({ name: "strand.max.queued.response.bytes.per.connection", type: "int", default: "67108864", validate: atLeast(65536), doc: "Strand: response bytes waiting for a slow client before reading from it pauses.", scope: "read-only" }),
+  d({ name: ADMIN_LISTENER_KEY, type: "string", default: ADMIN_LISTENER_DEFAULT, validate: validateAdminListener, doc: "Strand: host:port of the admin HTTP listener (Prometheus /metrics, /health/live, /health/ready, the web console); port 0 takes a free port; empty turns it off.", scope: "read-only" }),
   d({ name: "fetch.max.bytes", type: "int", default: "57671680", validate: atLeast(1024), doc: "Largest fetch response.", scope: "read-only" }),
   d({ name: "replica.fetch.max.bytes", type: "int", default: "1048576", validate: atLeast(0), doc: "Bytes fetched per partition by a follower.", scope: "read-only" }),
   d({ name: "replica.lag.time.max.ms", type: "long", default: "30000", validate: atLeast(1), doc: "A follower that has not caught up with the leader's log end for this long leaves the ISR.", scope: "read-only" }),

@@ -68,6 +68,8 @@ import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
 import { TransactionCoordinatorService, transactionConfigOf } from "../coordinator/transaction/service.ts";
 import { writeTxnMarkers } from "./txn-markers.ts";
 import { withMarkerCrashPoint } from "./txn-marker-crash.ts";
+import { AdminServer, type AdminRoute } from "./admin/admin-server.ts";
+import { ADMIN_LISTENER_KEY, parseAdminListener } from "../config/admin-listener.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -178,6 +180,12 @@ export class Broker {
   /** The partitions hosted here; set during start(), kept for shutdown. */
   private replicas: ReplicaManager | null = null;
   private alterPartitions: AlterPartitionManager | null = null;
+  /**
+   * What the admin HTTP listener (strand.admin.listener) serves, asked in order: metrics, health, and
+   * other features' routes (the web console), which may be added before or after start().
+   */
+  readonly adminRoutes: AdminRoute[] = [];
+  private admin: AdminServer | null = null;
 
   constructor(opts: BrokerOptions) {
     this.config = opts.config;
@@ -245,6 +253,7 @@ export class Broker {
   async start(): Promise<BoundListener[]> {
     mark("broker-start");
     this.loadNativeHelpers();
+    this.startAdminListener();
     ensureLogDirs(this.config);
     const dirs = [...new Set([...this.config.logDirs, this.config.metadataLogDir])];
     const clusterId = Broker.readClusterId(dirs);
@@ -430,6 +439,7 @@ export class Broker {
       clusterId,
       listeners: [...bound, ...(this.controllerServer?.bound ?? [])].map((b) => `${b.name}://${b.host}:${b.port}`).join(","),
       advertised: services.advertisedEndpoints.map((e) => `${e.name}://${e.host}:${e.port}`).join(","),
+      ...(this.adminUrl ? { admin: this.adminUrl } : {}),
       logDirs: this.config.logDirs.join(","),
       startMs: Date.now() - this.startedAtMs,
     });
@@ -730,6 +740,30 @@ export class Broker {
     return this.running?.apis ?? advertisedApisOf(this.handlerList);
   }
 
+  /** http://host:port of the admin listener; null when it is off or not open yet. */
+  get adminUrl(): string | null {
+    return this.admin?.url ?? null;
+  }
+
+  /**
+   * Opens the admin listener first, so /health/live answers while the logs load and /health/ready
+   * says what is still missing. A port taken is a start-up error naming the key.
+   */
+  private startAdminListener(): void {
+    const raw = this.config.string(ADMIN_LISTENER_KEY).trim();
+    if (raw === "") return;
+    const addr = parseAdminListener(raw);
+    // Validated with the config; kept as a guard for a config built without validation.
+    if (!addr) throw new Error(`invalid value "${raw}" for configuration ${ADMIN_LISTENER_KEY}: host:port, or empty for off`);
+    const admin = new AdminServer({ host: addr.host, port: addr.port, routes: this.adminRoutes, logger: this.log.child({ component: "admin-listener" }) });
+    try {
+      admin.start();
+    } catch (e) {
+      throw new Error(`the admin listener cannot listen on ${raw} (${ADMIN_LISTENER_KEY}): ${(e as Error).message}; set another host:port, or empty to turn it off`);
+    }
+    this.admin = admin;
+  }
+
   get boundListeners(): BoundListener[] {
     return this.server?.bound ?? [];
   }
@@ -787,5 +821,8 @@ export class Broker {
     if (uncleanDirs.length > 0) {
       this.loggers.broker.error("strand stopped; log dirs with offline partitions are not marked cleanly shut down and will be recovered at the next start", { dirs: uncleanDirs.join(",") });
     } else this.loggers.broker.info("strand stopped cleanly");
+    // Last: /health/live answers for as long as the process serves anything.
+    await this.admin?.stop();
+    this.admin = null;
   }
 }

@@ -44,6 +44,7 @@ async function startNode(nodeId: number): Promise<Node> {
       ["node.id", String(nodeId)],
       ["listeners", "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0"],
       ["advertised.listeners", "PLAINTEXT://127.0.0.1:0"],
+      ["strand.admin.listener", "127.0.0.1:0"],
       ["controller.listener.names", "CONTROLLER"],
       ["listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT"],
       ["controller.quorum.voters", `${nodeId}@127.0.0.1:9093`],

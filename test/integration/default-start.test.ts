@@ -1,6 +1,7 @@
 // The README's run command: `strand server start` with no configuration starts one node with its data in
 // ./data (relative to the working directory), formatting it on first start, and starts again on it.
-// The listener address is moved to port 0 so the test never binds 9092, but log.dirs stays relative.
+// The listener addresses (and the admin listener's) are moved to port 0 so the test never binds 9092 or
+// 9644, but log.dirs stays relative.
 import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +16,8 @@ async function startDefault(): Promise<{ port: number; stop: () => Promise<numbe
   const proc = Bun.spawn(
     [process.execPath, join(ROOT, "src/cli/main.ts"), "server", "start",
       "--override", "listeners=PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0",
-      "--override", "advertised.listeners=PLAINTEXT://127.0.0.1:0"],
+      "--override", "advertised.listeners=PLAINTEXT://127.0.0.1:0",
+      "--override", "strand.admin.listener=127.0.0.1:0"],
     { cwd, stdout: "pipe", stderr: "pipe" },
   );
   let out = "";

@@ -109,6 +109,7 @@ beforeAll(async () => {
       ["node.id", "1"],
       ["listeners", "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0"],
       ["advertised.listeners", "PLAINTEXT://127.0.0.1:0"],
+      ["strand.admin.listener", "127.0.0.1:0"],
       ["controller.listener.names", "CONTROLLER"],
       ["listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT"],
       ["controller.quorum.voters", "1@127.0.0.1:9093"],

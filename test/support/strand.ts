@@ -1,6 +1,8 @@
 // Starts the real Strand broker as a child process for integration and interop tests.
 // It binds 127.0.0.1 port 0 and reports the port it got in its "strand started" log line, so there is
-// no race for a free port. Data lives in a temp dir unless one is given (restarts reuse it).
+// no race for a free port. Data lives in a temp dir unless one is given (restarts reuse it). The admin
+// HTTP listener (strand.admin.listener) binds port 0 too, so brokers never collide on 9644; its URL is
+// read from the same line (admin=http://127.0.0.1:PORT).
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +14,8 @@ const ROOT = resolve(import.meta.dir, "../..");
 export interface StrandHandle {
   bootstrap: string;
   port: number;
+  /** http://127.0.0.1:PORT of the admin listener (metrics, health); null when a test turned it off. */
+  adminUrl: string | null;
   dataDir: string;
   pid: number;
   /** Everything the broker wrote to stderr/stdout so far. */
@@ -52,6 +56,7 @@ export async function startStrand(opts: StartStrandOptions = {}): Promise<Strand
   const props: Record<string, string> = {
     "log.dirs": join(dataDir, "logs"),
     listeners: "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0",
+    "strand.admin.listener": "127.0.0.1:0",
     ...(opts.controllerOnly ? {} : { "advertised.listeners": "PLAINTEXT://127.0.0.1:0" }),
     ...Object.fromEntries(Object.entries(opts.overrides ?? {}).map(([k, v]) => [k, String(v)])),
   };
@@ -98,9 +103,11 @@ export async function startStrand(opts: StartStrandOptions = {}): Promise<Strand
     }),
   ]);
   started = true;
+  const admin = /strand started .* admin=(http:\/\/\S+)/.exec(out);
   return {
     bootstrap: `127.0.0.1:${port}`,
     port,
+    adminUrl: admin ? admin[1]! : null,
     dataDir,
     pid: proc.pid,
     output: () => out,

@@ -123,6 +123,7 @@ describe("the metadata layer hands the snapshot to the logs", () => {
         "process.roles": "broker,controller",
         "controller.quorum.voters": "1@127.0.0.1:9093",
         listeners: "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0",
+        "strand.admin.listener": "127.0.0.1:0",
         "controller.listener.names": "CONTROLLER",
         "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
         "log.retention.ms": "111111",
