@@ -70,6 +70,7 @@ import { writeTxnMarkers } from "./txn-markers.ts";
 import { withMarkerCrashPoint } from "./txn-marker-crash.ts";
 import { AdminServer, type AdminRoute } from "./admin/admin-server.ts";
 import { ADMIN_LISTENER_KEY, parseAdminListener } from "../config/admin-listener.ts";
+import { createConsole, type Console } from "./admin/console/console-route.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -186,6 +187,8 @@ export class Broker {
    */
   readonly adminRoutes: AdminRoute[] = [];
   private admin: AdminServer | null = null;
+  /** The web console on the admin listener (admin/console/); its sampler stops with the broker. */
+  private console: Console | null = null;
 
   constructor(opts: BrokerOptions) {
     this.config = opts.config;
@@ -432,6 +435,11 @@ export class Broker {
     mark("group-coordinator");
     this.loggers.transactionCoordinator.info("transaction coordinator loaded", await transactionCoordinator.start());
     mark("transaction-coordinator");
+    // The web console reads the partitions and groups hosted here, so a broker serves it (not a controller-only node).
+    if (this.admin && this.config.roles.has("broker")) {
+      this.console = createConsole(services);
+      this.adminRoutes.push(this.console.route);
+    }
     mark("producer-ids");
     this.loggers.broker.info("strand started", {
       version: STRAND_VERSION,
@@ -781,6 +789,7 @@ export class Broker {
 
   private async doStop(): Promise<void> {
     this.loggers.broker.info("strand shutting down");
+    this.console?.close();
     // A registered broker asks the controller to move its leaderships away first (bounded).
     if (this.lifecycle) {
       this.replicas?.beginControlledShutdown();
