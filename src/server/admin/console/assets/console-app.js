@@ -112,7 +112,7 @@ function chart(title, series, fmt) {
     svg.append(el);
     return el;
   };
-  add("text", { x: 8, y: 14, style: "font-size:12px;fill:#1d2330;font-weight:600" }, title);
+  add("text", { x: 8, y: 14, class: "title" }, title);
   const points = series.flatMap((s) => s.points);
   add("line", { class: "axis", x1: L, y1: H - B, x2: W - 8, y2: H - B });
   add("line", { class: "axis", x1: L, y1: T, x2: L, y2: H - B });
@@ -134,7 +134,7 @@ function chart(title, series, fmt) {
     const d = s.points.map((p, j) => `${j === 0 ? "M" : "L"}${x(p.t).toFixed(1)},${y(p.v).toFixed(1)}`).join(" ");
     add("path", { class: "line", d, stroke: s.color });
     if (s.points.length === 1) add("circle", { cx: x(s.points[0].t), cy: y(s.points[0].v), r: 3, fill: s.color });
-    add("text", { x: W - 150, y: 14 + i * 12, fill: s.color, style: `fill:${s.color}` }, s.name);
+    add("text", { x: W - 150, y: 14 + i * 12, class: "legend", fill: s.color }, s.name);
   });
   return svg;
 }
@@ -212,8 +212,8 @@ async function pageTopics(main, first) {
   if (first || !main.querySelector("#topic-table")) {
     const msg = h("p", { id: "create-result" });
     const name = h("input", { name: "name", placeholder: "topic name", required: true, maxlength: 249 });
-    const parts = h("input", { name: "partitions", type: "number", min: 1, value: 3, style: "width:90px" });
-    const rf = h("input", { name: "replicationFactor", type: "number", min: 1, placeholder: "default", style: "width:90px" });
+    const parts = h("input", { name: "partitions", type: "number", min: 1, value: 3, class: "narrow" });
+    const rf = h("input", { name: "replicationFactor", type: "number", min: 1, placeholder: "default", class: "narrow" });
     const form = h(
       "form",
       {
@@ -335,7 +335,7 @@ async function pageGroup(main, groupId, first) {
     const msg = h("p", { id: "reset-result" });
     const topic = h("select", { name: "topic" }, topicsOf.map((n) => h("option", { value: n }, n)));
     const to = h("select", { name: "to" }, ["earliest", "latest", "offset", "timestamp"].map((v) => h("option", { value: v }, v)));
-    const value = h("input", { name: "value", placeholder: "offset or epoch ms", style: "width:150px" });
+    const value = h("input", { name: "value", placeholder: "offset or epoch ms", class: "wide" });
     const form = h(
       "form",
       {
@@ -415,10 +415,10 @@ async function pageMessages(main, params) {
   const topics = await getJson("/topics");
   const q = new URLSearchParams(params);
   const topic = h("select", { name: "topic" }, topics.map((t) => h("option", { value: t.name, selected: t.name === q.get("topic") }, t.name)));
-  const partition = h("input", { name: "partition", type: "number", min: 0, value: q.get("partition") || "0", style: "width:80px" });
+  const partition = h("input", { name: "partition", type: "number", min: 0, value: q.get("partition") || "0", class: "narrow" });
   const mode = h("select", { name: "mode" }, ["offset", "timestamp", "latest"].map((v) => h("option", { value: v, selected: (q.get("timestamp") ? "timestamp" : q.get("from") === "latest" ? "latest" : "offset") === v }, v)));
-  const value = h("input", { name: "value", value: q.get("offset") || q.get("timestamp") || "0", style: "width:160px" });
-  const limit = h("input", { name: "limit", type: "number", min: 1, max: 500, value: q.get("limit") || "20", style: "width:80px" });
+  const value = h("input", { name: "value", value: q.get("offset") || q.get("timestamp") || "0", class: "wide" });
+  const limit = h("input", { name: "limit", type: "number", min: 1, max: 500, value: q.get("limit") || "20", class: "narrow" });
   const results = h("div", { id: "messages" });
   const form = h(
     "form",
@@ -449,7 +449,7 @@ async function pageMessages(main, params) {
   const r = await getJson(`/messages?${q}`);
   results.append(
     h("p", { class: "muted" }, `${r.topic}-${r.partition}: log start ${r.logStartOffset}, high watermark ${r.highWatermark}; showing ${r.messages.length} from offset ${r.startOffset}.`),
-    r.messages.map((m) =>
+    ...r.messages.map((m) =>
       h(
         "div",
         { class: "msg", "data-offset": m.offset },
