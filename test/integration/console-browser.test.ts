@@ -143,7 +143,7 @@ test("message browser: key, headers, pretty-printed JSON, binary as hex, markup 
   const msgs = page.locator(".msg");
   await hasCount(msgs, 5);
   await hasText(msgs.nth(0).locator("pre").first(), HOSTILE_KEY);
-  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(await page.locator("#messages img").count()).toBe(0);
   await containsText(msgs.nth(0), "t-0-0");
   await hasText(msgs.nth(1).locator("pre.value-hex"), "00 01 02 ff fe");

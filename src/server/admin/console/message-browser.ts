@@ -68,8 +68,10 @@ export function showBytes(b: Uint8Array | null): ShownBytes | null {
   if (b === null) return null;
   const cut = b.length > MAX_SHOWN_BYTES ? b.subarray(0, MAX_SHOWN_BYTES) : b;
   try {
-    // A cut inside a multi-byte character is not an error of the data: decode without its last 3 bytes then.
-    const text = utf8.decode(cut.length < b.length ? cut.subarray(0, Math.max(0, cut.length - 3)) : cut);
+    // Cut on a character boundary: back off over at most 3 continuation bytes (10xxxxxx) of the next character.
+    let end = cut.length;
+    for (let i = 0; i < 3 && end < b.length && end > 0 && (b[end]! & 0xc0) === 0x80; i++) end--;
+    const text = utf8.decode(cut.subarray(0, end));
     return { size: b.length, encoding: "utf8", data: text, truncated: cut.length < b.length };
   } catch {
     return { size: b.length, encoding: "hex", data: Buffer.from(cut).toString("hex"), truncated: cut.length < b.length };
