@@ -100,7 +100,7 @@ test("overview: the broker, the active controller, and throughput charts", async
     await containsText(page.locator("table").first(), "active controller");
     await containsText(page.locator(".card").filter({ hasText: "Active controller" }), "1");
     // The chart draws a line once two samples exist (the page re-reads every 3 s).
-    await page.waitForSelector("svg.chart path.line", { timeout: 20_000 });
+    await until("a throughput line of two points", () => page.locator("svg.chart path.line").evaluateAll((ps) => ps.some((p) => (p.getAttribute("d") ?? "").includes("L"))), 20_000, 200);
   } finally {
     producing = false;
     await load;
@@ -150,6 +150,13 @@ test("message browser: key, headers, pretty-printed JSON, binary as hex, markup 
   const json = await msgs.nth(3).locator("pre.value-json").textContent();
   expect(json).toBe(JSON.stringify({ order: 3, partition: 0, items: [{ sku: "A-1", qty: 3 }] }, null, 2));
   await screenshot("messages");
+  // The form: start at a time typed as a date (records are a minute apart from 2026-01-01T00:00Z).
+  await page.selectOption("#browse select[name=mode]", "timestamp");
+  await page.fill("#browse input[name=value]", "2026-01-01T00:05:00Z");
+  await page.fill("#browse input[name=limit]", "2");
+  await page.click("#browse button[type=submit]");
+  await hasCount(page.locator(".msg[data-offset='5']"), 1);
+  await hasCount(page.locator(".msg"), 2);
 }, 60_000);
 
 test("create topic and delete topic through the page's confirmation take effect", async () => {

@@ -1,10 +1,11 @@
 // The console's message browser: reads one partition through the Fetch handler's own path
 // (ReplicaManager.fetchMessages, a consumer's read_uncommitted fetch up to the high watermark, with
 // max_wait 0) and decodes the records of the batches it returns. Bounded three ways: records returned
-// (`limit`, at most MAX_LIMIT), bytes read from the log (`maxBytes`, at most MAX_FETCH_BYTES, as a
-// fetch's partition max bytes), and bytes of each key / value / header shown (MAX_SHOWN_BYTES, the
-// rest reported as truncated). A start by timestamp is ListOffsets' search (the first record at or after
-// it). Bytes that are not UTF-8 are shown as hex; the page escapes everything it displays.
+// (`limit`, at most MAX_LIMIT); bytes read from the log (`maxBytes`, at most MAX_FETCH_BYTES, over the
+// whole read; a first batch larger than that is still read whole, as a fetch returns it); and bytes of
+// each key / value / header shown (MAX_SHOWN_BYTES, the rest reported as truncated). A start by
+// timestamp is ListOffsets' search (the first record at or after it). Bytes that are not UTF-8 are
+// shown as hex; the page escapes everything it displays.
 //
 // Left out: read_committed (aborted records are shown, as a read_uncommitted consumer sees them), and
 // partitions whose leader is another broker (answered 409 naming the leader).
@@ -119,12 +120,14 @@ export async function browse(services: BrokerServices, topic: string, partition:
   const start = startOffsetOf(services, topic, partition, from, limit, l);
   const result: BrowseResult = { topic, partition, startOffset: BigInt(start), logStartOffset: l.logStartOffset, highWatermark: l.highWatermark, nextOffset: BigInt(start), messages: [] };
   let next = BigInt(start);
-  // Bounded: each round returns at least one batch past `next` or stops; at most `limit` records are kept.
-  for (let round = 0; round < limit && result.messages.length < limit && next < BigInt(l.highWatermark); round++) {
+  // Bounded: `maxBytes` is over all rounds together (a round past the budget stops), and each round
+  // moves past at least one batch or stops; at most `limit` records are kept.
+  let budget = maxBytes;
+  for (let round = 0; round < limit && budget > 0 && result.messages.length < limit && next < BigInt(l.highWatermark); round++) {
     const key = `${topic}\u0000${partition}`;
     const fetched = await services.replicaManager.fetchMessages({
-      partitions: [{ key, topic, partition, fetchOffset: next, maxBytes, currentLeaderEpoch: -1, unknownTopicId: false }],
-      maxBytes,
+      partitions: [{ key, topic, partition, fetchOffset: next, maxBytes: budget, currentLeaderEpoch: -1, unknownTopicId: false }],
+      maxBytes: budget,
       minBytes: 0,
       maxWaitMs: 0,
       isolation: "highWatermark",
@@ -134,6 +137,7 @@ export async function browse(services: BrokerServices, topic: string, partition:
     if (!r) break;
     if (r.errorCode !== 0) throw new ConsoleError(409, `reading ${topic}-${partition} at ${next}: ${errorName(r.errorCode)}`);
     if (r.sizeBytes === 0) break;
+    budget -= r.sizeBytes;
     const before = next;
     next = decodeInto(bytesOf(r.records), next, limit, result.messages);
     if (next === before) break;

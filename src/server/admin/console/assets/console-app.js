@@ -77,6 +77,14 @@ function fmtTime(ms) {
   return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString().replace("T", " ").replace("Z", " UTC");
 }
 
+// A timestamp typed as epoch milliseconds or as a date ("2026-01-01T00:05:00Z"); left as typed when neither, for the API to refuse.
+function epochMs(typed) {
+  const t = typed.trim();
+  if (/^\d+$/.test(t)) return t;
+  const parsed = Date.parse(t);
+  return Number.isNaN(parsed) ? t : String(parsed);
+}
+
 function card(label, value) {
   return h("div", { class: "card" }, h("div", { class: "label" }, label), h("div", { class: "value" }, value));
 }
@@ -245,7 +253,7 @@ async function pageTopics(main, first) {
     table(
       ["Topic", "Partitions", "RF", "Under-replicated", "Messages", "Size here"],
       list.map((t) => [
-        h("span", {}, link(`#/topics/${enc(t.name)}`, t.name), t.internal ? h("span", { class: "badge" }, " internal") : null),
+        h("span", {}, link(`#/topics/${enc(t.name)}`, t.name), t.internal ? h("span", { class: "badge tag" }, "internal") : null),
         String(t.partitions),
         String(t.replicationFactor),
         t.underReplicated > 0 ? h("span", { class: "badge warn" }, String(t.underReplicated)) : "0",
@@ -335,7 +343,7 @@ async function pageGroup(main, groupId, first) {
     const msg = h("p", { id: "reset-result" });
     const topic = h("select", { name: "topic" }, topicsOf.map((n) => h("option", { value: n }, n)));
     const to = h("select", { name: "to" }, ["earliest", "latest", "offset", "timestamp"].map((v) => h("option", { value: v }, v)));
-    const value = h("input", { name: "value", placeholder: "offset or epoch ms", class: "wide" });
+    const value = h("input", { name: "value", placeholder: "offset, epoch ms or ISO date", class: "wide" });
     const form = h(
       "form",
       {
@@ -345,7 +353,7 @@ async function pageGroup(main, groupId, first) {
           ev.preventDefault();
           const body = { topic: topic.value, to: to.value };
           if (to.value === "offset") body.offset = value.value.trim();
-          if (to.value === "timestamp") body.timestamp = Number(value.value.trim());
+          if (to.value === "timestamp") body.timestamp = epochMs(value.value);
           const where = to.value === "offset" || to.value === "timestamp" ? `${to.value} ${value.value.trim()}` : to.value;
           if (!(await confirmAction(`Reset the offsets of group "${groupId}" on topic "${body.topic}" to ${where}?`))) return;
           try {
@@ -429,7 +437,7 @@ async function pageMessages(main, params) {
         ev.preventDefault();
         const p = new URLSearchParams({ topic: topic.value, partition: partition.value, limit: limit.value });
         if (mode.value === "offset") p.set("offset", value.value.trim() || "0");
-        else if (mode.value === "timestamp") p.set("timestamp", value.value.trim());
+        else if (mode.value === "timestamp") p.set("timestamp", epochMs(value.value));
         else p.set("from", "latest");
         location.hash = `#/messages?${p}`;
       },
@@ -437,7 +445,7 @@ async function pageMessages(main, params) {
     h("label", {}, "Topic", topic),
     h("label", {}, "Partition", partition),
     h("label", {}, "Start at", mode),
-    h("label", {}, "Offset / timestamp (ms)", value),
+    h("label", {}, "Offset, or time (epoch ms or ISO date)", value),
     h("label", {}, "Max messages", limit),
     h("button", { class: "primary", type: "submit" }, "Browse"),
   );
