@@ -109,6 +109,13 @@ describe("console API", () => {
     expect((await fetch(`${api}/messages?topic=${encodeURIComponent(TOPIC)}&partition=0&limit=100000`)).status).toBe(400);
   });
 
+  test("a Host that does not name this broker is refused (DNS rebinding)", async () => {
+    const rebound = await fetch(`${api}/overview`, { headers: { host: "attacker.example" } });
+    expect(rebound.status).toBe(421);
+    expect(((await rebound.json()) as Any).error).toContain("attacker.example");
+    expect((await fetch(`${api}/overview`, { headers: { host: "localhost" } })).status).toBe(200);
+  });
+
   test("actions need the console's header (CSRF)", async () => {
     const r = await post("/topics", { name: "csrf-made", partitions: 1 }, {});
     expect(r.status).toBe(403);

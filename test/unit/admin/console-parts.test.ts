@@ -4,6 +4,7 @@ import { expect, test } from "bun:test";
 import { Ring } from "../../../src/server/admin/console/samples.ts";
 import { MAX_SHOWN_BYTES, showBytes } from "../../../src/server/admin/console/message-browser.ts";
 import { actionBody, ConsoleError, MAX_ACTION_BODY_BYTES } from "../../../src/server/admin/console/http.ts";
+import { hostOf } from "../../../src/server/admin/console/host-check.ts";
 
 test("Ring keeps the newest `capacity` entries in order", () => {
   const r = new Ring<number>(3);
@@ -38,4 +39,8 @@ test("showBytes cuts before a character that straddles the limit", () => {
   const bytes = new TextEncoder().encode(`${"a".repeat(MAX_SHOWN_BYTES - 1)}€`); // € is 3 bytes, starting at the last shown byte
   const s = showBytes(bytes)!;
   expect([s.encoding, s.truncated, s.data]).toEqual(["utf8", true, "a".repeat(MAX_SHOWN_BYTES - 1)]);
+});
+
+test("hostOf: the host of a Host header, IPv6 literals unbracketed", () => {
+  expect(["127.0.0.1:9644", "LocalHost:1", "[::1]:9644", "broker-1.internal", "[fe80::1]"].map(hostOf)).toEqual(["127.0.0.1", "localhost", "::1", "broker-1.internal", "fe80::1"]);
 });

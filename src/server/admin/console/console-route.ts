@@ -13,13 +13,15 @@
 //   POST /console/api/topics/NAME/delete                                                 delete
 //   POST /console/api/groups/ID/reset-offsets {topic, partitions?, to: earliest|latest|offset|timestamp, offset?, timestamp?}
 //
-// POSTs need the X-Strand-Console header (http.ts: CSRF). Everything else under /console is 404, and
+// POSTs need the X-Strand-Console header (http.ts: CSRF); every request a Host that names this broker
+// (host-check.ts: DNS rebinding). Everything else under /console is 404, and
 // paths outside /console are left to the admin server's other routes (undefined).
 
 import type { BrokerServices } from "../../services.ts";
 import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from "./assets/index.ts";
 import { overview, topicDetail, topics } from "./cluster-view.ts";
 import { groupDetail, groups, resetOffsets, type ResetSpec } from "./group-view.ts";
+import { checkHost } from "./host-check.ts";
 import { actionBody, ConsoleError, errorResponse, intParam, json, offsetParam, stringParam } from "./http.ts";
 import { browse, DEFAULT_FETCH_BYTES, DEFAULT_LIMIT, MAX_FETCH_BYTES, MAX_LIMIT, type BrowseFrom } from "./message-browser.ts";
 import { ConsoleSampler } from "./samples.ts";
@@ -138,6 +140,7 @@ export function createConsole(services: BrokerServices, opts: { sampleIntervalMs
   const route: ConsoleRouteFn = (req, url) => {
     const path = url.pathname;
     if (path !== CONSOLE_PREFIX && !path.startsWith(`${CONSOLE_PREFIX}/`)) return undefined;
+    checkHost(services, req);
     if (path === CONSOLE_PREFIX || path === `${CONSOLE_PREFIX}/`) return asset(CONSOLE_HTML, "text/html");
     if (path === `${CONSOLE_PREFIX}/app.js`) return asset(CONSOLE_JS, "text/javascript");
     if (path === `${CONSOLE_PREFIX}/app.css`) return asset(CONSOLE_CSS, "text/css");
