@@ -64,7 +64,8 @@ describe("console API", () => {
   });
 
   test("topics and a topic's partitions, offsets, sizes and configs", async () => {
-    const list = await get("/topics");
+    const list = (await get("/topics")).topics;
+    expect((await get("/topics?filter=ORDERS")).topics.map((x: Any) => x.name)).toEqual([TOPIC]);
     const t = list.find((x: Any) => x.name === TOPIC);
     expect([t.partitions, t.replicationFactor, t.messages]).toEqual([PARTITIONS, 1, PARTITIONS * PER_PARTITION]);
     expect(t.sizeBytes).toBeGreaterThan(0);
@@ -141,7 +142,9 @@ describe("console API", () => {
     const other = await KafkaTestClient.connect(broker.port);
     try {
       await commitOffsets(client, "reset-me", TOPIC, [[0, 2n], [1, 2n], [2, 2n]]);
-      const member = await joinMember(other, "reset-me", TOPIC);
+      const member = await joinMember(other, "reset-me", TOPIC, PARTITIONS);
+      const stable = await get("/groups/reset-me");
+      expect([stable.state, stable.memberCount, stable.members[0].memberId, stable.members[0].assignment]).toEqual(["Stable", 1, member, [{ topic: TOPIC, partitions: [0, 1, 2] }]]);
       const refused = await post(`/groups/reset-me/reset-offsets`, { topic: TOPIC, to: "latest" });
       expect([refused.status, refused.body.error]).toEqual([409, expect.stringContaining("no members")]);
       expect(await fetchCommitted(client, "reset-me", TOPIC, PARTITIONS)).toEqual([2n, 2n, 2n]);

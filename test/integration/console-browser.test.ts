@@ -13,7 +13,7 @@ import { join, resolve } from "node:path";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 import { ensureChromium } from "../support/chromium.ts";
-import { COMMITTED, commitOffsets, fetchCommitted, GROUP, HOSTILE_KEY, PARTITIONS, PER_PARTITION, seedConsoleState, topicPartitions, TOPIC } from "../support/console-fixture.ts";
+import { COMMITTED, commitOffsets, fetchCommitted, GROUP, HOSTILE_KEY, joinMember, PARTITIONS, PER_PARTITION, seedConsoleState, topicPartitions, TOPIC } from "../support/console-fixture.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { until } from "../support/until.ts";
@@ -21,6 +21,7 @@ import { createTopic, produce, waitForLeaders } from "../unit/produce/wire-helpe
 
 let broker: StrandHandle;
 let client: KafkaTestClient;
+let member: KafkaTestClient;
 let browser: Browser;
 let page: Page;
 let shots: string[];
@@ -31,6 +32,9 @@ beforeAll(async () => {
   client = await KafkaTestClient.connect(broker.port);
   await seedConsoleState(client);
   await commitOffsets(client, "browser-reset", TOPIC, [[0, 2n], [1, 2n], [2, 2n]]);
+  // A member (without heartbeats: it expires after its 30 s session, after the pages that show it).
+  member = await KafkaTestClient.connect(broker.port);
+  await joinMember(member, GROUP, TOPIC, PARTITIONS);
   await createTopic(client, "clickstream", 2);
   await waitForLeaders(client, "clickstream", 2);
   browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox"], timeout: 60_000 });
@@ -50,6 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   client?.close();
+  member?.close();
   await broker?.stop();
   if (broker) removeDataDir(broker.dataDir);
 }, 60_000);

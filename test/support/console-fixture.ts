@@ -2,11 +2,13 @@
 // topic with keyed, headered records (JSON, text and binary values) produced to each partition, and
 // a consumer group with committed offsets behind the high watermark (so it has lag). Also the protocol
 // reads the tests check the console's actions against (Metadata, OffsetFetch), and a classic member
-// that joins (the group then has members) and leaves.
+// that joins and syncs (the group is then Stable with one member) and leaves.
 
 import { encodeConsumerSubscription } from "../../src/coordinator/group/consumer-protocol.ts";
 import { ErrorCode } from "../../src/protocol/errors.ts";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
+import { writeConsumerProtocolAssignment } from "../../src/protocol/generated/messages/consumer-protocol-assignment.ts";
+import { encodeExact } from "../../src/protocol/primitives/writer.ts";
 import type { KafkaTestClient } from "./kafka-client.ts";
 import { until } from "./until.ts";
 import { createTopic, produce, waitForLeaders } from "../unit/produce/wire-helpers.ts";
@@ -74,12 +76,21 @@ export async function topicPartitions(c: KafkaTestClient, topic: string): Promis
   return t.errorCode === 0 ? t.partitions.length : null;
 }
 
-/** A classic member joins the group (it then has one member); returns its member id. */
-export async function joinMember(c: KafkaTestClient, group: string, topic: string): Promise<string> {
+/**
+ * A classic member joins the group as its only member and, as the leader, assigns itself every
+ * partition of `topic` with SyncGroup (the group is then Stable with one member); returns its member id.
+ */
+export async function joinMember(c: KafkaTestClient, group: string, topic: string, partitions: number): Promise<string> {
   const base = { groupId: group, sessionTimeoutMs: 30_000, rebalanceTimeoutMs: 30_000, memberId: "", groupInstanceId: null, protocolType: "consumer", protocols: [{ name: "range", metadata: encodeConsumerSubscription([topic]) }] };
   let r = await c.request<Any>(11, 9, base);
   if (r.errorCode === ErrorCode.MEMBER_ID_REQUIRED) r = await c.request<Any>(11, 9, { ...base, memberId: r.memberId });
   if (r.errorCode !== 0) throw new Error(`JoinGroup: error ${r.errorCode}`);
+  const assignment = encodeExact((w) => {
+    w.int16(0);
+    writeConsumerProtocolAssignment(w, { assignedPartitions: [{ topic, partitions: Array.from({ length: partitions }, (_, i) => i) }], userData: null }, 0);
+  });
+  const sync = await c.request<Any>(14, 5, { groupId: group, generationId: r.generationId, memberId: r.memberId, groupInstanceId: null, protocolType: "consumer", protocolName: "range", assignments: [{ memberId: r.memberId, assignment }] });
+  if (sync.errorCode !== 0) throw new Error(`SyncGroup: error ${sync.errorCode}`);
   return r.memberId as string;
 }
 

@@ -144,9 +144,23 @@ function summarize(services: BrokerServices, t: TopicImage): TopicSummary {
   };
 }
 
-export function topics(services: BrokerServices): TopicSummary[] {
+/** Bound on the topics one listing returns (the rest are counted; a filter narrows the list). */
+export const MAX_LISTED_TOPICS = 2_000;
+
+export interface TopicListing {
+  topics: TopicSummary[];
+  /** Topics matching the filter, listed or not. */
+  matching: number;
+  truncated: boolean;
+}
+
+/** Topics by name, those containing `filter` (case-insensitive) when given, at most MAX_LISTED_TOPICS. */
+export function topics(services: BrokerServices, filter = ""): TopicListing {
   const image = services.metadata.image;
-  return [...image.topicsByName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((t) => summarize(services, t));
+  const f = filter.toLowerCase();
+  const names = [...image.topicsByName.keys()].filter((n) => f === "" || n.toLowerCase().includes(f)).sort();
+  const listed = names.slice(0, MAX_LISTED_TOPICS).map((n) => summarize(services, image.topicsByName.get(n)!));
+  return { topics: listed, matching: names.length, truncated: names.length > listed.length };
 }
 
 function partitionView(services: BrokerServices, p: PartitionImage): PartitionView {

@@ -3,7 +3,7 @@
 //   GET  /console                         the page (one HTML file; script and styles embedded in the binary)
 //   GET  /console/app.js, /console/app.css
 //   GET  /console/api/overview            brokers, controller, counts             (cluster-view.ts)
-//   GET  /console/api/topics              topics with sizes                        (cluster-view.ts)
+//   GET  /console/api/topics?filter=      topics with sizes (bounded list)         (cluster-view.ts)
 //   GET  /console/api/topics/NAME         partitions, leaders, ISR, offsets, sizes, configs, rate chart
 //   GET  /console/api/groups              groups coordinated here with total lag  (group-view.ts)
 //   GET  /console/api/groups/ID           members, lag per partition, lag trend
@@ -93,7 +93,7 @@ async function api(services: BrokerServices, sampler: ConsoleSampler, req: Reque
   const [what, id, action] = parts;
   if (method === "GET") {
     if (what === "overview" && parts.length === 1) return json(overview(services));
-    if (what === "topics" && parts.length === 1) return json(topics(services));
+    if (what === "topics" && parts.length === 1) return json(topics(services, (url.searchParams.get("filter") ?? "").slice(0, 249)));
     if (what === "topics" && id !== undefined && parts.length === 2) {
       sampler.maybeSample();
       const name = decodeSegment(id);

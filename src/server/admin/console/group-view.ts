@@ -9,6 +9,8 @@
 // coordinator's write path (the OffsetCommit handler's, an admin commit with generation -1).
 
 import { errorName, ErrorCode } from "../../../protocol/errors.ts";
+import { CONSUMER_PROTOCOL_ASSIGNMENT_SCHEMA, readConsumerProtocolAssignment } from "../../../protocol/generated/messages/consumer-protocol-assignment.ts";
+import { Reader } from "../../../protocol/primitives/reader.ts";
 import { codecForId } from "../../../protocol/records/index.ts";
 import type { RecordsDecompressor } from "../../../storage/timestamp-lookup.ts";
 import { groupServiceOf, type GroupCoordinatorService } from "../../../coordinator/group/service.ts";
@@ -85,6 +87,20 @@ function sumLag(offsets: readonly GroupOffsetView[]): number | null {
   return total;
 }
 
+/**
+ * A classic consumer's assignment (ConsumerProtocolAssignment, the SyncGroup bytes); [] when it cannot
+ * be read or is empty (describeGroup gives assignments only while the group is Stable). A version above
+ * the highest known is read as the highest, as Kafka's ConsumerProtocol does.
+ */
+function consumerAssignment(b: Uint8Array): Array<{ topic: string; partitions: number[] }> {
+  if (b.length < 2) return [];
+  const r = new Reader(b);
+  const version = r.int16();
+  if (!r.ok || version < 0) return [];
+  const a = readConsumerProtocolAssignment(r, Math.min(version, CONSUMER_PROTOCOL_ASSIGNMENT_SCHEMA.maxVersion));
+  return r.ok ? a.assignedPartitions.map((t) => ({ topic: t.topic, partitions: t.partitions })) : [];
+}
+
 function membersOf(services: BrokerServices, svc: GroupCoordinatorService, groupId: string): GroupMemberView[] {
   const image = services.metadata.image;
   return svc.read(groupId, (s) => {
@@ -98,7 +114,14 @@ function membersOf(services: BrokerServices, svc: GroupCoordinatorService, group
         assignment: m.assignment.map((a) => ({ topic: a.topicName, partitions: a.partitions })),
       }));
     }
-    return s.describeGroup(groupId).members.map((m) => ({ memberId: m.memberId, clientId: m.clientId, clientHost: m.clientHost, instanceId: m.groupInstanceId, assignment: [] }));
+    const d = s.describeGroup(groupId);
+    return d.members.map((m) => ({
+      memberId: m.memberId,
+      clientId: m.clientId,
+      clientHost: m.clientHost,
+      instanceId: m.groupInstanceId,
+      assignment: d.protocolType === "consumer" ? consumerAssignment(m.assignment) : [],
+    }));
   });
 }
 

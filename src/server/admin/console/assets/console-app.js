@@ -215,8 +215,11 @@ async function pageOverview(main) {
   );
 }
 
+let topicFilter = "";
+
 async function pageTopics(main, first) {
-  const list = await getJson("/topics");
+  const listing = await getJson(`/topics?filter=${enc(topicFilter)}`);
+  const list = listing.topics;
   if (first || !main.querySelector("#topic-table")) {
     const msg = h("p", { id: "create-result" });
     const name = h("input", { name: "name", placeholder: "topic name", required: true, maxlength: 249 });
@@ -246,10 +249,12 @@ async function pageTopics(main, first) {
       h("label", {}, "Replication factor", rf),
       h("button", { class: "primary", type: "submit" }, "Create topic"),
     );
-    main.replaceChildren(h("h1", {}, "Topics"), form, msg, h("div", { id: "topic-table" }));
+    const filter = h("input", { name: "filter", placeholder: "filter by name", value: topicFilter, class: "wide", oninput: () => ((topicFilter = filter.value), refresh()) });
+    main.replaceChildren(h("h1", {}, "Topics"), form, msg, h("p", {}, filter), h("div", { id: "topic-table" }));
   }
   const holder = main.querySelector("#topic-table");
   holder.replaceChildren(
+    listing.truncated ? h("p", { class: "muted" }, `Showing ${list.length} of ${listing.matching} topics: narrow the filter.`) : "",
     table(
       ["Topic", "Partitions", "RF", "Under-replicated", "Messages", "Size here"],
       list.map((t) => [
@@ -420,9 +425,11 @@ function shownBytes(label, b) {
 }
 
 async function pageMessages(main, params) {
-  const topics = await getJson("/topics");
   const q = new URLSearchParams(params);
-  const topic = h("select", { name: "topic" }, topics.map((t) => h("option", { value: t.name, selected: t.name === q.get("topic") }, t.name)));
+  const names = (await getJson("/topics")).topics.map((t) => t.name);
+  // The listing is bounded: a topic named in the link is offered even when it is past the bound.
+  if (q.get("topic") && !names.includes(q.get("topic"))) names.unshift(q.get("topic"));
+  const topic = h("select", { name: "topic" }, names.map((n) => h("option", { value: n, selected: n === q.get("topic") }, n)));
   const partition = h("input", { name: "partition", type: "number", min: 0, value: q.get("partition") || "0", class: "narrow" });
   const mode = h("select", { name: "mode" }, ["offset", "timestamp", "latest"].map((v) => h("option", { value: v, selected: (q.get("timestamp") ? "timestamp" : q.get("from") === "latest" ? "latest" : "offset") === v }, v)));
   const value = h("input", { name: "value", value: q.get("offset") || q.get("timestamp") || "0", class: "wide" });
