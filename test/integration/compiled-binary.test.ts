@@ -105,6 +105,7 @@ test("the compiled binary serves the web console from its embedded assets", asyn
     const page = await fetch(`${h.adminUrl}/console`);
     expect(page.status).toBe(200);
     expect(await page.text()).toBe(await src("console.html"));
+    expect(await (await fetch(`${h.adminUrl}/console/ui.js`)).text()).toBe(await src("console-ui.js"));
     expect(await (await fetch(`${h.adminUrl}/console/app.js`)).text()).toBe(await src("console-app.js"));
     expect(await (await fetch(`${h.adminUrl}/console/app.css`)).text()).toBe(await src("console.css"));
     const ov = (await (await fetch(`${h.adminUrl}/console/api/overview`)).json()) as { brokers: Array<{ nodeId: number }> };

@@ -1,7 +1,7 @@
 // The built-in web console, served under /console on the admin HTTP listener (no separate server):
 //
 //   GET  /console                         the page (one HTML file; script and styles embedded in the binary)
-//   GET  /console/app.js, /console/app.css
+//   GET  /console/ui.js, /console/app.js, /console/app.css
 //   GET  /console/api/overview            brokers, controller, counts             (cluster-view.ts)
 //   GET  /console/api/topics?filter=      topics with sizes (bounded list)         (cluster-view.ts)
 //   GET  /console/api/topics/NAME         partitions, leaders, ISR, offsets, sizes, configs, rate chart
@@ -18,7 +18,7 @@
 // paths outside /console are left to the admin server's other routes (undefined).
 
 import type { BrokerServices } from "../../services.ts";
-import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from "./assets/index.ts";
+import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS, CONSOLE_UI_JS } from "./assets/index.ts";
 import { overview, topicDetail, topics } from "./cluster-view.ts";
 import { groupDetail, groups, resetOffsets, type ResetSpec } from "./group-view.ts";
 import { checkHost } from "./host-check.ts";
@@ -142,6 +142,7 @@ export function createConsole(services: BrokerServices, opts: { sampleIntervalMs
     if (path !== CONSOLE_PREFIX && !path.startsWith(`${CONSOLE_PREFIX}/`)) return undefined;
     checkHost(services, req);
     if (path === CONSOLE_PREFIX || path === `${CONSOLE_PREFIX}/`) return asset(CONSOLE_HTML, "text/html");
+    if (path === `${CONSOLE_PREFIX}/ui.js`) return asset(CONSOLE_UI_JS, "text/javascript");
     if (path === `${CONSOLE_PREFIX}/app.js`) return asset(CONSOLE_JS, "text/javascript");
     if (path === `${CONSOLE_PREFIX}/app.css`) return asset(CONSOLE_CSS, "text/css");
     if (!path.startsWith(`${CONSOLE_PREFIX}/api/`)) return json({ error: `no console page at ${path}` }, 404);
