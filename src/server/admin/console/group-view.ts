@@ -125,16 +125,21 @@ function membersOf(services: BrokerServices, svc: GroupCoordinatorService, group
   });
 }
 
-/** The groups coordinated here, with their total lag (what the groups page and the lag sampler read). */
+/** Members of a group without describing them (the listing and the sampler need only the count). */
+function memberCountOf(svc: GroupCoordinatorService, groupId: string): number {
+  return svc.read(groupId, (s) => s.consumerGroups.get(groupId)?.members.size ?? s.groups.get(groupId)?.members.size ?? 0);
+}
+
+/** The groups coordinated here (the first MAX_GROUPS by id), with their total lag: the groups page and the lag sampler. */
 export function groups(services: BrokerServices): GroupSummary[] {
   const svc = groupServiceOf(services);
-  const listed = svc.listGroups([], []).slice(0, MAX_GROUPS);
+  const listed = svc.listGroups([], []);
   listed.sort((a, b) => (a.groupId < b.groupId ? -1 : a.groupId > b.groupId ? 1 : 0));
   const out: GroupSummary[] = [];
-  for (const g of listed) {
+  for (const g of listed.slice(0, MAX_GROUPS)) {
     try {
       const offsets = offsetsOf(services, svc, g.groupId);
-      out.push({ groupId: g.groupId, state: g.state, type: g.type, protocolType: g.protocolType, memberCount: membersOf(services, svc, g.groupId).length, totalLag: sumLag(offsets) });
+      out.push({ groupId: g.groupId, state: g.state, type: g.type, protocolType: g.protocolType, memberCount: memberCountOf(svc, g.groupId), totalLag: sumLag(offsets) });
     } catch {
       // The shard moved away between the listing and the read: the group is no longer this broker's.
     }
