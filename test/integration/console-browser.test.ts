@@ -25,6 +25,8 @@ let member: KafkaTestClient;
 let browser: Browser;
 let page: Page;
 let shots: string[];
+/** Script errors and console errors of every page (CSP refusals included); the last test wants none. */
+const pageErrors: string[] = [];
 
 beforeAll(async () => {
   const executablePath = await ensureChromium();
@@ -41,9 +43,9 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(15_000);
   // The page's own errors fail the test's reading of it: print them with the test's output.
-  page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
+  page.on("pageerror", (e) => pageErrors.push(`page error: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error") console.error(`page console: ${m.text()}`);
+    if (m.type() === "error") pageErrors.push(`page console: ${m.text()}`);
   });
   const base = process.env.STRAND_TEST_ARTEFACTS ? join(process.env.STRAND_TEST_ARTEFACTS, "console") : mkdtempSync(join(tmpdir(), "strand-console-shots-"));
   shots = [base, ...(process.env.STRAND_CONSOLE_SCREENSHOTS ? [resolve(process.env.STRAND_CONSOLE_SCREENSHOTS)] : [])];
@@ -192,3 +194,7 @@ test("reset offsets through the page's confirmation takes effect", async () => {
   await containsText(page.locator("#reset-result"), "Reset 3 partition(s)");
   expect(await fetchCommitted(client, "browser-reset", TOPIC, PARTITIONS)).toEqual([BigInt(PER_PARTITION), BigInt(PER_PARTITION), BigInt(PER_PARTITION)]);
 }, 60_000);
+
+test("no page raised a script error or a console error (a Content-Security-Policy refusal among them)", () => {
+  expect(pageErrors).toEqual([]);
+});
