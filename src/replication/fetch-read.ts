@@ -52,6 +52,14 @@ export interface PartitionReadResult {
   divergingEpoch?: { epoch: number; endOffset: number } | null;
   /** KIP-392: the replica the consumer should fetch this partition from instead (no records); absent or -1: none. */
   preferredReadReplica?: number;
+  /** Where the bytes sent are counted (the Partition read), when records were read. */
+  bytesOutCounter?: BytesOutCounter;
+}
+
+/** Kafka's BytesOutPerSec / ReplicationBytesOutPerSec of one partition (Partition's fields). */
+export interface BytesOutCounter {
+  bytesOut: number;
+  replicationBytesOut: number;
 }
 
 /** A partition the read failed on (Kafka's LogReadResult for an exception): no aborted list. */

@@ -127,7 +127,7 @@ function readPartition(
     // A first batch larger than the limit: Kafka replaces the incomplete read with empty records and no aborted list.
     if (r.slice.length === 0) return { ...base, records: EMPTY_RECORDS, sizeBytes: 0, abortedTransactions: null };
     const abortedTransactions = committed ? found.log.collectAbortedTransactions(fetchOffset, fetchUpperBoundOffset(found.log.segments, found.logEndOffset, r.slice)) : null;
-    return { ...base, records: fileRecords([{ file: r.slice.file, position: r.slice.position, length: r.slice.length }]), sizeBytes: r.slice.length, abortedTransactions };
+    return { ...base, records: fileRecords([{ file: r.slice.file, position: r.slice.position, length: r.slice.length }]), sizeBytes: r.slice.length, abortedTransactions, bytesOutCounter: found };
   } catch (e) {
     if (e instanceof OffsetOutOfRangeError) return readError(ErrorCode.OFFSET_OUT_OF_RANGE);
     if (e instanceof LogOfflineError || e instanceof LogClosedError) return readError(ErrorCode.KAFKA_STORAGE_ERROR);
@@ -149,4 +149,19 @@ export function recordThrottledBytes(quota: ReplicaQuota, params: FetchParams, f
     if (r && r.sizeBytes > 0 && quota.isThrottled(p.topic, p.partition)) bytes += r.sizeBytes;
   }
   quota.record(bytes);
+}
+
+/**
+ * BytesOutPerSec (consumers) or ReplicationBytesOutPerSec (followers) of each partition, for the answer
+ * actually sent (a delayed fetch's re-reads are not). Record bytes, as Kafka's BrokerTopicStats count them.
+ */
+export function countBytesOut(r: FetchResults, follower: boolean): void {
+  if (r.totalBytes === 0) return;
+  // Bounded by the request's partitions.
+  for (const p of r.results.values()) {
+    const c = p.bytesOutCounter;
+    if (c === undefined) continue;
+    if (follower) c.replicationBytesOut += p.sizeBytes;
+    else c.bytesOut += p.sizeBytes;
+  }
 }

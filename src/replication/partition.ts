@@ -100,6 +100,16 @@ export class Partition {
   private durabilityWaits = 0;
   /** This broker's id, from the last applyAssignment (-1 before the first). */
   private localBrokerId = -1;
+  /**
+   * Kafka's BrokerTopicMetrics, counted where the partition is already in hand (ReplicaManager's append
+   * and fetch answers): plain number fields, no lookup or allocation per request; summed per topic at
+   * scrape time. Record bytes appended as leader, records appended, record bytes sent to consumers
+   * (BytesOutPerSec) and to followers (ReplicationBytesOutPerSec).
+   */
+  bytesIn = 0;
+  messagesIn = 0;
+  bytesOut = 0;
+  replicationBytesOut = 0;
 
   constructor(
     readonly log: Log,

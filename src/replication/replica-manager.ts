@@ -50,7 +50,7 @@ import type { LeaderHost } from "./partition-leader.ts";
 import type { WakeupHandle } from "../util/purgatory/clock.ts";
 import { markStrayLogs, reconcileLogs } from "./partition-logs.ts";
 import { applyAssignments } from "./partition-assignments.ts";
-import { readFromLocalLog, recordThrottledBytes, type PartitionLookupError } from "./local-read.ts";
+import { countBytesOut, readFromLocalLog, recordThrottledBytes, type PartitionLookupError } from "./local-read.ts";
 import { UNBOUNDED_QUOTA, type ReplicaQuota } from "./replication-quota.ts";
 import { findPreferredReadReplica, replicaSelectorOf, type ReplicaSelectorKind } from "./replica-selector.ts";
 import { followerFetchStarts, interBrokerListenerName } from "./leader-endpoint-lookup.ts";
@@ -191,6 +191,15 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     return p instanceof Partition ? { lowWatermark: p.lowWatermarkIfLeader() } : { errorCode: p.errorCode };
   };
 
+  /** BrokerTopicMetrics of the partitions no longer hosted here (the all-topics totals keep them). */
+  readonly retiredTopicStats = { bytesIn: 0, messagesIn: 0, bytesOut: 0, replicationBytesOut: 0 };
+
+  /** Every hosted Partition, led here or followed (metrics, read at scrape time). */
+  *hostedPartitions(): IterableIterator<Partition> {
+    // Bounded by the partitions hosted here.
+    for (const arr of this.partitions.values()) for (const p of arr) if (p !== undefined) yield p;
+  }
+
   /** The hosted Partition, for tests and tools (undefined when not hosted here). */
   partition(topic: string, partition: number): Partition | undefined {
     return this.partitions.get(topic)?.[partition];
@@ -250,6 +259,11 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
           logStartOffset: info.logStartOffset,
           detail: null,
         };
+        // BrokerTopicMetrics (Kafka marks them after a successful local append; a duplicate appends nothing).
+        if (!info.duplicate) {
+          found.bytesIn += e.records.length;
+          found.messagesIn += info.endOffset - info.firstOffset;
+        }
         if (debug) this.opts.logger.debug("appended to local log", { partition: name, firstOffset: info.firstOffset, endOffset: info.endOffset, duplicate: info.duplicate || undefined, origin });
         if (acks === 0) continue;
         const required = acks === -1 ? info.endOffset : -1;
@@ -319,6 +333,7 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
 
   private recordLeaderThrottled(params: FetchParams, r: FetchResults): FetchResults {
     recordThrottledBytes(this.leaderQuota, params, r);
+    countBytesOut(r, (params.replicaId ?? -1) >= 0);
     return r;
   }
 
@@ -404,7 +419,15 @@ export class ReplicaManager implements MetadataPublisher, PartitionHost {
     this.partitions = c.hosted;
     this.updateFetchers(image, c.stopFetching, c.startFetching);
     // Operations waiting on a partition that went answer now (UNKNOWN_TOPIC_OR_PARTITION and the like).
-    for (const p of c.gone) this.tryCompleteDelayedRequests(p);
+    for (const p of c.gone) {
+      this.tryCompleteDelayedRequests(p);
+      // The all-topics counters never go down; a topic's own go with its last partition here (as Kafka's).
+      const t = this.retiredTopicStats;
+      t.bytesIn += p.bytesIn;
+      t.messagesIn += p.messagesIn;
+      t.bytesOut += p.bytesOut;
+      t.replicationBytesOut += p.replicationBytesOut;
+    }
   }
 
   /** Stopping comes first, so a restarted partition starts at its current log end (Kafka's order). */

@@ -71,6 +71,11 @@ import { withMarkerCrashPoint } from "./txn-marker-crash.ts";
 import { AdminServer, type AdminRoute } from "./admin/admin-server.ts";
 import { ADMIN_LISTENER_KEY, parseAdminListener } from "../config/admin-listener.ts";
 import { createConsole, type Console } from "./admin/console/console-route.ts";
+import { BrokerMetrics } from "./metrics/broker-metrics.ts";
+import { registerGroupLag } from "./metrics/group-lag.ts";
+import { metricsRoute } from "./admin/metrics-route.ts";
+import { healthRoutes, type Readiness } from "./admin/health-route.ts";
+import { brokerReadiness } from "./admin/broker-readiness.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -189,6 +194,10 @@ export class Broker {
   private admin: AdminServer | null = null;
   /** The web console on the admin listener (admin/console/); its sampler stops with the broker. */
   private console: Console | null = null;
+  /** Prometheus metrics (services.metrics), served at /metrics. */
+  readonly metrics = new BrokerMetrics();
+  /** Where start() is, for /health/ready. */
+  private phase = "not started";
 
   constructor(opts: BrokerOptions) {
     this.config = opts.config;
@@ -202,6 +211,22 @@ export class Broker {
     this.handlerList = (opts.handlers ?? ALL_HANDLERS).map(forwardingHandler);
     // Checked here so a bad value stops the broker before it touches its log dirs.
     this.connectionQuotas = connectionQuotaConfigOf(opts.config);
+    this.adminRoutes.push(metricsRoute(this.metrics.registry), healthRoutes(() => this.readiness()));
+  }
+
+  /** /health/ready: logs loaded, metadata caught up, listeners open, unfenced, not stopping. */
+  readiness(): Readiness {
+    const md = this.raftMetadata;
+    return brokerReadiness({
+      phase: this.phase,
+      stopping: this.stopping !== null,
+      logsLoaded: this.logManager !== null,
+      offlinePartitions: this.logManager?.offlinePartitions().length ?? 0,
+      metadataCaughtUp: md?.image.features.has("metadata.version") ?? false,
+      quorumLeaderId: md?.currentLeader.leaderId ?? -1,
+      brokerState: this.config.roles.has("broker") ? (this.lifecycle?.state ?? "NOT_RUNNING") : null,
+      listenersOpen: this.config.roles.has("broker") ? (this.server?.bound.length ?? 0) > 0 : (this.controllerServer?.bound.length ?? 0) > 0,
+    });
   }
 
   /** What handlers reach (ctx.services); throws before start() has built it. */
@@ -257,6 +282,7 @@ export class Broker {
     mark("broker-start");
     this.loadNativeHelpers();
     this.startAdminListener();
+    this.phase = "loading logs";
     ensureLogDirs(this.config);
     const dirs = [...new Set([...this.config.logDirs, this.config.metadataLogDir])];
     const clusterId = Broker.readClusterId(dirs);
@@ -275,6 +301,7 @@ export class Broker {
       onTaskError: (e) => this.loggers.logManager.error("log manager task failed; retrying at the next interval", { error: e.message }),
       cleaner: cleanerConfigOf(this.config.given),
       cleanerLogger: this.loggers.logCleaner,
+      onSyncTimed: (ms) => this.metrics.logFlush.observe(ms),
       onPartitionOffline: (o) =>
         this.loggers.logManager.error("partition offline: it answers KAFKA_STORAGE_ERROR and its log dir gets no clean-shutdown marker", {
           partition: `${o.tp.topic}-${o.tp.partition}`,
@@ -402,10 +429,26 @@ export class Broker {
       controllerChannel: this.channel,
       authorizer: this.config.authorizer ? new StandardAuthorizer(this.config.authorizer, () => metadata.image) : null,
       quotas: null,
-      metrics: null,
+      metrics: this.metrics,
     };
     this.running = services;
+    this.metrics.bind({
+      nodeId: this.nodeId,
+      replicaManager,
+      logs,
+      image: () => this.raftMetadata?.image ?? null,
+      quorumController: this.quorumController,
+      requestQueueSize: () => {
+        let n = 0;
+        // Bounded by the open connections.
+        for (const c of this.server?.connections ?? []) n += c.inFlight;
+        return n;
+      },
+    });
+    registerGroupLag(this.metrics.registry, groupCoordinator, replicaManager);
+    this.phase = "catching up with the metadata quorum";
     await this.startRaft(services);
+    this.phase = "opening listeners";
     const dispatcher = new Dispatcher(services, this.handlerList, this.loggers.apis, this.loggers.requestLogger);
     mark("dispatcher");
 
@@ -420,8 +463,10 @@ export class Broker {
       return e.port === 0 && b ? { ...e, port: b.port } : e;
     });
     // metadata: register the endpoints actually bound (port 0 in tests).
+    this.phase = "registering with the controller";
     if (this.config.roles.has("broker")) await this.registerWithController(services);
     mark("registered");
+    this.phase = "loading coordinators";
     // Kafka's isr-expiration task (followers that stopped catching up leave the ISR).
     if (this.config.roles.has("broker")) replicaManager.startIsrExpiration();
     await this.adoptLegacyProducerIds();
@@ -451,6 +496,7 @@ export class Broker {
       logDirs: this.config.logDirs.join(","),
       startMs: Date.now() - this.startedAtMs,
     });
+    this.phase = "started";
     return bound;
   }
 
@@ -830,6 +876,7 @@ export class Broker {
     if (uncleanDirs.length > 0) {
       this.loggers.broker.error("strand stopped; log dirs with offline partitions are not marked cleanly shut down and will be recovered at the next start", { dirs: uncleanDirs.join(",") });
     } else this.loggers.broker.info("strand stopped cleanly");
+    this.metrics.stop();
     // Last: /health/live answers for as long as the process serves anything.
     await this.admin?.stop();
     this.admin = null;

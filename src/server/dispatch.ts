@@ -9,6 +9,8 @@
 // - With the request logger (kafka.request.logger) at DEBUG or below, each completed request gets one
 //   DEBUG line (api, version, correlation id, client id, connection, time spent), as Kafka's
 //   "Completed request" line; off by default (the logger inherits root's INFO).
+// - With metrics (services.metrics), each completed request's time goes into Kafka's TotalTimeMs
+//   histogram of its request name (metrics/request-metrics.ts).
 
 import type { ConnectionInfo, Outcome, RequestSink } from "../network/connection.ts";
 import { API_BY_KEY } from "../protocol/generated/api-table.ts";
@@ -23,8 +25,10 @@ import { CLOSE_CONNECTION, NO_RESPONSE, type ApiHandler, type RequestContext } f
 import { levelCheck, type Logger } from "../util/log.ts";
 import { securityProtocolOf, type SecurityProtocol } from "./principal.ts";
 import type { BrokerServices } from "./services.ts";
+import { isFollowerFetch, type RequestMetrics } from "./metrics/request-metrics.ts";
 
 const PRODUCE_KEY = 0;
+const FETCH_KEY = 1;
 /** More listeners than any configuration has; the protocol cache stops growing past it. */
 const MAX_LISTENERS = 64;
 
@@ -52,6 +56,7 @@ export class Dispatcher implements RequestSink {
   private readonly log: Logger;
   private readonly requestLog: Logger;
   private readonly requestLogAt: (level: "debug") => boolean;
+  private readonly requestMetrics: RequestMetrics | null;
   /** Security protocol by listener name, resolved once per listener (bounded by the listeners configured). */
   private readonly protocols = new Map<string, SecurityProtocol>();
 
@@ -71,6 +76,7 @@ export class Dispatcher implements RequestSink {
     this.log = log;
     this.requestLog = requestLog;
     this.requestLogAt = levelCheck(requestLog);
+    this.requestMetrics = services.metrics?.requests ?? null;
   }
 
   private securityProtocol(listenerName: string): SecurityProtocol {
@@ -136,20 +142,23 @@ export class Dispatcher implements RequestSink {
       principal: conn.principal,
       requestBytes: frameBytes,
     };
-    const startMs = this.requestLogAt("debug") ? performance.now() : -1;
+    const follower = this.requestMetrics !== null && ctx.apiKey === FETCH_KEY && isFollowerFetch(d.body);
+    const startMs = this.requestMetrics !== null || this.requestLogAt("debug") ? performance.now() : -1;
     let result: unknown;
     try {
       result = handler.handle(ctx, d.body);
     } catch (e) {
       return this.handlerFailed(ctx, e);
     }
-    if (result instanceof Promise) return result.then((r) => this.completed(ctx, r, startMs), (e: unknown) => this.handlerFailed(ctx, e));
-    return this.completed(ctx, result, startMs);
+    if (result instanceof Promise) return result.then((r) => this.completed(ctx, r, startMs, follower), (e: unknown) => this.handlerFailed(ctx, e));
+    return this.completed(ctx, result, startMs, follower);
   }
 
-  private completed(ctx: RequestContext, body: unknown, startMs: number): Outcome {
+  private completed(ctx: RequestContext, body: unknown, startMs: number, follower: boolean): Outcome {
     const out = this.encode(ctx, body);
-    if (startMs >= 0) {
+    if (startMs < 0) return out;
+    this.requestMetrics?.observe(ctx.apiKey, follower, performance.now() - startMs);
+    if (this.requestLogAt("debug")) {
       this.requestLog.debug("Completed request", {
         api: API_BY_KEY.get(ctx.apiKey)?.name,
         apiVersion: ctx.apiVersion,

@@ -29,6 +29,7 @@ import type { TxnProduceOrder } from "./produce/txn-verify.ts";
 import type { TransactionCoordinatorService } from "../coordinator/transaction/service.ts";
 import type { ClientMetricsManager } from "./telemetry/client-metrics-manager.ts";
 import type { StandardAuthorizer } from "../metadata/authorizer/standard-authorizer.ts";
+import type { BrokerMetrics } from "./metrics/broker-metrics.ts";
 
 /** One API of the ApiVersions answer. */
 export interface AdvertisedApi {
@@ -87,6 +88,9 @@ export interface BrokerServices {
   readonly authorizer: StandardAuthorizer | null;
   /** Kafka's QuotaManagers (the quotas work). */
   readonly quotas: null;
-  /** Kafka's Metrics registry (the metrics work). */
-  readonly metrics: null;
+  /**
+   * The broker's Prometheus metrics (metrics/broker-metrics.ts): the registry /metrics renders, the
+   * request-time histograms the dispatcher feeds. Null in tests that build services by hand.
+   */
+  readonly metrics: BrokerMetrics | null;
 }

@@ -48,6 +48,8 @@ export interface LogManagerOptions {
   onPartitionOffline?: (o: OfflinePartition) => void;
   /** The log cleaner (log.cleaner.enable); null or absent: compacted logs are never cleaned. */
   cleaner?: LogCleanerConfig | null;
+  /** Told how long each log sync (group commit) or flush took, in ms: the fsync latency metric. */
+  onSyncTimed?: (durationMs: number) => void;
 }
 
 interface DirState {
@@ -231,6 +233,7 @@ export class LogManager {
   private adopt(log: Log, dir: DirState): void {
     log.onOffline = (l, error) => this.markOffline(l, dir, error);
     log.onTruncated = (l, offset) => this.cleaner?.onTruncated(l, dir.path, offset);
+    log.onSyncTimed = this.options.onSyncTimed ?? null;
     this.logs.set(tpKey(log.tp), { log, dir });
   }
 

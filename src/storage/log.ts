@@ -187,6 +187,8 @@ export class Log {
    * ERROR); set by whoever owns the log.
    */
   onOffline: ((log: Log, error: LogOfflineError) => void) | null = null;
+  /** Told how long each group-commit sync or flush took, in ms (Kafka's LogFlushRateAndTimeMs). */
+  onSyncTimed: ((durationMs: number) => void) | null = null;
 
   /** Called after a truncation (the log cleaner aborts a cleaning of this log); set by the log's owner. */
   onTruncated: ((log: Log, offset: number) => void) | null = null;
@@ -366,7 +368,9 @@ export class Log {
     const segs = [...this.dirty];
     this.dirty.clear();
     try {
+      const t0 = this.onSyncTimed ? performance.now() : 0;
       await Promise.all([...segs.map((s) => s.syncData()), this.syncPending()]);
+      this.onSyncTimed?.(performance.now() - t0);
       const observed = afterSync(this.name, "sync", upTo);
       if (observed) await observed;
     } catch (e) {
@@ -387,7 +391,9 @@ export class Log {
     const run = (async () => {
       this.unflushedMessages = 0;
       this.oldestUnflushedMs = -1;
+      const t0 = this.onSyncTimed ? performance.now() : 0;
       await Promise.all([...segs.map((s) => s.syncAll()), this.syncPending()]);
+      this.onSyncTimed?.(performance.now() - t0);
       const observed = afterSync(this.name, "flush", upTo);
       if (observed) await observed;
       if (upTo > this.recovery) this.recovery = Math.min(upTo, this.nextOffset);

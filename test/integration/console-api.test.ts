@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
 import { until } from "../support/until.ts";
+import { buildRecordBatch } from "../../src/protocol/records/index.ts";
+import { createTopic, produce, waitForLeaders } from "../unit/produce/wire-helpers.ts";
 import { COMMITTED, commitOffsets, fetchCommitted, GROUP, HOSTILE_KEY, joinMember, leaveGroup, PARTITIONS, PER_PARTITION, seedConsoleState, topicPartitions, TOPIC } from "../support/console-fixture.ts";
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -52,7 +54,7 @@ describe("console API", () => {
     expect((await js.text()).length).toBeGreaterThan(1000);
     expect((await fetch(`${broker.adminUrl}/console/nope`)).status).toBe(404);
     expect((await fetch(`${api}/nope`)).status).toBe(404);
-  });
+  }, 30_000);
 
   test("overview: this broker, the controller, counts", async () => {
     const ov = await get("/overview");
@@ -61,7 +63,7 @@ describe("console API", () => {
     expect(ov.brokers[0].endpoints.some((e: Any) => e.port === broker.port)).toBe(true);
     expect(ov.topicCount).toBeGreaterThanOrEqual(2); // orders.v1 and __consumer_offsets
     expect(ov.clusterId.length).toBeGreaterThan(0);
-  });
+  }, 30_000);
 
   test("topics and a topic's partitions, offsets, sizes and configs", async () => {
     const list = (await get("/topics")).topics;
@@ -77,7 +79,7 @@ describe("console API", () => {
     expect(d.partitionList.every((p: Any) => p.sizeBytes > 0)).toBe(true);
     expect(d.configs.find((c: Any) => c.name === "cleanup.policy").value).toBe("delete");
     expect((await fetch(`${api}/topics/no-such-topic`)).status).toBe(404);
-  });
+  }, 30_000);
 
   test("groups: committed offsets and lag = high watermark - committed", async () => {
     const list = await get("/groups");
@@ -91,7 +93,7 @@ describe("console API", () => {
     // The trend ring gets a point per sample (one at least once the page is read).
     const trend = await until("a lag sample", async () => ((await get(`/groups/${encodeURIComponent(GROUP)}`)).lagTrend as Any[]).at(-1), 15_000, 200);
     expect(trend.lag).toBe(g.totalLag);
-  });
+  }, 30_000);
 
   test("message browser: keys, headers, JSON, text and binary values; by offset, by timestamp, bounded by limit", async () => {
     const r = await get(`/messages?topic=${encodeURIComponent(TOPIC)}&partition=2&offset=0&limit=4`);
@@ -108,20 +110,38 @@ describe("console API", () => {
     const latest = await get(`/messages?topic=${encodeURIComponent(TOPIC)}&partition=1&from=latest&limit=3`);
     expect(latest.messages.map((m: Any) => m.offset)).toEqual(["7", "8", "9"]);
     expect((await fetch(`${api}/messages?topic=${encodeURIComponent(TOPIC)}&partition=0&limit=100000`)).status).toBe(400);
-  });
+  }, 30_000);
+
+  test("throughput from the broker's counters: records and bytes in after a produce, bytes out after a read", async () => {
+    await createTopic(client, "counted", 1);
+    await waitForLeaders(client, "counted", 1);
+    // Two samples that hold the new topic before anything is produced to it (chart reads sample).
+    await until("a first rate of the new topic", async () => ((await get("/topics/counted")).rates as Any[]).length > 0, 20_000, 300);
+    const after = Date.now();
+    const r = await produce(client, "counted", 0, buildRecordBatch({ records: [{ value: new TextEncoder().encode("counted") }] }));
+    expect(r.errorCode).toBe(0);
+    await get("/messages?topic=counted&partition=0&offset=0");
+    // A chart read samples at most once a second: poll until a point after the produce shows them.
+    const point = await until("a throughput point with records in and bytes out", async () => {
+      const rates = (await get("/topics/counted")).rates as Any[];
+      return rates.find((p) => p.timeMs >= after && p.messagesPerSec > 0 && p.bytesOutPerSec > 0) ?? null;
+    }, 20_000, 300);
+    expect(point.bytesPerSec).toBeGreaterThan(0);
+    expect((await get("/throughput")).rates.some((p: Any) => p.messagesPerSec > 0)).toBe(true);
+  }, 30_000);
 
   test("a Host that does not name this broker is refused (DNS rebinding)", async () => {
     const rebound = await fetch(`${api}/overview`, { headers: { host: "attacker.example" } });
     expect(rebound.status).toBe(421);
     expect(((await rebound.json()) as Any).error).toContain("attacker.example");
     expect((await fetch(`${api}/overview`, { headers: { host: "localhost" } })).status).toBe(200);
-  });
+  }, 30_000);
 
   test("actions need the console's header (CSRF)", async () => {
     const r = await post("/topics", { name: "csrf-made", partitions: 1 }, {});
     expect(r.status).toBe(403);
     expect(await topicPartitions(client, "csrf-made")).toBeNull();
-  });
+  }, 30_000);
 
   test("create topic and delete topic take effect (seen through Metadata)", async () => {
     const made = await post("/topics", { name: "console-made", partitions: 4, configs: { "retention.ms": "3600000" } });
@@ -136,7 +156,7 @@ describe("console API", () => {
     const del = await post("/topics/console-made/delete", {});
     expect(del.status).toBe(200);
     expect(await topicPartitions(client, "console-made")).toBeNull();
-  });
+  }, 30_000);
 
   test("reset offsets: refused while the group has members, done once it is empty (seen through OffsetFetch)", async () => {
     const other = await KafkaTestClient.connect(broker.port);
@@ -161,5 +181,5 @@ describe("console API", () => {
     } finally {
       other.close();
     }
-  });
+  }, 30_000);
 });

@@ -113,4 +113,14 @@ export class OffsetStore {
   topics(groupId: string): Set<string> {
     return new Set(this.entries(groupId).map((e) => e.topic));
   }
+
+  /** Every group's committed offsets, unordered (the consumer-lag metric). Bounded by the offsets held. */
+  *allOffsets(): IterableIterator<{ groupId: string; topic: string; partition: number; offset: bigint }> {
+    for (const [groupId, g] of this.byGroup) {
+      for (const [k, o] of g) {
+        const { topic, partition } = splitKey(k);
+        yield { groupId, topic, partition, offset: o.committedOffset };
+      }
+    }
+  }
 }

@@ -288,6 +288,14 @@ export class GroupCoordinatorService {
     return out;
   }
 
+  /**
+   * The committed offsets of every group coordinated here (the loaded shards), for the consumer-lag
+   * metric; read at scrape time. Bounded by the offsets held.
+   */
+  *committedOffsets(): IterableIterator<{ groupId: string; topic: string; partition: number; offset: bigint }> {
+    for (const [, s] of this.runtime.activeShards()) yield* s.offsets.allOffsets();
+  }
+
   /** Offset expiry: a write operation of each loaded shard. Returns the offsets removed. */
   expireAll(): Promise<number> {
     const runs: Array<Promise<number>> = [];

@@ -1,9 +1,10 @@
 // What the console's charts draw: samples it takes itself and keeps in bounded rings. Throughput comes
-// from the logs this broker leads (the sum of log end offsets for messages, of log sizes for bytes), so
-// a rate is the difference of two samples over their interval; a drop (retention deleting segments, a
-// topic deleted) counts as zero, not a negative rate. Consumer lag is each group's total lag, as the
-// groups view computes it. A sample is taken on a timer and, at most once a second, when a chart is
-// read, so an open page sees fresh points without the broker sampling fast while nobody looks.
+// from the broker's own BrokerTopicMetrics counters (the Partition fields /metrics exports: record bytes
+// and records appended as leader, record bytes sent to consumers), summed per topic over the partitions
+// hosted here; a rate is the difference of two samples over their interval, and a drop (a partition
+// moved away or recreated) counts as zero, not a negative rate. Consumer lag is each group's total
+// lag, as the groups view computes it. A sample is taken on a timer and, at most once a second, when a
+// chart is read, so an open page sees fresh points without the broker sampling fast while nobody looks.
 //
 // Bounds: SAMPLE_CAPACITY samples per ring; throughput per topic for at most MAX_SAMPLED_TOPICS topics
 // (by name); lag for at most MAX_GROUPS groups (group-view.ts), a group's ring dropped when the group
@@ -43,14 +44,15 @@ export class Ring<T> {
 
 interface CounterSample {
   timeMs: number;
-  /** Per topic: [sum of log end offsets, sum of log sizes] over the partitions led here. */
-  topics: Map<string, [number, number]>;
+  /** Per topic: [records in, bytes in, bytes out] over the partitions hosted here. */
+  topics: Map<string, [number, number, number]>;
 }
 
 export interface RatePoint {
   timeMs: number;
   messagesPerSec: number;
   bytesPerSec: number;
+  bytesOutPerSec: number;
 }
 
 export interface LagPoint {
@@ -101,20 +103,16 @@ export class ConsoleSampler {
 
   private sampleCounters(now: number): void {
     const image = this.services.metadata.image;
-    const topics = new Map<string, [number, number]>();
-    const names = [...image.topicsByName.keys()].filter((n) => !INTERNAL_TOPICS.has(n)).sort().slice(0, MAX_SAMPLED_TOPICS);
-    for (const name of names) {
-      const t = image.topicsByName.get(name)!;
-      let end = 0;
-      let size = 0;
-      for (const p of t.partitions) {
-        if (p.leader !== this.services.nodeId) continue;
-        const log = this.services.metadata.partitionLog(name, p.partition);
-        if (!log || log.isOffline) continue;
-        end += log.logEndOffset;
-        size += log.sizeBytes;
-      }
-      topics.set(name, [end, size]);
+    const names = new Set([...image.topicsByName.keys()].filter((n) => !INTERNAL_TOPICS.has(n)).sort().slice(0, MAX_SAMPLED_TOPICS));
+    const topics = new Map<string, [number, number, number]>();
+    for (const n of names) topics.set(n, [0, 0, 0]);
+    // Bounded by the partitions hosted here.
+    for (const p of this.services.replicaManager.hostedPartitions()) {
+      const t = topics.get(p.topic);
+      if (t === undefined) continue;
+      t[0] += p.messagesIn;
+      t[1] += p.bytesIn;
+      t[2] += p.bytesOut;
     }
     this.counters.push({ timeMs: now, topics });
   }
@@ -135,15 +133,11 @@ export class ConsoleSampler {
   rates(topic: string | null): RatePoint[] {
     const samples = this.counters.toArray();
     const out: RatePoint[] = [];
-    const totalOf = (s: CounterSample): [number, number] | null => {
+    const totalOf = (s: CounterSample): [number, number, number] | null => {
       if (topic !== null) return s.topics.get(topic) ?? null;
-      let a = 0;
-      let b = 0;
-      for (const [x, y] of s.topics.values()) {
-        a += x;
-        b += y;
-      }
-      return [a, b];
+      const sum: [number, number, number] = [0, 0, 0];
+      for (const v of s.topics.values()) for (let i = 0; i < 3; i++) sum[i]! += v[i]!;
+      return sum;
     };
     for (let i = 1; i < samples.length; i++) {
       const prev = samples[i - 1]!;
@@ -152,7 +146,8 @@ export class ConsoleSampler {
       const c = totalOf(cur);
       const seconds = (cur.timeMs - prev.timeMs) / 1000;
       if (p === null || c === null || seconds <= 0) continue;
-      out.push({ timeMs: cur.timeMs, messagesPerSec: Math.max(0, c[0] - p[0]) / seconds, bytesPerSec: Math.max(0, c[1] - p[1]) / seconds });
+      const rate = (k: number) => Math.max(0, c[k]! - p[k]!) / seconds;
+      out.push({ timeMs: cur.timeMs, messagesPerSec: rate(0), bytesPerSec: rate(1), bytesOutPerSec: rate(2) });
     }
     return out;
   }

@@ -36,7 +36,7 @@ async function pageOverview(main) {
       ]),
     ),
     ov.controllers.length > 0 ? h("p", { class: "muted" }, `Controller quorum nodes: ${ov.controllers.join(", ")} · metadata offset ${ov.metadataOffset}`) : null,
-    h("h2", {}, "Throughput (topics led by this broker)"),
+    h("h2", {}, "Throughput (partitions on this broker)"),
     rateCharts(tp.rates),
   );
 }

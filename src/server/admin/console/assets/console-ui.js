@@ -150,7 +150,14 @@ function rateCharts(rates) {
   return h(
     "div",
     { class: "charts" },
-    chart("Bytes in / s", [{ name: "bytes/s", color: "#2457d6", points: rates.map((r) => ({ t: r.timeMs, v: r.bytesPerSec })) }], fmtBytes),
+    chart(
+      "Bytes in / out per s",
+      [
+        { name: "in", color: "#2457d6", points: rates.map((r) => ({ t: r.timeMs, v: r.bytesPerSec })) },
+        { name: "out", color: "#b26a00", points: rates.map((r) => ({ t: r.timeMs, v: r.bytesOutPerSec })) },
+      ],
+      fmtBytes,
+    ),
     chart("Messages in / s", [{ name: "msgs/s", color: "#1b7f3b", points: rates.map((r) => ({ t: r.timeMs, v: r.messagesPerSec })) }], fmtNum),
   );
 }
