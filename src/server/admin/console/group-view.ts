@@ -66,7 +66,9 @@ export interface GroupDetail extends GroupSummary {
 function coordinatorFailure(svc: GroupCoordinatorService, groupId: string, e: unknown): ConsoleError {
   if (e instanceof CoordinatorError && e.code === ErrorCode.NOT_COORDINATOR) {
     const where = svc.locate(groupId);
-    return new ConsoleError(409, where.kind === "elsewhere" ? `group ${JSON.stringify(groupId)} is coordinated by broker ${where.leader}: open that broker's console` : e.message);
+    if (where.kind === "elsewhere") return new ConsoleError(409, `group ${JSON.stringify(groupId)} is coordinated by broker ${where.leader}: open that broker's console`);
+    // This broker's image does not name the coordinator yet (a new __consumer_offsets partition).
+    return new ConsoleError(503, `group ${JSON.stringify(groupId)} is not coordinated here and its coordinator is not known yet (${where.kind === "unavailable" ? where.reason : where.kind}): try again`);
   }
   if (e instanceof CoordinatorError) return new ConsoleError(503, e.message);
   return new ConsoleError(500, e instanceof Error ? e.message : String(e));
