@@ -71,6 +71,7 @@ import { writeTxnMarkers } from "./txn-markers.ts";
 import { withMarkerCrashPoint } from "./txn-marker-crash.ts";
 import { AdminServer, type AdminRoute } from "./admin/admin-server.ts";
 import { ADMIN_LISTENER_KEY, parseAdminListener } from "../config/admin-listener.ts";
+import { createConsole, type Console } from "./admin/console/console-route.ts";
 import { BrokerMetrics } from "./metrics/broker-metrics.ts";
 import { registerGroupLag } from "./metrics/group-lag.ts";
 import { metricsRoute } from "./admin/metrics-route.ts";
@@ -192,6 +193,8 @@ export class Broker {
    */
   readonly adminRoutes: AdminRoute[] = [];
   private admin: AdminServer | null = null;
+  /** The web console on the admin listener (admin/console/); its sampler stops with the broker. */
+  private console: Console | null = null;
   /** Prometheus metrics (services.metrics), served at /metrics. */
   readonly metrics = new BrokerMetrics();
   /** Where start() is, for /health/ready. */
@@ -482,6 +485,11 @@ export class Broker {
     mark("group-coordinator");
     this.loggers.transactionCoordinator.info("transaction coordinator loaded", await transactionCoordinator.start());
     mark("transaction-coordinator");
+    // The web console reads the partitions and groups hosted here, so a broker serves it (not a controller-only node).
+    if (this.admin && this.config.roles.has("broker")) {
+      this.console = createConsole(services);
+      this.adminRoutes.push(this.console.route);
+    }
     mark("producer-ids");
     this.loggers.broker.info("strand started", {
       version: STRAND_VERSION,
@@ -832,6 +840,7 @@ export class Broker {
 
   private async doStop(): Promise<void> {
     this.loggers.broker.info("strand shutting down");
+    this.console?.close();
     // A registered broker asks the controller to move its leaderships away first (bounded).
     if (this.lifecycle) {
       this.replicas?.beginControlledShutdown();

@@ -96,3 +96,21 @@ test("the compiled binary runs the log cleaner's worker (embedded entry point)",
     expect(await h.stop()).toBe(0);
   }
 }, 60_000);
+
+test("the compiled binary serves the web console from its embedded assets", async () => {
+  const h = await startStrand({ binary });
+  try {
+    expect(h.adminUrl).not.toBeNull();
+    const src = (name: string) => Bun.file(join(import.meta.dir, "../../src/server/admin/console/assets", name)).text();
+    const page = await fetch(`${h.adminUrl}/console`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe(await src("console.html"));
+    expect(await (await fetch(`${h.adminUrl}/console/ui.js`)).text()).toBe(await src("console-ui.js"));
+    expect(await (await fetch(`${h.adminUrl}/console/app.js`)).text()).toBe(await src("console-app.js"));
+    expect(await (await fetch(`${h.adminUrl}/console/app.css`)).text()).toBe(await src("console.css"));
+    const ov = (await (await fetch(`${h.adminUrl}/console/api/overview`)).json()) as { brokers: Array<{ nodeId: number }> };
+    expect(ov.brokers.map((b) => b.nodeId)).toEqual([1]);
+  } finally {
+    expect(await h.stop()).toBe(0);
+  }
+}, 60_000);

@@ -1,0 +1,5 @@
+// Stylesheets imported as text (index.ts).
+declare module "*.css" {
+  const text: string;
+  export default text;
+}
