@@ -51,7 +51,7 @@ export class AdminServer {
         } catch (e) {
           return failed(url, e, logger);
         }
-        return new Response(`no admin route for ${url.pathname}; served: /metrics, /health/live, /health/ready\n`, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+        return new Response(`no admin route for ${url.pathname}; served: /metrics, /health/live, /health/ready, /console\n`, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
       },
       error: (e) => failed(null, e, logger),
     });
