@@ -21,6 +21,7 @@ import { ensureLogDirs } from "../config/log-dirs.ts";
 import { LogManager } from "../storage/log-manager.ts";
 import { cleanerConfigOf } from "./cleaner-config.ts";
 import { replicationQuotasOf, type ReplicationQuotas } from "./replication-quotas.ts";
+import { quotaManagersOf } from "./quota/quota-managers.ts";
 import { logConfigFor } from "../config/topic-config.ts";
 import { consumerGroupTimings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
@@ -389,7 +390,7 @@ export class Broker {
       quorumController: this.quorumController,
       controllerChannel: this.channel,
       authorizer: this.config.authorizer ? new StandardAuthorizer(this.config.authorizer, () => metadata.image) : null,
-      quotas: null,
+      quotas: quotaManagersOf(this.config, () => metadata.image),
       metrics: null,
     };
     this.running = services;

@@ -23,6 +23,7 @@ import { CLOSE_CONNECTION, NO_RESPONSE, type ApiHandler, type RequestContext } f
 import { levelCheck, type Logger } from "../util/log.ts";
 import { securityProtocolOf, type SecurityProtocol } from "./principal.ts";
 import type { BrokerServices } from "./services.ts";
+import { applyClientQuotas, requestQuotaApplies } from "./quota/request-throttle.ts";
 
 const PRODUCE_KEY = 0;
 /** More listeners than any configuration has; the protocol cache stops growing past it. */
@@ -137,17 +138,22 @@ export class Dispatcher implements RequestSink {
       requestBytes: frameBytes,
     };
     const startMs = this.requestLogAt("debug") ? performance.now() : -1;
+    // request_percentage: the handling time is measured only when such a quota exists (quota/request-throttle.ts).
+    const timedFromMs = requestQuotaApplies(ctx, d.body) ? performance.now() : -1;
     let result: unknown;
     try {
       result = handler.handle(ctx, d.body);
     } catch (e) {
       return this.handlerFailed(ctx, e);
     }
-    if (result instanceof Promise) return result.then((r) => this.completed(ctx, r, startMs), (e: unknown) => this.handlerFailed(ctx, e));
-    return this.completed(ctx, result, startMs);
+    const handlingMs = timedFromMs >= 0 ? performance.now() - timedFromMs : -1;
+    if (result instanceof Promise) return result.then((r) => this.completed(ctx, r, startMs, handlingMs), (e: unknown) => this.handlerFailed(ctx, e));
+    return this.completed(ctx, result, startMs, handlingMs);
   }
 
-  private completed(ctx: RequestContext, body: unknown, startMs: number): Outcome {
+  private completed(ctx: RequestContext, body: unknown, startMs: number, handlingMs: number): Outcome {
+    // Before encoding, so a throttle time lands in the response (quota/request-throttle.ts).
+    if (ctx.services.quotas !== null && (handlingMs >= 0 || ctx.apiKey === 0)) applyClientQuotas(ctx, body, handlingMs);
     const out = this.encode(ctx, body);
     if (startMs >= 0) {
       this.requestLog.debug("Completed request", {
