@@ -5,7 +5,10 @@
 //     valid ones in the same request commit; a removal and a describe after it;
 //   - DescribeClientQuotas filters (exact, default, specified, strict) and its refusals;
 //   - a Produce over a tiny producer_byte_rate is answered at once, with throttle_time_ms, and the
-//     connection then reads nothing for that long (a request sent right after waits out the mute).
+//     connection then reads nothing for that long (a request sent right after waits out the mute);
+//   - controller_mutation_rate: CreateTopics v7 (strict) creates topics while the client's token bucket
+//     is not below zero and refuses the next one THROTTLING_QUOTA_EXCEEDED; v5 (permissive) creates it
+//     and throttles the response instead.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { buildGoodBatch } from "../support/malformed-batch.ts";
@@ -116,6 +119,30 @@ describe.skipIf(!dist.ok)(`client quota APIs vs ${interopTarget()}`, () => {
       expect(performance.now() - sentMs).toBeGreaterThan(first.throttleTimeMs * 0.8);
     } finally {
       p.close();
+    }
+  }, 90_000);
+
+  test("controller_mutation_rate: strict CreateTopics refuses past the quota, permissive throttles", async () => {
+    // 2 partitions a second: a full bucket of 11 windows × 1 s × 2 = 22 partitions.
+    const r = await alter([entry([["client-id", "mutator"]], [["controller_mutation_rate", 2]])]);
+    expect(r.entries[0].errorCode).toBe(0);
+    const m = await KafkaTestClient.connect(target.port);
+    try {
+      m.clientId = "mutator";
+      const topic = (name: string, numPartitions: number) => ({ name, numPartitions, replicationFactor: 1, assignments: [], configs: [] });
+      await until("the quota in the image", async () => Object.keys(await describeQuotas([["client-id", 0, "mutator"]])).length === 1, 15_000);
+      const strict = await m.request<Any>(19, 7, { topics: [topic("mut-a", 20), topic("mut-b", 5), topic("mut-c", 1)], timeoutMs: 30_000, validateOnly: false }, 60_000);
+      const byName = Object.fromEntries((strict.topics as Any[]).map((t) => [t.name, [t.errorCode, t.errorMessage]]));
+      expect(byName).toEqual({ "mut-a": [0, null], "mut-b": [0, null], "mut-c": [89, null] });
+      // 3 partitions below zero at 2 a second.
+      expect(strict.throttleTimeMs).toBeGreaterThan(1000);
+      expect(strict.throttleTimeMs).toBeLessThanOrEqual(1500);
+      // The permissive version creates it anyway (after the mute) and throttles the answer.
+      const permissive = await m.request<Any>(19, 5, { topics: [topic("mut-c", 4)], timeoutMs: 30_000, validateOnly: false }, 60_000);
+      expect(permissive.topics[0].errorCode).toBe(0);
+      expect(permissive.throttleTimeMs).toBeGreaterThan(0);
+    } finally {
+      m.close();
     }
   }, 90_000);
 });

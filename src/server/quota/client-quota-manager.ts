@@ -17,7 +17,7 @@
 
 import type { ClientQuotaImage, MetadataImage } from "../../metadata/image.ts";
 import { CLIENT_ID, IP, USER } from "../../metadata/client-quota-control.ts";
-import { QuotaRate, recordAndThrottleMs } from "./quota-rate.ts";
+import { QuotaRate, recordAndThrottleMs, TokenBucket } from "./quota-rate.ts";
 
 const MAX_RESOLVED = 10_000;
 const MAX_SENSORS = 10_000;
@@ -56,6 +56,8 @@ export class ClientQuotaManager {
   private levels = new Map<string, number>();
   private readonly resolved = new Map<string, Resolved>();
   private readonly sensors = new Map<string, QuotaRate>();
+  /** controller_mutation_rate's token buckets, by quota id (bounded as the sensors). */
+  private readonly buckets = new Map<string, TokenBucket>();
 
   constructor(private readonly opts: ClientQuotaManagerOptions) {}
 
@@ -107,6 +109,30 @@ export class ClientQuotaManager {
     const measured = rate.measure(nowMs);
     if (!(measured > r.bound)) return 0;
     return Math.min(Math.round(((measured - r.bound) / r.bound) * rate.windowSizeMs(nowMs)), this.opts.maxThrottleMs ?? Infinity);
+  }
+
+  /**
+   * Kafka's Strict/PermissiveControllerMutationQuota.record for `permits` partitions: strict refuses
+   * (nothing recorded) while the bucket is below zero; permissive always records. Returns whether the
+   * mutation may go ahead and the throttle time now (0 within the quota).
+   */
+  recordMutation(user: string, clientId: string, permits: number, strict: boolean, nowMs = this.nowMs()): { allowed: boolean; throttleMs: number } {
+    if (!this.enabled) return { allowed: true, throttleMs: 0 };
+    const r = this.resolve(user, clientId);
+    if (r.bound === Infinity) return { allowed: true, throttleMs: 0 };
+    let b = this.buckets.get(r.sensorKey);
+    if (b === undefined) {
+      if (this.buckets.size >= MAX_SENSORS) this.buckets.delete(this.buckets.keys().next().value!);
+      b = new TokenBucket(this.opts.numSamples, this.opts.windowMs);
+      this.buckets.set(r.sensorKey, b);
+    }
+    if (strict) {
+      const throttleMs = b.throttleMs(r.bound, nowMs);
+      if (throttleMs > 0) return { allowed: false, throttleMs };
+    }
+    b.record(permits, r.bound, nowMs);
+    // Strict: checked before recording only (the next mutation is the one refused); permissive: after.
+    return { allowed: true, throttleMs: strict ? 0 : b.throttleMs(r.bound, nowMs) };
   }
 
   /** The bound for (user, client-id): Infinity when no level sets it (tests, logs). */

@@ -110,3 +110,50 @@ export function recordAndThrottleMs(rate: QuotaRate, value: number, bound: numbe
   const ms = Math.round(((measured - bound) / bound) * rate.windowSizeMs(nowMs));
   return Math.min(ms, maxThrottleMs);
 }
+
+/**
+ * Kafka's TokenBucket (KIP-599), the controller mutation quota's measure: `bound` tokens a second
+ * refill it up to a burst of samples × window × bound (it starts full); a mutation takes its
+ * partitions out, and may take it below zero. Exceeded while below zero; the throttle time is the time
+ * the refill needs to bring it back to zero.
+ */
+export class TokenBucket {
+  private tokens = 0;
+  private lastUpdateMs = -Infinity;
+
+  constructor(
+    readonly numSamples: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** Tokens now for a rate of `bound` a second. */
+  measure(bound: number, nowMs: number): number {
+    this.refill(bound, nowMs);
+    return this.tokens;
+  }
+
+  record(permits: number, bound: number, nowMs: number): void {
+    this.refill(bound, nowMs);
+    this.tokens = Math.min(this.burst(bound), this.tokens - permits);
+  }
+
+  /** ControllerMutationQuotaManager.throttleTimeMs: -tokens / bound seconds; 0 when not below zero. */
+  throttleMs(bound: number, nowMs: number): number {
+    const t = this.measure(bound, nowMs);
+    return t < 0 ? Math.round((-t / bound) * 1000) : 0;
+  }
+
+  lastEventMs(): number {
+    return this.lastUpdateMs;
+  }
+
+  private burst(bound: number): number {
+    return this.numSamples * (this.windowMs / 1000) * bound;
+  }
+
+  private refill(bound: number, nowMs: number): void {
+    const elapsedS = this.lastUpdateMs === -Infinity ? Infinity : (nowMs - this.lastUpdateMs) / 1000;
+    this.tokens = Math.min(this.burst(bound), this.tokens + bound * elapsedS);
+    this.lastUpdateMs = nowMs;
+  }
+}
