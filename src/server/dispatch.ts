@@ -153,7 +153,7 @@ export class Dispatcher implements RequestSink {
 
   private completed(ctx: RequestContext, body: unknown, startMs: number, handlingMs: number): Outcome {
     // Before encoding, so a throttle time lands in the response (quota/request-throttle.ts).
-    if (ctx.services.quotas !== null && (handlingMs >= 0 || ctx.apiKey === 0)) applyClientQuotas(ctx, body, handlingMs);
+    if (ctx.services.quotas && (handlingMs >= 0 || ctx.apiKey === 0)) applyClientQuotas(ctx, body, handlingMs);
     const out = this.encode(ctx, body);
     if (startMs >= 0) {
       this.requestLog.debug("Completed request", {

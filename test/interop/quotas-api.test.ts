@@ -6,6 +6,8 @@
 //   - DescribeClientQuotas filters (exact, default, specified, strict) and its refusals;
 //   - a Produce over a tiny producer_byte_rate is answered at once, with throttle_time_ms, and the
 //     connection then reads nothing for that long (a request sent right after waits out the mute);
+//   - request_percentage: a client-id allowed 0.01% of a thread gets throttle_time_ms on plain
+//     Metadata requests within a few of them;
 //   - controller_mutation_rate: CreateTopics v7 (strict) creates topics while the client's token bucket
 //     is not below zero and refuses the next one THROTTLING_QUOTA_EXCEEDED; v5 (permissive) creates it
 //     and throttles the response instead.
@@ -143,6 +145,25 @@ describe.skipIf(!dist.ok)(`client quota APIs vs ${interopTarget()}`, () => {
       expect(permissive.throttleTimeMs).toBeGreaterThan(0);
     } finally {
       m.close();
+    }
+  }, 90_000);
+
+  test("request_percentage: a client over its share of request time gets throttle_time_ms", async () => {
+    const r = await alter([entry([["client-id", "busy-client"]], [["request_percentage", 0.01]])]);
+    expect(r.entries[0].errorCode).toBe(0);
+    await until("the quota in the image", async () => Object.keys(await describeQuotas([["client-id", 0, "busy-client"]])).length === 1, 15_000);
+    const b = await KafkaTestClient.connect(target.port);
+    try {
+      b.clientId = "busy-client";
+      // 0.01% of a second over 10 windows is 10 µs of handling: a handful of Metadata requests exceed it.
+      const throttled = await until("a throttled Metadata answer", async () => {
+        const res = await b.request<Any>(3, 12, { topics: null, allowAutoTopicCreation: false, includeTopicAuthorizedOperations: false }, 60_000);
+        return res.throttleTimeMs > 0 ? res : null;
+      }, 60_000, 0);
+      // ClientRequestQuotaManager bounds the throttle by one quota window (quota.window.size.seconds = 1).
+      expect(throttled.throttleTimeMs).toBeLessThanOrEqual(1000);
+    } finally {
+      b.close();
     }
   }, 90_000);
 });

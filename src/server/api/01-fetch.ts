@@ -226,7 +226,7 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
     // Kafka's FetchRequest.replicaId / replicaEpoch: ReplicaState from v15, the top-level field below.
     const replicaId = v >= 15 ? req.replicaState.replicaId : req.replicaId;
     // consumer_byte_rate (a consumer's fetch only): at most what the quota window allows in one response.
-    const quota = replicaId < 0 && services.quotas !== null && services.quotas.fetch.enabled ? services.quotas.fetch : null;
+    const quota = replicaId < 0 && services.quotas?.fetch.enabled ? services.quotas.fetch : null;
     const user = ctx.principal.name;
     const clientId = ctx.header.clientId ?? "";
     const quotaMaxBytes = quota === null ? Infinity : Math.floor(quota.maxValueInQuotaWindow(user, clientId));

@@ -25,7 +25,7 @@ const MS_TO_PERCENT = 100 / 1000;
 
 /** Whether this request's handling time must be measured (request quotas exist and it is not exempt). */
 export function requestQuotaApplies(ctx: RequestContext, request: unknown): boolean {
-  const q = ctx.services.quotas;
+  const q = ctx.services.quotas ?? null;
   if (q === null || REQUEST_QUOTA_EXEMPT.has(ctx.apiKey) || ctx.forwarded !== undefined || !q.request.enabled) return false;
   return !(ctx.apiKey === FETCH && isFollowerFetch(request));
 }
@@ -41,7 +41,7 @@ export function isFollowerFetch(request: unknown): boolean {
  * `requestTimeMs` is the handling time measured, or -1 when request_percentage does not apply.
  */
 export function applyClientQuotas(ctx: RequestContext, body: unknown, requestTimeMs: number): void {
-  const q = ctx.services.quotas;
+  const q = ctx.services.quotas ?? null;
   if (q === null) return;
   const produce = ctx.apiKey === PRODUCE && q.produce.enabled;
   if (requestTimeMs < 0 && !produce) return;
