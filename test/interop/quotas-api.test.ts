@@ -8,6 +8,8 @@
 //     connection then reads nothing for that long (a request sent right after waits out the mute);
 //   - request_percentage: a client-id allowed 0.01% of a thread gets throttle_time_ms on plain
 //     Metadata requests within a few of them;
+//   - connection_creation_rate for the ip 127.0.0.1: past the rate, a new connection is held unread
+//     and closed (its ApiVersions never answered);
 //   - controller_mutation_rate: CreateTopics v7 (strict) creates topics while the client's token bucket
 //     is not below zero and refuses the next one THROTTLING_QUOTA_EXCEEDED; v5 (permissive) creates it
 //     and throttles the response instead.
@@ -149,7 +151,9 @@ describe.skipIf(!dist.ok)(`client quota APIs vs ${interopTarget()}`, () => {
   }, 90_000);
 
   test("request_percentage: a client over its share of request time gets throttle_time_ms", async () => {
-    const r = await alter([entry([["client-id", "busy-client"]], [["request_percentage", 0.01]])]);
+    // At users/<default>/clients/busy-client: the first test's users/<default>/clients/<default> (50.5)
+    // outranks a clients/busy-client quota, as in Kafka's precedence.
+    const r = await alter([entry([["user", null], ["client-id", "busy-client"]], [["request_percentage", 0.01]])]);
     expect(r.entries[0].errorCode).toBe(0);
     await until("the quota in the image", async () => Object.keys(await describeQuotas([["client-id", 0, "busy-client"]])).length === 1, 15_000);
     const b = await KafkaTestClient.connect(target.port);
@@ -165,5 +169,34 @@ describe.skipIf(!dist.ok)(`client quota APIs vs ${interopTarget()}`, () => {
     } finally {
       b.close();
     }
+  }, 90_000);
+
+  test("connection_creation_rate: connections from an ip past its rate are held unread and closed", async () => {
+    const r = await alter([entry([["ip", "127.0.0.1"]], [["connection_creation_rate", 1]])]);
+    expect(r.entries[0].errorCode).toBe(0);
+    await until("the quota in the image", async () => Object.keys(await describeQuotas([["ip", 0, "127.0.0.1"]])).length === 1, 15_000);
+    let accepted = 0;
+    let refused = 0;
+    try {
+      // 1 a second over 11 windows of 1 s: the first 10 fit (the Rate counts at least 10 s), then
+      // connections are refused until the window moves on.
+      for (let i = 0; i < 15; i++) {
+        const k = await KafkaTestClient.connect(target.port);
+        try {
+          await k.request<Any>(18, 3, { clientSoftwareName: "quota-test", clientSoftwareVersion: "1" }, 5_000);
+          accepted++;
+        } catch {
+          refused++;
+        } finally {
+          k.close();
+        }
+      }
+    } finally {
+      const removed = await alter([entry([["ip", "127.0.0.1"]], [["connection_creation_rate", null]])]);
+      expect(removed.entries[0].errorCode).toBe(0);
+    }
+    expect(accepted).toBeGreaterThanOrEqual(9);
+    expect(accepted).toBeLessThanOrEqual(11);
+    expect(refused).toBe(15 - accepted);
   }, 90_000);
 });

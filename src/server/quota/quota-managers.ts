@@ -12,6 +12,7 @@ import type { BrokerConfig } from "../../config/broker-config.ts";
 import type { MetadataImage } from "../../metadata/image.ts";
 import type { ConnectionInfo } from "../../network/connection.ts";
 import { ClientQuotaManager } from "./client-quota-manager.ts";
+import { IpConnectionRateQuota } from "./ip-connection-quota.ts";
 
 export interface QuotaManagers {
   readonly produce: ClientQuotaManager;
@@ -43,4 +44,15 @@ export function quotaManagersOf(config: BrokerConfig, image: () => MetadataImage
 /** Kafka's ClientQuotaManager.throttle: mute the connection for `throttleMs` once its response is out. */
 export function throttleConnection(conn: ConnectionInfo, throttleMs: number): void {
   if (throttleMs > 0) conn.throttle?.(throttleMs);
+}
+
+/**
+ * The socket server's connection_creation_rate check (ip-connection-quota.ts) for the broker listeners;
+ * the inter-broker listener is exempt when there are several (Kafka's protectedListener).
+ */
+export function ipConnectionThrottle(config: BrokerConfig, listeners: ReadonlyArray<{ name: string }>, image: () => MetadataImage): (listenerName: string, address: string) => number {
+  const quota = new IpConnectionRateQuota(config.int("quota.window.num"), config.int("quota.window.size.seconds") * 1000, image);
+  const interBroker = config.optionalString("inter.broker.listener.name") ?? config.optionalString("security.inter.broker.protocol") ?? "PLAINTEXT";
+  const protectedListener = listeners.length > 1 ? interBroker : null;
+  return (listenerName, address) => (listenerName === protectedListener ? 0 : quota.throttleMs(address));
 }
