@@ -67,12 +67,14 @@ function entityString(entity: QuotaEntity): string {
   return `ClientQuotaEntity(entries={${javaOrder(entity, entity.size).map((t) => `${t}=${entity.get(t)}`).join(", ")}})`;
 }
 
-/** Kafka's InetAddress.getByName check, without a name lookup: an IPv4 or IPv6 literal, or a host name. */
+/**
+ * Kafka's InetAddress.getByName check without a name lookup on the controller: an IPv4 or IPv6 literal,
+ * or "localhost" (Kafka also accepts any host name that resolves).
+ */
 export function isValidIpEntity(ip: string | null): boolean {
   if (ip === null) return true;
   if (/^(\d{1,3})(\.\d{1,3}){3}$/.test(ip)) return ip.split(".").every((o) => Number(o) <= 255);
   if (ip.includes(":")) return /^[0-9a-fA-F:.]+$/.test(ip) && ip.split("::").length <= 2;
-  // A name would be resolved by Kafka; Strand accepts names of DNS shape only (no lookup on the controller).
   return ip === "localhost";
 }
 
