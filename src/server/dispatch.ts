@@ -139,7 +139,7 @@ export class Dispatcher implements RequestSink {
     };
     const startMs = this.requestLogAt("debug") ? performance.now() : -1;
     // request_percentage: the handling time is measured only when such a quota exists (quota/request-throttle.ts).
-    const timedFromMs = requestQuotaApplies(ctx, d.body) ? performance.now() : -1;
+    const timedFromMs = requestQuotaApplies(ctx) ? performance.now() : -1;
     let result: unknown;
     try {
       result = handler.handle(ctx, d.body);

@@ -166,6 +166,17 @@ describe.skipIf(!dist.ok)(`client quota APIs vs ${interopTarget()}`, () => {
       }, 60_000, 0);
       // ClientRequestQuotaManager bounds the throttle by one quota window (quota.window.size.seconds = 1).
       expect(throttled.throttleTimeMs).toBeLessThanOrEqual(1000);
+      // A throttled Fetch is answered empty (Kafka's getThrottledResponse), whatever the log holds.
+      const fetched = await until("a throttled, empty Fetch answer", async () => {
+        const res = await b.request<Any>(1, 12, {
+          replicaId: -1, maxWaitMs: 0, minBytes: 1, maxBytes: 1 << 20, isolationLevel: 0, sessionId: 0, sessionEpoch: -1,
+          topics: [{ topic: "quota-api", partitions: [{ partition: 0, currentLeaderEpoch: -1, fetchOffset: 0n, lastFetchedEpoch: -1, logStartOffset: -1n, partitionMaxBytes: 1 << 20 }] }],
+          forgottenTopicsData: [], rackId: "",
+        }, 60_000);
+        return res.throttleTimeMs > 0 ? res : null;
+      }, 60_000, 0);
+      expect(fetched.errorCode).toBe(0);
+      expect(fetched.responses).toEqual([]);
     } finally {
       b.close();
     }

@@ -41,10 +41,10 @@
 //   topic (TOPIC_AUTHORIZATION_FAILED for the others, after UNKNOWN_TOPIC_ID); refused partitions are
 //   not read and do not hold a long poll.
 //
-// - consumer_byte_rate (KafkaApis' fetch quota, consumers only): max_bytes is capped by what the quota
-//   window allows (getMaxValueInQuotaWindow); a response over the quota is answered empty with
-//   throttle_time_ms and the connection muted for that time (server/quota/). request_percentage is
-//   applied by the dispatcher, which sets the throttle time without emptying the response.
+// - consumer_byte_rate and request_percentage (KafkaApis' fetch quotas, consumers only): max_bytes is
+//   capped by what the quota window allows; an answer over either quota is answered empty with
+//   throttle_time_ms and the connection muted for that time (server/quota/fetch-throttle.ts). The two
+//   early refusals (a fetch session error, an unknown isolation level) are not counted.
 //
 // Left out: replication quotas.
 
@@ -63,8 +63,7 @@ import type { MetadataImage } from "../../metadata/image.ts";
 import { EMPTY_RECORDS, metadataError, type FetchIsolation, type FetchResults } from "../../replication/fetch-read.ts";
 import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
 import { authorize, authorizeCluster } from "../auth-helper.ts";
-import type { ClientQuotaManager } from "../quota/client-quota-manager.ts";
-import { throttleConnection } from "../quota/quota-managers.ts";
+import { FetchQuotaRun } from "../quota/fetch-throttle.ts";
 import type { RequestContext } from "../handler.ts";
 import type { AbortedTxnInfo } from "../../storage/log-types.ts";
 import { defineHandler } from "../handler.ts";
@@ -184,21 +183,8 @@ function unauthorizedTargets(ctx: RequestContext, targets: readonly FetchTarget[
   return out;
 }
 
-/**
- * Kafka's fetch quota (handleFetchRequest): the response's bytes are recorded; over the quota, they are
- * taken back out (the client gets none of them), the connection is muted for the throttle time, and the
- * answer is Kafka's getThrottledResponse: no partitions, the session id of an incremental session (0
- * otherwise; a full fetch's new session is not created), and the throttle time.
- */
-function fetchQuotaThrottle(ctx: RequestContext, quota: ClientQuotaManager, fctx: Exclude<FetchContext, { kind: "error" }>, read: FetchResults, user: string, clientId: string): FetchResponse | null {
-  let sizeBytes = 0;
-  // Bounded by the request's partitions.
-  for (const r of read.results.values()) sizeBytes += r.sizeBytes;
-  const nowMs = quota.nowMs();
-  const throttleMs = quota.recordAndGetThrottleTimeMs(user, clientId, sizeBytes, nowMs);
-  if (throttleMs <= 0) return null;
-  quota.recordNoThrottle(user, clientId, -sizeBytes, nowMs);
-  throttleConnection(ctx.conn, throttleMs);
+/** Kafka's FetchContext.getThrottledResponse: no partitions, the session id of an incremental session (0 otherwise). */
+function throttledResponse(fctx: Exclude<FetchContext, { kind: "error" }>, throttleMs: number): FetchResponse {
   const res = newFetchResponse();
   res.throttleTimeMs = throttleMs;
   res.sessionId = fctx.kind === "incremental" ? fctx.session.id : 0;
@@ -225,12 +211,9 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
     }
     // Kafka's FetchRequest.replicaId / replicaEpoch: ReplicaState from v15, the top-level field below.
     const replicaId = v >= 15 ? req.replicaState.replicaId : req.replicaId;
-    // consumer_byte_rate (a consumer's fetch only): at most what the quota window allows in one response.
-    const quota = replicaId < 0 && services.quotas?.fetch.enabled ? services.quotas.fetch : null;
-    const user = ctx.principal.name;
-    const clientId = ctx.header.clientId ?? "";
-    const quotaMaxBytes = quota === null ? Infinity : Math.floor(quota.maxValueInQuotaWindow(user, clientId));
-    const maxBytes = Math.max(0, Math.min(req.maxBytes, services.config.int("fetch.max.bytes"), quotaMaxBytes));
+    // consumer_byte_rate and request_percentage (a consumer's fetch only: quota/fetch-throttle.ts).
+    const quota = FetchQuotaRun.of(ctx, replicaId);
+    const maxBytes = Math.max(0, Math.min(req.maxBytes, services.config.int("fetch.max.bytes"), quota?.maxBytes() ?? Infinity));
     const minBytes = Math.min(req.minBytes, maxBytes);
     const isolation = fetchIsolation(req.isolationLevel);
     const replicaEpoch = v >= 15 ? req.replicaState.replicaEpoch : -1n;
@@ -246,13 +229,17 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
         for (const key of refused) r.results.set(key, metadataError(ErrorCode.TOPIC_AUTHORIZATION_FAILED));
         r.anyError = true;
       }
-      if (quota !== null) {
-        const throttled = fetchQuotaThrottle(ctx, quota, fctx, r, user, clientId);
-        if (throttled !== null) return throttled;
-      }
+      const throttleMs = quota?.throttleMs(r) ?? 0;
+      if (throttleMs > 0) return throttledResponse(fctx, throttleMs);
       return respond(sessions, fctx, r, v, () => new CurrentLeaders(rm, services.metadata.image, ctx.listenerName));
     };
-    if (read instanceof Promise) return read.then(answer);
+    if (read instanceof Promise) {
+      quota?.waiting();
+      return read.then((r) => {
+        quota?.resumed();
+        return answer(r);
+      });
+    }
     return answer(read);
   },
 });

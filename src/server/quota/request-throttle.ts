@@ -1,15 +1,16 @@
 // Where the dispatcher applies the client quotas to a finished request (Kafka's
 // RequestHandlerHelper.sendResponseMaybeThrottle and KafkaApis.handleProduceRequest):
-// - request_percentage: the time the request's handling took on the event loop (its synchronous part
-//   and the response's encoding), as a percentage of one thread's second (Kafka's
-//   nanosToPercentage), for every API but the exempt ones (below);
+// - request_percentage: the time the request's handling took on the event loop (the handler's
+//   synchronous part), as a percentage of one thread's second (Kafka's nanosToPercentage), for every
+//   API but the exempt ones (below);
 // - producer_byte_rate: a Produce request's size in bytes, recorded after the append;
 // the larger throttle time goes into the response's throttle_time_ms (when its version has the field)
 // and mutes the connection for that long after the response (acks=0 Produce: the mute only, as Kafka).
-// consumer_byte_rate is applied by the Fetch handler itself, which must answer empty when throttled.
+// Fetch applies consumer_byte_rate and request_percentage itself (fetch-throttle.ts), since a throttled
+// fetch is answered empty.
 //
 // Exempt from request_percentage (Kafka's exempt requests): the inter-node APIs (Raft, broker
-// lifecycle, AlterPartition, WriteTxnMarkers, Envelope, ...), follower fetches, and the connection's
+// lifecycle, AlterPartition, WriteTxnMarkers, Envelope, ...), and the connection's
 // start (ApiVersions, SaslHandshake, SaslAuthenticate).
 
 import type { RequestContext } from "../handler.ts";
@@ -24,16 +25,11 @@ export const REQUEST_QUOTA_EXEMPT: ReadonlySet<number> = new Set([4, 5, 6, 7, 17
 const MS_TO_PERCENT = 100 / 1000;
 
 /** Whether this request's handling time must be measured (request quotas exist and it is not exempt). */
-export function requestQuotaApplies(ctx: RequestContext, request: unknown): boolean {
+export function requestQuotaApplies(ctx: RequestContext): boolean {
   const q = ctx.services.quotas ?? null;
   if (q === null || REQUEST_QUOTA_EXEMPT.has(ctx.apiKey) || ctx.forwarded !== undefined || !q.request.enabled) return false;
-  return !(ctx.apiKey === FETCH && isFollowerFetch(request));
-}
-
-/** A Fetch from a replica (ReplicaState.ReplicaId from v15, ReplicaId below). */
-export function isFollowerFetch(request: unknown): boolean {
-  const r = request as { replicaId?: number; replicaState?: { replicaId?: number } };
-  return (r.replicaState?.replicaId ?? -1) >= 0 || (r.replicaId ?? -1) >= 0;
+  // Fetch applies request_percentage itself (fetch-throttle.ts): a throttled fetch is answered empty.
+  return ctx.apiKey !== FETCH;
 }
 
 /**
