@@ -10,6 +10,7 @@
 //     Metadata requests within a few of them;
 //   - connection_creation_rate for the ip 127.0.0.1: past the rate, a new connection is held unread
 //     and closed (its ApiVersions never answered);
+//   - the quotas survive a restart (replayed from the metadata log);
 //   - controller_mutation_rate: CreateTopics v7 (strict) creates topics while the client's token bucket
 //     is not below zero and refuses the next one THROTTLING_QUOTA_EXCEEDED; v5 (permissive) creates it
 //     and throttles the response instead.
@@ -210,4 +211,17 @@ describe.skipIf(!dist.ok)(`client quota APIs vs ${interopTarget()}`, () => {
     expect(accepted).toBeLessThanOrEqual(11);
     expect(refused).toBe(15 - accepted);
   }, 90_000);
+
+  test("the quotas survive a restart", async () => {
+    const before = await describeQuotas([]);
+    expect(Object.keys(before).length).toBeGreaterThan(2);
+    c.close();
+    await target.restart("SIGTERM");
+    c = await KafkaTestClient.connect(target.port);
+    const after = await until("the quotas after the restart", async () => {
+      const d = await describeQuotas([]).catch(() => null);
+      return d !== null && Object.keys(d).length === Object.keys(before).length ? d : null;
+    }, 60_000);
+    expect(after).toEqual(before);
+  }, 120_000);
 });
