@@ -6,9 +6,10 @@
 // throttle time goes into the response and mutes the connection (not for a forwarded request, whose
 // connection is the forwarding broker's, as Kafka's sendResponseMaybeThrottleWithControllerQuota).
 //
-// Strand applies it where the request is handled: on the active controller for a forwarded request,
-// else on the broker the client is connected to (CreateTopics is forwarded by the metadata layer, after
-// this check), so in a cluster each broker counts its own clients' mutations.
+// Strand applies it where the client's request is handled: on the active controller for a request
+// forwarded in an Envelope (DeleteTopics, CreatePartitions), else on the broker the client is connected
+// to (CreateTopics, which the metadata layer forwards after this check as the broker's own request; the
+// controller does not count that one again). So in a cluster CreateTopics is counted per broker.
 
 import type { RequestContext } from "../handler.ts";
 import type { ClientQuotaManager } from "./client-quota-manager.ts";
@@ -45,5 +46,8 @@ export class MutationQuotaRun {
 export function mutationQuotaFor(ctx: RequestContext, strictSinceVersion: number): MutationQuotaRun | null {
   const m = ctx.services.quotas?.controllerMutation;
   if (!m || !m.enabled) return null;
+  // A plain request on a controller listener is a broker's (CreateTopics forwarded by the metadata
+  // layer, counted already on the client's broker): not counted again.
+  if (ctx.forwarded === undefined && ctx.services.config.controllerListenerNames.includes(ctx.listenerName)) return null;
   return new MutationQuotaRun(ctx, m, ctx.apiVersion >= strictSinceVersion);
 }
