@@ -100,17 +100,6 @@ export class ClientQuotaManager {
     return b === Infinity ? Infinity : b * (this.opts.numSamples - 1) * (this.opts.windowMs / 1000);
   }
 
-  /** Whether the quota is already exceeded without recording (the strict controller mutation check). */
-  exceededThrottleMs(user: string, clientId: string, nowMs = this.nowMs()): number {
-    if (!this.enabled) return 0;
-    const r = this.resolve(user, clientId);
-    if (r.bound === Infinity) return 0;
-    const rate = this.sensor(r.sensorKey, nowMs);
-    const measured = rate.measure(nowMs);
-    if (!(measured > r.bound)) return 0;
-    return Math.min(Math.round(((measured - r.bound) / r.bound) * rate.windowSizeMs(nowMs)), this.opts.maxThrottleMs ?? Infinity);
-  }
-
   /**
    * Kafka's Strict/PermissiveControllerMutationQuota.record for `permits` partitions: strict refuses
    * (nothing recorded) while the bucket is below zero; permissive always records. Returns whether the

@@ -143,10 +143,6 @@ export class TokenBucket {
     return t < 0 ? Math.round((-t / bound) * 1000) : 0;
   }
 
-  lastEventMs(): number {
-    return this.lastUpdateMs;
-  }
-
   private burst(bound: number): number {
     return this.numSamples * (this.windowMs / 1000) * bound;
   }

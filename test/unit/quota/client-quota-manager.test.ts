@@ -1,7 +1,8 @@
 // The client quota math (Kafka's Rate, QuotaUtils.throttleTime) and ClientQuotaManager's choice among
 // the 8 quota levels: which bound applies to a (user, client-id), which clients share a sensor, the
 // resolution cache dropped when the image's quotas change, getMaxValueInQuotaWindow, a throttled
-// fetch's unrecord, and a producer simulated against the quota converging to its bound. Time is a
+// fetch's unrecord, the controller mutation token bucket (strict and permissive), and a producer
+// simulated against the quota converging to its bound. Time is a
 // hand-moved clock; the simulation's request sizes come from a seeded generator (seed printed).
 import { expect, test } from "bun:test";
 import { entityKey } from "../../../src/metadata/client-quota-control.ts";
@@ -124,4 +125,22 @@ test("a producer sending as fast as it is let converges to its quota", () => {
   const rate = (sent - sentAtStart) / ((t - 20_000) / 1000);
   expect(rate).toBeGreaterThan(bound * 0.95);
   expect(rate).toBeLessThan(bound * 1.05);
+});
+
+test("controller_mutation_rate: a token bucket of samples × window × rate; strict refuses below zero, permissive throttles", () => {
+  let t = 0;
+  const image = imageWith([[[["client-id", "m"]], { controller_mutation_rate: 2 }]]);
+  const m = new ClientQuotaManager({ quotaKey: "controller_mutation_rate", numSamples: 11, windowMs: 1000, image: () => image, nowMs: () => t });
+  // Full at the start: 22 tokens. 20 then 5 go ahead (strict checks before taking), leaving -3.
+  expect(m.recordMutation("u", "m", 20, true)).toEqual({ allowed: true, throttleMs: 0 });
+  expect(m.recordMutation("u", "m", 5, true)).toEqual({ allowed: true, throttleMs: 0 });
+  // Below zero: refused, 3 tokens at 2 a second away.
+  expect(m.recordMutation("u", "m", 1, true)).toEqual({ allowed: false, throttleMs: 1500 });
+  // Permissive: goes ahead and is throttled by what it took.
+  expect(m.recordMutation("u", "m", 1, false)).toEqual({ allowed: true, throttleMs: 2000 });
+  // Refilled after 2 s: 0 tokens, not below zero, so the next one goes ahead again.
+  t = 2000;
+  expect(m.recordMutation("u", "m", 1, true).allowed).toBe(true);
+  // Another client-id has no quota.
+  expect(m.recordMutation("u", "other", 1000, true)).toEqual({ allowed: true, throttleMs: 0 });
 });
