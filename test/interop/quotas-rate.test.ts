@@ -24,10 +24,14 @@ import { createTopics } from "./topics.ts";
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const dist = await probeKafkaDist();
-const QUOTA_BYTES_PER_SEC = 1024 * 1024;
+/**
+ * Half a MiB a second: well below what the Java clients do on a busy shared machine (the assertion
+ * needs the quota'd client able to go faster than its quota, since a quota is only a ceiling).
+ */
+const QUOTA_BYTES_PER_SEC = 512 * 1024;
 const RECORD_BYTES = 1000;
 /** About 10 s at the quota. */
-const QUOTAD_RECORDS = 11_000;
+const QUOTAD_RECORDS = 5_500;
 const STEADY_AFTER_MS = 2500;
 
 describe.skipIf(!dist.ok)(`client quota rates vs ${interopTarget()}`, () => {
@@ -105,7 +109,7 @@ describe.skipIf(!dist.ok)(`client quota rates vs ${interopTarget()}`, () => {
   test("producer_byte_rate holds the quota'd producer to ±10% of its quota; the other is not held", async () => {
     const slow = { samples: [] as Array<{ atMs: number; bytes: number }>, done: false };
     const fast = { samples: [] as Array<{ atMs: number; bytes: number }>, done: false };
-    const runs = [produce("q-prod-slow", "slow-producer", QUOTAD_RECORDS).finally(() => (slow.done = true)), produce("q-prod-fast", "fast-producer", QUOTAD_RECORDS * 3).finally(() => (fast.done = true))];
+    const runs = [produce("q-prod-slow", "slow-producer", QUOTAD_RECORDS).finally(() => (slow.done = true)), produce("q-prod-fast", "fast-producer", QUOTAD_RECORDS * 4).finally(() => (fast.done = true))];
     // Bounded: the producers end (or time out) within 120 s.
     while (!slow.done || !fast.done) {
       const atMs = performance.now();
@@ -151,7 +155,7 @@ describe.skipIf(!dist.ok)(`client quota rates vs ${interopTarget()}`, () => {
         KAFKA_MAIN.consumerPerf,
         ["--bootstrap-server", target.bootstrap, "--topic", "q-cons", "--num-records", String(QUOTAD_RECORDS), "--group", `g-${clientId}`,
           "--command-config", props,
-          // Fetches of 64 KiB (max.partition.fetch.bytes), so throttling is fine-grained: one 1 MiB fetch is a whole quota window.
+          // Fetches of 64 KiB (max.partition.fetch.bytes), so throttling is fine-grained: a 1 MiB fetch is more than a quota window.
           "--fetch-size", "65536", "--show-detailed-stats", "--reporting-interval", "500", "--timeout", "60000"],
         { timeoutMs: 120_000 },
       );
