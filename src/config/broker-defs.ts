@@ -187,6 +187,11 @@ const REPLICA_FETCHER_KEYS: ReadonlySet<string> = new Set([
   "security.inter.broker.protocol",
   "replication.quota.window.num",
   "replication.quota.window.size.seconds",
+  // The client quotas' sample windows (src/server/quota/quota-managers.ts).
+  "quota.window.num",
+  "quota.window.size.seconds",
+  "controller.quota.window.num",
+  "controller.quota.window.size.seconds",
 ]);
 const REPLICA_FETCHER_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => REPLICA_FETCHER_KEYS.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
 

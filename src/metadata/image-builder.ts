@@ -3,7 +3,7 @@
 // RemoveTopicRecord (which also drops the topic's configs), ConfigRecord, FeatureLevelRecord,
 // RegisterBrokerRecord, UnregisterBrokerRecord, BrokerRegistrationChangeRecord and the older
 // Fence/UnfenceBrokerRecord, Register/UnregisterControllerRecord, ProducerIdsRecord and
-// User/RemoveUserScramCredentialRecord, (Remove)DelegationTokenRecord. Other types are
+// User/RemoveUserScramCredentialRecord, (Remove)DelegationTokenRecord, ClientQuotaRecord. Other types are
 // reported to the caller as not applied.
 //
 // The builder's maps are mutable; build() returns an image over copies, and every object an image
@@ -29,7 +29,9 @@ import type { AccessControlEntryRecord } from "../protocol/generated/metadata/ac
 import type { RemoveAccessControlEntryRecord } from "../protocol/generated/metadata/remove-access-control-entry-record.ts";
 import type { StandardAclWithId } from "./authorizer/acl.ts";
 import { configKey } from "./image.ts";
-import type { ScramCredentialImage } from "./image.ts";
+import type { ClientQuotaImage, ScramCredentialImage } from "./image.ts";
+import type { ClientQuotaRecord } from "../protocol/generated/metadata/client-quota-record.ts";
+import { entityKey } from "./client-quota-control.ts";
 import type { DelegationTokenRecord } from "../protocol/generated/metadata/delegation-token-record.ts";
 import type { RemoveDelegationTokenRecord } from "../protocol/generated/metadata/remove-delegation-token-record.ts";
 import type { DelegationTokenImage } from "./delegation-token-control.ts";
@@ -57,6 +59,9 @@ export class ImageBuilder {
   /** Token id -> token (DelegationTokenRecord). */
   private readonly tokens = new Map<string, DelegationTokenImage>();
   private aclsCopied = false;
+  /** Shared with the last built image until a ClientQuotaRecord applies (copied on the first change). */
+  private quotas: ReadonlyMap<string, ClientQuotaImage> = new Map();
+  private quotasCopied = false;
 
   constructor(
     readonly clusterId: string,
@@ -74,6 +79,7 @@ export class ImageBuilder {
       for (const [k, v] of from.scramCredentials ?? []) this.scram.set(k, v);
       for (const [k, v] of from.delegationTokens ?? []) this.tokens.set(k, v);
       if (from.acls) this.acls = from.acls;
+      if (from.clientQuotas) this.quotas = from.clientQuotas;
     }
   }
 
@@ -188,6 +194,9 @@ export class ImageBuilder {
         this.mutableAcls().delete(m.id);
         return true;
       }
+      case RecordType.CLIENT_QUOTA:
+        this.clientQuota(message as ClientQuotaRecord);
+        return true;
       // Kafka's controller writes NoOpRecords to advance the high watermark; they change nothing.
       case RecordType.NO_OP:
         return true;
@@ -310,6 +319,23 @@ export class ImageBuilder {
     this.brokers.set(m.brokerId, { ...b, fenced, inControlledShutdown, ...(logDirs ? { logDirs } : {}) });
   }
 
+  /** Kafka's ClientQuotaControlManager.replay / ClientQuotasDelta: a key set or removed; an entity without keys goes. */
+  private clientQuota(m: ClientQuotaRecord): void {
+    if (!this.quotasCopied) {
+      this.quotas = new Map(this.quotas);
+      this.quotasCopied = true;
+    }
+    const all = this.quotas as Map<string, ClientQuotaImage>;
+    const entity = new Map<string, string | null>();
+    for (const e of m.entity) entity.set(e.entityType, e.entityName);
+    const key = entityKey(entity);
+    const quotas = new Map(all.get(key)?.quotas ?? []);
+    if (m.remove) quotas.delete(m.key);
+    else quotas.set(m.key, m.value);
+    if (quotas.size === 0) all.delete(key);
+    else all.set(key, { entity, quotas });
+  }
+
   private mutableAcls(): Map<string, StandardAclWithId> {
     if (!this.aclsCopied) {
       this.acls = new Map(this.acls);
@@ -321,6 +347,7 @@ export class ImageBuilder {
   build(): MetadataImage {
     // The built image keeps this map; the next ACL change copies it again.
     this.aclsCopied = false;
+    this.quotasCopied = false;
     const byId = new Map(this.topicsById);
     const byName = new Map<string, TopicImage>();
     for (const t of byId.values()) byName.set(t.name, t);
@@ -338,6 +365,7 @@ export class ImageBuilder {
       ...(this.scram.size > 0 ? { scramCredentials: new Map(this.scram) } : {}),
       ...(this.tokens.size > 0 ? { delegationTokens: new Map(this.tokens) } : {}),
       acls: this.acls,
+      ...(this.quotas.size > 0 ? { clientQuotas: this.quotas } : {}),
     };
   }
 }

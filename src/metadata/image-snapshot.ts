@@ -5,8 +5,7 @@
 // then its PartitionRecords), configs (ConfigRecord per key), producer ids (one ProducerIdsRecord once
 // a block was handed out), then ACLs (one AccessControlEntryRecord each), SCRAM credentials
 // (UserScramCredentialRecord per user and mechanism), delegation tokens (DelegationTokenRecord, last as
-// in Kafka); client quotas, which Strand's
-// image does not hold yet, are not written. Loading runs a snapshot's records through an ImageBuilder
+// in Kafka); client quotas (ClientQuotaRecord per entity and key) come after the configs, as in Kafka. Loading runs a snapshot's records through an ImageBuilder
 // from empty, as Kafka's MetadataLoader applies a snapshot to an empty delta.
 //
 // What the image does not keep is not in the snapshot either: a broker's listeners' security protocols
@@ -18,6 +17,7 @@ import type { BrokerRegistrationImage, ControllerRegistrationImage, MetadataImag
 import { ConfigResourceTypeId, ImageBuilder } from "./image-builder.ts";
 import { decodeMetadataRecord, encodeMetadataRecord, metadataRecord, RecordType } from "./record-serde.ts";
 import type { MetadataRecordOut } from "./record-serde.ts";
+import { clientQuotaRecords } from "./client-quota-control.ts";
 import { SECURITY_PROTOCOL_ID } from "./registration.ts";
 import { METADATA_VERSION_FEATURE } from "./supported-features.ts";
 
@@ -97,6 +97,8 @@ export function imageRecords(image: MetadataImage): MetadataRecordOut[] {
     const resourceName = key.slice(colon + 1);
     for (const [name, value] of entries) out.push(metadataRecord(RecordType.CONFIG, { resourceType, resourceName, name, value }));
   }
+  // Kafka's ClientQuotasImage.write, between the configs and the producer ids.
+  for (const r of clientQuotaRecords(image)) out.push(r);
   // Kafka's ProducerIdsImage.write: the next block's first id, with no broker (-1) once one was handed out.
   const nextProducerId = image.producerIds?.nextProducerId ?? -1n;
   if (nextProducerId >= 0n) out.push(metadataRecord(RecordType.PRODUCER_IDS, { brokerId: -1, brokerEpoch: -1n, nextProducerId }));

@@ -79,6 +79,14 @@ export interface ScramCredentialImage {
   readonly iterations: number;
 }
 
+/** One client quota entity's settings (ClientQuotaRecord; Kafka's ClientQuotaImage). */
+export interface ClientQuotaImage {
+  /** Entity type (user, client-id, ip) -> name; null names the type's default entity. */
+  readonly entity: ReadonlyMap<string, string | null>;
+  /** Quota key (producer_byte_rate, ...) -> value. */
+  readonly quotas: ReadonlyMap<string, number>;
+}
+
 /** The producer id block state (Kafka's ProducerIdsImage): the first id of the next block to hand out. */
 export interface ProducerIdsImage {
   /** -1 before any ProducerIdsRecord (the controller then starts at 0). */
@@ -107,6 +115,12 @@ export interface MetadataImage {
    * Kafka's ScramImage; absent in images built by hand: none.
    */
   readonly scramCredentials?: ReadonlyMap<string, ReadonlyMap<number, ScramCredentialImage>>;
+  /**
+   * Client quotas by entity (client-quota-control.ts entityKey), as Kafka's ClientQuotasImage; absent:
+   * none. The map is replaced only when a ClientQuotaRecord applies, so the quota managers re-resolve
+   * their cached limits only then.
+   */
+  readonly clientQuotas?: ReadonlyMap<string, ClientQuotaImage>;
   /** Delegation tokens by token id (DelegationTokenRecord, Kafka's DelegationTokenImage); absent: none. */
   readonly delegationTokens?: ReadonlyMap<string, DelegationTokenImage>;
   /**

@@ -10,6 +10,8 @@ import type { ReassignmentTopicResult } from "./partition-reassignment.ts";
 import type { Log } from "../storage/log.ts";
 import type { FeatureUpdate } from "./feature-control.ts";
 import type { MetadataImage, PartitionImage, TopicImage } from "./image.ts";
+import type { EntryData as AlterClientQuotasEntry } from "../protocol/generated/messages/alter-client-quotas-request.ts";
+import type { EntryData as AlterClientQuotasResult } from "../protocol/generated/messages/alter-client-quotas-response.ts";
 import type { AlterUserScramCredentialsRequest } from "../protocol/generated/messages/alter-user-scram-credentials-request.ts";
 import type { AlterUserScramCredentialsResult } from "../protocol/generated/messages/alter-user-scram-credentials-response.ts";
 import type { ElectionTopicResult } from "./leader-election.ts";
@@ -113,6 +115,11 @@ export interface MetadataLayer {
    * User/RemoveUserScramCredentialRecords; per-user results in Kafka's order. Optional (test layers).
    */
   alterUserScramCredentials?(req: AlterUserScramCredentialsRequest): Promise<AlterUserScramCredentialsResult[]>;
+  /**
+   * AlterClientQuotas (client-quota-control.ts): the valid entities' ClientQuotaRecords commit together
+   * (none with validateOnly); a result per entity. Optional (test layers).
+   */
+  alterClientQuotas?(entries: readonly AlterClientQuotasEntry[], validateOnly: boolean): Promise<AlterClientQuotasResult[]>;
   /**
    * Create/Renew/ExpireDelegationToken on the active controller (delegation-token-control.ts): the
    * DelegationTokenRecord / RemoveDelegationTokenRecord commits before the answer. `principal` is the

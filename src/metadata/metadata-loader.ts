@@ -13,7 +13,7 @@
 // (the ReplicaManager sets aside partition logs it does not place: stray logs) is the whole committed
 // metadata, never the first chunk of a replay. Afterwards every commit is published as it comes.
 //
-// A record the image does not keep (a type Strand does not model yet: ACLs, quotas, SCRAM, ...) is
+// A record the image does not keep (a type Strand does not model yet) is
 // counted and skipped; a record that cannot be decoded stops the loader (Kafka's loader fails too): the
 // image stays where it was and `onFault` is told, so the node does not serve metadata it cannot read.
 

@@ -25,6 +25,9 @@ import type { LeaderAndEpoch } from "../raft/types.ts";
 import type { RaftClient } from "../raft/raft-client.ts";
 import type { Logger } from "../util/log.ts";
 import { planAlterUserScramCredentials } from "./scram-control.ts";
+import { planAlterClientQuotas } from "./client-quota-control.ts";
+import type { EntryData as AlterClientQuotasEntry } from "../protocol/generated/messages/alter-client-quotas-request.ts";
+import type { EntryData as AlterClientQuotasResult } from "../protocol/generated/messages/alter-client-quotas-response.ts";
 import { planCreateDelegationToken, planExpireDelegationToken, planRenewDelegationToken, type CreateTokenInput, type CreateTokenResult, type DelegationTokenSettings, type ExpiryResult } from "./delegation-token-control.ts";
 import type { AlterUserScramCredentialsRequest } from "../protocol/generated/messages/alter-user-scram-credentials-request.ts";
 import type { AlterUserScramCredentialsResult } from "../protocol/generated/messages/alter-user-scram-credentials-response.ts";
@@ -327,6 +330,21 @@ export class RaftMetadata implements MetadataLayer {
       .catch(fail);
   }
 
+  alterClientQuotas(entries: readonly AlterClientQuotasEntry[], validateOnly: boolean): Promise<AlterClientQuotasResult[]> {
+    const c = this.active;
+    const fail = (e: unknown) => {
+      const { errorCode, errorMessage } = errorOf(e);
+      return entries.map((en) => ({ errorCode, errorMessage, entity: en.entity.map((x) => ({ entityType: x.entityType, entityName: x.entityName })) }));
+    };
+    if (!c) return Promise.resolve(fail(notController()));
+    return c
+      .write("alterClientQuotas", (image) => {
+        const plan = planAlterClientQuotas(image, entries);
+        return { records: validateOnly ? [] : plan.records, result: plan.results };
+      })
+      .catch(fail);
+  }
+
   /** delegation.token.* as the controller reads them (Kafka's DelegationTokenControlManager builder). */
   private tokenSettings(): DelegationTokenSettings {
     const c = this.opts.config;
@@ -482,6 +500,7 @@ export function controllerSide(md: RaftMetadata): MetadataLayer {
     alterConfigs: (res, opts) => md.alterConfigs(res, opts),
     updateFeatures: (u, opts) => md.updateFeatures(u, opts),
     alterUserScramCredentials: (r) => md.alterUserScramCredentials(r),
+    alterClientQuotas: (e, v) => md.alterClientQuotas(e, v),
     createDelegationToken: (p, i) => md.createDelegationToken(p, i),
     renewDelegationToken: (p, h, ms) => md.renewDelegationToken(p, h, ms),
     expireDelegationToken: (p, h, ms) => md.expireDelegationToken(p, h, ms),

@@ -47,6 +47,11 @@ export interface ConnectionInfo {
    * goes out, then the connection closes, as Kafka's). Optional: test doubles may leave it out.
    */
   closeWhenAnswered?(): void;
+  /**
+   * Kafka's channel throttling (client quotas): stop reading requests for `ms`, counted from now (the
+   * response being answered goes out first); a later throttle extends the mute. Optional: test doubles.
+   */
+  throttle?(ms: number): void;
 }
 
 /** Kafka's KafkaPrincipal.ANONYMOUS, every connection's principal until it authenticates. */
@@ -109,6 +114,9 @@ export class Connection implements ConnectionInfo {
   private preAuthLimit: boolean;
   /** closeWhenAnswered() was called: close once the slots are empty. */
   private closeWhenDrained = false;
+  /** Muted by a client quota until this time (Date.now() ms); 0: not muted. */
+  private throttledUntilMs = 0;
+  private throttleTimer: ReturnType<typeof setTimeout> | null = null;
   /** A flush of the output queue is queued as a microtask (responses finished together share a write). */
   private flushQueued = false;
   private readonly onClose: (c: Connection) => void;
@@ -191,9 +199,25 @@ export class Connection implements ConnectionInfo {
     }
   }
 
+  throttle(ms: number): void {
+    if (this.closed || !(ms > 0)) return;
+    const untilMs = Date.now() + ms;
+    if (untilMs <= this.throttledUntilMs) return;
+    this.throttledUntilMs = untilMs;
+    if (this.throttleTimer) clearTimeout(this.throttleTimer);
+    this.throttleTimer = setTimeout(() => {
+      this.throttleTimer = null;
+      this.throttledUntilMs = 0;
+      if (this.closed) return;
+      this.updatePause();
+      this.pump();
+    }, ms);
+    this.updatePause();
+  }
+
   /** Start requests from the backlog while the in-flight bound allows. */
   private pump(): void {
-    if (this.quiescing || this.closeWhenDrained) return;
+    if (this.quiescing || this.closeWhenDrained || this.throttledUntilMs !== 0) return;
     while (this.backlog.length > 0 && this.slots.length < this.limits.maxInFlight && !this.closed) {
       this.start(this.backlog.shift()!);
     }
@@ -308,7 +332,7 @@ export class Connection implements ConnectionInfo {
 
   private updatePause(): void {
     if (this.closed || this.quiescing) return;
-    const shouldPause = this.slots.length >= this.limits.maxInFlight || this.out.queuedBytes > this.limits.maxQueuedBytes;
+    const shouldPause = this.slots.length >= this.limits.maxInFlight || this.out.queuedBytes > this.limits.maxQueuedBytes || this.throttledUntilMs !== 0;
     if (shouldPause && !this.paused) {
       this.socket.pause();
       this.paused = true;
@@ -388,6 +412,7 @@ export class Connection implements ConnectionInfo {
     if (this.finished) return;
     this.finished = true;
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    if (this.throttleTimer) clearTimeout(this.throttleTimer);
     this.onClose(this);
   }
 }

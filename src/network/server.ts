@@ -1,6 +1,7 @@
 // The socket server: one Bun.listen per listener, a Connection per socket, idle expiry, shutdown, and
 // Kafka's connection quotas (connection-quotas.ts): a connection over max.connections.per.ip is closed at
-// once; one over max.connections waits, paused, until another closes.
+// once; one over max.connections waits, paused, until another closes; one over its address's
+// connection_creation_rate (the connectionThrottleMs hook) is held unread and closed after the throttle.
 //
 // TLS listeners (SSL, SASL_SSL) listen with Bun's TLS. The connection is admitted at `open` but reads no
 // request before the handshake: Bun delivers application data only after it. On the handshake the
@@ -37,6 +38,11 @@ export interface SocketServerOptions {
   quotas?: ConnectionQuotaConfig;
   /** Called once per connection when it closes (Kafka's ConnectionDisconnectListener). */
   onConnectionClosed?: (connectionId: number) => void;
+  /**
+   * Kafka's per-IP connection creation rate (connection_creation_rate): called for each new connection;
+   * a result above 0 holds it unread for that many ms and then closes it (Kafka's DelayedCloseSocket).
+   */
+  connectionThrottleMs?: (listenerName: string, address: string) => number;
 }
 
 interface WaitingSocket {
@@ -67,6 +73,8 @@ export class SocketServer {
   readonly quotas: ConnectionQuotas;
   /** Accepted sockets waiting, paused, for a slot under max.connections; oldest first. */
   private readonly waiting = new Map<Socket<Connection | undefined>, WaitingSocket>();
+  /** Sockets over their address's connection rate, held until their close (bounded as the wait queue). */
+  private readonly throttled = new Map<Socket<Connection | undefined>, ReturnType<typeof setTimeout>>();
 
   constructor(opts: SocketServerOptions) {
     this.opts = opts;
@@ -175,6 +183,11 @@ export class SocketServer {
   private onOpen(socket: Socket<Connection | undefined>, listenerName: string, tls: boolean): void {
     socket.setNoDelay(true);
     const address = socket.remoteAddress;
+    const throttleMs = this.opts.connectionThrottleMs?.(listenerName, address) ?? 0;
+    if (throttleMs > 0) {
+      this.holdThenClose(socket, address, throttleMs);
+      return;
+    }
     if (this.quotas.hasSlot && this.waiting.size === 0) {
       this.admit(socket, listenerName, address, tls);
       return;
@@ -187,6 +200,22 @@ export class SocketServer {
     // Unread until a slot frees: Kafka's acceptor stops accepting at max.connections the same way.
     socket.pause();
     this.waiting.set(socket, { listenerName, address, tls });
+  }
+
+  private holdThenClose(socket: Socket<Connection | undefined>, address: string, throttleMs: number): void {
+    if (this.throttled.size >= MAX_WAITING_CONNECTIONS) {
+      socket.end();
+      return;
+    }
+    this.opts.log.info(`Delaying closing of connection from ${address} for ${throttleMs} ms (connection_creation_rate)`);
+    socket.pause();
+    this.throttled.set(
+      socket,
+      setTimeout(() => {
+        this.throttled.delete(socket);
+        socket.end();
+      }, throttleMs),
+    );
   }
 
   private admit(socket: Socket<Connection | undefined>, listenerName: string, address: string, tls: boolean, principal?: WaitingSocket["principal"]): void {
@@ -245,6 +274,11 @@ export class SocketServer {
   closeAll(): void {
     for (const socket of this.waiting.keys()) socket.end();
     this.waiting.clear();
+    for (const [socket, timer] of this.throttled) {
+      clearTimeout(timer);
+      socket.end();
+    }
+    this.throttled.clear();
     for (const c of [...this.connections]) c.close();
   }
 

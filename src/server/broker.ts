@@ -21,6 +21,7 @@ import { ensureLogDirs } from "../config/log-dirs.ts";
 import { LogManager } from "../storage/log-manager.ts";
 import { cleanerConfigOf } from "./cleaner-config.ts";
 import { replicationQuotasOf, type ReplicationQuotas } from "./replication-quotas.ts";
+import { ipConnectionThrottle, quotaManagersOf } from "./quota/quota-managers.ts";
 import { logConfigFor } from "../config/topic-config.ts";
 import { consumerGroupTimings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
@@ -430,7 +431,7 @@ export class Broker {
       controllerChannel: this.channel,
       // Its audit logger (kafka.authorizer.logger) exists only with an authorizer, as on Kafka.
       authorizer: this.config.authorizer ? new StandardAuthorizer(this.config.authorizer, () => metadata.image, namedLogger(this.log, AUTHORIZER_LOGGER_NAME)) : null,
-      quotas: null,
+      quotas: quotaManagersOf(this.config, () => metadata.image),
       metrics: this.metrics,
     };
     this.running = services;
@@ -459,7 +460,7 @@ export class Broker {
 
     const brokerListeners = this.config.listeners.filter((l) => !this.config.controllerListenerNames.includes(l.name));
     // KIP-714: a client instance is forgotten with its connection, as Kafka's ClientMetricsManager does.
-    this.server = this.socketServer(brokerListeners, STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher, (id) => services.clientMetrics.connectionClosed(id));
+    this.server = this.socketServer(brokerListeners, STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher, (id) => services.clientMetrics.connectionClosed(id), ipConnectionThrottle(this.config, brokerListeners, () => metadata.image));
     const bound = this.server.start();
     mark("listening");
     // A controller-only node advertises no broker endpoint.
@@ -617,8 +618,9 @@ export class Broker {
   private channel: RaftControllerChannel | null = null;
 
   /** A socket server on `listeners` with this broker's limits, idle timeout and connection quotas. */
-  private socketServer(listeners: readonly Endpoint[], sink: RequestSink, onConnectionClosed: (id: number) => void): SocketServer {
+  private socketServer(listeners: readonly Endpoint[], sink: RequestSink, onConnectionClosed: (id: number) => void, connectionThrottleMs?: (listenerName: string, address: string) => number): SocketServer {
     return new SocketServer({
+      ...(connectionThrottleMs ? { connectionThrottleMs } : {}),
       listeners: listeners.map((l) => {
         const ssl = this.dynamicSsl?.engineFor(l.name) ?? this.config.sslEngines.get(l.name);
         const spec = { name: l.name, host: l.host === "" ? "0.0.0.0" : l.host, port: l.port, ...(ssl ? { ssl } : {}) };

@@ -28,6 +28,7 @@ import { AuthorizerNotReadyError } from "../metadata/authorizer/standard-authori
 import { requestErrorResponse } from "./request-error-response.ts";
 import type { BrokerServices } from "./services.ts";
 import { isFollowerFetch, type RequestMetrics } from "./metrics/request-metrics.ts";
+import { applyClientQuotas, requestQuotaApplies } from "./quota/request-throttle.ts";
 
 const PRODUCE_KEY = 0;
 const FETCH_KEY = 1;
@@ -146,17 +147,22 @@ export class Dispatcher implements RequestSink {
     };
     const follower = this.requestMetrics !== null && ctx.apiKey === FETCH_KEY && isFollowerFetch(d.body);
     const startMs = this.requestMetrics !== null || this.requestLogAt("debug") ? performance.now() : -1;
+    // request_percentage: the handling time is measured only when such a quota exists (quota/request-throttle.ts).
+    const timedFromMs = requestQuotaApplies(ctx) ? performance.now() : -1;
     let result: unknown;
     try {
       result = handler.handle(ctx, d.body);
     } catch (e) {
       return this.handlerFailed(ctx, e, d.body);
     }
-    if (result instanceof Promise) return result.then((r) => this.completed(ctx, r, startMs, follower), (e: unknown) => this.handlerFailed(ctx, e, d.body));
-    return this.completed(ctx, result, startMs, follower);
+    const handlingMs = timedFromMs >= 0 ? performance.now() - timedFromMs : -1;
+    if (result instanceof Promise) return result.then((r) => this.completed(ctx, r, startMs, follower, handlingMs), (e: unknown) => this.handlerFailed(ctx, e, d.body));
+    return this.completed(ctx, result, startMs, follower, handlingMs);
   }
 
-  private completed(ctx: RequestContext, body: unknown, startMs: number, follower: boolean): Outcome {
+  private completed(ctx: RequestContext, body: unknown, startMs: number, follower: boolean, handlingMs: number): Outcome {
+    // Before encoding, so a throttle time lands in the response (quota/request-throttle.ts).
+    if (ctx.services.quotas && (handlingMs >= 0 || ctx.apiKey === 0)) applyClientQuotas(ctx, body, handlingMs);
     const out = this.encode(ctx, body);
     if (startMs < 0) return out;
     this.requestMetrics?.observe(ctx.apiKey, follower, performance.now() - startMs);

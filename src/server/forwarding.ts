@@ -2,7 +2,7 @@
 // that is not the active controller (a single node is its own, and runs them in place), CreateAcls,
 // DeleteAcls, DeleteTopics,
 // AlterConfigs, CreatePartitions, ElectLeaders, IncrementalAlterConfigs, AlterPartitionReassignments,
-// ListPartitionReassignments, AlterUserScramCredentials and UpdateFeatures go to the Raft leader's controller listener
+// ListPartitionReassignments, AlterClientQuotas, AlterUserScramCredentials and UpdateFeatures go to the Raft leader's controller listener
 // inside an Envelope (58) — the client's request as it came (header and body, at the client's version),
 // the client's principal (DefaultPrincipalData, version-prefixed) and its address — and the response
 // inside the EnvelopeResponse goes back to the client unchanged. Strand's and Kafka's controllers both
@@ -29,7 +29,7 @@ import type { KafkaPrincipal } from "./principal.ts";
 export const FORWARD_RETRY_TIMEOUT_MS = 30_000;
 
 /** API keys the broker forwards to the active controller (Kafka's forwardToController set, as served here). */
-export const FORWARDED_APIS: ReadonlySet<number> = new Set([20, 30, 31, 33, 37, 43, 44, 45, 46, 51, 57]);
+export const FORWARDED_APIS: ReadonlySet<number> = new Set([20, 30, 31, 33, 37, 43, 44, 45, 46, 49, 51, 57]);
 
 const API_ENVELOPE = 58;
 

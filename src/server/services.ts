@@ -28,6 +28,7 @@ import type { FetchSessionCache } from "./fetch/session-cache.ts";
 import type { TxnProduceOrder } from "./produce/txn-verify.ts";
 import type { TransactionCoordinatorService } from "../coordinator/transaction/service.ts";
 import type { ClientMetricsManager } from "./telemetry/client-metrics-manager.ts";
+import type { QuotaManagers } from "./quota/quota-managers.ts";
 import type { StandardAuthorizer } from "../metadata/authorizer/standard-authorizer.ts";
 import type { BrokerMetrics } from "./metrics/broker-metrics.ts";
 
@@ -86,8 +87,11 @@ export interface BrokerServices {
    * authorizer) allows every operation, as Kafka without one. Handlers check through auth-helper.ts.
    */
   readonly authorizer: StandardAuthorizer | null;
-  /** Kafka's QuotaManagers (the quotas work). */
-  readonly quotas: null;
+  /**
+   * Kafka's client QuotaManagers (produce, fetch, request, controller mutation; quota/quota-managers.ts),
+   * bounds from the image's client quotas. Null only in tests that build services without them.
+   */
+  readonly quotas: QuotaManagers | null;
   /**
    * The broker's Prometheus metrics (metrics/broker-metrics.ts): the registry /metrics renders, the
    * request-time histograms the dispatcher feeds. Null in tests that build services by hand.

@@ -20,14 +20,13 @@
 
 /**
  * ApiVersions keys Kafka 4.4.0's broker listener advertises that Strand does not serve, so it does not
- * advertise them (a client told an API exists uses it): AlterClientQuotas (49) until client quotas land
- * (issue 16 point 3); the share-group APIs of KIP-932 (76-79, 83-87, 90-92) and the streams-group APIs
+ * advertise them (a client told an API exists uses it): the share-group APIs of KIP-932 (76-79, 83-87, 90-92) and the streams-group APIs
  * of KIP-1071 (88, 89, 93); AddRaftVoter and RemoveRaftVoter forwarded by a broker (80, 81: Strand takes
  * them on the controller listener only); UnregisterController (94). Where Strand does advertise one of
  * these, its range must be Kafka's. Strand also advertises GetTelemetrySubscriptions and PushTelemetry
  * (71, 72), which Kafka lists only with a telemetry plugin configured (client-metrics.test.ts).
  */
-export const NOT_SERVED_KEYS: readonly number[] = [49, 76, 77, 78, 79, 80, 81, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94];
+export const NOT_SERVED_KEYS: readonly number[] = [76, 77, 78, 79, 80, 81, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94];
 export const STRAND_ONLY_KEYS: readonly number[] = [71, 72];
 
 /** call name -> the answer the Java driver printed. */

@@ -41,6 +41,11 @@
 //   topic (TOPIC_AUTHORIZATION_FAILED for the others, after UNKNOWN_TOPIC_ID); refused partitions are
 //   not read and do not hold a long poll.
 //
+// - consumer_byte_rate and request_percentage (KafkaApis' fetch quotas, consumers only): max_bytes is
+//   capped by what the quota window allows; an answer over either quota is answered empty with
+//   throttle_time_ms and the connection muted for that time (server/quota/fetch-throttle.ts). The two
+//   early refusals (a fetch session error, an unknown isolation level) are not counted.
+//
 // Left out: replication quotas.
 
 import type { FetchRequest } from "../../protocol/generated/messages/fetch-request.ts";
@@ -58,6 +63,7 @@ import type { MetadataImage } from "../../metadata/image.ts";
 import { EMPTY_RECORDS, metadataError, type FetchIsolation, type FetchResults } from "../../replication/fetch-read.ts";
 import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
 import { authorize, authorizeCluster } from "../auth-helper.ts";
+import { FetchQuotaRun } from "../quota/fetch-throttle.ts";
 import type { RequestContext } from "../handler.ts";
 import type { AbortedTxnInfo } from "../../storage/log-types.ts";
 import { defineHandler } from "../handler.ts";
@@ -177,6 +183,14 @@ function unauthorizedTargets(ctx: RequestContext, targets: readonly FetchTarget[
   return out;
 }
 
+/** Kafka's FetchContext.getThrottledResponse: no partitions, the session id of an incremental session (0 otherwise). */
+function throttledResponse(fctx: Exclude<FetchContext, { kind: "error" }>, throttleMs: number): FetchResponse {
+  const res = newFetchResponse();
+  res.throttleTimeMs = throttleMs;
+  res.sessionId = fctx.kind === "incremental" ? fctx.session.id : 0;
+  return res;
+}
+
 export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
   key: 1,
   minVersion: 4,
@@ -195,11 +209,13 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
     if (req.isolationLevel !== 0 && req.isolationLevel !== READ_COMMITTED && fctx.targets.some((t) => isReadable(services.metadata.image, t))) {
       return unknownIsolationLevel(req, v);
     }
-    const maxBytes = Math.max(0, Math.min(req.maxBytes, services.config.int("fetch.max.bytes")));
-    const minBytes = Math.min(req.minBytes, maxBytes);
-    const isolation = fetchIsolation(req.isolationLevel);
     // Kafka's FetchRequest.replicaId / replicaEpoch: ReplicaState from v15, the top-level field below.
     const replicaId = v >= 15 ? req.replicaState.replicaId : req.replicaId;
+    // consumer_byte_rate and request_percentage (a consumer's fetch only: quota/fetch-throttle.ts).
+    const quota = FetchQuotaRun.of(ctx, replicaId);
+    const maxBytes = Math.max(0, Math.min(req.maxBytes, services.config.int("fetch.max.bytes"), quota?.maxBytes() ?? Infinity));
+    const minBytes = Math.min(req.minBytes, maxBytes);
+    const isolation = fetchIsolation(req.isolationLevel);
     const replicaEpoch = v >= 15 ? req.replicaState.replicaEpoch : -1n;
     const rm = services.replicaManager;
     // Kafka's ClientMetadata (v11+ consumers): a follower may serve the fetch; the leader may point it
@@ -213,9 +229,17 @@ export const fetchHandler = defineHandler<FetchRequest, FetchResponse>({
         for (const key of refused) r.results.set(key, metadataError(ErrorCode.TOPIC_AUTHORIZATION_FAILED));
         r.anyError = true;
       }
+      const throttleMs = quota?.throttleMs(r) ?? 0;
+      if (throttleMs > 0) return throttledResponse(fctx, throttleMs);
       return respond(sessions, fctx, r, v, () => new CurrentLeaders(rm, services.metadata.image, ctx.listenerName));
     };
-    if (read instanceof Promise) return read.then(answer);
+    if (read instanceof Promise) {
+      quota?.waiting();
+      return read.then((r) => {
+        quota?.resumed();
+        return answer(r);
+      });
+    }
     return answer(read);
   },
 });

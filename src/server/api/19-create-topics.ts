@@ -13,6 +13,9 @@
 // timeoutMs is not waited on: creation commits at once on a single node; in a cluster it is passed on
 // with the request forwarded to the active controller.
 //
+// controller_mutation_rate (v6+ strict: THROTTLING_QUOTA_EXCEEDED for a topic over the quota; older:
+// created, the response throttled): src/server/quota/controller-mutation.ts.
+//
 // With an authorizer, CREATE on the cluster or the topic (else TOPIC_AUTHORIZATION_FAILED, not created)
 // and DESCRIBE_CONFIGS on it for its configs (else topicConfigErrorCode TOPIC_AUTHORIZATION_FAILED), as ControllerApis.
 
@@ -25,6 +28,8 @@ import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
 import { authorizeCluster, filterByAuthorized } from "../auth-helper.ts";
 import { ErrorCode } from "../../protocol/errors.ts";
 import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
+import type { CreatedTopic } from "../../metadata/layer.ts";
+import { mutationQuotaFor, THROTTLED_MESSAGE } from "../quota/controller-mutation.ts";
 
 export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopicsResponse>({
   key: 19,
@@ -37,7 +42,25 @@ export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopi
     const withAuthorizer = ctx.services.authorizer !== null;
     const creatable = withAuthorizer && !authorizeCluster(ctx, AclOperation.CREATE, false) ? filterByAuthorized(ctx, AclOperation.CREATE, ResourceType.TOPIC, req.topics.map((t) => t.name)) : null;
     const configsVisible = withAuthorizer ? filterByAuthorized(ctx, AclOperation.DESCRIBE_CONFIGS, ResourceType.TOPIC, req.topics.map((t) => t.name), false) : null;
-    const allowed = creatable === null ? req.topics : req.topics.filter((t) => creatable.has(t.name));
+    // controller_mutation_rate (quota/controller-mutation.ts): each topic that would be created counts its
+    // partitions; over a strict quota it is refused THROTTLING_QUOTA_EXCEEDED and not created.
+    const quota = mutationQuotaFor(ctx, 6);
+    const refused = new Map<number, CreatedTopic>();
+    const seen = new Set<string>();
+    req.topics.forEach((t, i) => {
+      if (creatable !== null && !creatable.has(t.name)) {
+        refused.set(i, { name: t.name, topicId: ZERO_UUID, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, errorMessage: "Authorization failed.", numPartitions: -1, replicationFactor: -1 });
+        return;
+      }
+      // Only a topic the controller would create counts (Kafka checks the quota just before creating).
+      if (quota === null || seen.has(t.name) || md.image.topicsByName.has(t.name)) return;
+      seen.add(t.name);
+      const partitions = t.assignments.length > 0 ? t.assignments.length : t.numPartitions === -1 ? ctx.services.config.int("num.partitions") : t.numPartitions;
+      if (partitions > 0 && !quota.tryApply(partitions)) {
+        refused.set(i, { name: t.name, topicId: ZERO_UUID, errorCode: ErrorCode.THROTTLING_QUOTA_EXCEEDED, errorMessage: THROTTLED_MESSAGE, numPartitions: -1, replicationFactor: -1 });
+      }
+    });
+    const allowed = refused.size === 0 ? req.topics : req.topics.filter((_, i) => !refused.has(i));
     const created = await md.createTopics(
       allowed.map((t) => ({
         name: t.name,
@@ -49,13 +72,7 @@ export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopi
       { validateOnly: req.validateOnly, timeoutMs: req.timeoutMs },
     );
     let i = 0;
-    const results = creatable === null
-      ? created
-      : req.topics.map((t) =>
-          creatable.has(t.name)
-            ? created[i++]!
-            : { name: t.name, topicId: ZERO_UUID, errorCode: ErrorCode.TOPIC_AUTHORIZATION_FAILED, errorMessage: "Authorization failed.", numPartitions: -1, replicationFactor: -1 },
-        );
+    const results = refused.size === 0 ? created : req.topics.map((_, k) => refused.get(k) ?? created[i++]!);
     const res = newCreateTopicsResponse();
     const layers = brokerLayers(md.image, ctx.services.config, ctx.services.nodeId);
     const requested = new Map(req.topics.map((t) => [t.name, t]));
@@ -80,6 +97,7 @@ export const createTopicsHandler = defineHandler<CreateTopicsRequest, CreateTopi
         configs,
       };
     });
+    quota?.finish(res);
     return res;
   },
 });

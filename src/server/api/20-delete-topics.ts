@@ -9,9 +9,13 @@
 //
 // timeoutMs is not waited on: deletion commits at once on a single node.
 //
+// controller_mutation_rate (v5+ strict: THROTTLING_QUOTA_EXCEEDED for a topic over the quota; older:
+// deleted, the response throttled): src/server/quota/controller-mutation.ts.
+//
 // With an authorizer, DELETE on the cluster, or DESCRIBE and DELETE on each topic (else
 // TOPIC_AUTHORIZATION_FAILED, not deleted), as ControllerApis.
 
+import { mutationQuotaFor, THROTTLED_MESSAGE } from "../quota/controller-mutation.ts";
 import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
 import type { DeleteTopicsRequest } from "../../protocol/generated/messages/delete-topics-request.ts";
 import { newDeleteTopicsResponse, type DeleteTopicsResponse } from "../../protocol/generated/messages/delete-topics-response.ts";
@@ -49,11 +53,26 @@ export const deleteTopicsHandler = defineHandler<DeleteTopicsRequest, DeleteTopi
         }
       });
     }
+    // controller_mutation_rate (quota/controller-mutation.ts): an existing topic counts its partitions;
+    // over a strict quota (v5+) it is refused THROTTLING_QUOTA_EXCEEDED and not deleted.
+    const quota = mutationQuotaFor(ctx, 5);
+    if (quota !== null) {
+      const image = ctx.services.metadata.image;
+      const counted = new Set<string>();
+      refs.forEach((r, i) => {
+        if (refused.has(i)) return;
+        const topic = r.topicId !== null ? image.topicsById.get(r.topicId) : r.name !== null ? image.topicsByName.get(r.name) : undefined;
+        if (topic === undefined || counted.has(topic.name)) return;
+        counted.add(topic.name);
+        if (!quota.tryApply(topic.partitions.length)) refused.set(i, { name: r.name, topicId: r.topicId, errorCode: ErrorCode.THROTTLING_QUOTA_EXCEEDED, errorMessage: THROTTLED_MESSAGE });
+      });
+    }
     const deleted = await ctx.services.metadata.deleteTopics(refused.size === 0 ? refs : refs.filter((_, i) => !refused.has(i)));
     let j = 0;
     const results = refused.size === 0 ? deleted : refs.map((_, i) => refused.get(i) ?? deleted[j++]!);
     const res = newDeleteTopicsResponse();
     res.responses = results.map((r) => ({ name: r.name, topicId: r.topicId ?? ZERO_UUID, errorCode: r.errorCode, errorMessage: r.errorMessage }));
+    quota?.finish(res);
     return res;
   },
 });

@@ -8,6 +8,7 @@ import { apiVersionsHandler } from "./18-api-versions.ts";
 import { saslHandshakeHandler } from "./17-sasl-handshake.ts";
 import { saslAuthenticateHandler } from "./36-sasl-authenticate.ts";
 import { describeClientQuotasHandler } from "./48-describe-client-quotas.ts";
+import { alterClientQuotasHandler } from "./49-alter-client-quotas.ts";
 import { describeUserScramCredentialsHandler } from "./50-describe-user-scram-credentials.ts";
 import { alterUserScramCredentialsHandler } from "./51-alter-user-scram-credentials.ts";
 import { createDelegationTokenHandler } from "./38-create-delegation-token.ts";
@@ -70,6 +71,7 @@ export const ALL_HANDLERS: ApiHandler[] = [
   saslHandshakeHandler,
   saslAuthenticateHandler,
   describeClientQuotasHandler,
+  alterClientQuotasHandler,
   describeUserScramCredentialsHandler,
   alterUserScramCredentialsHandler,
   createDelegationTokenHandler,

@@ -16,6 +16,7 @@ import { incrementalAlterConfigsHandler } from "../api/44-incremental-alter-conf
 import { alterConfigsHandler } from "../api/33-alter-configs.ts";
 import { updateFeaturesHandler } from "../api/57-update-features.ts";
 import { alterUserScramCredentialsHandler } from "../api/51-alter-user-scram-credentials.ts";
+import { alterClientQuotasHandler } from "../api/49-alter-client-quotas.ts";
 import { createDelegationTokenHandler } from "../api/38-create-delegation-token.ts";
 import { renewDelegationTokenHandler } from "../api/39-renew-delegation-token.ts";
 import { expireDelegationTokenHandler } from "../api/40-expire-delegation-token.ts";
@@ -102,6 +103,7 @@ const DIRECT_HANDLERS: ApiHandler[] = [
   alterPartitionReassignmentsHandler,
   listPartitionReassignmentsHandler,
   alterUserScramCredentialsHandler,
+  alterClientQuotasHandler,
   createDelegationTokenHandler,
   renewDelegationTokenHandler,
   expireDelegationTokenHandler,
