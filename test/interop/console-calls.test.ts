@@ -42,8 +42,8 @@
 // (and Strand wrote null where Kafka writes "" in the member's record, and would have replayed a Kafka
 // log's "" as a subscribed regex ""). Left as
 // they are, by design (console-calls-normalise.ts): the features Strand does not finalize, and the APIs
-// it does not serve (share and streams groups; AlterClientQuotas until quotas land), which also make
-// Redpanda Console's version label reads "at least v3.9" (before AlterClientQuotas was served: "between
+// it does not serve (share and streams groups), which also make
+// Redpanda Console's version label read "at least v3.9" (before AlterClientQuotas was served: "between
 // v2.5 and v2.6") where Kafka's reads "v4.4"; skipping those keys, kversion labels both v4.4.
 //
 // Measured 26-63 s on the shared 2-core machine (load average up to 26): two broker starts, two Java
