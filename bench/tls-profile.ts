@@ -6,7 +6,9 @@
 //   bun bench/tls-profile.ts [--system strand|kafka] [--mode ssl|sasl_ssl] [--mib N] [--repeat N]
 //                            [--binary PATH | --source CHECKOUT] [--perf FILE] [--cpu-prof DIR] [--env K=V,...]
 //
-// Each consume prints fetch MiB/s and the broker's and the client's CPU seconds per GiB (/proc). With
+// Each consume prints fetch MiB/s and the broker's and the client's CPU seconds per GiB (/proc), and the
+// TCP segments the broker's TLS port sent and received per MiB (`ss -ti`, sampled every 200 ms: figures
+// that do not move with the machine's load, unlike the CPU and throughput ones). With
 // --perf FILE the broker is sampled by `perf record -e cpu-clock -g` during the consumes (software
 // clock: this VM has no hardware counters); `perf report -i FILE` reads it. --cpu-prof DIR: the broker
 // runs under `bun --cpu-prof` (bench/cpuprofile-summary.ts reads DIR/*.cpuprofile). Bind: 127.0.0.1, port 0.
@@ -19,6 +21,22 @@ import { addScramUser, SCRAM_JAAS, startTlsBroker, type TlsMode } from "./lib/tl
 import { makeCerts } from "../test/support/tls-certs.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
+
+/** Per connection of the port (by peer): the latest bytes_sent, data_segs_out and segs_in `ss` shows. */
+type SegStats = Map<string, { bytes: number; segsOut: number; segsIn: number }>;
+async function sampleSegments(port: number, into: SegStats): Promise<void> {
+  const p = Bun.spawn(["ss", "-tinH", "state", "established", `( sport = :${port} )`], { stdout: "pipe", stderr: "ignore" });
+  const text = await new Response(p.stdout).text();
+  await p.exited;
+  const lines = text.split("\n");
+  // Bounded by ss's output: a header line per connection, then its info line.
+  for (let i = 0; i + 1 < lines.length; i += 2) {
+    const peer = lines[i]!.trim().split(/\s+/).pop() ?? "";
+    const num = (k: string) => Number(new RegExp(`\\b${k}:(\\d+)`).exec(lines[i + 1]!)?.[1] ?? 0);
+    into.set(peer, { bytes: num("bytes_sent"), segsOut: num("data_segs_out"), segsIn: num("segs_in") });
+  }
+}
+
 const argv = process.argv.slice(2);
 function opt(name: string, dflt: string): string {
   const i = argv.indexOf(`--${name}`);
@@ -64,11 +82,31 @@ try {
   for (let i = 0; i < repeat; i++) {
     const load = loadavg()[0];
     const cpu0 = cpuSeconds(b.pid) ?? 0;
+    const segs: SegStats = new Map();
+    const sslPort = Number(b.sslBootstrap.split(":")[1]);
+    let sampling = true;
+    const sampler = (async () => {
+      // Bounded by the consume's own time bound.
+      while (sampling) {
+        await sampleSegments(sslPort, segs);
+        await Bun.sleep(200);
+      }
+    })();
     const c = await consumerPerf(b.sslBootstrap, { topic, numRecords, group: `g${i}`, timeoutMs: 600_000, consumerProps: client, commandConfig });
     const brokerCpuS = (cpuSeconds(b.pid) ?? 0) - cpu0;
+    sampling = false;
+    await sampler;
+    let sentBytes = 0, segsOut = 0, segsIn = 0;
+    for (const v of segs.values()) {
+      sentBytes += v.bytes;
+      segsOut += v.segsOut;
+      segsIn += v.segsIn;
+    }
+    const sentMiB = sentBytes / 2 ** 20;
     console.log(JSON.stringify({
       system, mode, run: i, fetchMiBs: c.fetchMbPerSec, fetchMs: c.fetchMs,
       brokerCpuSPerGiB: +(brokerCpuS / gib).toFixed(3), clientCpuSPerGiB: +(c.clientCpuS / gib).toFixed(3), load1m: +load.toFixed(2),
+      sentKiBPerSegment: segsOut ? +((sentBytes / 1024) / segsOut).toFixed(1) : null, segsInPerMiB: sentMiB ? +(segsIn / sentMiB).toFixed(1) : null,
     }));
   }
 } finally {
