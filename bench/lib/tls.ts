@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { startKafka, type KafkaHandle } from "../../test/support/kafka-broker.ts";
 import { KAFKA_MAIN, runKafkaClass } from "../../test/support/kafka-dist.ts";
 import { freePorts } from "../../test/support/ports.ts";
-import { startStrand, type StrandHandle } from "../../test/support/strand.ts";
+import { removeDataDir, startStrand, type StrandHandle } from "../../test/support/strand.ts";
 import { makeCerts, STORE_PASSWORD, type CertPaths } from "../../test/support/tls-certs.ts";
 import { COMMON_OVERRIDES, STRAND_ONLY_OVERRIDES, type BrokerSettings } from "./brokers.ts";
 import { consumerPerf, producerPerf } from "./kafka-perf.ts";
@@ -28,12 +28,12 @@ import { cpuCost, log, recordError, workloadTimeoutMs } from "./session.ts";
 const TOPIC = "tls-perf";
 const SCRAM_USER = "admin";
 const SCRAM_PASSWORD = "admin-secret";
-const SCRAM_JAAS = `org.apache.kafka.common.security.scram.ScramLoginModule required username="${SCRAM_USER}" password="${SCRAM_PASSWORD}";`;
+export const SCRAM_JAAS = `org.apache.kafka.common.security.scram.ScramLoginModule required username="${SCRAM_USER}" password="${SCRAM_PASSWORD}";`;
 
 /** "ssl": the tls.* rows; "sasl_ssl": the sasl_ssl.* rows (SCRAM-SHA-512 over TLS). */
 export type TlsMode = "ssl" | "sasl_ssl";
 
-interface TlsBroker {
+export interface TlsBroker {
   pid: number;
   plaintextBootstrap: string;
   sslBootstrap: string;
@@ -50,7 +50,7 @@ function sslProps(certs: CertPaths, mode: TlsMode): Record<string, string> {
   };
 }
 
-async function startTlsBroker(system: SystemName, s: BrokerSettings, certs: CertPaths, mode: TlsMode): Promise<TlsBroker> {
+export async function startTlsBroker(system: SystemName, s: BrokerSettings, certs: CertPaths, mode: TlsMode): Promise<TlsBroker> {
   const L = mode === "ssl" ? "SSL" : "SASL_SSL";
   const map = `CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,${L}:${L}`;
   if (system === "kafka") {
@@ -99,12 +99,14 @@ async function startTlsBroker(system: SystemName, s: BrokerSettings, certs: Cert
       } catch {
         await h.kill();
       }
+      // Like Kafka's remove(): a session's GiBs of segments do not outlive it.
+      removeDataDir(h.dataDir);
     },
   };
 }
 
 /** The SCRAM user the clients log in as, made over PLAINTEXT (kafka-configs.sh, as an operator would). */
-async function addScramUser(b: TlsBroker): Promise<void> {
+export async function addScramUser(b: TlsBroker): Promise<void> {
   const args = ["--bootstrap-server", b.plaintextBootstrap, "--alter", "--add-config", `SCRAM-SHA-512=[password=${SCRAM_PASSWORD}]`, "--entity-type", "users", "--entity-name", SCRAM_USER];
   const res = await runKafkaClass(KAFKA_MAIN.configs, args, { timeoutMs: 120_000 });
   if (res.exitCode !== 0) throw new Error(`kafka-configs --add-config SCRAM-SHA-512 exited ${res.exitCode}: ${res.stderr.slice(-2000)}`);

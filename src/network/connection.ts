@@ -11,8 +11,9 @@
 //
 // TLS: Bun's TLS socket still exposes its kernel fd, and sendfile(2) to it would put plaintext segment
 // bytes on an encrypted stream, so a TLS connection's output queue has no sendfile: file slices are read
-// (pread) and written through the socket, which encrypts them. Bun exposes no kernel TLS (kTLS), which
-// would be the only way to keep zero copy here.
+// (pread) and written through the socket, which encrypts them, corked (tcp-cork.ts). Bun exposes no
+// kernel TLS (kTLS), which would be the only way to keep zero copy here (and this machine's kernel has
+// no "tls" ULP either: /proc/sys/net/ipv4/tcp_available_ulp; bench/PROFILE.md).
 //
 // File lifetimes: a response that points into segment files holds a reference to each from the moment
 // it is handed over (its slot) until the output queue has sent it, or the connection is gone; so a
@@ -23,6 +24,7 @@ import type { FrameParts } from "../protocol/primitives/writer.ts";
 import { FrameAssembler, FrameSizeError, type Frame } from "./frame-assembler.ts";
 import { OutputQueue, releaseFrameFiles, retainFrameFiles } from "./output-queue.ts";
 import { sendfileImpl } from "./sendfile.ts";
+import { tcpCork } from "./tcp-cork.ts";
 
 /** What the dispatcher returns for a request: a response frame, no response (acks=0), or close. */
 export type Outcome = FrameParts | null | "close";
@@ -132,7 +134,7 @@ export class Connection implements ConnectionInfo {
     /** A TLS socket: file slices must go through the socket's encryption, never sendfile(2) to its fd. */
     tls = false,
   ) {
-    this.out = new OutputQueue(tls ? null : sendfileImpl);
+    this.out = new OutputQueue(tls ? null : sendfileImpl, tls ? tcpCork : null);
     this.id = id;
     this.socket = socket;
     this.listenerName = listenerName;

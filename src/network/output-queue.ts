@@ -2,6 +2,13 @@
 // kernel took. Everything not taken waits here, in order, and goes out from the socket's drain callback.
 // File slices go out with sendfile(2) when it is available (zero copy), else with pread + write.
 //
+// The copy path (TLS connections, where sendfile would bypass the encryption) reads into one buffer
+// shared by every queue of the process: socket.write encrypts, or takes into the kernel, what it accepts
+// before it returns, and what it did not accept is read again from the file on the next flush, so no
+// queue needs its bytes after a write. Before, each response got a fresh 256 KiB buffer (dropped when
+// the queue emptied): zero-filled pages and page faults on every fetch. A TLS flush of more than one
+// record's worth is corked (tcp-cork.ts) so the records leave in full TCP segments.
+//
 // The queue is bounded by its owner: Connection stops reading requests while queuedBytes is above its
 // limit, so a slow reader cannot make the broker hold unbounded response data.
 //
@@ -12,6 +19,7 @@
 import { readSync } from "node:fs";
 import type { FileHandle, FileSlice } from "../protocol/primitives/records-ref.ts";
 import { EAGAIN, sendfileImpl, type SendfileFn } from "./sendfile.ts";
+import type { CorkFn } from "./tcp-cork.ts";
 
 /** The subset of Bun's Socket the queue uses (tests pass a fake). */
 export interface WritableSocket {
@@ -29,6 +37,18 @@ interface PendingSlice {
 const COALESCE_BYTES = 64 * 1024;
 /** pread chunk for the no-sendfile path and for re-arming drain after EAGAIN. */
 const READ_CHUNK_BYTES = 256 * 1024;
+/** A flush corks the socket only when more than this is queued: more than one TLS record (16 KiB of plaintext). */
+const CORK_MIN_BYTES = 16 * 1024;
+
+/**
+ * The process's one gather / copy buffer (see the top comment): allocated on first use and kept, so a
+ * response costs no allocation; 256 KiB for the process, not per connection.
+ */
+let sharedBuf: Uint8Array | null = null;
+function copyBuffer(): Uint8Array {
+  sharedBuf ??= new Uint8Array(READ_CHUNK_BYTES);
+  return sharedBuf;
+}
 
 export type FlushResult = "empty" | "blocked" | "error";
 
@@ -37,14 +57,14 @@ export class OutputQueue {
   private head = 0;
   queuedBytes = 0;
   private readonly sendfile: SendfileFn | null;
-  private scratch: Uint8Array | null = null;
-  /** pread buffer of the copy path (TLS connections, or no sendfile): reused while the queue has data, as socket.write copies what it takes. */
-  private readBuf: Uint8Array | null = null;
+  /** Gives the cork function (loaded on first use), or null: never cork (plaintext: sendfile sends whole segments). */
+  private readonly cork: (() => CorkFn | null) | null;
   /** Set when a write failed for good (socket closed, file unreadable). */
   error: string | null = null;
 
-  constructor(sendfile: SendfileFn | null = sendfileImpl) {
+  constructor(sendfile: SendfileFn | null = sendfileImpl, cork: (() => CorkFn | null) | null = null) {
     this.sendfile = sendfile;
+    this.cork = cork;
   }
 
   get isEmpty(): boolean {
@@ -87,6 +107,19 @@ export class OutputQueue {
    */
   flush(socket: WritableSocket): FlushResult {
     if (this.error) return "error";
+    const fd = socket.fd;
+    const cork = this.cork !== null && this.queuedBytes > CORK_MIN_BYTES && fd !== undefined && fd >= 0 ? this.cork() : null;
+    if (cork === null) return this.flushParts(socket);
+    // Uncorked before returning, whatever happened: the tail segment leaves now, as it would have uncorked.
+    const corked = cork(fd!, true);
+    try {
+      return this.flushParts(socket);
+    } finally {
+      if (corked) cork(fd!, false);
+    }
+  }
+
+  private flushParts(socket: WritableSocket): FlushResult {
     // Bound: each iteration either finishes a part or returns.
     while (this.head < this.parts.length) {
       const part = this.parts[this.head]!;
@@ -105,8 +138,6 @@ export class OutputQueue {
     }
     this.parts = [];
     this.head = 0;
-    // An idle connection does not keep the copy path's buffer (many TLS connections would pin 256 KiB each).
-    this.readBuf = null;
     return "empty";
   }
 
@@ -122,14 +153,14 @@ export class OutputQueue {
       count++;
     }
     if (count === 1) return { data: first, count };
-    this.scratch ??= new Uint8Array(COALESCE_BYTES);
+    const scratch = copyBuffer();
     let at = 0;
     for (let i = 0; i < count; i++) {
       const b = this.parts[this.head + i] as Uint8Array;
-      this.scratch.set(b, at);
+      scratch.set(b, at);
       at += b.length;
     }
-    return { data: this.scratch.subarray(0, at), count };
+    return { data: scratch.subarray(0, at), count };
   }
 
   private advanceBuffers(written: number, count: number): void {
@@ -175,14 +206,7 @@ export class OutputQueue {
 
   private readChunk(fd: number, s: PendingSlice): Uint8Array | null {
     const want = Math.min(s.remaining, READ_CHUNK_BYTES);
-    let buf: Uint8Array;
-    if (want <= COALESCE_BYTES) {
-      this.scratch ??= new Uint8Array(COALESCE_BYTES);
-      buf = this.scratch.subarray(0, want);
-    } else {
-      this.readBuf ??= new Uint8Array(READ_CHUNK_BYTES);
-      buf = this.readBuf.subarray(0, want);
-    }
+    const buf = copyBuffer().subarray(0, want);
     let got = 0;
     try {
       // Bound: each pread returns > 0 bytes or we stop.
