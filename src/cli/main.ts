@@ -11,6 +11,7 @@ import { parseAddScram } from "./scram-parser.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
 import { parseLogDumpArgs, runLogDump } from "./log-dump/dump.ts";
 import { StdioSink } from "./stdio-sink.ts";
+import { clusterCommand } from "./commands/cluster.ts";
 
 mark("modules-evaluated");
 
@@ -168,6 +169,7 @@ const main = defineCommand({
     storage,
     protocol,
     log,
+    cluster: clusterCommand,
   },
 });
 
