@@ -12,6 +12,8 @@ import { randomKafkaUuid } from "../storage/meta-properties.ts";
 import { parseLogDumpArgs, runLogDump } from "./log-dump/dump.ts";
 import { StdioSink } from "./stdio-sink.ts";
 import { clusterCommand } from "./commands/cluster.ts";
+import { produceCommand } from "./commands/produce.ts";
+import { consumeCommand } from "./commands/consume.ts";
 
 mark("modules-evaluated");
 
@@ -170,6 +172,8 @@ const main = defineCommand({
     protocol,
     log,
     cluster: clusterCommand,
+    produce: produceCommand,
+    consume: consumeCommand,
   },
 });
 

@@ -33,6 +33,13 @@ export class StdioSink {
     if (this.pendingBytes >= CHUNK_BYTES) this.flush();
   }
 
+  /** Text as it is (a consume template adds its own newlines). */
+  write(text: string): void {
+    this.pending.push(text);
+    this.pendingBytes += text.length;
+    if (this.pendingBytes >= CHUNK_BYTES) this.flush();
+  }
+
   err(line: string): void {
     this.flush();
     writeAll(2, line + "\n");
