@@ -14,6 +14,8 @@ import { StdioSink } from "./stdio-sink.ts";
 import { clusterCommand } from "./commands/cluster.ts";
 import { produceCommand } from "./commands/produce.ts";
 import { consumeCommand } from "./commands/consume.ts";
+import { topicCommand } from "./commands/topic.ts";
+import { groupCommandDef } from "./commands/group.ts";
 
 mark("modules-evaluated");
 
@@ -171,6 +173,8 @@ const main = defineCommand({
     storage,
     protocol,
     log,
+    topic: topicCommand,
+    group: groupCommandDef,
     cluster: clusterCommand,
     produce: produceCommand,
     consume: consumeCommand,

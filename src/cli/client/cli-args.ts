@@ -28,6 +28,8 @@ export interface ArgDef {
   required?: boolean;
   /** Flags only: true keeps it out of the environment (a password is better not in `env`). */
   noEnv?: boolean;
+  /** The last positional only: it takes every remaining argument (`topic delete a b c`). */
+  variadic?: boolean;
 }
 
 export type ArgDefs = Record<string, ArgDef>;
@@ -123,11 +125,14 @@ export function parseCliArgs(defs: ArgDefs, rawArgs: readonly string[], env: Rea
     if (v === undefined) throw new CliError(`--${name}`, "", "a value after the flag");
     set(name, v);
   }
-  if (rest.length > positionals.length) {
+  const variadic = positionals.length > 0 && defs[positionals[positionals.length - 1]!]!.variadic === true;
+  if (!variadic && rest.length > positionals.length) {
     throw new CliError("argument", rest[positionals.length]!, positionals.length === 0 ? "no positional arguments here" : `at most ${positionals.length}: ${positionals.map((p) => p.toUpperCase()).join(" ")}`);
   }
   positionals.forEach((p, i) => {
-    if (rest[i] !== undefined) values.set(p, rest[i]!);
+    if (variadic && i === positionals.length - 1) {
+      if (rest.length > i) values.set(p, rest.slice(i));
+    } else if (rest[i] !== undefined) values.set(p, rest[i]!);
   });
   const given = new Set(values.keys());
   for (const [name, d] of Object.entries(defs)) {

@@ -190,22 +190,17 @@ export class KafkaCliClient {
     return this.send<T>(await this.node(id), apiKey, body, opts);
   }
 
-  /** The coordinator of `key` (FindCoordinator; v4+ batches keys, older versions take one). */
+  /** The coordinator of `key` (FindCoordinator v4+). */
   async coordinator(type: CoordinatorType, key: string, refresh = false): Promise<Node> {
     const cacheKey = `${type}:${key}`;
     const cached = this.coordinators.get(cacheKey);
     if (cached && !refresh) return cached;
-    const r = await this.sendAny<FindCoordinatorResponse>(API.FindCoordinator, { key, keyType: COORDINATOR_TYPE[type], coordinatorKeys: [key] });
-    let node: Node;
-    if (r.version >= 4) {
-      const c = r.body.coordinators.find((x) => x.key === key);
-      if (!c) throw new KafkaError(ErrorCode.COORDINATOR_NOT_AVAILABLE, `FindCoordinator answered no coordinator for ${type.toLowerCase()} ${key}`);
-      checkError(c.errorCode, `coordinator of ${type.toLowerCase()} ${key}`, c.errorMessage);
-      node = { id: c.nodeId, host: c.host, port: c.port };
-    } else {
-      checkError(r.body.errorCode, `coordinator of ${type.toLowerCase()} ${key}`, r.body.errorMessage);
-      node = { id: r.body.nodeId, host: r.body.host, port: r.body.port };
-    }
+    // v4+ (Kafka 3.0 and later) batches keys; the single-key form of older versions is not sent.
+    const r = await this.sendAny<FindCoordinatorResponse>(API.FindCoordinator, { keyType: COORDINATOR_TYPE[type], coordinatorKeys: [key] }, { minVersion: 4 });
+    const c = r.body.coordinators.find((x) => x.key === key);
+    if (!c) throw new KafkaError(ErrorCode.COORDINATOR_NOT_AVAILABLE, `FindCoordinator answered no coordinator for ${type.toLowerCase()} ${key}`);
+    checkError(c.errorCode, `coordinator of ${type.toLowerCase()} ${key}`, c.errorMessage);
+    const node: Node = { id: c.nodeId, host: c.host, port: c.port };
     if (this.coordinators.size >= KafkaCliClient.MAX_COORDINATORS) this.coordinators.clear();
     this.coordinators.set(cacheKey, node);
     return node;
@@ -221,6 +216,19 @@ export class KafkaCliClient {
       const node = await this.coordinator(type, key, refresh);
       refresh = true;
       return check(await this.send<T>(node, apiKey, body, opts));
+    });
+  }
+
+  /**
+   * Send to the leader of `topic`-`partition` and check the answer with `check`; a retriable error
+   * (NOT_LEADER_OR_FOLLOWER, LEADER_NOT_AVAILABLE, a lost connection) looks the leader up again.
+   */
+  async sendToLeader<T, R>(topic: string, partition: number, apiKey: number, body: Record<string, unknown>, check: (r: ClientResponse<T>) => R, opts: SendOptions = {}): Promise<R> {
+    return this.retrying(`${topic}-${partition}`, async () => {
+      const leader = (await this.leaders([topic])).get(topic)?.get(partition);
+      if (leader === undefined) throw new KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, `partition ${topic}-${partition} does not exist`);
+      if (leader < 0) throw new KafkaError(ErrorCode.LEADER_NOT_AVAILABLE, `partition ${topic}-${partition} has no leader`);
+      return check(await this.sendToBroker<T>(leader, apiKey, body, opts));
     });
   }
 
