@@ -1,0 +1,9 @@
+// `strand produce` / `strand consume` against a Strand broker (the scenario is shared with the interop
+// variant, test/interop/cli-produce-consume.test.ts, which runs it against Apache Kafka 4.4.0).
+import { startTarget } from "../interop/target.ts";
+import { cliDataSuite } from "../interop/cli-data-scenario.ts";
+
+cliDataSuite("strand", async () => {
+  const t = await startTarget({ overrides: { "num.partitions": 1 } });
+  return { bootstrap: t.bootstrap, remove: () => t.remove() };
+});

@@ -1,0 +1,149 @@
+// `strand produce` and `strand consume` as a Kafka client, the same assertions against whichever broker
+// `start` gives (Strand in test/integration/cli-produce-consume.test.ts, Apache Kafka 4.4.0 in
+// test/interop/cli-produce-consume.test.ts): lines and JSON with keys and headers in every codec, each
+// output format, partitions chosen by murmur2 as Java's producer, timestamps, acks 0/1/all, a group that
+// resumes where its last run committed, -n, and bad flags (exit 2 naming flag, value and what is allowed).
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { join, resolve } from "node:path";
+import { partitionForKey } from "../../src/cli/data/partitioner.ts";
+
+const ROOT = resolve(import.meta.dir, "../..");
+const enc = new TextEncoder();
+
+export interface CliTarget {
+  bootstrap: string;
+  remove(): Promise<void>;
+}
+
+export interface CliRun {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export async function strandCli(bootstrap: string, args: string[], stdin = ""): Promise<CliRun> {
+  const p = Bun.spawn([process.execPath, join(ROOT, "src/cli/main.ts"), ...args], {
+    stdin: enc.encode(stdin),
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, STRAND_BROKERS: bootstrap, STRAND_TIMEOUT_MS: "20000" },
+  });
+  const timer = setTimeout(() => p.kill("SIGKILL"), 60_000);
+  const [stdout, stderr, exitCode] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  clearTimeout(timer);
+  return { stdout, stderr, exitCode };
+}
+
+interface JsonRecord {
+  topic: string;
+  partition: number;
+  offset: number;
+  timestamp: number;
+  key: string | null;
+  value: string | null;
+  headers: { key: string; value: string | null }[];
+}
+
+const parseLines = (s: string): JsonRecord[] => s.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as JsonRecord);
+
+export function cliDataSuite(label: string, start: () => Promise<CliTarget | null>): void {
+  let target: CliTarget | null = null;
+  const cli = async (args: string[], stdin = "", expectCode = 0): Promise<CliRun> => {
+    const r = await strandCli(target!.bootstrap, args, stdin);
+    if (r.exitCode !== expectCode) throw new Error(`strand ${args.join(" ")} exited ${r.exitCode} (expected ${expectCode})\n${r.stderr}\n${r.stdout}`);
+    return r;
+  };
+
+  beforeAll(async () => {
+    target = await start();
+    if (!target) return;
+    await cli(["topic", "create", "lines", "codecs", "--partitions", "3", "--replication-factor", "1"]);
+    await cli(["topic", "create", "grouped", "stamped", "--partitions", "1", "--replication-factor", "1"]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await target?.remove();
+  }, 60_000);
+
+  test(`${label}: lines with key and headers in every codec come back in each format`, async () => {
+    if (!target) return;
+    const codecs = ["none", "gzip", "snappy", "lz4", "zstd"];
+    for (const codec of codecs) {
+      const r = await cli(["produce", "codecs", "-k", `key-${codec}`, "-H", "source=cli", "-H", `codec=${codec}`, "--compression", codec, "--json"], `${codec}-1\n${codec}-2\n${codec}-3\n`);
+      const offsets = JSON.parse(r.stdout) as { topic: string; partition: number; offset: number }[];
+      expect(offsets.length).toBe(3);
+      // A keyed record goes where Kafka's Java producer puts it: murmur2(key) mod partitions.
+      expect(new Set(offsets.map((o) => o.partition))).toEqual(new Set([partitionForKey(enc.encode(`key-${codec}`), 3)]));
+      expect(offsets.map((o) => o.offset - offsets[0]!.offset)).toEqual([0, 1, 2]);
+    }
+    const json = parseLines((await cli(["consume", "codecs", "--format", "json", "-e"])).stdout);
+    expect(json.length).toBe(15);
+    for (const codec of codecs) {
+      const mine = json.filter((r) => r.key === `key-${codec}`);
+      expect(mine.map((r) => r.value)).toEqual([`${codec}-1`, `${codec}-2`, `${codec}-3`]);
+      expect(mine[0]!.headers).toEqual([{ key: "source", value: "cli" }, { key: "codec", value: codec }]);
+    }
+    const values = (await cli(["consume", "codecs", "-e"])).stdout.split("\n").filter((l) => l !== "");
+    expect(values.sort()).toEqual(codecs.flatMap((c) => [`${c}-1`, `${c}-2`, `${c}-3`]).sort());
+    const p = partitionForKey(enc.encode("key-zstd"), 3);
+    const templated = await cli(["consume", "codecs", "-p", String(p), "-e", "-f", "%t|%p|%k|%h|%s\\n"]);
+    expect(templated.stdout).toContain(`codecs|${p}|key-zstd|source=cli,codec=zstd|zstd-1\n`);
+    const counted = await cli(["consume", "codecs", "-n", "4", "--format", "json"]);
+    expect(parseLines(counted.stdout).length).toBe(4);
+  }, 120_000);
+
+  test(`${label}: JSON input with tombstones, partitions and timestamps; --from @timestamp and offsets; acks`, async () => {
+    if (!target) return;
+    const input = [
+      { key: "a", value: "first", timestamp: 1_000_000, headers: { h: "1" } },
+      { key: "b", value: null, timestamp: 2_000_000 },
+      { value: { nested: true }, timestamp: 3_000_000, headers: [{ key: "x", value: null }] },
+    ].map((o) => JSON.stringify(o)).join("\n");
+    await cli(["produce", "stamped", "--format", "json", "--acks", "1"], `${input}\n`);
+    const all = parseLines((await cli(["consume", "stamped", "--format", "json", "-e"])).stdout);
+    expect(all.map((r) => [r.key, r.value, r.timestamp])).toEqual([["a", "first", 1_000_000], ["b", null, 2_000_000], [null, '{"nested":true}', 3_000_000]]);
+    expect(all[2]!.headers).toEqual([{ key: "x", value: null }]);
+    const fromTs = await cli(["consume", "stamped", "--from", "@1500000", "-e", "-f", "%o:%T:%s\\n"]);
+    expect(fromTs.stdout).toBe(`1:2000000:\n2:3000000:{"nested":true}\n`);
+    expect((await cli(["consume", "stamped", "--from", "2", "-e"])).stdout).toBe('{"nested":true}\n');
+    expect((await cli(["consume", "stamped", "--from", "end", "-e"])).stdout).toBe("");
+    const acks0 = await cli(["produce", "stamped", "--acks", "0", "--json"], "fire\n");
+    expect(JSON.parse(acks0.stdout)).toEqual([{ topic: "stamped", partition: 0, offset: -1 }]);
+    const acksAll = await cli(["produce", "stamped", "--json"], "sure\n");
+    expect(JSON.parse(acksAll.stdout)).toEqual([{ topic: "stamped", partition: 0, offset: 4 }]);
+    expect((await cli(["consume", "stamped", "--from", "3", "-e"])).stdout).toBe("fire\nsure\n");
+  }, 120_000);
+
+  test(`${label}: --group resumes where the last run committed`, async () => {
+    if (!target) return;
+    await cli(["produce", "grouped"], Array.from({ length: 10 }, (_, i) => `g${i}`).join("\n") + "\n");
+    const first = await cli(["consume", "grouped", "--group", "cli-group", "-n", "4"]);
+    expect(first.stdout).toBe("g0\ng1\ng2\ng3\n");
+    const second = await cli(["consume", "grouped", "--group", "cli-group", "-n", "3"]);
+    expect(second.stdout).toBe("g4\ng5\ng6\n");
+    const rest = await cli(["consume", "grouped", "--group", "cli-group", "-e", "--format", "json"]);
+    expect(parseLines(rest.stdout).map((r) => [r.offset, r.value])).toEqual([[7, "g7"], [8, "g8"], [9, "g9"]]);
+    // Another group starts from --from.
+    expect((await cli(["consume", "grouped", "--group", "other", "--from", "end", "-e"])).stdout).toBe("");
+  }, 120_000);
+
+  test(`${label}: bad flags exit 2 naming the flag, the value and what is allowed`, async () => {
+    if (!target) return;
+    const cases: Array<[string[], string]> = [
+      [["produce", "lines", "--acks", "2"], 'invalid --acks "2": one of 0, 1, all, -1'],
+      [["produce", "lines", "--compression", "brotli"], 'invalid --compression "brotli": one of none, gzip, snappy, lz4, zstd'],
+      [["produce", "lines", "--batch-size", "0"], 'invalid --batch-size "0": an integer from 1 to'],
+      [["consume", "lines", "--from", "yesterday"], 'invalid --from "yesterday": beginning, end, an offset (0 or more) or @<timestamp-ms>'],
+      [["consume", "lines", "-n", "-3"], 'invalid --count "-3": an integer from 1 to'],
+      [["consume", "lines", "--isolation", "dirty"], 'invalid --isolation "dirty": one of read_uncommitted, read_committed'],
+      [["consume", "lines", "-f", "%q"], 'invalid -f "%q"'],
+      [["consume", "lines", "-p", "7", "-e"], 'invalid --partition "7": partitions of lines: 0 to 2'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await cli(args, "x\n", 2);
+      expect(r.stderr).toContain(message);
+    }
+    const bad = await cli(["produce", "lines", "--format", "json"], "{not json\n", 2);
+    expect(bad.stderr).toContain("invalid input line 1");
+  }, 120_000);
+}
