@@ -11,8 +11,8 @@ import type { RecordInput } from "../../src/protocol/records/index.ts";
 import { withClient, type KafkaTestClient } from "../support/kafka-client.ts";
 import { KAFKA_MAIN, probeKafkaDist, runKafkaClass } from "../support/kafka-dist.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
-import { retry } from "../support/txn-crash-scenario.ts";
-import { createTopic, produce, waitForLeaders, ZERO_UUID } from "../unit/produce/wire-helpers.ts";
+import { produceTransactions } from "../support/txn-produce.ts";
+import { createTopic, produce, waitForLeaders } from "../unit/produce/wire-helpers.ts";
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -60,25 +60,12 @@ async function plainAndIdempotent(c: KafkaTestClient): Promise<void> {
 }
 
 async function transactions(c: KafkaTestClient): Promise<void> {
-  await retry("FindCoordinator", () => c.request<Any>(10, 4, { key: "", keyType: 1, coordinatorKeys: [TXN_ID] }), (r) => r.coordinators[0].errorCode === 0);
-  const init = await retry("InitProducerId", () => c.request<Any>(22, 4, { transactionalId: TXN_ID, transactionTimeoutMs: 60_000, producerId: -1n, producerEpoch: -1 }), (r) => r.errorCode === 0);
-  let seq = 0;
-  for (let t = 0; t < 6; t++) {
-    const commit = t % 3 !== 1;
-    await retry("AddPartitionsToTxn", () =>
-      c.request<Any>(24, 3, { v3AndBelowTransactionalId: TXN_ID, v3AndBelowProducerId: init.producerId, v3AndBelowProducerEpoch: init.producerEpoch, v3AndBelowTopics: [{ name: TOPIC, partitions: [0] }], transactions: [] }),
-      (r) => r.resultsByTopicV3AndBelow[0].resultsByPartition.every((p: Any) => p.partitionErrorCode === 0),
-    );
-    const records = Array.from({ length: 3 }, (_, j) => rec(1000 + t * 3 + j, { headers: { txn: String(t) } }));
-    const batch = buildRecordBatch({ records, producerId: init.producerId, producerEpoch: init.producerEpoch, baseSequence: seq, isTransactional: true, compression: t % 2 === 0 ? 0 : 4 });
-    seq += records.length;
-    const res = await c.request<Any>(0, 9, { transactionalId: TXN_ID, acks: -1, timeoutMs: 10_000, topicData: [{ name: TOPIC, topicId: ZERO_UUID, partitionData: [{ index: 0, records: batch }] }] });
-    expect(res.responses[0].partitionResponses[0].errorCode).toBe(0);
-    const end = await c.request<Any>(26, 3, { transactionalId: TXN_ID, producerId: init.producerId, producerEpoch: init.producerEpoch, committed: commit });
-    expect(end.errorCode).toBe(0);
-    const state = commit ? "CompleteCommit" : "CompleteAbort";
-    await retry(`transaction ${t}`, () => c.request<Any>(65, 0, { transactionalIds: [TXN_ID] }), (r) => r.transactionStates[0].transactionState === state);
-  }
+  const txns = Array.from({ length: 6 }, (_, t) => ({
+    records: Array.from({ length: 3 }, (_, j) => rec(1000 + t * 3 + j, { headers: { txn: String(t) } })),
+    commit: t % 3 !== 1,
+    compression: t % 2 === 0 ? 0 : 4,
+  }));
+  await produceTransactions(c, TXN_ID, TOPIC, 0, txns);
 }
 
 beforeAll(async () => {

@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join, resolve } from "node:path";
 import { partitionForKey } from "../../src/cli/data/partitioner.ts";
+import { withClient } from "../support/kafka-client.ts";
+import { produceTransactions } from "../support/txn-produce.ts";
+import { until } from "../support/until.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const enc = new TextEncoder();
@@ -58,7 +61,7 @@ export function cliDataSuite(label: string, start: () => Promise<CliTarget | nul
     target = await start();
     if (!target) return;
     await cli(["topic", "create", "lines", "codecs", "--partitions", "3", "--replication-factor", "1"]);
-    await cli(["topic", "create", "grouped", "stamped", "--partitions", "1", "--replication-factor", "1"]);
+    await cli(["topic", "create", "grouped", "stamped", "txns", "stopped", "--partitions", "1", "--replication-factor", "1"]);
   }, 180_000);
 
   afterAll(async () => {
@@ -139,11 +142,53 @@ export function cliDataSuite(label: string, start: () => Promise<CliTarget | nul
       [["consume", "lines", "-f", "%q"], 'invalid -f "%q"'],
       [["consume", "lines", "-p", "7", "-e"], 'invalid --partition "7": partitions of lines: 0 to 2'],
     ];
-    for (const [args, message] of cases) {
-      const r = await cli(args, "x\n", 2);
-      expect(r.stderr).toContain(message);
-    }
+    const runs = await Promise.all(cases.map(([args]) => cli(args, "x\n", 2)));
+    runs.forEach((r, i) => expect(r.stderr).toContain(cases[i]![1]));
     const bad = await cli(["produce", "lines", "--format", "json"], "{not json\n", 2);
     expect(bad.stderr).toContain("invalid input line 1");
+  }, 120_000);
+
+  test(`${label}: --isolation read_committed leaves out aborted transactions`, async () => {
+    if (!target) return;
+    await cli(["produce", "txns"], "plain-0\n");
+    const port = Number(target.bootstrap.split(":").pop());
+    const v = (s: string) => ({ value: enc.encode(s) });
+    await withClient(port, (c) =>
+      produceTransactions(c, "cli-txn", "txns", 0, [
+        { records: [v("kept-1"), v("kept-2")], commit: true },
+        { records: [v("dropped-1"), v("dropped-2")], commit: false, compression: 1 },
+        { records: [v("kept-3")], commit: true, compression: 4 },
+      ]),
+    );
+    await cli(["produce", "txns"], "plain-1\n");
+    const committed = await cli(["consume", "txns", "--isolation", "read_committed", "-e"]);
+    expect(committed.stdout).toBe("plain-0\nkept-1\nkept-2\nkept-3\nplain-1\n");
+    const all = await cli(["consume", "txns", "-e", "-f", "%o %s\\n"]);
+    // Offsets 3 and 6 hold the first transaction's COMMIT and the second's ABORT marker (control records, never shown).
+    expect(all.stdout).toBe("0 plain-0\n1 kept-1\n2 kept-2\n4 dropped-1\n5 dropped-2\n7 kept-3\n9 plain-1\n");
+  }, 120_000);
+
+  test(`${label}: Ctrl-C commits what was printed before leaving the group`, async () => {
+    if (!target) return;
+    await cli(["produce", "stopped"], "s0\ns1\ns2\n");
+    const p = Bun.spawn([process.execPath, join(ROOT, "src/cli/main.ts"), "consume", "stopped", "--group", "stopper"], {
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...process.env, STRAND_BROKERS: target.bootstrap },
+    });
+    let out = "";
+    const reader = (async () => {
+      for await (const chunk of p.stdout) out += new TextDecoder().decode(chunk);
+    })();
+    try {
+      await until("the three records printed", async () => out === "s0\ns1\ns2\n", 30_000);
+      p.kill("SIGINT");
+      expect(await p.exited).toBe(0);
+      await reader;
+    } finally {
+      p.kill("SIGKILL");
+    }
+    await cli(["produce", "stopped"], "s3\n");
+    expect((await cli(["consume", "stopped", "--group", "stopper", "-e"])).stdout).toBe("s3\n");
   }, 120_000);
 }
