@@ -98,21 +98,21 @@ function filesOf(dir: string, suffixes: string[]): string[] {
   return readdirSync(dir).filter((n) => suffixes.some((s) => n.endsWith(s))).sort().map((n) => join(dir, n));
 }
 
-async function kafkaDump(args: string[]): Promise<{ stdout: string; stderr: string }> {
+async function kafkaDump(args: string[], cwd?: string): Promise<{ stdout: string; stderr: string }> {
   // UTF-8 output whatever the machine's locale, so non-ASCII payloads compare.
-  const r = await runKafkaClass(KAFKA_MAIN.dumpLog, args, { extraJvmArgs: ["-Dstdout.encoding=UTF-8", "-Dstderr.encoding=UTF-8", "-Dfile.encoding=UTF-8"] });
+  const r = await runKafkaClass(KAFKA_MAIN.dumpLog, args, { cwd, extraJvmArgs: ["-Dstdout.encoding=UTF-8", "-Dstderr.encoding=UTF-8", "-Dfile.encoding=UTF-8"] });
   expect(r.exitCode).toBe(0);
   return { stdout: r.stdout, stderr: r.stderr };
 }
 
-async function strandDump(args: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
-  const p = Bun.spawn([process.execPath, join(ROOT, "src/cli/main.ts"), "log", "dump", ...args], { stdout: "pipe", stderr: "pipe" });
+async function strandDump(args: string[], cwd?: string): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  const p = Bun.spawn([process.execPath, join(ROOT, "src/cli/main.ts"), "log", "dump", ...args], { cwd, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, exitCode] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   return { stdout, stderr, exitCode };
 }
 
-async function compare(args: string[]): Promise<string> {
-  const [k, s] = await Promise.all([kafkaDump(args), strandDump(args)]);
+async function compare(args: string[], cwd?: string): Promise<string> {
+  const [k, s] = await Promise.all([kafkaDump(args, cwd), strandDump(args, cwd)]);
   expect(s.exitCode).toBe(0);
   expect(s.stdout).toBe(k.stdout);
   expect(s.stderr).toBe(k.stderr);
@@ -148,6 +148,9 @@ test("shallow iteration, --skip-record-metadata, --max-bytes, index checks", asy
   const sanity = await compare(["--files", indexes.join(","), "--index-sanity-check"]);
   expect(sanity.match(/passed sanity check/g)?.length).toBe(indexes.length);
   await compare(["--files", indexes.join(","), "--verify-index-only"]);
+  // Relative paths, as java.io.File prints them ("//" collapsed) and reports them (made absolute, "./" kept).
+  const relative = logs.map((f) => `.//${f.slice(dir.length + 1)}`);
+  await compare(["--files", relative.join(","), "--deep-iteration"], dir);
 }, 120_000);
 
 test("__cluster_metadata segments and control records", async () => {

@@ -111,6 +111,9 @@ export const produceCommand: CommandDef = clientCommand({
       timeoutMs: intArg("--timeout-ms", args.string("timeout-ms")!, 1, 3_600_000),
     }, onSent);
     await producer.start();
+    if (defaults.partition !== null && defaults.partition >= producer.partitionCount) {
+      throw new CliError("--partition", String(defaults.partition), `partitions of ${topic}: 0 to ${producer.partitionCount - 1}`);
+    }
     const total = stdinFileBytes();
     const bar = progressBar(`produce ${topic}`, total ?? 0, process.stderr, !out.json && total !== null);
     try {

@@ -2,7 +2,7 @@
 // chosen by suffix: `.log` and KRaft `.checkpoint` segments, `.index`, `.timeindex`, `.txnindex`,
 // producer-state `.snapshot`. Output matches Kafka 4.4.0's tool line for line; problems the index
 // checks find are printed on stderr after every file was dumped, in Kafka's words.
-import { basename, resolve } from "node:path";
+import { basename } from "node:path";
 import { CliError } from "../protocol-decode.ts";
 import { dumpOffsetIndex, dumpProducerSnapshot, dumpTimeIndex, dumpTxnIndex, newIndexReport } from "./index-files.ts";
 import type { IndexReport } from "./index-files.ts";
@@ -83,14 +83,26 @@ function printReport(sink: DumpSink, r: IndexReport, nonConsecutive: OffsetPairs
   printPairs(sink, nonConsecutive, (f) => `Non-consecutive offsets in ${f}`, (a, b) => `  ${a} is followed by ${b}`, "ascending");
 }
 
+/** A path as java.io.File prints it: repeated separators collapsed, no trailing separator. */
+export function javaFilePath(path: string): string {
+  const p = path.replace(/\/+/g, "/");
+  return p.length > 1 && p.endsWith("/") ? p.slice(0, -1) : p;
+}
+
+/** File.getAbsolutePath: relative paths joined to the working directory, "." and ".." kept as they are. */
+function javaAbsolutePath(path: string): string {
+  return path.startsWith("/") ? path : `${process.cwd()}/${path}`;
+}
+
 /** Dump every file; throws on a file that cannot be read (the lines before it are already out). */
 export function runLogDump(o: LogDumpOptions, sink: DumpSink): void {
   const report = newIndexReport();
   const nonConsecutive: OffsetPairs = new Map();
   const mode = { sanity: o.indexSanityCheck, verifyOnly: o.verifyIndexOnly };
-  for (const file of o.files) {
+  for (const given of o.files) {
+    const file = javaFilePath(given);
     sink.out(`Dumping ${file}`);
-    const abs = resolve(file);
+    const abs = javaAbsolutePath(file);
     const name = basename(file);
     const dot = name.lastIndexOf(".");
     const suffix = dot < 0 ? "" : name.slice(dot);
