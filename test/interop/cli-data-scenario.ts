@@ -93,6 +93,10 @@ export function cliDataSuite(label: string, start: () => Promise<CliTarget | nul
     expect(templated.stdout).toContain(`codecs|${p}|key-zstd|source=cli,codec=zstd|zstd-1\n`);
     const counted = await cli(["consume", "codecs", "-n", "4", "--format", "json"]);
     expect(parseLines(counted.stdout).length).toBe(4);
+    // KEY:VALUE lines (kcat -K), keys placed by murmur2 as before.
+    await cli(["produce", "lines", "-K", ":"], "u1:v:1\nu2:v2\n");
+    const keyed = parseLines((await cli(["consume", "lines", "-e", "--format", "json"])).stdout);
+    expect(keyed.map((r) => [r.partition, r.key, r.value]).sort()).toEqual([[partitionForKey(enc.encode("u1"), 3), "u1", "v:1"], [partitionForKey(enc.encode("u2"), 3), "u2", "v2"]].sort());
   }, 120_000);
 
   test(`${label}: JSON input with tombstones, partitions and timestamps; --from @timestamp and offsets; acks`, async () => {
@@ -141,6 +145,8 @@ export function cliDataSuite(label: string, start: () => Promise<CliTarget | nul
       [["consume", "lines", "--isolation", "dirty"], 'invalid --isolation "dirty": one of read_uncommitted, read_committed'],
       [["consume", "lines", "-f", "%q"], 'invalid -f "%q"'],
       [["consume", "lines", "-p", "7", "-e"], 'invalid --partition "7": partitions of lines: 0 to 2'],
+      [["produce", "lines", "-p", "3"], 'invalid --partition "3": partitions of lines: 0 to 2'],
+      [["produce", "lines", "-K", "="], 'invalid input line 1 "x": KEY=VALUE (--key-separator)'],
     ];
     const runs = await Promise.all(cases.map(([args]) => cli(args, "x\n", 2)));
     runs.forEach((r, i) => expect(r.stderr).toContain(cases[i]![1]));

@@ -1,6 +1,6 @@
 // `strand consume TOPIC`: print records as they arrive, as kafka-console-consumer, kcat -C and rpk consume.
 //
-//   --from beginning|end|<offset>|@<timestamp-ms>   where to start (default beginning; with --group only
+//   -o/--from beginning|end|<offset>|@<timestamp-ms>   where to start (default beginning; with --group only
 //                  for partitions the group has no offset for)
 //   -p/--partition N (repeatable, or 0,1,2)         only these partitions (not with --group)
 //   -n/--count N   exit after N records;  -e/--exit-at-end   exit once every partition is read to its end
@@ -46,7 +46,7 @@ export const consumeCommand: CommandDef = clientCommand({
   description: "Print a topic's records (Ctrl-C, -n or -e to stop)",
   args: {
     topic: { type: "positional", description: "Topic to consume", required: true },
-    from: { type: "string", description: "beginning, end, <offset> or @<timestamp-ms>", default: "beginning" },
+    from: { type: "string", alias: "o", description: "beginning, end, <offset> or @<timestamp-ms>", default: "beginning" },
     partition: { type: "string", alias: "p", description: "Partitions to read (repeatable or comma-separated; not with --group)", repeatable: true },
     count: { type: "string", alias: "n", description: "Exit after this many records" },
     "exit-at-end": { type: "boolean", alias: "e", description: "Exit once every partition is read to its end" },

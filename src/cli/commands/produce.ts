@@ -1,7 +1,8 @@
 // `strand produce TOPIC`: records from stdin, one per line, as kafka-console-producer and rpk produce.
 //
 //   default        the line is the value; -k/--key, -H/--header k=v (repeatable), -p/--partition apply
-//                  to every line
+//                  to every line; with -K/--key-separator SEP a line is KEY SEP VALUE (a line without
+//                  SEP is a usage error, as kafka-console-producer's parse.key)
 //   --format json  one JSON object per line: {"key": "k", "value": "v" | null | <any JSON>,
 //                  "headers": {"k": "v"} | [{"key": "k", "value": "v"}], "partition": 0, "timestamp": ms};
 //                  flags give the defaults of missing fields. A null value is a tombstone.
@@ -71,6 +72,7 @@ export const produceCommand: CommandDef = clientCommand({
   args: {
     topic: { type: "positional", description: "Topic to produce to", required: true },
     key: { type: "string", alias: "k", description: "Key of every record" },
+    "key-separator": { type: "string", alias: "K", description: "Text lines are KEY<sep>VALUE, split at the first separator (kcat -K, console producer key.separator)" },
     header: { type: "string", alias: "H", description: "Header key=value of every record (repeatable)", repeatable: true },
     partition: { type: "string", alias: "p", description: "Partition of every record (default: by key, else sticky)" },
     format: { type: "string", description: "Input format", default: "text", options: ["text", "json"] },
@@ -92,6 +94,15 @@ export const produceCommand: CommandDef = clientCommand({
       timestampMs: 0,
     };
     const json = args.string("format") === "json";
+    const separator = args.string("key-separator");
+    if (separator === "") throw new CliError("--key-separator", "", "at least one character");
+    if (separator !== undefined && json) throw new CliError("--key-separator", separator, "text input only (JSON lines carry their key)");
+    const textRecord = (line: string, lineNo: number): ProduceRecord => {
+      if (separator === undefined) return { ...defaults, value: enc.encode(line), timestampMs: Date.now() };
+      const at = line.indexOf(separator);
+      if (at < 0) throw new CliError(`input line ${lineNo}`, line.slice(0, 80), `KEY${separator}VALUE (--key-separator)`);
+      return { ...defaults, key: enc.encode(line.slice(0, at)), value: enc.encode(line.slice(at + separator.length)), timestampMs: Date.now() };
+    };
     const perRecord: Array<{ partition: number; offset: bigint }> = [];
     const perPartition = new Map<number, { records: number; first: bigint; last: bigint }>();
     const onSent = (b: SentBatch) => {
@@ -120,7 +131,7 @@ export const produceCommand: CommandDef = clientCommand({
       let lineNo = 0;
       for await (const line of lines(Bun.stdin.stream(), maxLineBytes, (n) => bar.tick(n))) {
         lineNo++;
-        await producer.add(json ? jsonRecord(line, lineNo, defaults) : { ...defaults, value: enc.encode(line), timestampMs: Date.now() });
+        await producer.add(json ? jsonRecord(line, lineNo, defaults) : textRecord(line, lineNo));
       }
       await producer.flush();
     } finally {
