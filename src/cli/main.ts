@@ -16,6 +16,8 @@ import { produceCommand } from "./commands/produce.ts";
 import { consumeCommand } from "./commands/consume.ts";
 import { topicCommand } from "./commands/topic.ts";
 import { groupCommandDef } from "./commands/group.ts";
+import { configCommand } from "./commands/config.ts";
+import { aclCommand } from "./commands/acl.ts";
 
 mark("modules-evaluated");
 
@@ -178,6 +180,8 @@ const main = defineCommand({
     cluster: clusterCommand,
     produce: produceCommand,
     consume: consumeCommand,
+    config: configCommand,
+    acl: aclCommand,
   },
 });
 

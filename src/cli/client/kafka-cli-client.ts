@@ -44,7 +44,11 @@ export interface KafkaCliClientConfig {
 /** No broker of the list (or of the cluster) could be reached. */
 export class BrokersUnreachableError extends Error {
   constructor(tried: readonly string[], reason: string) {
-    super(`cannot reach any broker of ${tried.join(",")}: ${reason} (set --brokers or STRAND_BROKERS)`);
+    super(
+      /SASL/.test(reason)
+        ? `cannot log in to ${tried.join(",")}: ${reason} (check the SASL flags or the --command-config file)`
+        : `cannot reach any broker of ${tried.join(",")}: ${reason} (set --brokers or STRAND_BROKERS)`,
+    );
     this.name = "BrokersUnreachableError";
   }
 }
@@ -75,7 +79,8 @@ export function checkError(code: number, context: string, message?: string | nul
 }
 
 function retriable(e: unknown): boolean {
-  if (e instanceof KafkaError) return e.retriable;
+  // A topic that does not exist is retriable to a producer waiting for it; to a command it is the answer.
+  if (e instanceof KafkaError) return e.retriable && e.code !== ErrorCode.UNKNOWN_TOPIC_OR_PARTITION;
   return e instanceof DisconnectException;
 }
 

@@ -8,7 +8,7 @@ import { toJsonValue } from "../json.ts";
 export type Cell = string | number | bigint | boolean | null | undefined;
 
 function cellText(c: Cell): string {
-  if (c === null || c === undefined) return "-";
+  if (c === null || c === undefined || c === "") return "-";
   return String(c);
 }
 

@@ -8,6 +8,10 @@ import { parseBrokers } from "../../../src/cli/client/kafka-cli-client.ts";
 import { formatTable } from "../../../src/cli/client/output.ts";
 import { progressBar } from "../../../src/cli/client/progress.ts";
 import { healthProblems, type TopicView } from "../../../src/cli/commands/cluster.ts";
+import { parseAssignment } from "../../../src/cli/commands/group-offsets.ts";
+import { parseDatetime, parseTopicArg } from "../../../src/cli/commands/group-reset.ts";
+import { writeConsumerProtocolAssignment } from "../../../src/protocol/generated/messages/consumer-protocol-assignment.ts";
+import { encodeExact } from "../../../src/protocol/primitives/writer.ts";
 import { CliError } from "../../../src/cli/protocol-decode.ts";
 
 const DEFS: ArgDefs = {
@@ -138,5 +142,31 @@ describe("cluster health verdict", () => {
       "partition t-0 has no leader (replicas 1,2)",
       "partition t-0 is under-replicated: ISR 1 of replicas 1,2 (missing 2)",
     ]);
+  });
+});
+
+describe("group flag values", () => {
+  test("--topic TOPIC[:P,...]", () => {
+    expect(parseTopicArg("orders")).toEqual({ topic: "orders", partitions: null });
+    expect(parseTopicArg("orders:0, 2")).toEqual({ topic: "orders", partitions: [0, 2] });
+    expect(cliError(() => parseTopicArg("orders:x")).message).toBe('invalid --topic "orders:x": TOPIC or TOPIC:PARTITION[,PARTITION...]');
+  });
+
+  test("--to-datetime: ISO 8601 with or without a zone", () => {
+    expect(parseDatetime("2026-12-01T00:00:00Z")).toBe(BigInt(Date.UTC(2026, 11, 1)));
+    expect(parseDatetime("2026-12-01T01:00:00.500+01:00")).toBe(BigInt(Date.UTC(2026, 11, 1) + 500));
+    expect(parseDatetime("2026-12-01T01:00:00+0100")).toBe(BigInt(Date.UTC(2026, 11, 1)));
+    expect(parseDatetime("2026-12-01T00:00:00")).toBe(BigInt(new Date(2026, 11, 1).getTime()));
+    for (const bad of ["yesterday", "2026-12-01", "2026-13-45T99:00:00Z"]) expect(cliError(() => parseDatetime(bad)).key).toBe("--to-datetime");
+  });
+
+  test("a classic member's assignment bytes; unreadable bytes are no partitions", () => {
+    const bytes = encodeExact((s) => {
+      s.int16(3);
+      writeConsumerProtocolAssignment(s, { assignedPartitions: [{ topic: "t", partitions: [2, 0] }], userData: null }, 3);
+    });
+    expect(parseAssignment(bytes)).toEqual([{ topic: "t", partitions: [0, 2] }]);
+    expect(parseAssignment(new Uint8Array([0, 0, 0, 0, 0, 9]))).toEqual([]);
+    expect(parseAssignment(new Uint8Array(0))).toEqual([]);
   });
 });
