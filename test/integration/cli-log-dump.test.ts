@@ -87,6 +87,13 @@ beforeAll(async () => {
     const lat = await produce(c, LAT_TOPIC, 0, buildRecordBatch({ records: [rec(1), rec(2, { key: null })], compression: 1 }));
     expect(lat.errorCode).toBe(0);
   });
+  // A consumer group's commits, so __consumer_offsets holds binary keys and values to print as text.
+  const group = Bun.spawn([process.execPath, join(ROOT, "src/cli/main.ts"), "consume", TOPIC, "--group", "dumpers", "-n", "5"], {
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { ...process.env, STRAND_BROKERS: strand.bootstrap },
+  });
+  expect(await group.exited).toBe(0);
   expect(await strand.stop()).toBe(0);
 }, 120_000);
 
@@ -159,6 +166,16 @@ test("__cluster_metadata segments and control records", async () => {
   const files = filesOf(dir, [".log", ".checkpoint"]);
   expect(files.length).toBeGreaterThan(0);
   await compare(["--files", files.join(","), "--deep-iteration"]);
+}, 120_000);
+
+test("__consumer_offsets with binary keys and values printed as text", async () => {
+  if (skipped) return console.warn(`skipped: ${skipped}`);
+  const logs = join(strand!.dataDir, "logs");
+  const dirs = readdirSync(logs).filter((d) => d.startsWith("__consumer_offsets-")).map((d) => join(logs, d));
+  const files = dirs.flatMap((d) => filesOf(d, [".log"])).filter((f) => Bun.file(f).size > 0);
+  expect(files.length).toBeGreaterThan(0);
+  const out = await compare(["--files", files.join(","), "--print-data-log"]);
+  expect(out).toContain("dumpers");
 }, 120_000);
 
 test("bad flags and unknown files", async () => {
