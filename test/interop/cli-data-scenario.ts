@@ -5,7 +5,7 @@
 // resumes where its last run committed, -n, and bad flags (exit 2 naming flag, value and what is allowed).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join, resolve } from "node:path";
-import { partitionForKey } from "../../src/cli/data/partitioner.ts";
+import { partitionForKey } from "../../src/cli/produce-consume/partitioner.ts";
 import { withClient } from "../support/kafka-client.ts";
 import { produceTransactions } from "../support/txn-produce.ts";
 import { until } from "../support/until.ts";

@@ -7,16 +7,16 @@
 //   --group G      join G as a KIP-848 member (the coordinator assigns partitions) and commit what was
 //                  printed: every 5 s, when a partition is taken away, and before exiting
 //   --isolation read_committed                      skip aborted transactions, stop at the LSO
-//   --format value|json, -f/--template '%k %s\n'    see data/record-format.ts; --json is --format json
+//   --format value|json, -f/--template '%k %s\n'    see produce-consume/record-format.ts; --json is --format json
 //
 // Ctrl-C ends the run cleanly: the records printed are committed, the group is left, exit code 0.
 import type { CommandDef } from "citty";
 import { CliError } from "../protocol-decode.ts";
 import { clientCommand } from "../client/client-command.ts";
 import { intArg, longArg } from "../client/cli-args.ts";
-import { CliConsumer, type StartSpec } from "../data/consumer.ts";
-import { GroupMember } from "../data/group-member.ts";
-import { jsonFormatter, templateFormatter, valueFormatter, type RecordFormatter } from "../data/record-format.ts";
+import { CliConsumer, type StartSpec } from "../produce-consume/consumer.ts";
+import { GroupMember } from "../produce-consume/group-member.ts";
+import { jsonFormatter, templateFormatter, valueFormatter, type RecordFormatter } from "../produce-consume/record-format.ts";
 import { StdioSink } from "../stdio-sink.ts";
 
 const COMMIT_INTERVAL_MS = 5_000;

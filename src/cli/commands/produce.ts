@@ -17,8 +17,8 @@ import { clientCommand } from "../client/client-command.ts";
 import { intArg, keyValues } from "../client/cli-args.ts";
 import { formatTable } from "../client/output.ts";
 import { progressBar } from "../client/progress.ts";
-import { CliProducer, type ProduceRecord, type SentBatch } from "../data/producer.ts";
-import { lines } from "../data/stdin-lines.ts";
+import { CliProducer, type ProduceRecord, type SentBatch } from "../produce-consume/producer.ts";
+import { lines } from "../produce-consume/stdin-lines.ts";
 
 const enc = new TextEncoder();
 const CODECS = ["none", "gzip", "snappy", "lz4", "zstd"] as const;

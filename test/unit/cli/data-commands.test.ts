@@ -2,10 +2,10 @@
 // producer's partitioner, the consumer's record decoding (read_committed, a batch starting before the
 // fetch offset), output templates, --from, stdin line splitting, and the order of Kafka's reports.
 import { expect, test } from "bun:test";
-import { murmur2, partitionForKey } from "../../../src/cli/data/partitioner.ts";
-import { fetchedRecords } from "../../../src/cli/data/fetched-records.ts";
-import { jsonFormatter, templateFormatter, valueFormatter } from "../../../src/cli/data/record-format.ts";
-import { lines } from "../../../src/cli/data/stdin-lines.ts";
+import { murmur2, partitionForKey } from "../../../src/cli/produce-consume/partitioner.ts";
+import { fetchedRecords } from "../../../src/cli/produce-consume/fetched-records.ts";
+import { jsonFormatter, templateFormatter, valueFormatter } from "../../../src/cli/produce-consume/record-format.ts";
+import { lines } from "../../../src/cli/produce-consume/stdin-lines.ts";
 import { parseFrom } from "../../../src/cli/commands/consume.ts";
 import { javaHashMapOrder, javaStringHash } from "../../../src/cli/log-dump/java-order.ts";
 import { buildRecordBatch } from "../../../src/protocol/records/index.ts";
