@@ -4,7 +4,8 @@
 // segments; after a clean stop both tools dump every file of the partition directories and of
 // __cluster_metadata, and their stdout and stderr must be equal byte for byte.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildRecordBatch } from "../../src/protocol/records/index.ts";
 import type { RecordInput } from "../../src/protocol/records/index.ts";
@@ -165,7 +166,26 @@ test("__cluster_metadata segments and control records", async () => {
   const dir = join(strand!.dataDir, "logs", "__cluster_metadata-0");
   const files = filesOf(dir, [".log", ".checkpoint"]);
   expect(files.length).toBeGreaterThan(0);
-  await compare(["--files", files.join(","), "--deep-iteration"]);
+  const out = await compare(["--files", files.join(","), "--deep-iteration"]);
+  // The bootstrap snapshot `storage format` wrote, and the log's leader-change records.
+  for (const s of ["Snapshot end offset: 0, epoch: 0", "SnapshotHeader {", "SnapshotFooter {", "LeaderChange: {"]) expect(out).toContain(s);
+}, 120_000);
+
+test("a dynamic quorum's bootstrap snapshot: KRaftVersion and KRaftVoters as Kafka's JSON", async () => {
+  if (skipped) return console.warn(`skipped: ${skipped}`);
+  const d = mkdtempSync(join(tmpdir(), "strand-dump-format-"));
+  try {
+    const props = join(d, "server.properties");
+    writeFileSync(props, ["process.roles=controller", "node.id=1", "controller.listener.names=CONTROLLER", "listeners=CONTROLLER://127.0.0.1:19093",
+      "controller.quorum.bootstrap.servers=127.0.0.1:19093", `log.dirs=${join(d, "logs")}`].join("\n") + "\n");
+    const f = Bun.spawn([process.execPath, join(ROOT, "src/cli/main.ts"), "storage", "format", "-t", "AAAAAAAAAAAAAAAAAAAAAw", "-c", props, "-I", "1@127.0.0.1:19093:KOINANiBSzS7zTWlw6IcQQ"], { stdout: "ignore", stderr: "pipe" });
+    expect(await f.exited).toBe(0);
+    const snapshot = join(d, "logs", "__cluster_metadata-0", "00000000000000000000-0000000000.checkpoint");
+    const out = await compare(["--files", snapshot, "--deep-iteration"]);
+    for (const s of ["KRaftVersion {", 'KRaftVoters {"version":0,"voters":[{"voterId":1,"voterDirectoryId":"KOINANiBSzS7zTWlw6IcQQ"']) expect(out).toContain(s);
+  } finally {
+    rmSync(d, { recursive: true, force: true });
+  }
 }, 120_000);
 
 test("__consumer_offsets with binary keys and values printed as text", async () => {
