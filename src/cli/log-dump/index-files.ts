@@ -8,7 +8,7 @@ import { readProducerSnapshotBytes } from "../../storage/producer-snapshot.ts";
 import { ABORTED_TXN_SIZE, decodeAbortedTxn } from "../../storage/transaction-index.ts";
 import { CorruptSnapshotError } from "../../storage/errors.ts";
 import { RecordBatchView } from "../../protocol/records/batch-view.ts";
-import { LOG_OVERHEAD } from "../../protocol/records/batch-header.ts";
+import { LOG_OVERHEAD, MAGIC_OFFSET } from "../../protocol/records/batch-header.ts";
 import { fileBatches, readAt } from "./file-batches.ts";
 import { INT32_MAX, type DumpSink } from "./segment.ts";
 
@@ -74,7 +74,7 @@ function batchAt(fd: number, position: number): RecordBatchView | null {
   if (head.length < LOG_OVERHEAD) return null;
   const size = new DataView(head.buffer).getInt32(8) + LOG_OVERHEAD;
   const bytes = readAt(fd, position, size);
-  return bytes.length === size && size > 17 ? new RecordBatchView(bytes) : null;
+  return bytes.length === size && size > MAGIC_OFFSET + 1 ? new RecordBatchView(bytes) : null;
 }
 
 export function dumpOffsetIndex(path: string, abs: string, mode: { sanity: boolean; verifyOnly: boolean }, sink: DumpSink, report: IndexReport): void {

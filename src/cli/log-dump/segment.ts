@@ -7,7 +7,7 @@
 // (Strand never writes them); Kafka's custom decoder classes and the JSON decoders of the internal
 // topics (--offsets-decoder, --transaction-log-decoder, --cluster-metadata-decoder).
 import { basename } from "node:path";
-import { CONTROL_FLAG_MASK, CURRENT_MAGIC, DELETE_HORIZON_FLAG_MASK, NO_SEQUENCE } from "../../protocol/records/batch-header.ts";
+import { BATCH_HEADER_SIZE, CONTROL_FLAG_MASK, CURRENT_MAGIC, DELETE_HORIZON_FLAG_MASK, NO_SEQUENCE } from "../../protocol/records/batch-header.ts";
 import type { RecordBatchView } from "../../protocol/records/batch-view.ts";
 import { compressionName } from "../../protocol/records/compression/registry.ts";
 import type { Record } from "../../protocol/records/record.ts";
@@ -49,7 +49,7 @@ function timestampTypeName(b: RecordBatchView): string {
 }
 
 function isValidV2(b: RecordBatchView): boolean {
-  return b.sizeInBytes >= 61 && b.crc === b.computeCrc();
+  return b.sizeInBytes >= BATCH_HEADER_SIZE && b.crc === b.computeCrc();
 }
 
 /** The batch line of a magic-2 batch (printBatchLevel). */
