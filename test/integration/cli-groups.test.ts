@@ -62,7 +62,11 @@ describe.skipIf(!dist.ok)(`strand group / acl vs ${TARGET}`, () => {
     await until("the group coordinator", async () => (await member.request<Any>(10, 4, { keyType: 0, coordinatorKeys: [LIVE_GROUP] })).coordinators[0].errorCode === 0);
     // A classic member that owns partitions 0 and 1: JoinGroup (twice: KIP-394 member id), SyncGroup.
     const join = (id: string) => member.request<Any>(11, 7, { groupId: LIVE_GROUP, sessionTimeoutMs: 45_000, rebalanceTimeoutMs: 30_000, memberId: id, groupInstanceId: null, protocolType: "consumer", protocols: [{ name: "range", metadata: encodeConsumerSubscription([TOPIC]) }], reason: null });
-    let j = await join("");
+    // The coordinator may still be loading its partition (COORDINATOR_LOAD_IN_PROGRESS, ...): polled.
+    let j = await until("a JoinGroup answer", async () => {
+      const r = await join("");
+      return [14, 15, 16].includes(r.errorCode) ? null : r;
+    });
     if (j.errorCode === 79) j = await join(j.memberId);
     expect(j.errorCode).toBe(0);
     memberId = j.memberId;

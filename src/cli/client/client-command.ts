@@ -27,7 +27,7 @@ export const CLIENT_ARGS: ArgDefs = {
   "ssl-ca-location": { type: "string", description: "PEM file of the CAs that signed the brokers' certificates" },
   json: { type: "boolean", description: "Print JSON for scripts instead of a table" },
   "timeout-ms": { type: "string", description: "Per-request timeout in ms", default: "30000" },
-  retries: { type: "string", description: "Retries of a retriable error", default: "5" },
+  retries: { type: "string", description: "Retries of a retriable error (backoff 100 ms doubling to 1 s)", default: "10" },
 };
 
 export interface ClientContext {

@@ -90,7 +90,6 @@ export class KafkaCliClient {
   private readonly bootstrapNodes: Node[];
   /** Brokers of the last Metadata answer; empty until then (the bootstrap list stands in). */
   private brokers: Node[] = [];
-  private lastMetadata: MetadataResponse | null = null;
   /** Coordinators found, by type and key; one command touches few groups, but a bound anyway. */
   private readonly coordinators = new Map<string, Node>();
   private static readonly MAX_COORDINATORS = 10_000;
@@ -164,7 +163,6 @@ export class KafkaCliClient {
     }, { minVersion: 1 });
     checkError(r.body.errorCode, "Metadata");
     if (r.body.brokers.length > 0) this.brokers = r.body.brokers.map((b) => ({ id: b.nodeId, host: b.host, port: b.port }));
-    this.lastMetadata = r.body;
     return r.body;
   }
 
@@ -255,10 +253,5 @@ export class KafkaCliClient {
         backoffMs = Math.min(backoffMs * 2, MAX_RETRY_BACKOFF_MS);
       }
     }
-  }
-
-  /** The last Metadata answer (cluster id, controller id), if any. */
-  cachedMetadata(): MetadataResponse | null {
-    return this.lastMetadata;
   }
 }
