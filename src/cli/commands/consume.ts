@@ -75,7 +75,7 @@ export const consumeCommand: CommandDef = clientCommand({
     const all = await consumer.partitions();
     let member: GroupMember | null = null;
     if (groupId !== undefined) {
-      const topicId = c.cachedMetadata()?.topics.find((t) => t.name === topic)?.topicId;
+      const topicId = (await c.metadata([topic])).topics.find((t) => t.name === topic)?.topicId;
       if (!topicId) throw new Error(`no topic id for ${topic} in the metadata`);
       member = new GroupMember(c, groupId, topic, topicId);
     } else {
