@@ -4,6 +4,8 @@
 // output format, partitions chosen by murmur2 as Java's producer, timestamps, acks 0/1/all, a group that
 // resumes where its last run committed, -n, and bad flags (exit 2 naming flag, value and what is allowed).
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { partitionForKey } from "../../src/cli/produce-consume/partitioner.ts";
 import { withClient } from "../support/kafka-client.ts";
@@ -196,5 +198,28 @@ export function cliDataSuite(label: string, start: () => Promise<CliTarget | nul
     }
     await cli(["produce", "stopped"], "s3\n");
     expect((await cli(["consume", "stopped", "--group", "stopper", "-e"])).stdout).toBe("s3\n");
+  }, 120_000);
+
+  // util-linux `script` gives the CLI a terminal on stderr; stdin is a file, so the bar knows the total.
+  test.skipIf(Bun.which("script") === null)(`${label}: a bulk produce from a file draws a progress bar on a terminal only`, async () => {
+    if (!target) return;
+    const d = mkdtempSync(join(tmpdir(), "strand-cli-bulk-"));
+    try {
+      const file = join(d, "bulk.txt");
+      const text = Array.from({ length: 20_000 }, (_, i) => `bulk-${i}`).join("\n") + "\n";
+      writeFileSync(file, text);
+      const command = [process.execPath, join(ROOT, "src/cli/main.ts"), "produce", "lines", "-p", "1"].join(" ");
+      const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("STRAND_"))), STRAND_BROKERS: target.bootstrap };
+      const tty = Bun.spawn(["script", "-qec", `${command} < ${file} >/dev/null`, "/dev/null"], { env, stdout: "pipe", stderr: "pipe" });
+      const [screen, code] = await Promise.all([new Response(tty.stdout).text(), tty.exited]);
+      expect(code).toBe(0);
+      expect(screen).toContain("produce lines [");
+      expect(screen).toContain(`${text.length}/${text.length}`);
+      const piped = await cli(["produce", "lines", "-p", "1"], text);
+      expect(piped.stderr).toBe("");
+      expect(piped.stdout).toContain("20000");
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
   }, 120_000);
 }
