@@ -115,6 +115,8 @@ export function cliDataSuite(label: string, start: () => Promise<CliTarget | nul
     const fromTs = await cli(["consume", "stamped", "--from", "@1500000", "-e", "-f", "%o:%T:%s\\n"]);
     expect(fromTs.stdout).toBe(`1:2000000:\n2:3000000:{"nested":true}\n`);
     expect((await cli(["consume", "stamped", "--from", "2", "-e"])).stdout).toBe('{"nested":true}\n');
+    expect((await cli(["consume", "stamped", "-o", "-2", "-e", "-f", "%o\\n"])).stdout).toBe("1\n2\n");
+    expect((await cli(["consume", "stamped", "-o", "-99", "-e", "-f", "%o\\n"])).stdout).toBe("0\n1\n2\n");
     expect((await cli(["consume", "stamped", "--from", "end", "-e"])).stdout).toBe("");
     const acks0 = await cli(["produce", "stamped", "--acks", "0", "--json"], "fire\n");
     expect(JSON.parse(acks0.stdout)).toEqual([{ topic: "stamped", partition: 0, offset: -1 }]);
@@ -142,7 +144,7 @@ export function cliDataSuite(label: string, start: () => Promise<CliTarget | nul
       [["produce", "lines", "--acks", "2"], 'invalid --acks "2": one of 0, 1, all, -1'],
       [["produce", "lines", "--compression", "brotli"], 'invalid --compression "brotli": one of none, gzip, snappy, lz4, zstd'],
       [["produce", "lines", "--batch-size", "0"], 'invalid --batch-size "0": an integer from 1 to'],
-      [["consume", "lines", "--from", "yesterday"], 'invalid --from "yesterday": beginning, end, an offset (0 or more) or @<timestamp-ms>'],
+      [["consume", "lines", "--from", "yesterday"], 'invalid --from "yesterday": beginning, end, an offset (0 or more), -N (the last N records) or @<timestamp-ms>'],
       [["consume", "lines", "-n", "-3"], 'invalid --count "-3": an integer from 1 to'],
       [["consume", "lines", "--isolation", "dirty"], 'invalid --isolation "dirty": one of read_uncommitted, read_committed'],
       [["consume", "lines", "-f", "%q"], 'invalid -f "%q"'],

@@ -1,7 +1,7 @@
 // `strand consume TOPIC`: print records as they arrive, as kafka-console-consumer, kcat -C and rpk consume.
 //
-//   -o/--from beginning|end|<offset>|@<timestamp-ms>   where to start (default beginning; with --group only
-//                  for partitions the group has no offset for)
+//   -o/--from beginning|end|<offset>|-N|@<timestamp-ms>   where to start (default beginning; -N: the last N
+//                  records of each partition; with --group only for partitions the group has no offset for)
 //   -p/--partition N (repeatable, or 0,1,2)         only these partitions (not with --group)
 //   -n/--count N   exit after N records;  -e/--exit-at-end   exit once every partition is read to its end
 //   --group G      join G as a KIP-848 member (the coordinator assigns partitions) and commit what was
@@ -23,11 +23,12 @@ const COMMIT_INTERVAL_MS = 5_000;
 const INT64_MAX = (1n << 63n) - 1n;
 
 export function parseFrom(raw: string): StartSpec {
-  const allowed = "beginning, end, an offset (0 or more) or @<timestamp-ms>";
+  const allowed = "beginning, end, an offset (0 or more), -N (the last N records) or @<timestamp-ms>";
   if (raw === "beginning" || raw === "earliest") return { kind: "beginning" };
   if (raw === "end" || raw === "latest") return { kind: "end" };
   if (/^@\d{1,19}$/.test(raw)) return { kind: "timestamp", ms: longArg("--from", raw.slice(1), 0n, INT64_MAX) };
   if (/^\d{1,19}$/.test(raw)) return { kind: "offset", offset: longArg("--from", raw, 0n, INT64_MAX) };
+  if (/^-\d{1,19}$/.test(raw)) return { kind: "last", count: longArg("--from", raw.slice(1), 1n, INT64_MAX) };
   throw new CliError("--from", raw, allowed);
 }
 
@@ -46,7 +47,7 @@ export const consumeCommand: CommandDef = clientCommand({
   description: "Print a topic's records (Ctrl-C, -n or -e to stop)",
   args: {
     topic: { type: "positional", description: "Topic to consume", required: true },
-    from: { type: "string", alias: "o", description: "beginning, end, <offset> or @<timestamp-ms>", default: "beginning" },
+    from: { type: "string", alias: "o", description: "beginning, end, <offset>, -N (last N per partition) or @<timestamp-ms>", default: "beginning" },
     partition: { type: "string", alias: "p", description: "Partitions to read (repeatable or comma-separated; not with --group)", repeatable: true },
     count: { type: "string", alias: "n", description: "Exit after this many records" },
     "exit-at-end": { type: "boolean", alias: "e", description: "Exit once every partition is read to its end" },

@@ -11,7 +11,13 @@ import { API } from "../client/api-keys.ts";
 import { checkError, type KafkaCliClient } from "../client/kafka-cli-client.ts";
 import { fetchedRecords, type ConsumedRecord } from "./fetched-records.ts";
 
-export type StartSpec = { kind: "beginning" } | { kind: "end" } | { kind: "offset"; offset: bigint } | { kind: "timestamp"; ms: bigint };
+export type StartSpec =
+  | { kind: "beginning" }
+  | { kind: "end" }
+  | { kind: "offset"; offset: bigint }
+  | { kind: "timestamp"; ms: bigint }
+  /** The last `count` records of each partition (kcat / rpk `-o -N`), from the log start at most. */
+  | { kind: "last"; count: bigint };
 
 /** Fetch v12 is the last that names topics (v13+ sends topic ids only). */
 const FETCH_MAX_VERSION = 12;
@@ -56,6 +62,13 @@ export class CliConsumer {
   /** Start offsets for `parts` by `spec` (a timestamp past the last record means the end). */
   async startOffsets(parts: readonly number[], spec: StartSpec): Promise<Map<number, bigint>> {
     if (spec.kind === "offset") return new Map(parts.map((p) => [p, spec.offset]));
+    if (spec.kind === "last") {
+      const [earliest, latest] = [await this.listOffsets(parts, EARLIEST), await this.listOffsets(parts, LATEST)];
+      return new Map(parts.map((p) => {
+        const from = latest.get(p)! - spec.count;
+        return [p, from > earliest.get(p)! ? from : earliest.get(p)!];
+      }));
+    }
     const ts = spec.kind === "beginning" ? EARLIEST : spec.kind === "end" ? LATEST : spec.ms;
     const found = await this.listOffsets(parts, ts);
     if (spec.kind !== "timestamp") return found;

@@ -71,7 +71,8 @@ test("--from: beginning, end, offsets and @timestamps; anything else names what 
   expect(parseFrom("end")).toEqual({ kind: "end" });
   expect(parseFrom("42")).toEqual({ kind: "offset", offset: 42n });
   expect(parseFrom("@1700000000000")).toEqual({ kind: "timestamp", ms: 1_700_000_000_000n });
-  for (const bad of ["", "-1", "@", "@x", "soon", "99999999999999999999"]) expect(() => parseFrom(bad)).toThrow(CliError);
+  expect(parseFrom("-5")).toEqual({ kind: "last", count: 5n });
+  for (const bad of ["", "-0", "--1", "@", "@x", "soon", "99999999999999999999"]) expect(() => parseFrom(bad)).toThrow(CliError);
 });
 
 test("stdin lines: split across chunks, CRLF, a last line without newline, and a bound on line length", async () => {
