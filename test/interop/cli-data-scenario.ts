@@ -224,4 +224,48 @@ export function cliDataSuite(label: string, start: () => Promise<CliTarget | nul
       rmSync(d, { recursive: true, force: true });
     }
   }, 120_000);
+
+  test(`${label}: two members split the partitions; when one leaves, the other goes on from its commit`, async () => {
+    if (!target) return;
+    await cli(["topic", "create", "shared", "--partitions", "2", "--replication-factor", "1"]);
+    const members: Array<{ proc: ReturnType<typeof Bun.spawn>; out: () => string }> = [];
+    const addMember = () => {
+      const proc = Bun.spawn([process.execPath, join(ROOT, "src/cli/main.ts"), "consume", "shared", "--group", "duo", "-f", "%p %s\\n"], {
+        stdout: "pipe",
+        stderr: "pipe",
+        env: { ...process.env, STRAND_BROKERS: target!.bootstrap },
+      });
+      let text = "";
+      void (async () => {
+        for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) text += new TextDecoder().decode(chunk);
+      })();
+      members.push({ proc, out: () => text });
+    };
+    const assignments = async () => {
+      const d = JSON.parse((await cli(["group", "describe", "duo", "--json"])).stdout) as { members: Array<{ assignment: Array<{ partitions: number[] }> }> };
+      return d.members.map((m) => m.assignment.flatMap((a) => a.partitions).sort().join(",")).sort();
+    };
+    const produceTo = (records: Array<[number, string]>) => cli(["produce", "shared", "--format", "json"], records.map(([p, v]) => JSON.stringify({ value: v, partition: p })).join("\n") + "\n");
+    const printed = () => members.flatMap((m) => m.out().split("\n").filter((l) => l !== ""));
+    try {
+      addMember();
+      await until("the first member owns both partitions", async () => JSON.stringify(await assignments()) === JSON.stringify(["0,1"]), 30_000);
+      addMember();
+      await until("each member owns one partition", async () => JSON.stringify(await assignments()) === JSON.stringify(["0", "1"]), 30_000);
+      await produceTo([[0, "a"], [1, "b"], [0, "c"], [1, "d"]]);
+      await until("both members printed their partition", async () => printed().length === 4, 30_000);
+      for (const m of members) expect(new Set(m.out().split("\n").filter((l) => l !== "").map((l) => l[0])).size).toBe(1);
+      members[1]!.proc.kill("SIGINT");
+      expect(await members[1]!.proc.exited).toBe(0);
+      await until("the first member owns both partitions again", async () => JSON.stringify(await assignments()) === JSON.stringify(["0,1"]), 30_000);
+      await produceTo([[0, "e"], [1, "f"]]);
+      await until("the new records printed", async () => printed().length >= 6, 30_000);
+      // Nothing printed twice: the partition taken over resumed from the leaving member's commit.
+      expect(printed().sort()).toEqual(["0 a", "0 c", "0 e", "1 b", "1 d", "1 f"]);
+      members[0]!.proc.kill("SIGINT");
+      expect(await members[0]!.proc.exited).toBe(0);
+    } finally {
+      for (const m of members) m.proc.kill("SIGKILL");
+    }
+  }, 120_000);
 }

@@ -17,6 +17,6 @@ cliDataSuite(interopTarget(), async () => {
     console.warn(`skipped: Kafka jars unavailable (${probe.reason})`);
     return null;
   }
-  const t = await startTarget({ overrides: { "num.partitions": 1 } });
+  const t = await startTarget({ overrides: { "num.partitions": 1, "group.consumer.min.heartbeat.interval.ms": 500, "group.consumer.heartbeat.interval.ms": 500 } });
   return { bootstrap: t.bootstrap, remove: () => t.remove() };
 });
