@@ -9,7 +9,11 @@ import { formatStorage, loadConfig, serverStart } from "./server-command.ts";
 import { formattingLine, quorumFlagOf } from "./storage-format.ts";
 import { parseAddScram } from "./scram-parser.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
+import { parseLogDumpArgs, runLogDump } from "./log-dump/dump.ts";
+import { StdioSink } from "./stdio-sink.ts";
 import { clusterCommand } from "./commands/cluster.ts";
+import { produceCommand } from "./commands/produce.ts";
+import { consumeCommand } from "./commands/consume.ts";
 import { topicCommand } from "./commands/topic.ts";
 import { groupCommandDef } from "./commands/group.ts";
 import { configCommand } from "./commands/config.ts";
@@ -132,6 +136,32 @@ const storage = defineCommand({
   },
 });
 
+const log = defineCommand({
+  meta: { name: "log", description: "Read log directories' files" },
+  subCommands: {
+    dump: defineCommand({
+      meta: { name: "dump", description: "Print segments, indexes and snapshots as kafka-dump-log.sh does (FILE... or --files a,b)" },
+      args: {
+        "print-data-log": { type: "boolean", description: "Print each record's key and payload (implies --deep-iteration)" },
+        "deep-iteration": { type: "boolean", description: "Print every record, not only batches" },
+        "verify-index-only": { type: "boolean", description: "Check indexes against the log without printing them" },
+        "index-sanity-check": { type: "boolean", description: "Run the broker's start-up index check only" },
+        "skip-record-metadata": { type: "boolean", description: "Leave out each record's metadata" },
+        "max-bytes": { type: "string", description: "Read only batches within the first N bytes of each log" },
+        files: { type: "string", description: "Comma-separated files (Kafka's flag; files may also follow the command)" },
+      },
+      run: guarded(({ rawArgs }: { rawArgs: string[] }) => {
+        const sink = new StdioSink();
+        try {
+          runLogDump(parseLogDumpArgs(rawArgs), sink);
+        } finally {
+          sink.flush();
+        }
+      }),
+    }),
+  },
+});
+
 const main = defineCommand({
   meta: { name: "strand", version: STRAND_VERSION, description: "A Kafka-compatible event-streaming broker" },
   subCommands: {
@@ -144,9 +174,12 @@ const main = defineCommand({
     server,
     storage,
     protocol,
+    log,
     topic: topicCommand,
     group: groupCommandDef,
     cluster: clusterCommand,
+    produce: produceCommand,
+    consume: consumeCommand,
     config: configCommand,
     acl: aclCommand,
   },

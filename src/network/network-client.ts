@@ -102,6 +102,12 @@ export interface SendOptions {
    * node that is gone. Default true: the request waits through reconnects until its timeout.
    */
   waitForConnection?: boolean;
+  /**
+   * false: the request gets no response (Produce with acks=0): it completes, with a null body, once its
+   * frame was handed to the connection, as Kafka's NetworkClient completes a ClientRequest that does not
+   * expect a response. Default true.
+   */
+  expectResponse?: boolean;
 }
 
 export interface ClientResponse<T> {
@@ -117,6 +123,7 @@ interface Request {
   deadlineMs: number;
   timeoutMs: number;
   waitForConnection: boolean;
+  expectResponse: boolean;
   version: number;
   correlationId: number;
   resolve: (r: ClientResponse<unknown>) => void;
@@ -217,6 +224,7 @@ export class NetworkClient {
         maxVersion,
         timeoutMs,
         waitForConnection: opts.waitForConnection ?? true,
+        expectResponse: opts.expectResponse ?? true,
         deadlineMs: this.clock.deadlineAfterMs(timeoutMs),
         version: -1,
         correlationId: -1,
@@ -368,6 +376,7 @@ export class NetworkClient {
       maxVersion: version,
       timeoutMs: this.cfg.connectionSetupTimeoutMs,
       waitForConnection: true,
+      expectResponse: true,
       deadlineMs: s.setupDeadlineMs,
       version,
       correlationId: -1,
@@ -412,6 +421,7 @@ export class NetworkClient {
       maxVersion: version,
       timeoutMs: this.cfg.connectionSetupTimeoutMs,
       waitForConnection: true,
+      expectResponse: true,
       deadlineMs: s.setupDeadlineMs,
       version,
       correlationId: -1,
@@ -479,6 +489,16 @@ export class NetworkClient {
       frame = encodeRequest({ requestApiKey: req.apiKey, requestApiVersion: version, correlationId: req.correlationId, clientId: this.cfg.clientId }, req.body);
     } catch (e) {
       this.fail(req, e instanceof Error ? e : new Error(String(e)));
+      return true;
+    }
+    if (!req.expectResponse) {
+      if (!s.conn || !s.conn.write(frame)) {
+        this.fail(req, new DisconnectException(s.node.id, "write failed"));
+        this.lost(s, "write failed", true);
+        return false;
+      }
+      req.done = true;
+      req.resolve({ version, body: null });
       return true;
     }
     s.inFlight.push(req);
