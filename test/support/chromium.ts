@@ -22,12 +22,12 @@ export async function ensureChromium(): Promise<string> {
   if (!aptGet) throw new Error(`${CHROMIUM_PATH} is missing and apt-get is not on this machine: install Debian's chromium package to run the console's browser test`);
   if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM_PATH} is missing and this user is not root: run 'apt-get install -y --no-install-recommends chromium' as root`);
   const deadline = Date.now() + INSTALL_TIMEOUT_MS;
-  let r = await run([aptGet, "install", "-y", "--no-install-recommends", "chromium"], INSTALL_TIMEOUT_MS);
+  let r = await run([aptGet, "-o", "DPkg::Lock::Timeout=300", "install", "-y", "--no-install-recommends", "chromium"], INSTALL_TIMEOUT_MS);
   if (r.code !== 0) {
     // A machine whose package lists were never fetched knows no chromium yet.
-    const u = await run([aptGet, "update"], Math.max(10_000, deadline - Date.now()));
+    const u = await run([aptGet, "-o", "DPkg::Lock::Timeout=300", "update"], Math.max(10_000, deadline - Date.now()));
     if (u.code !== 0) throw new Error(`apt-get update failed (exit ${u.code}), so chromium cannot be installed:\n${u.out}`);
-    r = await run([aptGet, "install", "-y", "--no-install-recommends", "chromium"], Math.max(10_000, deadline - Date.now()));
+    r = await run([aptGet, "-o", "DPkg::Lock::Timeout=300", "install", "-y", "--no-install-recommends", "chromium"], Math.max(10_000, deadline - Date.now()));
   }
   if (r.code !== 0 || !existsSync(CHROMIUM_PATH)) throw new Error(`apt-get install chromium failed (exit ${r.code}):\n${r.out}`);
   return CHROMIUM_PATH;

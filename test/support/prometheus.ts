@@ -24,11 +24,11 @@ function run(cmd: string[], timeoutMs: number): { ok: boolean; out: string } {
  */
 export function ensurePrometheus(): string {
   if (existsSync(PROMETHEUS_BIN)) return PROMETHEUS_BIN;
-  const install = ["apt-get", "install", "-y", "--no-install-recommends", "prometheus"];
+  const install = ["apt-get", "-o", "DPkg::Lock::Timeout=300", "install", "-y", "--no-install-recommends", "prometheus"];
   let r = run(install, INSTALL_TIMEOUT_MS);
   if (!r.ok) {
     // Package lists missing or stale: refresh once and try again.
-    const update = run(["apt-get", "update"], INSTALL_TIMEOUT_MS);
+    const update = run(["apt-get", "-o", "DPkg::Lock::Timeout=300", "update"], INSTALL_TIMEOUT_MS);
     if (!update.ok) throw new Error(`cannot install prometheus: 'apt-get update' failed:\n${update.out}`);
     r = run(install, INSTALL_TIMEOUT_MS);
   }
