@@ -71,20 +71,23 @@ interface Sample {
  * Kafka's SimpleRate over a SampledStat: `samples` windows of `windowMs` (plus the one overlapping
  * placeholder Kafka keeps); a sample with no event for samples × windowMs is reset; the rate divides
  * the sum by the time since the oldest sample started, at least one window (so a first burst does not
- * read as an enormous rate).
+ * read as an enormous rate). The client quotas' Rate (server/quota/quota-rate.ts) extends it with
+ * Kafka's other window floor, as Kafka's SimpleRate and Rate share one SampledStat.
  */
 export class SampledRate {
   private readonly samples: Sample[] = [];
   private current = 0;
 
   constructor(
-    private readonly numSamples: number,
-    private readonly windowMs: number,
+    readonly numSamples: number,
+    readonly windowMs: number,
+    windowNumKey = "replication.quota.window.num",
   ) {
-    assert(Number.isInteger(numSamples) && numSamples >= 1, () => `replication.quota.window.num must be at least 1, not ${numSamples}`);
+    assert(Number.isInteger(numSamples) && numSamples >= 1, () => `${windowNumKey} must be at least 1, not ${numSamples}`);
     assert(Number.isFinite(windowMs) && windowMs >= 1, () => `the quota window must be at least 1 ms, not ${windowMs}`);
   }
 
+  /** Adds `value` (negative: Kafka's unrecord of a throttled fetch) at `nowMs`. */
   record(value: number, nowMs: number): void {
     let s = this.currentSample(nowMs);
     if (nowMs - s.startMs >= this.windowMs) s = this.advance(nowMs);
@@ -92,17 +95,31 @@ export class SampledRate {
     s.lastEventMs = nowMs;
   }
 
-  /** Bytes per second now. */
+  /** The rate now, per second (bytes per second for replication). */
   measure(nowMs: number): number {
     this.purgeObsolete(nowMs);
     let total = 0;
-    let oldestStartMs = this.currentSample(nowMs).startMs;
-    for (const s of this.samples) {
-      total += s.value;
-      if (s.startMs < oldestStartMs) oldestStartMs = s.startMs;
-    }
-    const elapsedMs = Math.max(nowMs - oldestStartMs, this.windowMs);
-    return total / (elapsedMs / 1000);
+    for (const s of this.samples) total += s.value;
+    return total / (this.windowSizeMs(nowMs) / 1000);
+  }
+
+  /** SimpleRate.windowSize: the time since the oldest sample started, at least one window. */
+  windowSizeMs(nowMs: number): number {
+    this.purgeObsolete(nowMs);
+    return Math.max(nowMs - this.oldestStartMs(nowMs), this.windowMs);
+  }
+
+  /** The last time a value was recorded (for expiring idle sensors). */
+  lastEventMs(): number {
+    let last = -Infinity;
+    for (const s of this.samples) if (s.lastEventMs > last) last = s.lastEventMs;
+    return last;
+  }
+
+  protected oldestStartMs(nowMs: number): number {
+    let oldestMs = this.currentSample(nowMs).startMs;
+    for (const s of this.samples) if (s.startMs < oldestMs) oldestMs = s.startMs;
+    return oldestMs;
   }
 
   private currentSample(nowMs: number): Sample {
@@ -123,7 +140,7 @@ export class SampledRate {
     return s;
   }
 
-  private purgeObsolete(nowMs: number): void {
+  protected purgeObsolete(nowMs: number): void {
     const expireAgeMs = this.numSamples * this.windowMs;
     for (const s of this.samples) if (nowMs - s.lastEventMs >= expireAgeMs) reset(s, nowMs);
   }

@@ -5,96 +5,25 @@
 // first burst does not read as an enormous rate). And QuotaUtils.throttleTime: the delay that brings the
 // measured rate O back to the bound T over that window W, (O - T) / T × W.
 //
-// Differs from replication-quota.ts's SampledRate (Kafka's SimpleRate, at least one window): the client
+// The samples are replication-quota.ts's SampledRate (Kafka's SimpleRate, at least one window); the client
 // quotas use Rate, whose N - 1 window floor is what makes a quota'd client's rate converge to its bound.
 
-import { assert } from "../../util/assert.ts";
+import { SampledRate } from "../../replication/replication-quota.ts";
 
-interface Sample {
-  startMs: number;
-  lastEventMs: number;
-  value: number;
-}
-
-export class QuotaRate {
-  private readonly samples: Sample[] = [];
-  private current = 0;
-
-  constructor(
-    readonly numSamples: number,
-    readonly windowMs: number,
-  ) {
-    assert(Number.isInteger(numSamples) && numSamples >= 1, () => `quota.window.num must be at least 1, not ${numSamples}`);
-    assert(Number.isFinite(windowMs) && windowMs >= 1, () => `the quota window must be at least 1 ms, not ${windowMs}`);
-  }
-
-  /** Adds `value` (negative: Kafka's unrecord of a throttled fetch) at `nowMs`. */
-  record(value: number, nowMs: number): void {
-    let s = this.currentSample(nowMs);
-    if (nowMs - s.startMs >= this.windowMs) s = this.advance(nowMs);
-    s.value += value;
-    s.lastEventMs = nowMs;
-  }
-
-  /** The rate now, per second. */
-  measure(nowMs: number): number {
-    this.purgeObsolete(nowMs);
-    let total = 0;
-    for (const s of this.samples) total += s.value;
-    return total / (this.windowSizeMs(nowMs) / 1000);
+/** Kafka's Rate: SampledRate's samples with Rate's window floor. */
+export class QuotaRate extends SampledRate {
+  constructor(numSamples: number, windowMs: number) {
+    super(numSamples, windowMs, "quota.window.num");
   }
 
   /** Kafka's Rate.windowSize: time since the oldest sample, at least numSamples - 1 full windows, at least 1 ms. */
-  windowSizeMs(nowMs: number): number {
+  override windowSizeMs(nowMs: number): number {
     this.purgeObsolete(nowMs);
-    let elapsedMs = nowMs - this.oldest(nowMs).startMs;
+    let elapsedMs = nowMs - this.oldestStartMs(nowMs);
     const fullWindows = Math.floor(elapsedMs / this.windowMs);
     const minFullWindows = this.numSamples - 1;
     if (fullWindows < minFullWindows) elapsedMs += (minFullWindows - fullWindows) * this.windowMs;
     return Math.max(elapsedMs, 1);
-  }
-
-  /** The last time a value was recorded (for expiring idle sensors). */
-  lastEventMs(): number {
-    let last = -Infinity;
-    for (const s of this.samples) if (s.lastEventMs > last) last = s.lastEventMs;
-    return last;
-  }
-
-  private oldest(nowMs: number): Sample {
-    let o = this.currentSample(nowMs);
-    for (const s of this.samples) if (s.startMs < o.startMs) o = s;
-    return o;
-  }
-
-  private currentSample(nowMs: number): Sample {
-    if (this.samples.length === 0) this.samples.push({ startMs: nowMs, lastEventMs: nowMs, value: 0 });
-    return this.samples[this.current]!;
-  }
-
-  private advance(nowMs: number): Sample {
-    this.current = (this.current + 1) % (this.numSamples + 1);
-    if (this.current >= this.samples.length) {
-      const s = { startMs: nowMs, lastEventMs: nowMs, value: 0 };
-      this.samples.push(s);
-      return s;
-    }
-    const s = this.samples[this.current]!;
-    s.startMs = nowMs;
-    s.lastEventMs = nowMs;
-    s.value = 0;
-    return s;
-  }
-
-  private purgeObsolete(nowMs: number): void {
-    const expireAgeMs = this.numSamples * this.windowMs;
-    for (const s of this.samples) {
-      if (nowMs - s.lastEventMs >= expireAgeMs) {
-        s.startMs = nowMs;
-        s.lastEventMs = nowMs;
-        s.value = 0;
-      }
-    }
   }
 }
 
