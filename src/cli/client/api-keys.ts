@@ -13,6 +13,7 @@ export const API = {
   ListGroups: 16,
   CreateTopics: 19,
   DeleteTopics: 20,
+  InitProducerId: 22,
   DescribeAcls: 29,
   CreateAcls: 30,
   DeleteAcls: 31,
@@ -22,5 +23,6 @@ export const API = {
   IncrementalAlterConfigs: 44,
   OffsetDelete: 47,
   DescribeCluster: 60,
+  ConsumerGroupHeartbeat: 68,
   ConsumerGroupDescribe: 69,
 } as const;

@@ -13,7 +13,6 @@ import { ErrorCode, KafkaError } from "../../protocol/errors.ts";
 import { randomKafkaUuid } from "../../storage/meta-properties.ts";
 import { API } from "../client/api-keys.ts";
 import { checkError, type KafkaCliClient } from "../client/kafka-cli-client.ts";
-import { DATA_API } from "./data-api-keys.ts";
 
 /** OffsetCommit/OffsetFetch v9: the member epoch of KIP-848, and topic names (v10 sends ids). */
 const OFFSETS_VERSION = 9;
@@ -59,7 +58,7 @@ export class GroupMember {
     const r = await this.client.sendToCoordinator<ConsumerGroupHeartbeatResponse, ConsumerGroupHeartbeatResponse>(
       "GROUP",
       this.groupId,
-      DATA_API.ConsumerGroupHeartbeat,
+      API.ConsumerGroupHeartbeat,
       {
         groupId: this.groupId,
         memberId: this.memberId,
@@ -146,7 +145,7 @@ export class GroupMember {
     await this.client.sendToCoordinator<ConsumerGroupHeartbeatResponse, void>(
       "GROUP",
       this.groupId,
-      DATA_API.ConsumerGroupHeartbeat,
+      API.ConsumerGroupHeartbeat,
       { groupId: this.groupId, memberId: this.memberId, memberEpoch: -1, instanceId: null, rackId: null, rebalanceTimeoutMs: REBALANCE_TIMEOUT_MS, subscribedTopicNames: null, subscribedTopicRegex: null, serverAssignor: null, topicPartitions: null },
       () => undefined,
       { minVersion: 1 },

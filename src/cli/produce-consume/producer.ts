@@ -11,7 +11,6 @@ import type { ProduceResponse } from "../../protocol/generated/messages/produce-
 import { ErrorCode, KafkaError } from "../../protocol/errors.ts";
 import { buildRecordBatch, type RecordInput } from "../../protocol/records/index.ts";
 import { API } from "../client/api-keys.ts";
-import { DATA_API } from "./data-api-keys.ts";
 import { checkError, type KafkaCliClient } from "../client/kafka-cli-client.ts";
 import { partitionForKey } from "./partitioner.ts";
 
@@ -85,7 +84,7 @@ export class CliProducer {
     this.sticky = Math.floor(Math.random() * this.partitions);
     if (this.cfg.acks === -1) {
       const r = await this.client.retrying("InitProducerId", async () => {
-        const res = await this.client.sendAny<InitProducerIdResponse>(DATA_API.InitProducerId, { transactionalId: null, transactionTimeoutMs: 60_000, producerId: -1n, producerEpoch: -1 });
+        const res = await this.client.sendAny<InitProducerIdResponse>(API.InitProducerId, { transactionalId: null, transactionTimeoutMs: 60_000, producerId: -1n, producerEpoch: -1 });
         checkError(res.body.errorCode, "InitProducerId");
         return res.body;
       });
