@@ -66,13 +66,15 @@ async function cleanedView(dir: string): Promise<string[]> {
 }
 
 const RETRIABLE = new Set([14, 15, 16, 51]);
-async function retrying<T>(what: string, call: () => Promise<T>, code: (t: T) => number): Promise<T> {
+/** NOT_LEADER_OR_FOLLOWER, NETWORK_EXCEPTION, NOT_ENOUGH_REPLICAS (before the append) and the above. */
+const PRODUCE_RETRIABLE = new Set([6, 13, 19, ...RETRIABLE]);
+async function retrying<T>(what: string, call: () => Promise<T>, code: (t: T) => number, retriable: ReadonlySet<number> = RETRIABLE): Promise<T> {
   let last = -1;
   // Bounded: 150 tries, 100 ms apart.
   for (let i = 0; i < 150; i++) {
     const r = await call();
     last = code(r);
-    if (!RETRIABLE.has(last)) return r;
+    if (!retriable.has(last)) return r;
     await Bun.sleep(100);
   }
   throw new Error(`${what}: still retriable error ${last}`);
@@ -97,7 +99,12 @@ async function transactions(c: KafkaTestClient, seed: number): Promise<void> {
       const n = 1 + Math.floor(r() * 3);
       const records = buildRecordBatch({ producerId, producerEpoch, baseSequence: sequence, isTransactional: true, compression: (t + b) % 5, records: Array.from({ length: n }, (_, i) => ({ key: enc.encode(`key-${Math.floor(r() * 30)}`), value: enc.encode(`txn-${t}-${b}-${i}`), timestamp: T0 + 2000 + t * 10 + b })) });
       sequence += n;
-      const res = (await c.request(0, 9, { transactionalId: txnId, acks: -1, timeoutMs: 10_000, topicData: [{ name: TOPIC, topicId: "AAAAAAAAAAAAAAAAAAAAAA", partitionData: [{ index: 0, records }] }] })) as Any;
+      // Kafka verifies a transactional produce with its transaction coordinator over its own
+      // inter-broker client (AddPartitionsToTxnManager); just after start that check can fail
+      // transiently (NETWORK_EXCEPTION, or NOT_ENOUGH_REPLICAS for older produce versions) with
+      // nothing appended, and the Java producer retries: so does this test, same sequence.
+      const produceOnce = () => c.request(0, 9, { transactionalId: txnId, acks: -1, timeoutMs: 10_000, topicData: [{ name: TOPIC, topicId: "AAAAAAAAAAAAAAAAAAAAAA", partitionData: [{ index: 0, records }] }] }) as Promise<Any>;
+      const res = await retrying("transactional Produce", produceOnce, (x) => x.responses[0].partitionResponses[0].errorCode, PRODUCE_RETRIABLE);
       expect(res.responses[0].partitionResponses[0].errorCode).toBe(0);
     }
     const end = await retrying("EndTxn", () => c.request(26, 3, { transactionalId: txnId, producerId, producerEpoch, committed: t % 3 !== 1 }) as Promise<Any>, (x) => x.errorCode);
