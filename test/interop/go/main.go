@@ -7,6 +7,7 @@
 //   group-produce / group-member ...  consumer-group modes, see groups.go
 //   txn-produce / txn-hop / txn-verify ...  transactions (GroupTransactSession chain), see txn.go
 //   txn-perf ...  the benchmark's transactional produce workload, see txnperf.go
+//   share-etl --bootstrap B --prefix P ...  share groups (KIP-932), see share.go
 //   tls-roundtrip ...  create, produce and consume in a group over TLS, see tls.go
 package main
 
@@ -65,6 +66,8 @@ func main() {
 		tlsRoundtrip(a)
 	case "produce":
 		produce(a)
+	case "share-etl":
+		shareETL(a)
 	case "consume":
 		consume(a)
 	case "admin-create":
