@@ -6,7 +6,8 @@
 // data deleted; then, per slot, the log-cleaner workload in a session of its own (bench/lib/compaction.ts)
 // and the elections workload on a three-node cluster (bench/lib/elections.ts), and the replicated workload
 // (RF 3, acks=all) on three nodes of its own (bench/lib/replicated.ts), and the TLS rows on a broker with
-// an SSL listener, and over a SASL_SSL one with SCRAM-SHA-512 (bench/lib/tls.ts).
+// an SSL listener, and over a SASL_SSL one with SCRAM-SHA-512 (bench/lib/tls.ts), and the share-group
+// workload (KIP-932) in a session of its own (bench/lib/share.ts).
 // The machine's ceilings (loopback TCP, page-cache write) are measured in every round.
 // Output: a table of medians and B/A ratios on stdout, bench/results/<date>.json and .svg, and the
 // README table between <!-- bench:start --> and <!-- bench:end -->.
@@ -29,6 +30,7 @@ import { runCompactionSession } from "./lib/compaction.ts";
 import { runElectionSession } from "./lib/elections.ts";
 import { runReplicatedSession } from "./lib/replicated.ts";
 import { runTlsSession } from "./lib/tls.ts";
+import { runShareSession } from "./lib/share.ts";
 import { chartSvg } from "./lib/svg.ts";
 import { COMPILE_DESCRIPTION, compileArgs } from "../tools/compile.ts";
 
@@ -145,6 +147,10 @@ async function main(): Promise<void> {
       if (!skipped(o, "replicated")) {
         await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
         await runReplicatedSession(o, r, slot, system, round, settings);
+      }
+      if (!skipped(o, "share")) {
+        await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
+        await runShareSession(o, r, slot, system, round, settings);
       }
     }
   }

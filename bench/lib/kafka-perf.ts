@@ -1,5 +1,5 @@
 // The clients of the benchmark, identical for both brokers: Kafka 4.4.0's ProducerPerformance and
-// ConsumerPerformance from the kafka-tools jar, and bench/java/{RateLatency,TxnCommitLatency,KeyedProduce}.java
+// ConsumerPerformance from the kafka-tools jar, and bench/java/{RateLatency,TxnCommitLatency,KeyedProduce,ShareConsumeBench}.java
 // (compiled once against kafka-clients 4.4.0, cached by source hash), each in a JVM with the "throughput" tool profile of
 // test/support/kafka-dist.ts (G1, 1 GiB heap, full JIT). Processes are tracked (killed on exit) and
 // time-bounded; failures raise ToolError with the tool's stderr tail. Also the franz-go driver's txn-perf
@@ -86,7 +86,7 @@ export async function consumerPerf(bootstrap: string, o: ConsumerPerfOptions): P
 
 const JAVA_DIR = join(import.meta.dir, "..", "java");
 /** The benchmark's own Java clients, compiled together into one cached class dir. */
-const BENCH_JAVA_SOURCES = ["RateLatency.java", "TxnCommitLatency.java", "KeyedProduce.java"].map((f) => join(JAVA_DIR, f));
+const BENCH_JAVA_SOURCES = ["RateLatency.java", "TxnCommitLatency.java", "KeyedProduce.java", "ShareConsumeBench.java"].map((f) => join(JAVA_DIR, f));
 
 /** Compiles bench/java/*.java once per source version into the Kafka cache; returns its class dir. */
 export async function ensureBenchClasses(dist?: KafkaDist): Promise<string> {

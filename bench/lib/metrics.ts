@@ -67,6 +67,13 @@ export const METRICS: readonly MetricDef[] = [
   { id: "compact.produce.plain", label: "keyed produce to a compacted topic, cleaner idle", unit: "MiB/s", better: "higher" },
   { id: "compact.produce.cleaning", label: "keyed produce to a compacted topic, cleaner running", unit: "MiB/s", better: "higher" },
   { id: "compact.produce.share", label: "produce while cleaning / produce with the cleaner idle", unit: "×", better: "higher", target: { op: ">=", ratio: 0.9, text: "≥ 0.9 (own figure)", of: "candidate" } },
+  // Issue 17 (bench/lib/share.ts): share groups, KafkaShareConsumers on a 6-partition topic; MiB/s from the
+  // first record to the last, implicit acknowledgement; the acknowledgement latency is commitSync's.
+  { id: "share.consume.1", label: "share-group consume, 1 consumer", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "share.consume.4", label: "share-group consume, 4 consumers", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "share.consume.16", label: "share-group consume, 16 consumers", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "share.ack.p50", label: "share-group acknowledgement (commitSync, ShareAcknowledge) p50", unit: "ms", better: "lower", chart: "latency" },
+  { id: "share.ack.p99", label: "share-group acknowledgement (commitSync, ShareAcknowledge) p99", unit: "ms", better: "lower", chart: "latency" },
   { id: "restart.sigkill", label: "restart after SIGKILL, 2,000 partitions (to first acked produce)", unit: "ms", better: "lower" },
   { id: "restart.sigterm", label: "restart after clean stop, 2,000 partitions", unit: "ms", better: "lower" },
   // Issue 12 (bench/lib/elections.ts): three broker+controller nodes, the active controller SIGKILLed;

@@ -24,6 +24,8 @@ export interface BenchOptions {
   compactMiB: number;
   compactKeys: number;
   metadataRequests: number;
+  /** Share-group workload (issue 17): MiB of 1 KiB records read by each share group. */
+  shareMiB: number;
   /** Elections workload (issue 12): SIGKILLs of the active controller per three-node cluster session. */
   electionKills: number;
   idleSettleMs: number;
@@ -56,13 +58,14 @@ export const USAGE = `usage: bun bench/run.ts [options]        (make bench = no 
   --compact-mib N         compaction workload: key + value MiB written to a compacted topic (default 1024; quick 64)
   --compact-keys N        ... its distinct keys, each written about compact-mib / (keys * 266 B) times (default 1048576; quick 65536)
   --metadata-requests N   Metadata round trips, median reported (default 50; quick 20)
+  --share-mib N           share-group workload: MiB of 1 KiB records each share group (1, 4, 16 consumers) reads (default 256; quick 8)
   --election-kills N      elections workload: SIGKILLs of the active controller per 3-node cluster and round (default 5; quick 2)
   --kafka-heap-mb N       Kafka broker heap, -Xms = -Xmx (default 1024)
   --strand compiled|source|PATH   how Strand runs (default compiled: a fresh build, as make build)
   --pair A,B              systems in the two slots (default kafka,strand; kafka,kafka tests the harness)
   --dir PATH              parent of both brokers' data dirs (default ${tmpdir()})
   --skip a,b              skip workloads: startup is always run; produce, consume, txn, latency, many, compact, restart, elections,
-                          replicated (3 nodes, RF 3, acks=all), tls (produce and consume over SSL), sasl_ssl (the same over SASL_SSL, SCRAM-SHA-512), ceilings
+                          replicated (3 nodes, RF 3, acks=all), share (share groups, KIP-932), tls (produce and consume over SSL), sasl_ssl (the same over SASL_SSL, SCRAM-SHA-512), ceilings
                           (a prefix of workload ids: txn = txn.produce, txn.produce.franz, txn.commit)
   --only a,b              run only these workloads (same prefixes; the main session, start-up included, is not started
                           unless one of its workloads is listed): --only compact runs the log-cleaner workload alone
@@ -99,6 +102,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     compactMiB: quick ? 64 : 1024,
     compactKeys: quick ? 65_536 : 1_048_576,
     metadataRequests: quick ? 20 : 50,
+    shareMiB: quick ? 8 : 256,
     electionKills: quick ? 2 : 5,
     idleSettleMs: quick ? 2_000 : 5_000,
     ceilingMiB: quick ? 512 : 2048,
@@ -139,6 +143,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case "--txn-warmup": o.txnWarmup = int(flag, next(), 0, 100_000); break;
       case "--many-partitions": o.manyPartitions = int(flag, next(), 1, 100_000); break;
       case "--metadata-requests": o.metadataRequests = int(flag, next(), 1, 10_000); break;
+      case "--share-mib": o.shareMiB = int(flag, next(), 1, 65_536); break;
       case "--election-kills": o.electionKills = int(flag, next(), 1, 100); break;
       case "--kafka-heap-mb": o.kafkaHeapMb = int(flag, next(), 256, 65_536); break;
       case "--strand": {
