@@ -4,6 +4,8 @@
 // share-state requests to node 2 over the inter-broker listener; node 2's own share coordinator holds
 // the state, and node 2's persister reads it locally. The first call also creates __share_group_state
 // and rides out NOT_COORDINATOR while node 2 learns it leads its partitions (the persister's retries).
+// Then node 2 stops: its __share_group_state partitions fail over to node 1 (two replicas each), whose
+// share coordinator loads them by replaying its replica, and the state reads back intact there.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,7 +47,8 @@ async function startNode(nodeId: number, roles: string, voters: string, controll
       ["log.dirs", join(dir, "logs")],
       ["offsets.topic.replication.factor", "1"],
       ["share.coordinator.state.topic.num.partitions", "4"],
-      ["share.coordinator.state.topic.replication.factor", "1"],
+      ["share.coordinator.state.topic.replication.factor", "2"],
+      ["share.coordinator.state.topic.min.isr", "1"],
     ]),
     [],
   );
@@ -106,4 +109,23 @@ test("node 1's persister reaches the share coordinator on node 2", async () => {
   expect(share1.runtime.shardState(shardPartition)).toBeUndefined();
   const viaNode2 = await node2.services.sharePersister!.readSummary({ groupId: GROUP, topics: [{ topicId, partitions: [{ partition: remote[0]!, leaderEpoch: 0 }] }] });
   expect(viaNode2.results[0]!.partitions[0]).toMatchObject({ errorCode: ErrorCode.NONE, startOffset: 10n, leaderEpoch: 3, stateEpoch: 1 });
+}, 120_000);
+
+test("failover: node 2 stops, node 1 leads its __share_group_state partitions and replays the state", async () => {
+  const [node1, node2] = brokers as [Broker, Broker];
+  const topicId = node1.metadata.image.topicsByName.get("persisted")!.topicId;
+  const share1 = node1.services.shareCoordinator!;
+  const stateTopic = () => node1.metadata.image.topicsByName.get(SHARE_GROUP_STATE_TOPIC)!;
+  const remote = [...Array(8).keys()].filter((p) => stateTopic().partitions[share1.partitionFor(asCoordinatorKey(GROUP, topicId, p))]!.leader === 2);
+  expect(remote.length).toBeGreaterThan(0);
+  const asked = { groupId: GROUP, topics: [{ topicId, partitions: remote.map((partition) => ({ partition, leaderEpoch: 3 })) }] };
+  const before = await node1.services.sharePersister!.readState(asked);
+  // Node 1's replicas have caught up before node 2 goes.
+  await until("node 1 in every ISR", async () => stateTopic().partitions.every((p) => p.isr.includes(1)));
+  await node2.stop();
+  await until("node 1 leads every __share_group_state partition", async () => stateTopic().partitions.every((p) => p.leader === 1));
+  const after = await node1.services.sharePersister!.readState(asked);
+  expect(after).toEqual(before);
+  for (const p of after.results[0]!.partitions) expect(p).toMatchObject({ errorCode: ErrorCode.NONE, stateEpoch: 1, startOffset: 10n });
+  expect(share1.runtime.shardState(share1.partitionFor(asCoordinatorKey(GROUP, topicId, remote[0]!)))).toBe("active");
 }, 120_000);
