@@ -131,6 +131,9 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "share.coordinator.state.topic.min.isr", type: "short", default: "2", validate: atLeast(1), doc: "min.insync.replicas of __share_group_state.", scope: "read-only" }),
   d({ name: "share.coordinator.state.topic.segment.bytes", type: "int", default: "104857600", validate: atLeast(1), doc: "Segment size of __share_group_state.", scope: "read-only" }),
   d({ name: "share.coordinator.snapshot.update.records.per.snapshot", type: "int", default: "500", validate: between(0, 500), doc: "ShareUpdate records the share coordinator writes between two ShareSnapshot records of a share partition.", scope: "read-only" }),
+  // Kafka 4.4.0: ShareCoordinatorConfig, defineInternal(INT, 300000, atLeast(1)).
+  d({ name: "share.coordinator.state.topic.prune.interval.ms", type: "int", default: "300000", validate: atLeast(1), doc: "How often the share coordinator deletes the __share_group_state records no share partition's state needs.", scope: "read-only", internal: true }),
+  d({ name: "share.coordinator.cold.partition.snapshot.interval.ms", type: "int", default: "300000", validate: atLeast(1), doc: "How often the share coordinator snapshots share partitions not written for that long.", scope: "read-only", internal: true }),
   d({ name: "producer.id.expiration.ms", type: "int", default: "86400000", validate: atLeast(1), doc: "Idle producer ids expire after this long.", scope: "cluster-wide" }),
   // Kafka 4.4.0: TransactionLogConfig, defineInternal(INT, 600000, atLeast(1)).
   d({ name: "producer.id.expiration.check.interval.ms", type: "int", default: "600000", validate: atLeast(1), doc: "How often producer ids idle for producer.id.expiration.ms are removed.", scope: "read-only", internal: true }),

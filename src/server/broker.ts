@@ -70,6 +70,7 @@ import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
 import { TransactionCoordinatorService, transactionConfigOf } from "../coordinator/transaction/service.ts";
 import { ShareCoordinatorService, shareCoordinatorConfigOf } from "../coordinator/share/service.ts";
 import { DefaultStatePersister } from "./share/default-state-persister.ts";
+import { Partition } from "../replication/partition.ts";
 import { writeTxnMarkers } from "./txn-markers.ts";
 import { withMarkerCrashPoint } from "./txn-marker-crash.ts";
 import { AdminServer, type AdminRoute } from "./admin/admin-server.ts";
@@ -417,6 +418,12 @@ export class Broker {
       writer: new LogPartitionWriter(replicaManager, (topic) => resolveTopicSettings(metadata.image, this.config, topic, this.nodeId)),
       logger: this.loggers.groupCoordinator.child({ component: "share-coordinator" }),
       clock: wheelGroupClock(new Timer({ clock: this.clock })),
+      // The prune job's deleteRecords (Kafka's PartitionWriter.deleteRecords): the leader's log start moves.
+      deleteRecords: async (tp, offset) => {
+        const found = replicaManager.getPartitionOrError(tp.topic, tp.partition);
+        if (!(found instanceof Partition)) throw new Error(`${tp.topic}-${tp.partition} is not led here (error ${found.errorCode})`);
+        found.deleteRecordsOnLeader(Math.min(offset, found.highWatermark));
+      },
     });
     this.shareCoordinator = shareCoordinator;
     const persisterListener = interBrokerListenerName(this.config);

@@ -16,12 +16,16 @@
 // transaction coordinator does for a cluster smaller than the configured factor. Topics deleted from
 // the image get their share state tombstoned (Kafka's onTopicsDeleted / maybeCleanupShareState).
 //
-// Left out: the periodic prune (deleteRecords up to the last redundant offset) and the cold-partition
-// snapshots that exist to let the prune advance; the topic keeps every record (retention.ms -1).
+// Periodic work as 4.4.0's, while share groups are enabled (share.version >= 1): every
+// share.coordinator.cold.partition.snapshot.interval.ms a fresh snapshot of each share partition not
+// written for that long; every share.coordinator.state.topic.prune.interval.ms the records below each
+// shard's last redundant offset (the least offset of a live share partition's latest snapshot) are
+// deleted (deleteRecords on the leader), so the topic does not grow without bound nor its load time.
 
 import type { BrokerConfig } from "../../config/broker-config.ts";
 import type { MetadataImage } from "../../metadata/image.ts";
 import type { MetadataLayer } from "../../metadata/layer.ts";
+import { finalizedLevel } from "../../metadata/features.ts";
 import { ErrorCode, errorMessage } from "../../protocol/errors.ts";
 import type { DeleteShareGroupStateRequest } from "../../protocol/generated/messages/delete-share-group-state-request.ts";
 import type { DeleteShareGroupStateResponse } from "../../protocol/generated/messages/delete-share-group-state-response.ts";
@@ -41,7 +45,7 @@ import { CoordinatorRuntime } from "../runtime/coordinator-runtime.ts";
 import { CoordinatorError } from "../runtime/errors.ts";
 import { loadCoordinatorPartition } from "../runtime/log-loader.ts";
 import type { CoordinatorLogger } from "../runtime/logger.ts";
-import type { PartitionWriter, TopicPartition } from "../runtime/partition-writer.ts";
+import type { CoordinatorRecord, PartitionWriter, TopicPartition } from "../runtime/partition-writer.ts";
 import type { Persister } from "./persister.ts";
 import { ShareCoordinatorShard, type SharePartitionAnswer } from "./share-coordinator-shard.ts";
 import { asCoordinatorKey, partitionForShareKey } from "./share-partition-key.ts";
@@ -55,6 +59,8 @@ export interface ShareCoordinatorConfig {
   minIsr: number;
   segmentBytes: number;
   snapshotUpdateRecordsPerSnapshot: number;
+  pruneIntervalMs: number;
+  coldPartitionSnapshotIntervalMs: number;
 }
 
 export function shareCoordinatorConfigOf(c: BrokerConfig): ShareCoordinatorConfig {
@@ -64,6 +70,8 @@ export function shareCoordinatorConfigOf(c: BrokerConfig): ShareCoordinatorConfi
     minIsr: c.int("share.coordinator.state.topic.min.isr"),
     segmentBytes: c.int("share.coordinator.state.topic.segment.bytes"),
     snapshotUpdateRecordsPerSnapshot: c.int("share.coordinator.snapshot.update.records.per.snapshot"),
+    pruneIntervalMs: c.int("share.coordinator.state.topic.prune.interval.ms"),
+    coldPartitionSnapshotIntervalMs: c.int("share.coordinator.cold.partition.snapshot.interval.ms"),
   };
 }
 
@@ -76,6 +84,8 @@ export interface ShareCoordinatorServiceDeps {
   clock: GroupClock;
   /** Replays a partition (tests); default: loadCoordinatorPartition over the partition's log. */
   loader?: CoordinatorLoader;
+  /** Kafka's PartitionWriter.deleteRecords: the log start of a partition led here moves to `offset`. */
+  deleteRecords?: (tp: TopicPartition, offset: number) => Promise<void>;
 }
 
 export type ShareCoordinatorLocation =
@@ -93,18 +103,30 @@ export class ShareCoordinatorService implements Persister {
   private seenTopicIds: ReadonlyMap<string, unknown> | null = null;
   private creating: Promise<void> | null = null;
   private active = false;
+  private readonly timers: Array<{ cancel(): void }> = [];
+  /** The offset each partition was last pruned to (Kafka's lastPrunedOffsets); bounded by the partitions. */
+  private readonly lastPrunedOffsets = new Map<number, number>();
 
   constructor(private readonly deps: ShareCoordinatorServiceDeps) {
     this.config = deps.config;
     const loader: CoordinatorLoader = deps.loader ?? { load: (tp, sink) => this.load(tp, sink) };
+    // The offsets of committed snapshots feed each shard's offsets manager (the prune's bound).
+    const writer: PartitionWriter = {
+      append: async (tp, records, producer) => {
+        const end = await (producer ? deps.writer.append(tp, records, producer) : deps.writer.append(tp, records));
+        this.onCommitted(tp.partition, records, end);
+        return end;
+      },
+    };
     this.runtime = new CoordinatorRuntime<ShareCoordinatorShard>({
       topic: SHARE_GROUP_STATE_TOPIC,
-      writer: deps.writer,
+      writer,
       loader,
       logger: deps.logger,
       shardBuilder: (ctx) => {
         const shard = new ShareCoordinatorShard(ctx, {
           snapshotUpdateRecordsPerSnapshot: this.config.snapshotUpdateRecordsPerSnapshot,
+          coldPartitionSnapshotIntervalMs: this.config.coldPartitionSnapshotIntervalMs,
           nowMs: () => deps.clock.nowMs(),
           topicPartitionCount: (topicId) => deps.metadata()?.image.topicsById.get(topicId)?.partitions.length,
           logger: deps.logger,
@@ -209,6 +231,7 @@ export class ShareCoordinatorService implements Persister {
           loads.push(load);
         }
       } else if (state !== undefined) {
+        this.lastPrunedOffsets.delete(p);
         this.runtime.scheduleUnloadOperation(p);
       }
     }
@@ -247,12 +270,71 @@ export class ShareCoordinatorService implements Persister {
     this.active = true;
     let records = 0;
     for (const r of await Promise.allSettled(this.reconcile())) if (r.status === "fulfilled") records += r.value.records;
+    this.every(this.config.coldPartitionSnapshotIntervalMs, () => void this.snapshotColdPartitions());
+    this.every(this.config.pruneIntervalMs, () => void this.pruneRecords());
     return { partitions: this.runtime.partitions().length, records };
   }
 
   close(): void {
     this.active = false;
+    for (const t of this.timers) t.cancel();
     this.runtime.close();
+  }
+
+  private every(intervalMs: number, fn: () => void): void {
+    const slot = this.timers.length;
+    const arm = (): void => {
+      if (!this.active) return;
+      this.timers[slot] = this.deps.clock.schedule(() => {
+        try {
+          fn();
+        } finally {
+          arm();
+        }
+      }, intervalMs);
+    };
+    this.timers.push({ cancel: () => undefined });
+    arm();
+  }
+
+  /** Kafka's isShareGroupsEnabled: the periodic jobs run only with share.version >= 1. */
+  private shareGroupsEnabled(): boolean {
+    const image = this.deps.metadata()?.image;
+    return image !== undefined && finalizedLevel(image, "share.version") >= 1;
+  }
+
+  private onCommitted(partition: number, records: readonly CoordinatorRecord[], endOffset: number): void {
+    if (this.runtime.shardState(partition) !== "active") return;
+    const first = endOffset - records.length;
+    this.runtime.scheduleReadOperation(partition, (s) => records.forEach((r, i) => s.onCommitted(first + i, r)));
+  }
+
+  /** Kafka's snapshot-cold-partitions job over the shards led here; resolves once their writes settle. */
+  async snapshotColdPartitions(): Promise<void> {
+    if (!this.shareGroupsEnabled()) return;
+    this.reconcile();
+    const runs: Array<Promise<void>> = [];
+    for (const [p] of this.runtime.activeShards()) runs.push(this.runtime.scheduleWriteOperation("snapshot-cold-partitions", p, (s) => s.snapshotColdPartitions()).then((committed) => committed));
+    for (const r of await Promise.allSettled(runs)) if (r.status === "rejected") this.deps.logger.warn("cold share partitions not snapshotted", { error: String(r.reason) });
+  }
+
+  /** Kafka's write-state-record-prune job: delete each shard's records below its last redundant offset. */
+  async pruneRecords(): Promise<void> {
+    const deleteRecords = this.deps.deleteRecords;
+    if (!deleteRecords || !this.shareGroupsEnabled()) return;
+    this.reconcile();
+    const runs: Array<Promise<void>> = [];
+    for (const [p, shard] of this.runtime.activeShards()) {
+      const offset = shard.offsetsManager.lastRedundantOffset();
+      if (offset === null || this.lastPrunedOffsets.get(p) === offset) continue;
+      runs.push(
+        deleteRecords({ topic: SHARE_GROUP_STATE_TOPIC, partition: p }, offset).then(
+          () => void this.lastPrunedOffsets.set(p, offset),
+          (e: unknown) => this.deps.logger.warn("__share_group_state records not pruned", { partition: `${SHARE_GROUP_STATE_TOPIC}-${p}`, offset, error: String(e) }),
+        ),
+      );
+    }
+    await Promise.all(runs);
   }
 
   // ---- the share-state operations -----------------------------------------------------------------

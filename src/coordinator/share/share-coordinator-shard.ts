@@ -14,9 +14,9 @@
 // FENCED_LEADER_EPOCH, a write or initialize whose state epoch is below the recorded one
 // FENCED_STATE_EPOCH; validation and unknown-state errors as ShareCoordinatorShard answers them.
 //
-// Left out: Kafka's ShareCoordinatorOffsetsManager (the last redundant offset the prune job deletes
-// records up to): __share_group_state keeps every record (retention.ms -1), which costs log space, not
-// correctness.
+// The offsets manager follows each share partition's latest snapshot offset for the service's prune
+// job; snapshotColdPartitions writes a fresh snapshot of share partitions not written for
+// share.coordinator.cold.partition.snapshot.interval.ms, so the prune can move past their old records.
 
 import { ErrorCode, errorMessage } from "../../protocol/errors.ts";
 import type { ShareSnapshotValue } from "../../protocol/generated/coordinator/share-snapshot-value.ts";
@@ -27,6 +27,8 @@ import { TimelineMap } from "../runtime/snapshot-registry.ts";
 import { combineStateBatches, type PersisterStateBatch } from "./persister-state-batch-combiner.ts";
 import { decodeShareRecord, shareSnapshotRecord, shareStateTombstone, shareUpdateRecord } from "./share-coordinator-records.ts";
 import { parseSharePartitionKey, sharePartitionMapKey, type SharePartitionKey } from "./share-partition-key.ts";
+import { ShareCoordinatorOffsetsManager } from "./share-coordinator-offsets-manager.ts";
+import type { CoordinatorRecord } from "../runtime/partition-writer.ts";
 
 /** Kafka's ShareGroupOffset: the state of one share partition. */
 export interface ShareGroupOffset {
@@ -42,6 +44,7 @@ export interface ShareGroupOffset {
 
 export interface ShareCoordinatorShardDeps {
   snapshotUpdateRecordsPerSnapshot: number;
+  coldPartitionSnapshotIntervalMs: number;
   nowMs: () => number;
   /** Partitions of the topic with this id in the metadata image; undefined when there is none. */
   topicPartitionCount: (topicId: string) => number | undefined;
@@ -93,6 +96,7 @@ export class ShareCoordinatorShard implements CoordinatorShard {
   readonly leaderEpochMap: TimelineMap<string, number>;
   readonly stateEpochMap: TimelineMap<string, number>;
   readonly snapshotUpdateCount: TimelineMap<string, number>;
+  readonly offsetsManager = new ShareCoordinatorOffsetsManager();
 
   constructor(
     private readonly ctx: CoordinatorShardContext,
@@ -107,11 +111,40 @@ export class ShareCoordinatorShard implements CoordinatorShard {
 
   // ---- replay -------------------------------------------------------------------------------------
 
-  replay(_offset: number, _producerId: bigint, _producerEpoch: number, key: Uint8Array, value: Uint8Array | null): void {
+  replay(offset: number, _producerId: bigint, _producerEpoch: number, key: Uint8Array, value: Uint8Array | null): void {
     const r = decodeShareRecord(key, value);
     const k = r.type === "unknown" ? null : sharePartitionMapKey(r.key.groupId, r.key.topicId, r.key.partition);
-    if (r.type === "snapshot") this.applySnapshot(k!, r.value);
-    else if (r.type === "update" && r.value !== null) this.applyUpdate(k!, r.value);
+    if (r.type === "snapshot") {
+      this.applySnapshot(k!, r.value);
+      this.offsetsManager.updateState(k!, offset, r.value === null);
+    } else if (r.type === "update" && r.value !== null) this.applyUpdate(k!, r.value);
+  }
+
+  /** A record this shard wrote is committed at `offset`: a snapshot or tombstone moves its key's offset. */
+  onCommitted(offset: number, record: CoordinatorRecord): void {
+    const r = decodeShareRecord(record.key, null);
+    if (r.type !== "snapshot") return;
+    this.offsetsManager.updateState(sharePartitionMapKey(r.key.groupId, r.key.topicId, r.key.partition), offset, record.value === null);
+  }
+
+  /** Kafka's snapshotColdPartitions: a new snapshot of each share partition not written for the interval. */
+  snapshotColdPartitions(): Promise<void> {
+    let cold = 0;
+    for (const o of this.shareStateMap.values()) if (o.createTimestamp !== o.writeTimestamp) cold++;
+    if (cold === this.shareStateMap.size) return Promise.resolve();
+    const now = this.deps.nowMs();
+    const records: CoordinatorRecord[] = [];
+    const applies: Array<() => void> = [];
+    for (const [key, o] of this.shareStateMap) {
+      if (now - Number(o.writeTimestamp) < this.deps.coldPartitionSnapshotIntervalMs) continue;
+      const k = parseSharePartitionKey(key);
+      const value: ShareSnapshotValue = { ...o, snapshotEpoch: o.snapshotEpoch + 1, writeTimestamp: BigInt(now), stateBatches: o.stateBatches.map((b) => ({ ...b })) };
+      records.push(shareSnapshotRecord(k, value));
+      applies.push(() => this.applySnapshot(key, value));
+    }
+    if (records.length === 0) return Promise.resolve();
+    for (const apply of applies) apply();
+    return this.ctx.append(records);
   }
 
   onLoaded(): void {}

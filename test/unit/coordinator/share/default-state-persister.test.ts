@@ -61,7 +61,7 @@ class ScriptedSender implements ShareStateSender {
 async function setup(script: Array<number | "disconnect">) {
   const md = fakeMetadata();
   const coordinator = new ShareCoordinatorService({
-    config: { numPartitions: STATE_PARTITIONS, replicationFactor: 1, minIsr: 1, segmentBytes: 1 << 20, snapshotUpdateRecordsPerSnapshot: 500 },
+    config: { numPartitions: STATE_PARTITIONS, replicationFactor: 1, minIsr: 1, segmentBytes: 1 << 20, pruneIntervalMs: 300_000, coldPartitionSnapshotIntervalMs: 300_000, snapshotUpdateRecordsPerSnapshot: 500 },
     nodeId: 1,
     metadata: () => md,
     writer: new MemWriter(),

@@ -12,6 +12,7 @@ import { PartitionWriterError, type CoordinatorRecord, type PartitionWriter, typ
 import type { CoordinatorLoader, LoadSink } from "../../../../src/coordinator/runtime/coordinator-loader.ts";
 import type { MetadataLayer } from "../../../../src/metadata/layer.ts";
 import { ManualClock } from "../../group/harness.ts";
+import { until } from "../../../support/until.ts";
 
 const QUIET = { debug() {}, info() {}, warn() {}, error() {} };
 const TOPIC = "AAAAAAAAAAAAAAAAAAAAAQ"; // a topic id with 3 partitions in the fake image
@@ -19,6 +20,8 @@ const GROUP = "g1";
 
 class MemWriter implements PartitionWriter {
   readonly log = new Map<number, CoordinatorRecord[]>();
+  /** The log start offset of each partition (records below it were deleted by the prune). */
+  readonly logStart = new Map<number, number>();
   failNext: number | null = null;
   async append(tp: TopicPartition, records: readonly CoordinatorRecord[]): Promise<number> {
     if (this.failNext !== null) {
@@ -37,7 +40,10 @@ class MemLoader implements CoordinatorLoader {
   constructor(private readonly writer: MemWriter) {}
   async load(tp: TopicPartition, sink: LoadSink) {
     const l = this.writer.log.get(tp.partition) ?? [];
-    l.forEach((r, offset) => sink.record(offset, -1n, -1, r.key, r.value));
+    const start = this.writer.logStart.get(tp.partition) ?? 0;
+    l.forEach((r, offset) => {
+      if (offset >= start) sink.record(offset, -1n, -1, r.key, r.value);
+    });
     return { records: l.length, bytes: 0 };
   }
 }
@@ -52,23 +58,29 @@ function fakeMetadata(partitions = 3): MetadataLayer {
     ]),
     topicsById: new Map([[TOPIC, dataTopic]]),
     brokers: new Map([[1, {}]]),
+    features: new Map([["share.version", 1]]),
   };
   return { image } as unknown as MetadataLayer;
 }
 
-async function service(writer = new MemWriter(), perSnapshot = 500) {
-  const md = fakeMetadata();
+async function service(writer = new MemWriter(), perSnapshot = 500, statePartitions = 3, clock = new ManualClock()) {
+  const md = fakeMetadata(statePartitions);
+  const pruned: Array<[number, number]> = [];
   const svc = new ShareCoordinatorService({
-    config: { numPartitions: 3, replicationFactor: 1, minIsr: 1, segmentBytes: 1 << 20, snapshotUpdateRecordsPerSnapshot: perSnapshot },
+    config: { numPartitions: statePartitions, replicationFactor: 1, minIsr: 1, segmentBytes: 1 << 20, pruneIntervalMs: 2_000, coldPartitionSnapshotIntervalMs: 1_000, snapshotUpdateRecordsPerSnapshot: perSnapshot },
     nodeId: 1,
     metadata: () => md,
     writer,
     logger: QUIET,
-    clock: new ManualClock(),
+    clock,
     loader: new MemLoader(writer),
+    deleteRecords: async (tp, offset) => {
+      pruned.push([tp.partition, offset]);
+      writer.logStart.set(tp.partition, offset);
+    },
   });
   await svc.start();
-  return { svc, writer };
+  return { svc, writer, pruned, clock };
 }
 
 const init = (svc: ShareCoordinatorService, partition: number, stateEpoch: number, startOffset: bigint, topicId = TOPIC) =>
@@ -183,5 +195,31 @@ describe("ShareCoordinatorShard", () => {
     const { svc } = await service();
     svc.runtime.scheduleUnloadOperation(svc.partitionFor(asCoordinatorKey(GROUP, TOPIC, 0)));
     expect(await init(svc, 0, 0, 0n)).toMatchObject({ errorCode: ErrorCode.NOT_COORDINATOR });
+  });
+});
+
+describe("ShareCoordinatorService periodic jobs", () => {
+  test("prune up to the least latest-snapshot offset; cold snapshots let it move; replay after the prune gives the same state", async () => {
+    const { svc, writer, pruned, clock } = await service(new MemWriter(), 2, 1);
+    await init(svc, 0, 0, 0n); // @0 snapshot of p0
+    await init(svc, 1, 0, 0n); // @1 snapshot of p1
+    for (let i = 0; i < 3; i++) await write(svc, 0, { batches: [batch(i, i, 2, 1)] }); // @2, @3 updates, @4 snapshot of p0
+    expect(writer.log.get(0)!.map((r) => decodeShareRecord(r.key, r.value).type)).toEqual(["snapshot", "snapshot", "update", "update", "snapshot"]);
+    await svc.pruneRecords();
+    expect(pruned).toEqual([[0, 1]]);
+    await svc.pruneRecords();
+    expect(pruned).toEqual([[0, 1]]); // nothing new to prune
+    // Both share partitions go cold: the timer writes a fresh snapshot of each (@5, @6); the next prune passes them.
+    clock.advance(1_000);
+    await until("cold snapshots", async () => writer.log.get(0)!.length === 7);
+    clock.advance(1_000);
+    await until("pruned past the cold snapshots", async () => pruned.length === 2);
+    expect(pruned[1]).toEqual([0, 5]);
+    const before = [await read(svc, 0, 0), await read(svc, 1, 0)];
+    svc.close();
+    const { svc: again } = await service(writer, 2, 1);
+    expect([await read(again, 0, 0), await read(again, 1, 0)]).toEqual(before);
+    expect(before[0]!.stateBatches).toEqual([batch(0, 2, 2, 1)]);
+    again.close();
   });
 });
