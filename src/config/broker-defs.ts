@@ -125,6 +125,15 @@ const OWN_DEFS: readonly ConfigDef[] = [
   d({ name: "transaction.abort.timed.out.transaction.cleanup.interval.ms", type: "int", default: "10000", validate: atLeast(1), doc: "How often transactions past their timeout are aborted.", scope: "read-only" }),
   d({ name: "transaction.remove.expired.transaction.cleanup.interval.ms", type: "int", default: "3600000", validate: atLeast(1), doc: "How often expired transactional ids are removed.", scope: "read-only" }),
   d({ name: "transaction.partition.verification.enable", type: "boolean", default: "true", doc: "Verify with the transaction coordinator that a transactional produce's partition is in the transaction.", scope: "cluster-wide" }),
+  // The share coordinator (Kafka 4.4.0 ShareCoordinatorConfig).
+  d({ name: "share.coordinator.state.topic.num.partitions", type: "int", default: "50", validate: atLeast(1), doc: "Partitions of __share_group_state.", scope: "read-only" }),
+  d({ name: "share.coordinator.state.topic.replication.factor", type: "short", default: "3", validate: atLeast(1), doc: "Replication factor of __share_group_state.", scope: "read-only" }),
+  d({ name: "share.coordinator.state.topic.min.isr", type: "short", default: "2", validate: atLeast(1), doc: "min.insync.replicas of __share_group_state.", scope: "read-only" }),
+  d({ name: "share.coordinator.state.topic.segment.bytes", type: "int", default: "104857600", validate: atLeast(1), doc: "Segment size of __share_group_state.", scope: "read-only" }),
+  d({ name: "share.coordinator.snapshot.update.records.per.snapshot", type: "int", default: "500", validate: between(0, 500), doc: "ShareUpdate records the share coordinator writes between two ShareSnapshot records of a share partition.", scope: "read-only" }),
+  // Kafka 4.4.0: ShareCoordinatorConfig, defineInternal(INT, 300000, atLeast(1)).
+  d({ name: "share.coordinator.state.topic.prune.interval.ms", type: "int", default: "300000", validate: atLeast(1), doc: "How often the share coordinator deletes the __share_group_state records no share partition's state needs.", scope: "read-only", internal: true }),
+  d({ name: "share.coordinator.cold.partition.snapshot.interval.ms", type: "int", default: "300000", validate: atLeast(1), doc: "How often the share coordinator snapshots share partitions not written for that long.", scope: "read-only", internal: true }),
   d({ name: "producer.id.expiration.ms", type: "int", default: "86400000", validate: atLeast(1), doc: "Idle producer ids expire after this long.", scope: "cluster-wide" }),
   // Kafka 4.4.0: TransactionLogConfig, defineInternal(INT, 600000, atLeast(1)).
   d({ name: "producer.id.expiration.check.interval.ms", type: "int", default: "600000", validate: atLeast(1), doc: "How often producer ids idle for producer.id.expiration.ms are removed.", scope: "read-only", internal: true }),
@@ -221,8 +230,6 @@ export const ACCEPTED_KEYS: ReadonlySet<string> = new Set([
   "metadata.log.segment.bytes",
   "socket.listen.backlog.size",
   "group.share.enable",
-  "share.coordinator.state.topic.replication.factor",
-  "share.coordinator.state.topic.min.isr",
   "background.threads",
   "controlled.shutdown.enable",
   "kafka.metrics.reporters",

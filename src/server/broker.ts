@@ -68,6 +68,9 @@ import { BrokerLifecycleManager } from "./broker-lifecycle-manager.ts";
 import { randomKafkaUuid } from "../storage/meta-properties.ts";
 import { mark, reportTrace, STARTUP_TRACE } from "../util/startup-trace.ts";
 import { TransactionCoordinatorService, transactionConfigOf } from "../coordinator/transaction/service.ts";
+import { ShareCoordinatorService, shareCoordinatorConfigOf } from "../coordinator/share/service.ts";
+import { DefaultStatePersister } from "./share/default-state-persister.ts";
+import { Partition } from "../replication/partition.ts";
 import { writeTxnMarkers } from "./txn-markers.ts";
 import { withMarkerCrashPoint } from "./txn-marker-crash.ts";
 import { AdminServer, type AdminRoute } from "./admin/admin-server.ts";
@@ -176,6 +179,9 @@ export class Broker {
   private lifecycle: BrokerLifecycleManager | null = null;
   private coordinatorService: GroupCoordinatorService | null = null;
   private txnCoordinator: TransactionCoordinatorService | null = null;
+  private shareCoordinator: ShareCoordinatorService | null = null;
+  private sharePersister: DefaultStatePersister | null = null;
+  private sharePersisterClient: NetworkClient | null = null;
   /** Built by start() once everything it holds is open; null before. */
   private running: BrokerServices | null = null;
   private server: SocketServer | null = null;
@@ -402,6 +408,44 @@ export class Broker {
     });
     this.txnCoordinator = transactionCoordinator;
 
+    // Share coordinator (KIP-932): loads the __share_group_state partitions led here once the broker
+    // is unfenced (below). The persister reaches the share coordinators of other nodes over the
+    // inter-broker listener (one client, as Kafka's PersisterStateManager's).
+    const shareCoordinator = new ShareCoordinatorService({
+      config: shareCoordinatorConfigOf(this.config),
+      nodeId: this.nodeId,
+      metadata: () => metadata,
+      writer: new LogPartitionWriter(replicaManager, (topic) => resolveTopicSettings(metadata.image, this.config, topic, this.nodeId)),
+      logger: this.loggers.groupCoordinator.child({ component: "share-coordinator" }),
+      clock: wheelGroupClock(new Timer({ clock: this.clock })),
+      // The prune job's deleteRecords (Kafka's PartitionWriter.deleteRecords): the leader's log start moves.
+      deleteRecords: async (tp, offset) => {
+        const found = replicaManager.getPartitionOrError(tp.topic, tp.partition);
+        if (!(found instanceof Partition)) throw new Error(`${tp.topic}-${tp.partition} is not led here (error ${found.errorCode})`);
+        found.deleteRecordsOnLeader(Math.min(offset, found.highWatermark));
+      },
+    });
+    this.shareCoordinator = shareCoordinator;
+    const persisterListener = interBrokerListenerName(this.config);
+    const persisterSasl = brokerSaslClient(this.config, persisterListener, "sasl.mechanism.inter.broker.protocol");
+    // Kafka's PersisterStateManager sends with the client default request.timeout.ms.
+    const persisterTimeoutMs = 30_000;
+    this.sharePersisterClient = new NetworkClient(
+      { ...DEFAULT_NETWORK_CLIENT_CONFIG, clientId: `broker-${this.nodeId}-share-persister`, requestTimeoutMs: persisterTimeoutMs, ...(persisterSasl ? { sasl: persisterSasl } : {}) },
+      clientTransportFor(this.config, persisterListener),
+      this.clock,
+    );
+    const persisterClient = this.sharePersisterClient;
+    this.sharePersister = new DefaultStatePersister({
+      nodeId: this.nodeId,
+      coordinator: shareCoordinator,
+      image: () => metadata.image,
+      listenerName: persisterListener,
+      sender: { send: (node, apiKey, body, opts) => persisterClient.send(node, apiKey, body as Record<string, unknown>, opts) },
+      requestTimeoutMs: persisterTimeoutMs,
+      logger: this.loggers.groupCoordinator.child({ component: "share-persister" }),
+    });
+
     this.dynamicSsl = this.config.sslEngines.size > 0 ? new DynamicSslConfig(this.config, this.nodeId, () => this.server, this.log.child({ component: "dynamic-ssl" })) : null;
     const services: BrokerServices = {
       dynamicSsl: this.dynamicSsl,
@@ -426,6 +470,8 @@ export class Broker {
       apis: advertisedApisOf(this.handlerList),
       advertisedEndpoints: [],
       transactionCoordinator,
+      shareCoordinator,
+      sharePersister: this.sharePersister,
       raft: this.raftManager?.client ?? null,
       quorumController: this.quorumController,
       controllerChannel: this.channel,
@@ -486,6 +532,8 @@ export class Broker {
     mark("group-coordinator");
     this.loggers.transactionCoordinator.info("transaction coordinator loaded", await transactionCoordinator.start());
     mark("transaction-coordinator");
+    this.loggers.groupCoordinator.info("share coordinator loaded", await shareCoordinator.start());
+    mark("share-coordinator");
     // The web console reads the partitions and groups hosted here, so a broker serves it (not a controller-only node).
     if (this.admin && this.config.roles.has("broker")) {
       this.console = createConsole(services);
@@ -872,6 +920,9 @@ export class Broker {
     }
     this.coordinatorService?.close();
     this.txnCoordinator?.close();
+    this.sharePersister?.close();
+    this.sharePersisterClient?.close();
+    this.shareCoordinator?.close();
     // No fetcher appends to a log once they close.
     await this.replicas?.stopReplicaFetchers();
     // Produces still waiting for their high watermark answer now (REQUEST_TIMED_OUT); none can wait on closed logs.

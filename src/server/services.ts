@@ -27,6 +27,8 @@ import type { ReplicaManager } from "../replication/replica-manager.ts";
 import type { FetchSessionCache } from "./fetch/session-cache.ts";
 import type { TxnProduceOrder } from "./produce/txn-verify.ts";
 import type { TransactionCoordinatorService } from "../coordinator/transaction/service.ts";
+import type { ShareCoordinatorService } from "../coordinator/share/service.ts";
+import type { Persister } from "../coordinator/share/persister.ts";
 import type { ClientMetricsManager } from "./telemetry/client-metrics-manager.ts";
 import type { QuotaManagers } from "./quota/quota-managers.ts";
 import type { StandardAuthorizer } from "../metadata/authorizer/standard-authorizer.ts";
@@ -80,6 +82,16 @@ export interface BrokerServices {
    * the produce and TxnOffsetCommit paths call (txn-verification.ts). Null: no transaction coordinator.
    */
   readonly transactionCoordinator: TransactionCoordinatorService | null;
+  /**
+   * Kafka's ShareCoordinator (coordinator/share/service.ts): share-group state in __share_group_state,
+   * the share-state APIs 83-87 and FindCoordinator key type SHARE. Null: no share coordinator.
+   */
+  readonly shareCoordinator: ShareCoordinatorService | null;
+  /**
+   * Kafka's Persister for share partitions and share groups: the broker's DefaultStatePersister
+   * (server/share/default-state-persister.ts), reaching each key's share coordinator here or on its node.
+   */
+  readonly sharePersister: Persister | null;
   /** Certificate reload through dynamic broker config; absent without TLS listeners. */
   readonly dynamicSsl?: DynamicSslConfig | null;
   /**

@@ -25,6 +25,11 @@ import { describeTopicPartitionsHandler } from "./75-describe-topic-partitions.t
 import { offsetCommitHandler } from "./08-offset-commit.ts";
 import { offsetFetchHandler } from "./09-offset-fetch.ts";
 import { findCoordinatorHandler } from "./10-find-coordinator.ts";
+import { initializeShareGroupStateHandler } from "./83-initialize-share-group-state.ts";
+import { readShareGroupStateHandler } from "./84-read-share-group-state.ts";
+import { writeShareGroupStateHandler } from "./85-write-share-group-state.ts";
+import { deleteShareGroupStateHandler } from "./86-delete-share-group-state.ts";
+import { readShareGroupStateSummaryHandler } from "./87-read-share-group-state-summary.ts";
 import { joinGroupHandler } from "./11-join-group.ts";
 import { heartbeatHandler } from "./12-heartbeat.ts";
 import { leaveGroupHandler } from "./13-leave-group.ts";
@@ -124,4 +129,9 @@ export const ALL_HANDLERS: ApiHandler[] = [
   consumerGroupHeartbeatHandler,
   consumerGroupDescribeHandler,
   describeProducersHandler,
+  initializeShareGroupStateHandler,
+  readShareGroupStateHandler,
+  writeShareGroupStateHandler,
+  deleteShareGroupStateHandler,
+  readShareGroupStateSummaryHandler,
 ];

@@ -102,6 +102,8 @@ export class FakeBroker {
       apis: [],
       advertisedEndpoints: [],
       transactionCoordinator: null,
+      shareCoordinator: null,
+      sharePersister: null,
       authorizer: null,
       quotas: null,
       metrics: null,
