@@ -78,6 +78,9 @@ import { registerGroupLag } from "./metrics/group-lag.ts";
 import { metricsRoute } from "./admin/metrics-route.ts";
 import { healthRoutes, type Readiness } from "./admin/health-route.ts";
 import { brokerReadiness } from "./admin/broker-readiness.ts";
+import { InMemoryPersister } from "../coordinator/share/in-memory-persister.ts";
+import { SharePartitionManager } from "./share/share-partition-manager.ts";
+import { maxShareSessions, shareReadCommitted, sharePartitionConfig } from "./share/share-config.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -187,6 +190,7 @@ export class Broker {
   private readonly connectionQuotas: ConnectionQuotaConfig;
   /** The partitions hosted here; set during start(), kept for shutdown. */
   private replicas: ReplicaManager | null = null;
+  private sharePartitions: SharePartitionManager | null = null;
   private alterPartitions: AlterPartitionManager | null = null;
   /**
    * What the admin HTTP listener (strand.admin.listener) serves, asked in order: metrics, health, and
@@ -403,6 +407,18 @@ export class Broker {
     this.txnCoordinator = transactionCoordinator;
 
     this.dynamicSsl = this.config.sslEngines.size > 0 ? new DynamicSslConfig(this.config, this.nodeId, () => this.server, this.log.child({ component: "dynamic-ssl" })) : null;
+    // The share-group state: in memory until the share coordinator's DefaultStatePersister is wired.
+    const sharePersister = new InMemoryPersister();
+    const shareConfigHost = { config: this.config, nodeId: this.nodeId, metadata };
+    this.sharePartitions = new SharePartitionManager({
+      replicaManager,
+      persister: sharePersister,
+      timer: new Timer({ clock: this.clock }),
+      image: () => metadata.image,
+      config: (groupId) => sharePartitionConfig(shareConfigHost, groupId),
+      readCommitted: (groupId) => shareReadCommitted(shareConfigHost, groupId),
+      maxSessions: () => maxShareSessions(shareConfigHost),
+    });
     const services: BrokerServices = {
       dynamicSsl: this.dynamicSsl,
       nodeId: this.nodeId,
@@ -433,6 +449,8 @@ export class Broker {
       authorizer: this.config.authorizer ? new StandardAuthorizer(this.config.authorizer, () => metadata.image, namedLogger(this.log, AUTHORIZER_LOGGER_NAME)) : null,
       quotas: quotaManagersOf(this.config, () => metadata.image),
       metrics: this.metrics,
+      sharePersister,
+      sharePartitionManager: this.sharePartitions,
     };
     this.running = services;
     this.metrics.bind({
@@ -872,6 +890,7 @@ export class Broker {
     }
     this.coordinatorService?.close();
     this.txnCoordinator?.close();
+    this.sharePartitions?.shutdown();
     // No fetcher appends to a log once they close.
     await this.replicas?.stopReplicaFetchers();
     // Produces still waiting for their high watermark answer now (REQUEST_TIMED_OUT); none can wait on closed logs.

@@ -31,6 +31,8 @@ import type { ClientMetricsManager } from "./telemetry/client-metrics-manager.ts
 import type { QuotaManagers } from "./quota/quota-managers.ts";
 import type { StandardAuthorizer } from "../metadata/authorizer/standard-authorizer.ts";
 import type { BrokerMetrics } from "./metrics/broker-metrics.ts";
+import type { Persister } from "../coordinator/share/persister.ts";
+import type { SharePartitionManager } from "./share/share-partition-manager.ts";
 
 /** One API of the ApiVersions answer. */
 export interface AdvertisedApi {
@@ -97,4 +99,12 @@ export interface BrokerServices {
    * request-time histograms the dispatcher feeds. Null in tests that build services by hand.
    */
   readonly metrics: BrokerMetrics | null;
+  /**
+   * Kafka's Persister: the share-group state on the share coordinator (share partitions read and write
+   * it; the group coordinator initialises it). The in-memory one until the share coordinator is wired;
+   * null in tests that build services by hand.
+   */
+  readonly sharePersister: Persister | null;
+  /** The share partitions led here and the share sessions (share/share-partition-manager.ts); null without a persister. */
+  readonly sharePartitionManager: SharePartitionManager | null;
 }

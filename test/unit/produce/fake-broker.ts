@@ -105,6 +105,8 @@ export class FakeBroker {
       authorizer: null,
       quotas: null,
       metrics: null,
+      sharePersister: null,
+      sharePartitionManager: null,
     };
   }
 
