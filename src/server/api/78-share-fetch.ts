@@ -14,7 +14,7 @@
 //   batch list or a RENEW type, INVALID_RECORD_STATE, ...), then the fetch: max_wait_ms / min_bytes /
 //   max_bytes / max_records / batch_size (server/share/share-partition-manager.ts); AcquiredRecords with
 //   delivery counts, the log's bytes as Records; a partition is in the answer when it has an error,
-//   acknowledgements or acquired records;
+//   acknowledgements or acquired records (on a session's first request, epoch 0: every partition fetched);
 // - per partition: UNKNOWN_TOPIC_ID, UNKNOWN_TOPIC_OR_PARTITION, TOPIC_AUTHORIZATION_FAILED (READ),
 //   NOT_LEADER_OR_FOLLOWER with the current leader (and its endpoint in NodeEndpoints); a share partition
 //   whose state the group coordinator never initialised answers NOT_LEADER_OR_FOLLOWER with leader -1, as
@@ -48,7 +48,11 @@ function partitionData(partition: number): PartitionData {
   return p;
 }
 
-function respond(ctx: RequestContext, groupId: string, fetched: readonly SharePartitionFetchResult[], acks: readonly AckOutcome[]): ShareFetchResponse {
+/**
+ * `full`: the answer to a session's first request (epoch 0) lists every partition fetched, as Kafka's
+ * ShareSessionContext; later answers only those with an error, acknowledgements or acquired records.
+ */
+function respond(ctx: RequestContext, groupId: string, fetched: readonly SharePartitionFetchResult[], acks: readonly AckOutcome[], full = false): ShareFetchResponse {
   const res = newShareFetchResponse();
   res.acquisitionLockTimeoutMs = sharePartitionConfig(ctx.services, groupId).recordLockDurationMs;
   const image = ctx.services.metadata.image;
@@ -76,7 +80,7 @@ function respond(ctx: RequestContext, groupId: string, fetched: readonly SharePa
     p.acknowledgeErrorMessage = a.errorMessage;
   }
   for (const f of fetched) {
-    if (f.errorCode === ErrorCode.NONE && f.acquired.length === 0 && !byKey.has(`${f.topicId}:${f.partition}`)) continue;
+    if (!full && f.errorCode === ErrorCode.NONE && f.acquired.length === 0 && !byKey.has(`${f.topicId}:${f.partition}`)) continue;
     const p = entry(f.topicId, f.partition);
     p.errorCode = f.errorCode;
     p.errorMessage = f.errorMessage;
@@ -173,6 +177,6 @@ export const shareFetchHandler = defineHandler<ShareFetchRequest, ShareFetchResp
             batchSize: req.batchSize,
             recordLimit: v >= 2 && req.shareAcquireMode === RECORD_LIMIT_MODE,
           });
-    return respond(ctx, groupId, [...refused, ...fetched], ackResults);
+    return respond(ctx, groupId, [...refused, ...fetched], ackResults, epoch === INITIAL_EPOCH);
   },
 });

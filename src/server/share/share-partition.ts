@@ -68,6 +68,8 @@ export interface ShareResult {
 
 const OK: ShareResult = { errorCode: ErrorCode.NONE, errorMessage: null };
 const NOT_FOUND = "Batch record not found. The request batch offsets are not found in the cache.";
+const FIRST_PAST_END = "Batch record not found. The first offset in request is past acquired records.";
+const LAST_PAST_END = "Batch record not found. The last offset in request is past acquired records.";
 const NOT_ACQUIRED = "The batch cannot be acknowledged. The batch is not in the acquired state.";
 const NOT_OWNER = "Member is not the owner of batch record";
 
@@ -292,7 +294,10 @@ export class SharePartition {
     if (this.state !== "ACTIVE") return { errorCode: this.state === "FENCED" ? ErrorCode.NOT_LEADER_OR_FOLLOWER : ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, errorMessage: null };
     for (const b of batches) {
       if (b.lastOffset < this.startOffset) continue;
-      if (b.firstOffset > this.endOffset || b.lastOffset > this.endOffset) return { errorCode: ErrorCode.INVALID_RECORD_STATE, errorMessage: NOT_FOUND };
+      // Kafka: nothing in flight is INVALID_RECORD_STATE; offsets past the in-flight ones INVALID_REQUEST.
+      if (this.inFlightRecords <= 0) return { errorCode: ErrorCode.INVALID_RECORD_STATE, errorMessage: NOT_FOUND };
+      if (b.firstOffset > this.endOffset) return { errorCode: ErrorCode.INVALID_REQUEST, errorMessage: FIRST_PAST_END };
+      if (b.lastOffset > this.endOffset) return { errorCode: ErrorCode.INVALID_REQUEST, errorMessage: LAST_PAST_END };
       for (let o = Math.max(b.firstOffset, this.startOffset); o <= b.lastOffset; o++) {
         const i = o - this.startOffset;
         if (this.st[i] !== RecordState.ACQUIRED) return { errorCode: ErrorCode.INVALID_RECORD_STATE, errorMessage: NOT_ACQUIRED };

@@ -60,7 +60,7 @@ describe("SharePartition", () => {
     const { sp } = await setup();
     sp.acquire(A, batches([0, 4]), 100, 500);
     expect(await sp.acknowledge(B, [ack(0, 0, AcknowledgeType.ACCEPT)])).toEqual({ errorCode: ErrorCode.INVALID_RECORD_STATE, errorMessage: "Member is not the owner of batch record" });
-    expect((await sp.acknowledge(A, [ack(3, 7, AcknowledgeType.ACCEPT)])).errorCode).toBe(ErrorCode.INVALID_RECORD_STATE);
+    expect((await sp.acknowledge(A, [ack(3, 7, AcknowledgeType.ACCEPT)])).errorCode).toBe(ErrorCode.INVALID_REQUEST);
     expect(await sp.acknowledge(A, [ack(0, 1, AcknowledgeType.ACCEPT)])).toEqual({ errorCode: 0, errorMessage: null });
     expect((await sp.acknowledge(A, [ack(0, 1, AcknowledgeType.ACCEPT)])).errorCode).toBe(0);
     expect(await sp.acknowledge(A, [ack(1, 2, AcknowledgeType.RELEASE)])).toEqual({ errorCode: 0, errorMessage: null });
