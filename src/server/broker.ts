@@ -478,7 +478,10 @@ export class Broker {
 
     const brokerListeners = this.config.listeners.filter((l) => !this.config.controllerListenerNames.includes(l.name));
     // KIP-714: a client instance is forgotten with its connection, as Kafka's ClientMetricsManager does.
-    this.server = this.socketServer(brokerListeners, STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher, (id) => services.clientMetrics.connectionClosed(id), ipConnectionThrottle(this.config, brokerListeners, () => metadata.image));
+    this.server = this.socketServer(brokerListeners, STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher, (id) => {
+      services.clientMetrics.connectionClosed(id);
+      services.sharePartitionManager?.connectionClosed(id);
+    }, ipConnectionThrottle(this.config, brokerListeners, () => metadata.image));
     const bound = this.server.start();
     mark("listening");
     // A controller-only node advertises no broker endpoint.
@@ -609,6 +612,8 @@ export class Broker {
       publisher: {
         applyDelta: (d) => {
           replicaManager.applyDelta(d);
+          // Share partitions whose leadership moved are dropped (read again when it comes back).
+          this.sharePartitions?.onMetadataUpdate();
           if (this.dynamicSsl && d.configChanged === "all") this.dynamicSsl.onImage(d.after);
         },
       },

@@ -114,3 +114,26 @@ test("closing a session releases its acquired records to other members; state is
   expect(p.startOffset).toBe(1n);
   expect(p.stateBatches).toEqual([{ firstOffset: 1n, lastOffset: 1n, deliveryState: 0, deliveryCount: 1 }]);
 }, 30_000);
+
+test("a closed connection ends its share sessions: the records it held go to other members", async () => {
+  const groupId = "share-conn-group";
+  const topicId = await topicWithShareState("share-conn", groupId);
+  const other = await KafkaTestClient.connect(broker.advertisedEndpoints.find((e) => e.name === "PLAINTEXT")!.port);
+  const envA = { ...envOf("share-conn", topicId, groupId), client: other };
+  expect((await shareFetch(envA, envA.memberA, 0)).errorCode).toBe(ErrorCode.NONE);
+  const r = await client.request<Any>(0, 11, { transactionalId: null, acks: -1, timeoutMs: 10_000, topicData: [{ name: "share-conn", partitionData: [{ index: 0, records: buildRecordBatch({ records: [{ value: new Uint8Array([1]) }] }) }] }] });
+  expect(r.responses[0].partitionResponses[0].errorCode).toBe(ErrorCode.NONE);
+  expect(partitionOf(await shareFetch(envA, envA.memberA, 1)).acquiredRecords.length).toBe(1);
+  other.close();
+  const envB = envOf("share-conn", topicId, groupId);
+  let got: Any[] = [];
+  let epoch = 0;
+  // Bounded: the broker sees the close within a few polls.
+  for (let i = 0; i < 100 && got.length === 0; i++) {
+    got = partitionOf(await shareFetch(envB, envB.memberB, epoch++))?.acquiredRecords ?? [];
+    if (got.length === 0) await Bun.sleep(20);
+  }
+  expect(got.map((x: Any) => [Number(x.firstOffset), x.deliveryCount])).toEqual([[0, 2]]);
+  // A's session is gone.
+  expect((await shareAck(envB, envB.memberA, 2, [])).errorCode).toBe(ErrorCode.SHARE_SESSION_NOT_FOUND);
+}, 30_000);

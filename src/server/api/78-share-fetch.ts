@@ -19,8 +19,10 @@
 //   NOT_LEADER_OR_FOLLOWER with the current leader (and its endpoint in NodeEndpoints); a share partition
 //   whose state the group coordinator never initialised answers NOT_LEADER_OR_FOLLOWER with leader -1, as
 //   Kafka 4.4.0 does; AcquisitionLockTimeoutMs is the group's share.record.lock.duration.ms.
-// Left out: fetch quotas and throttling; the share-session idle eviction (sessions leave when closed,
-// replaced, or past group.share.max.share.sessions new ones are refused).
+// - a session ends with the connection that last used it (its acquired records released), as Kafka's
+//   ShareSessionCache; past group.share.max.share.sessions, a new one is SHARE_SESSION_LIMIT_REACHED.
+// Left out: fetch quotas and throttling; sessions are not ended when their member leaves the share
+// group (the share-group work calls SharePartitionManager.sessions.removeMember for that).
 
 import type { ShareFetchRequest } from "../../protocol/generated/messages/share-fetch-request.ts";
 import { newShareFetchResponse, newShareFetchableTopicResponse, newPartitionData, newAcquiredRecords, type ShareFetchResponse, type PartitionData } from "../../protocol/generated/messages/share-fetch-response.ts";
@@ -132,7 +134,7 @@ export const shareFetchHandler = defineHandler<ShareFetchRequest, ShareFetchResp
       if (acks.length > 0) return topLevel(ErrorCode.INVALID_REQUEST);
       const old = mgr.sessions.get(groupId, memberId);
       if (old !== undefined) await mgr.releaseSession(old);
-      const opened = mgr.sessions.open(groupId, memberId, Date.now());
+      const opened = mgr.sessions.open(groupId, memberId, Date.now(), ctx.conn.id);
       if (typeof opened === "number") return topLevel(opened);
       session = opened;
     } else {
@@ -142,6 +144,7 @@ export const shareFetchHandler = defineHandler<ShareFetchRequest, ShareFetchResp
       if (epoch !== FINAL_EPOCH) session.epoch = nextEpoch(session.epoch);
     }
     session.lastUsedMs = Date.now();
+    session.connectionId = ctx.conn.id;
     const ackResults = await acknowledgeAll(ctx, mgr, groupId, memberId, acks, false);
     if (epoch === FINAL_EPOCH) {
       // The session ends: nothing is fetched and the member's acquired records go back.

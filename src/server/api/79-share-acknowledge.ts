@@ -48,6 +48,7 @@ export const shareAcknowledgeHandler = defineHandler<ShareAcknowledgeRequest, Sh
     if (typeof session === "number") return topLevel(session);
     if (epoch !== FINAL_EPOCH) session.epoch = nextEpoch(session.epoch);
     session.lastUsedMs = Date.now();
+    session.connectionId = ctx.conn.id;
     const renew = ctx.apiVersion >= 2 && req.isRenewAck;
     const acks: PartitionAcks[] = req.topics.flatMap((t) => t.partitions.map((p) => ({ topicId: t.topicId, partition: p.partitionIndex, batches: p.acknowledgementBatches })));
     const results = await acknowledgeAll(ctx, mgr, groupId, memberId, acks, renew);

@@ -235,6 +235,25 @@ export class SharePartitionManager {
     return out;
   }
 
+  /**
+   * After a metadata change: share partitions whose partition this broker no longer leads, or leads in
+   * another leader epoch, are closed and dropped (Kafka's SharePartitionListener on leader change); the
+   * next request reads their state again from the Persister.
+   */
+  onMetadataUpdate(): void {
+    const image = this.deps.image();
+    for (const [key, sp] of this.partitions) {
+      const topic = image.topicsById.get(sp.topicId);
+      const hosted = topic === undefined ? null : this.deps.replicaManager.getPartitionOrError(topic.name, sp.partition);
+      if (hosted === null || "errorCode" in hosted || hosted.leaderEpoch !== sp.leaderEpoch) this.drop(key, sp);
+    }
+  }
+
+  /** A client connection closed: the share sessions it used end and their acquired records go back. */
+  connectionClosed(connectionId: number): void {
+    for (const s of this.sessions.removeConnection(connectionId)) void this.releaseSession(s);
+  }
+
   /** Broker shutdown: every share partition closed, its locks cancelled. */
   shutdown(): void {
     for (const [key, sp] of this.partitions) this.drop(key, sp);

@@ -209,8 +209,17 @@ export class SharePartition {
     for (const b of batches) {
       if (acquired.length >= maxRecords) break;
       if (b.lastOffset < this.startOffset) continue;
-      // New records only while the in-flight window has room (checked at batch starts).
-      if (b.lastOffset > this.endOffset && Math.max(b.baseOffset, this.endOffset + 1) - this.startOffset >= cfg.maxInFlightRecords) break;
+      if (b.lastOffset > this.endOffset) {
+        // Nothing in flight and the log skips offsets (compacted away, deleted): the start offset jumps
+        // to the batch rather than tracking the gap.
+        if (this.st.length === 0 && b.baseOffset > this.endOffset + 1) {
+          this.startOffset = b.baseOffset;
+          this.endOffset = b.baseOffset - 1;
+        }
+        // New records only while the in-flight window has room (checked at batch starts): this also
+        // bounds a gap tracked below.
+        if (Math.max(b.baseOffset, this.endOffset + 1) - this.startOffset >= cfg.maxInFlightRecords) break;
+      }
       // Offsets between the end and this batch hold no record (compacted away): archived.
       if (b.baseOffset > this.endOffset + 1) this.extendTo(b.baseOffset - 1, RecordState.ARCHIVED);
       this.extendTo(b.lastOffset, RecordState.AVAILABLE);

@@ -31,6 +31,8 @@ export interface ShareSession {
   readonly groupId: string;
   readonly memberId: string;
   epoch: number;
+  /** The connection that opened or last used the session (closed: the session ends, as Kafka's ClientConnectionDisconnectListener). */
+  connectionId: number;
   /** In the order they were added (Kafka's session keeps insertion order). */
   readonly partitions: Map<SharePartitionKeyString, SessionPartition>;
   lastUsedMs: number;
@@ -58,11 +60,11 @@ export class ShareSessionCache {
   }
 
   /** A new session at epoch 1 (the epoch of the member's next request), replacing an old one. */
-  open(groupId: string, memberId: string, nowMs: number): ShareSession | number {
+  open(groupId: string, memberId: string, nowMs: number, connectionId = -1): ShareSession | number {
     const key = ShareSessionCache.key(groupId, memberId);
     const old = this.sessions.get(key);
     if (old === undefined && this.sessions.size >= this.maxSessions()) return ErrorCode.SHARE_SESSION_LIMIT_REACHED;
-    const s: ShareSession = { groupId, memberId, epoch: 1, partitions: new Map(), lastUsedMs: nowMs };
+    const s: ShareSession = { groupId, memberId, epoch: 1, connectionId, partitions: new Map(), lastUsedMs: nowMs };
     this.sessions.set(key, s);
     return s;
   }
@@ -85,6 +87,17 @@ export class ShareSessionCache {
   /** Every session of a member that left the group (ShareGroupListener.onMemberLeave). */
   removeMember(groupId: string, memberId: string): ShareSession | undefined {
     return this.remove(groupId, memberId);
+  }
+
+  /** The sessions last used on a connection that closed, removed (a scan of at most max sessions). */
+  removeConnection(connectionId: number): ShareSession[] {
+    const out: ShareSession[] = [];
+    for (const [key, s] of this.sessions) {
+      if (s.connectionId !== connectionId) continue;
+      this.sessions.delete(key);
+      out.push(s);
+    }
+    return out;
   }
 }
 

@@ -105,6 +105,20 @@ describe("SharePartition", () => {
     expect(sp.acquire(B, batches([6, 8]), 100, 500)).toEqual([{ firstOffset: 6, lastOffset: 8, deliveryCount: 1 }]);
   });
 
+  test("offsets missing from the log: a gap inside the window is archived, a gap after an empty window is skipped", async () => {
+    const { sp } = await setup({ maxInFlightRecords: 10 });
+    expect(sp.acquire(A, batches([0, 1], [5, 6]), 100, 500)).toEqual([
+      { firstOffset: 0, lastOffset: 1, deliveryCount: 1 },
+      { firstOffset: 5, lastOffset: 6, deliveryCount: 1 },
+    ]);
+    expect(sp.recordState(3)?.state).toBe(RecordState.ARCHIVED);
+    await sp.acknowledge(A, [ack(0, 1, AcknowledgeType.ACCEPT), ack(5, 6, AcknowledgeType.ACCEPT)]);
+    expect(sp.startOffset).toBe(7);
+    // A gap of a million offsets with nothing in flight: no state is kept for it.
+    expect(sp.acquire(A, batches([1_000_007, 1_000_008]), 100, 500)).toEqual([{ firstOffset: 1_000_007, lastOffset: 1_000_008, deliveryCount: 1 }]);
+    expect(sp.inFlightRecords).toBe(2);
+  });
+
   test("state restored from the persister by a new leader; acquired records come back available", async () => {
     const { sp, make } = await setup();
     sp.acquire(A, batches([0, 9]), 100, 500);
