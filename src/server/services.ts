@@ -33,6 +33,7 @@ import type { ClientMetricsManager } from "./telemetry/client-metrics-manager.ts
 import type { QuotaManagers } from "./quota/quota-managers.ts";
 import type { StandardAuthorizer } from "../metadata/authorizer/standard-authorizer.ts";
 import type { BrokerMetrics } from "./metrics/broker-metrics.ts";
+import type { SharePartitionManager } from "./share/share-partition-manager.ts";
 
 /** One API of the ApiVersions answer. */
 export interface AdvertisedApi {
@@ -90,6 +91,8 @@ export interface BrokerServices {
   /**
    * Kafka's Persister for share partitions and share groups: the broker's DefaultStatePersister
    * (server/share/default-state-persister.ts), reaching each key's share coordinator here or on its node.
+   * Share partitions read and write it; the group coordinator initialises it. Null in tests that build
+   * services by hand.
    */
   readonly sharePersister: Persister | null;
   /** Certificate reload through dynamic broker config; absent without TLS listeners. */
@@ -109,4 +112,6 @@ export interface BrokerServices {
    * request-time histograms the dispatcher feeds. Null in tests that build services by hand.
    */
   readonly metrics: BrokerMetrics | null;
+  /** The share partitions led here and the share sessions (share/share-partition-manager.ts); null without a persister. */
+  readonly sharePartitionManager: SharePartitionManager | null;
 }
