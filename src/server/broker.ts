@@ -23,7 +23,7 @@ import { cleanerConfigOf } from "./cleaner-config.ts";
 import { replicationQuotasOf, type ReplicationQuotas } from "./replication-quotas.ts";
 import { ipConnectionThrottle, quotaManagersOf } from "./quota/quota-managers.ts";
 import { logConfigFor } from "../config/topic-config.ts";
-import { consumerGroupTimings } from "../config/group-config.ts";
+import { consumerGroupTimings, shareGroupTimings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import { SaslGate } from "./security/sasl-gate.ts";
@@ -50,6 +50,7 @@ import { ReplicaFetcherManager } from "../replication/replica-fetcher-manager.ts
 import type { ReplicaFetcherHost } from "../replication/replica-fetcher-thread.ts";
 import { FetchSessionCache } from "./fetch/session-cache.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
+import type { Persister } from "../coordinator/share/persister.ts";
 import { controllerSide, RaftMetadata } from "../metadata/raft-metadata.ts";
 import { QuorumController } from "../metadata/quorum-controller.ts";
 import { SnapshotGenerator } from "../metadata/snapshot-generator.ts";
@@ -91,6 +92,8 @@ export class NotFormattedError extends Error {
 export interface BrokerOptions {
   config: BrokerConfig;
   log: Logger;
+  /** The Persister of share-group state (BrokerServices.sharePersister); absent: none. */
+  sharePersister?: Persister;
   /** Handlers to serve (defaults to every implemented API). */
   handlers?: ApiHandler[];
   /** The monotonic clock of the broker's delayed operations (tests give each broker its own). */
@@ -164,6 +167,7 @@ export class Broker {
   readonly nodeId: number;
   readonly clock: TimerClock;
   private readonly quorumClock: TimerClock;
+  private readonly sharePersister: Persister | null;
   private logManager: LogManager | null = null;
   /** KRaft: the Raft pieces, the metadata layer over them, the lifecycle. */
   private raftManager: KafkaRaftManager | null = null;
@@ -208,6 +212,7 @@ export class Broker {
     this.nodeId = opts.config.nodeId;
     this.clock = opts.clock ?? systemClock;
     this.quorumClock = opts.quorumClock ?? this.clock;
+    this.sharePersister = opts.sharePersister ?? null;
     // The controller-only admin APIs are forwarded to the active controller (this node's own, on a
     // single node), as Kafka's brokers do.
     this.handlerList = (opts.handlers ?? ALL_HANDLERS).map(forwardingHandler);
@@ -378,6 +383,8 @@ export class Broker {
       clock: wheelGroupClock(new Timer({ clock: this.clock })),
       // GROUP config overrides over the dynamic group.consumer.* keys, read at each heartbeat.
       groupConfig: (groupId) => consumerGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
+      shareGroupConfig: (groupId) => shareGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
+      persister: () => this.sharePersister,
     });
     this.coordinatorService = groupCoordinator;
 
@@ -433,6 +440,7 @@ export class Broker {
       authorizer: this.config.authorizer ? new StandardAuthorizer(this.config.authorizer, () => metadata.image, namedLogger(this.log, AUTHORIZER_LOGGER_NAME)) : null,
       quotas: quotaManagersOf(this.config, () => metadata.image),
       metrics: this.metrics,
+      sharePersister: this.sharePersister,
     };
     this.running = services;
     this.metrics.bind({

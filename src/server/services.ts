@@ -31,6 +31,7 @@ import type { ClientMetricsManager } from "./telemetry/client-metrics-manager.ts
 import type { QuotaManagers } from "./quota/quota-managers.ts";
 import type { StandardAuthorizer } from "../metadata/authorizer/standard-authorizer.ts";
 import type { BrokerMetrics } from "./metrics/broker-metrics.ts";
+import type { Persister } from "../coordinator/share/persister.ts";
 
 /** One API of the ApiVersions answer. */
 export interface AdvertisedApi {
@@ -97,4 +98,11 @@ export interface BrokerServices {
    * request-time histograms the dispatcher feeds. Null in tests that build services by hand.
    */
   readonly metrics: BrokerMetrics | null;
+  /**
+   * Kafka's Persister of share-group state (coordinator/share/persister.ts): the group coordinator
+   * initializes, reads and deletes share state through it. Null: none wired (the group coordinator then
+   * treats share partitions as initialized at once and has no state to read or delete). Optional so
+   * services built by hand in tests need not name it.
+   */
+  readonly sharePersister?: Persister | null;
 }
