@@ -477,7 +477,8 @@ export class GroupCoordinator implements CoordinatorShard {
    * UNSTABLE_OFFSET_COMMIT (offset -1), as Kafka's fetchOffsets / fetchAllOffsets.
    */
   fetchOffsets(groupId: string, topics: Array<{ name: string; partitions: number[] }> | null, requireStable = false): FetchedOffset[] {
-    if (this.shareGroups.has(groupId)) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
+    // A share group has no committed offsets: Kafka 4.4.0 answers none (no error) without a member.
+    if (this.shareGroups.has(groupId)) return [];
     const unstable = (topic: string, partition: number): FetchedOffset | null =>
       requireStable && this.pendingTxnOffsets.has(groupId, topic, partition)
         ? { topic, partition, offset: -1n, leaderEpoch: -1, metadata: "", topicId: ZERO_UUID, errorCode: ErrorCode.UNSTABLE_OFFSET_COMMIT }

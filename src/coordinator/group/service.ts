@@ -57,14 +57,15 @@ export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
       heartbeatIntervalMs: givenInt(c, "group.share.heartbeat.interval.ms", 5_000),
       maxSize: givenInt(c, "group.share.max.size", 200),
       initializeRetryIntervalMs: givenInt(c, "group.share.initialize.retry.interval.ms", 30_000),
+      assignmentIntervalMs: givenInt(c, "group.share.assignment.interval.ms", 1_000, 0),
     },
   };
 }
 
-function givenInt(c: BrokerConfig, name: string, fallback: number): number {
+function givenInt(c: BrokerConfig, name: string, fallback: number, min = 1): number {
   const raw = c.given.get(name);
   const v = raw === undefined ? NaN : Number(raw.trim());
-  return Number.isInteger(v) && v > 0 ? v : fallback;
+  return Number.isInteger(v) && v >= min ? v : fallback;
 }
 
 function optional<T>(read: () => T, fallback: T): T {

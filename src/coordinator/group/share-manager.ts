@@ -15,15 +15,16 @@
 // Initializing partitions not answered within group.share.initialize.retry.interval.ms are sent again.
 //
 // Every change is applied in memory at once (requests apply in arrival order) and answered once its
-// records are in __consumer_offsets. Left out: Kafka's assignment batching
-// (group.share.assignment.interval.ms: targets are computed in the heartbeat that needs them) and its
-// metadata refresh deadline (the topic metadata is checked on every heartbeat).
+// records are in __consumer_offsets. A new target assignment is computed in a heartbeat at most once
+// per group.share.assignment.interval.ms (share.assignment.interval.ms of the group), as Kafka 4.4.0
+// batches them. Left out: Kafka's metadata refresh deadline (the topic metadata is checked on every
+// heartbeat) and its assignor offload (the assignor runs inline).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { InitializeShareGroupStateRequest } from "../../protocol/generated/messages/initialize-share-group-state-request.ts";
 import type { InitializeShareGroupStateResponse } from "../../protocol/generated/messages/initialize-share-group-state-response.ts";
 import { sameTarget, toTopicPartitions, type TargetAssignment } from "./consumer-member.ts";
-import type { TopicInfo } from "./consumer-manager.ts";
+import { canComputeNextTargetAssignment, type TopicInfo } from "./consumer-manager.ts";
 import { GroupError } from "./errors.ts";
 import type { KeyValue } from "./records.ts";
 import { ShareGroup, type InitTopic } from "./share-group.ts";
@@ -42,14 +43,17 @@ export interface ShareGroupConfig {
   maxSize: number;
   /** group.share.initialize.retry.interval.ms */
   initializeRetryIntervalMs: number;
+  /** group.share.assignment.interval.ms: a new target assignment at most once per interval (0: every epoch). */
+  assignmentIntervalMs: number;
 }
 
-export const DEFAULT_SHARE_GROUP_CONFIG: ShareGroupConfig = { sessionTimeoutMs: 45_000, heartbeatIntervalMs: 5_000, maxSize: 200, initializeRetryIntervalMs: 30_000 };
+export const DEFAULT_SHARE_GROUP_CONFIG: ShareGroupConfig = { sessionTimeoutMs: 45_000, heartbeatIntervalMs: 5_000, maxSize: 200, initializeRetryIntervalMs: 30_000, assignmentIntervalMs: 1_000 };
 
-/** The per-group settings a GROUP config resource can change (share.session.timeout.ms, share.heartbeat.interval.ms). */
+/** The per-group settings a GROUP config resource can change (share.session.timeout.ms, share.heartbeat.interval.ms, share.assignment.interval.ms). */
 export interface ShareGroupTimings {
   sessionTimeoutMs: number;
   heartbeatIntervalMs: number;
+  assignmentIntervalMs: number;
 }
 
 export interface ShareGroupHost {
@@ -103,7 +107,8 @@ export class ShareGroupManager {
   /** Validate, apply and persist one heartbeat. */
   heartbeat(req: ShareHeartbeatRequest): ShareHeartbeatOutcome {
     const invalid = validate(req);
-    if (invalid) return { result: shareError(ErrorCode.INVALID_REQUEST, invalid), written: Promise.resolve(), initialize: null };
+    // Kafka 4.4.0 answers an empty member id without the message (KafkaApis refuses it first).
+    if (invalid) return { result: shareError(ErrorCode.INVALID_REQUEST, req.memberId === "" ? null : invalid), written: Promise.resolve(), initialize: null };
     try {
       if (req.memberEpoch === LEAVE_GROUP_MEMBER_EPOCH) return this.leave(req);
       return this.join(req);
@@ -154,7 +159,10 @@ export class ShareGroupManager {
       group.metadataHash = hash;
       records.push(epochRecord(group));
     }
-    if (group.groupEpoch > group.targetAssignmentEpoch) this.computeTargetAssignment(group, records, now);
+    // Kafka 4.4.0 batches target assignments: at most one per group.share.assignment.interval.ms.
+    if (group.groupEpoch > group.targetAssignmentEpoch && canComputeNextTargetAssignment(group.assignmentTimestampMs, this.timings(group.groupId).assignmentIntervalMs, now)) {
+      this.computeTargetAssignment(group, records, now);
+    }
     const next = updated.reconcile(group.targetAssignmentEpoch, group.targetAssignment.get(updated.memberId));
     if (next !== updated) group.updateMember(next);
     if (isNew || next !== updated) records.push(currentAssignmentRecord(group.groupId, next));
@@ -306,6 +314,13 @@ export class ShareGroupManager {
     group.metadataHash = metadataHash(group, this.host.topics());
     group.groupEpoch++;
     records.push(epochRecord(group));
+    if (group.isEmpty()) {
+      // As consumer groups (Kafka): the last member gone, the empty target is at the new epoch at once,
+      // with timestamp 0 so the next member's join is assigned without waiting for the interval.
+      group.targetAssignmentEpoch = group.groupEpoch;
+      group.assignmentTimestampMs = 0;
+      records.push(targetMetadataRecord(group));
+    }
     return records;
   }
 

@@ -108,7 +108,8 @@ export class ShareGroupService {
       const known = s.topicSource();
       if (topics !== null) return { missing: false, asked: topics.map((t) => ({ name: t.topicName, topicId: known.get(t.topicName)?.topicId ?? null, partitions: t.partitions })) };
       const g = s.shareGroups.get(groupId);
-      if (!g) return { missing: true, asked: [] };
+      // Kafka 4.4.0 answers a group that does not exist with no topics and no error.
+      if (!g) return { missing: false, asked: [] };
       return { missing: false, asked: [...g.initialized].filter(([, v]) => v.partitions.size > 0).map(([topicId, v]) => ({ name: v.name, topicId: topicId as string | null, partitions: [...v.partitions].sort((a, b) => a - b) })) };
     });
     if (plan.missing) return { errorCode: ErrorCode.GROUP_ID_NOT_FOUND, errorMessage: `Group ${groupId} not found.`, topics: [] };
@@ -131,9 +132,9 @@ export class ShareGroupService {
         topicName: t.name,
         topicId: t.topicId ?? ZERO_UUID,
         partitions: t.partitions.map((partitionIndex) => {
-          if (t.topicId === null) return { partitionIndex, startOffset: -1n, leaderEpoch: -1, lag: -1n, errorCode: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, errorMessage: errorMessage(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION) };
-          const x = byTp.get(`${t.topicId}:${partitionIndex}`);
-          if (!x) return { partitionIndex, startOffset: -1n, leaderEpoch: -1, lag: -1n, errorCode: ErrorCode.NONE, errorMessage: null };
+          // An unknown topic (zero id) or a partition without state: no offset, no error, as Kafka 4.4.0.
+          const x = t.topicId === null ? undefined : byTp.get(`${t.topicId}:${partitionIndex}`);
+          if (!x) return { partitionIndex, startOffset: -1n, leaderEpoch: 0, lag: -1n, errorCode: ErrorCode.NONE, errorMessage: null };
           const end = endOffset(t.name, partitionIndex);
           // Kafka's shouldComputeSharePartitionLag: a known start offset and delivered-complete count.
           const lag = x.errorCode === ErrorCode.NONE && x.startOffset !== -1n && x.deliveryCompleteCount !== -1 && end !== null ? BigInt(end) - x.startOffset - BigInt(x.deliveryCompleteCount) : -1n;
@@ -185,7 +186,7 @@ export class ShareGroupService {
     try {
       plan = await this.shards.write("initiate-delete-share-group-offsets", groupId, (s) => {
         const g = s.shareGroup(groupId, false);
-        if (!g) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Share group ${groupId} not found.`);
+        if (!g) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} not found.`);
         const p = planDeleteOffsets(g, s.topicSource(), names);
         return { ...p, written: s.appendShareRecords(groupId, p.records) };
       });

@@ -49,7 +49,7 @@ export class MemoryPersister implements Persister {
       results: req.topics.map((t) => ({
         topicId: t.topicId,
         partitions: t.partitions.map((p) => {
-          if (code === ErrorCode.NONE) this.states.set(MemoryPersister.key(req.groupId, t.topicId, p.partition), { stateEpoch: p.stateEpoch, startOffset: p.startOffset, leaderEpoch: -1 });
+          if (code === ErrorCode.NONE) this.states.set(MemoryPersister.key(req.groupId, t.topicId, p.partition), { stateEpoch: p.stateEpoch, startOffset: p.startOffset, leaderEpoch: 0 });
           return { partition: p.partition, errorCode: code, errorMessage: null };
         }),
       })),
@@ -94,7 +94,7 @@ export class MemoryPersister implements Persister {
         topicId: t.topicId,
         partitions: t.partitions.map((p) => {
           const s = this.states.get(MemoryPersister.key(req.groupId, t.topicId, p.partition));
-          return { partition: p.partition, errorCode: ErrorCode.NONE, errorMessage: null, stateEpoch: s?.stateEpoch ?? 0, leaderEpoch: s?.leaderEpoch ?? -1, startOffset: s?.startOffset ?? -1n, deliveryCompleteCount: s ? 0 : -1 };
+          return { partition: p.partition, errorCode: ErrorCode.NONE, errorMessage: null, stateEpoch: s?.stateEpoch ?? 0, leaderEpoch: s?.leaderEpoch ?? 0, startOffset: s?.startOffset ?? -1n, deliveryCompleteCount: s ? 0 : -1 };
         }),
       })),
     });

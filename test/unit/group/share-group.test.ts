@@ -27,7 +27,7 @@ function setup(partitions = 4, maxSize = DEFAULT_SHARE_GROUP_CONFIG.maxSize) {
   const timer = new Timer({ clock: fake });
   const log: KeyValue[] = [];
   const coord = new GroupCoordinator(
-    { ...DEFAULT_COORDINATOR_CONFIG, share: { ...DEFAULT_SHARE_GROUP_CONFIG, sessionTimeoutMs: 10_000, maxSize } },
+    { ...DEFAULT_COORDINATOR_CONFIG, share: { ...DEFAULT_SHARE_GROUP_CONFIG, sessionTimeoutMs: 10_000, maxSize, assignmentIntervalMs: 0 } },
     { append: (_p, r) => (log.push(...r), Promise.resolve()) },
     wheelGroupClock(timer, () => fake.nowMs()),
     { logger: STDERR_QUIET },
@@ -123,7 +123,7 @@ describe("share group heartbeat", () => {
     await settle();
     expect(persister.calls.map((c) => c.op)).toEqual(["initializeState"]);
     // Kafka's start offset -1: the partition leader applies share.auto.offset.reset.
-    expect(persister.states.get(MemoryPersister.key("g", T1, 0))).toEqual({ stateEpoch: 2, startOffset: -1n, leaderEpoch: -1 });
+    expect(persister.states.get(MemoryPersister.key("g", T1, 0))).toEqual({ stateEpoch: 2, startOffset: -1n, leaderEpoch: 0 });
     const g = coord.shareGroups.get("g")!;
     expect([...g.initialized.get(T1)!.partitions].sort()).toEqual([0, 1, 2, 3]);
     const r2 = await service.heartbeat(hb({ memberEpoch: 2 }));
@@ -164,7 +164,7 @@ describe("share group heartbeat", () => {
       const r = coord.share.heartbeat(hb(over)).result;
       return [r.errorCode, r.errorMessage];
     };
-    expect(err({ memberId: "" })).toEqual([ErrorCode.INVALID_REQUEST, "MemberId can't be empty."]);
+    expect(err({ memberId: "" })).toEqual([ErrorCode.INVALID_REQUEST, null]);
     expect(err({ groupId: "" })).toEqual([ErrorCode.INVALID_REQUEST, "GroupId can't be empty."]);
     expect(err({ rackId: "" })).toEqual([ErrorCode.INVALID_REQUEST, "RackId can't be empty."]);
     expect(err({ subscribedTopicNames: [] })).toEqual([ErrorCode.INVALID_REQUEST, "SubscribedTopicNames must be set in first request."]);
@@ -210,7 +210,8 @@ describe("share group heartbeat", () => {
     const { coord } = setup();
     coord.share.heartbeat(hb({}));
     expect(() => coord.consumerGroup("g", true)).toThrow("Group g is not a consumer group.");
-    expect(coord.fetchOffsets.bind(coord, "g", null)).toThrow();
+    expect(coord.fetchOffsets("g", null)).toEqual([]);
+    expect(coord.validateOffsetFetch("g", "m1", 2)).toBe(ErrorCode.GROUP_ID_NOT_FOUND);
     expect(coord.commitOffsets({ groupId: "g", memberId: "", groupInstanceId: null, generationIdOrMemberEpoch: -1, retentionTimeMs: -1, apiVersion: 9, topics: [{ name: "t1", topicId: T1, partitions: [{ partition: 0, offset: 1n, leaderEpoch: -1, metadata: null, commitTimestampMs: -1 }] }] }).results[0]!.partitions[0]!.errorCode).toBe(ErrorCode.GROUP_ID_NOT_FOUND);
     expect(coord.listGroups([], ["share"])).toEqual([{ groupId: "g", protocolType: "share", state: "Stable", type: "share" }]);
     coord.classicGroup("c", true);
@@ -226,8 +227,8 @@ describe("share group offsets, deletion and replay", () => {
     expect(alter.results.map((t) => t.partitions.map((p) => p.errorCode))).toEqual([[ErrorCode.NONE, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION], [ErrorCode.UNKNOWN_TOPIC_OR_PARTITION]]);
     expect(persister.states.get(MemoryPersister.key("g", T1, 0))!.startOffset).toBe(5n);
     const all = await service.describeOffsets("g", null, () => 20);
-    expect(all.topics).toEqual([{ topicName: "t1", topicId: T1, partitions: [{ partitionIndex: 0, startOffset: 5n, leaderEpoch: -1, lag: 15n, errorCode: ErrorCode.NONE, errorMessage: null }] }]);
-    expect((await service.describeOffsets("missing", null, () => null)).errorCode).toBe(ErrorCode.GROUP_ID_NOT_FOUND);
+    expect(all.topics).toEqual([{ topicName: "t1", topicId: T1, partitions: [{ partitionIndex: 0, startOffset: 5n, leaderEpoch: 0, lag: 15n, errorCode: ErrorCode.NONE, errorMessage: null }] }]);
+    expect(await service.describeOffsets("missing", null, () => null)).toEqual({ errorCode: ErrorCode.NONE, errorMessage: null, topics: [] });
     // Not while a member is in the group.
     await service.heartbeat(hb({}));
     expect((await service.alterOffsets("g", [{ topicName: "t1", partitions: [{ partitionIndex: 0, startOffset: 1n }] }])).errorCode).toBe(ErrorCode.NON_EMPTY_GROUP);
