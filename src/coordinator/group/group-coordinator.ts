@@ -465,8 +465,6 @@ export class GroupCoordinator implements CoordinatorShard {
 
   /** OffsetFetch v9+ member check for consumer groups (NONE for classic or unknown groups). */
   validateOffsetFetch(groupId: string, memberId: string | null, memberEpoch: number): number {
-    // Kafka's ShareGroup.validateOffsetFetch: share groups keep no committed offsets.
-    if (this.shareGroups.has(groupId)) return ErrorCode.GROUP_ID_NOT_FOUND;
     const cg = this.consumerGroups.get(groupId);
     return cg ? validateConsumerFetch(cg, memberId, memberEpoch).errorCode : ErrorCode.NONE;
   }

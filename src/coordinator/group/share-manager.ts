@@ -153,7 +153,8 @@ export class ShareGroupManager {
     let bump = subscriptionChanged;
     const hash = metadataHash(group, topics);
     if (hash !== group.metadataHash) bump = true;
-    if (group.initializedAssignmentPending(subscribedIds)) bump = true;
+    // Only while no new target is due already (else every heartbeat in the interval would bump it).
+    if (group.groupEpoch <= group.targetAssignmentEpoch && group.initializedAssignmentPending(subscribedIds)) bump = true;
     if (bump) {
       group.groupEpoch++;
       group.metadataHash = hash;

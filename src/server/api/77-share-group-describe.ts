@@ -80,6 +80,9 @@ export const shareGroupDescribeHandler = defineHandler<ShareGroupDescribeRequest
       }));
       return out;
     });
+    // Kafka's order: refused groups first, then invalid ids, then the coordinator's answers.
+    const rank = (code: number) => (code === ErrorCode.GROUP_AUTHORIZATION_FAILED ? 0 : code === ErrorCode.INVALID_GROUP_ID ? 1 : 2);
+    res.groups = res.groups.map((g, i) => ({ g, i })).sort((a, b) => rank(a.g.errorCode) - rank(b.g.errorCode) || a.i - b.i).map((x) => x.g);
     return res;
   },
 });

@@ -211,7 +211,7 @@ describe("share group heartbeat", () => {
     coord.share.heartbeat(hb({}));
     expect(() => coord.consumerGroup("g", true)).toThrow("Group g is not a consumer group.");
     expect(coord.fetchOffsets("g", null)).toEqual([]);
-    expect(coord.validateOffsetFetch("g", "m1", 2)).toBe(ErrorCode.GROUP_ID_NOT_FOUND);
+    expect(coord.validateOffsetFetch("g", "m1", 2)).toBe(ErrorCode.NONE);
     expect(coord.commitOffsets({ groupId: "g", memberId: "", groupInstanceId: null, generationIdOrMemberEpoch: -1, retentionTimeMs: -1, apiVersion: 9, topics: [{ name: "t1", topicId: T1, partitions: [{ partition: 0, offset: 1n, leaderEpoch: -1, metadata: null, commitTimestampMs: -1 }] }] }).results[0]!.partitions[0]!.errorCode).toBe(ErrorCode.GROUP_ID_NOT_FOUND);
     expect(coord.listGroups([], ["share"])).toEqual([{ groupId: "g", protocolType: "share", state: "Stable", type: "share" }]);
     coord.classicGroup("c", true);
