@@ -4,7 +4,8 @@
 // and for the consumer.* intervals the broker's group.consumer.min/max.* range.
 // A group's overrides live in the metadata image under "group:NAME" (ConfigRecord resource type 32);
 // the group coordinator honours consumer.session.timeout.ms, consumer.heartbeat.interval.ms and
-// consumer.assignment.interval.ms. Left out: the share.* / streams.* / errors.* keys are stored and
+// consumer.assignment.interval.ms, and of share groups share.session.timeout.ms,
+// share.heartbeat.interval.ms and share.assignment.interval.ms. Left out: the other share.* / streams.* / errors.* keys are stored and
 // described but nothing in Strand uses them (no share or streams groups), and their ranges are not
 // checked; GroupConfig's internal keys (the *.assignor.offload.enable, streams warm-up and task-offset
 // keys), which Kafka does not list, are refused as unknown.
@@ -160,5 +161,20 @@ export function consumerGroupTimings(host: ConfigHost & { readonly metadata?: { 
     sessionTimeoutMs: groupIntConfig("consumer.session.timeout.ms", overrides, broker),
     heartbeatIntervalMs: groupIntConfig("consumer.heartbeat.interval.ms", overrides, broker),
     assignmentIntervalMs: groupIntConfig("consumer.assignment.interval.ms", overrides, broker),
+  };
+}
+
+/**
+ * What the group coordinator uses of a share group's configs now: its share.session.timeout.ms and
+ * share.heartbeat.interval.ms overrides over the broker's group.share.* keys.
+ */
+export function shareGroupTimings(host: ConfigHost & { readonly metadata?: { readonly image: DynamicConfigs } }, groupId: string): { sessionTimeoutMs: number; heartbeatIntervalMs: number; assignmentIntervalMs: number } {
+  const image = host.metadata?.image;
+  const overrides = image?.configs.get(`group:${groupId}`);
+  const broker = brokerValueOf(host, image);
+  return {
+    sessionTimeoutMs: groupIntConfig("share.session.timeout.ms", overrides, broker),
+    heartbeatIntervalMs: groupIntConfig("share.heartbeat.interval.ms", overrides, broker),
+    assignmentIntervalMs: groupIntConfig("share.assignment.interval.ms", overrides, broker),
   };
 }

@@ -61,6 +61,11 @@ import { incrementalAlterConfigsHandler } from "./44-incremental-alter-configs.t
 import { updateFeaturesHandler } from "./57-update-features.ts";
 import { consumerGroupHeartbeatHandler } from "./68-consumer-group-heartbeat.ts";
 import { consumerGroupDescribeHandler } from "./69-consumer-group-describe.ts";
+import { shareGroupHeartbeatHandler } from "./76-share-group-heartbeat.ts";
+import { shareGroupDescribeHandler } from "./77-share-group-describe.ts";
+import { describeShareGroupOffsetsHandler } from "./90-describe-share-group-offsets.ts";
+import { alterShareGroupOffsetsHandler } from "./91-alter-share-group-offsets.ts";
+import { deleteShareGroupOffsetsHandler } from "./92-delete-share-group-offsets.ts";
 import { describeProducersHandler } from "./61-describe-producers.ts";
 import { listConfigResourcesHandler } from "./74-list-config-resources.ts";
 import { getTelemetrySubscriptionsHandler } from "./71-get-telemetry-subscriptions.ts";
@@ -130,6 +135,11 @@ export const ALL_HANDLERS: ApiHandler[] = [
   updateFeaturesHandler,
   consumerGroupHeartbeatHandler,
   consumerGroupDescribeHandler,
+  shareGroupHeartbeatHandler,
+  shareGroupDescribeHandler,
+  describeShareGroupOffsetsHandler,
+  alterShareGroupOffsetsHandler,
+  deleteShareGroupOffsetsHandler,
   describeProducersHandler,
   initializeShareGroupStateHandler,
   readShareGroupStateHandler,
