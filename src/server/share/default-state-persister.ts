@@ -11,7 +11,8 @@
 // node did not answer (NETWORK_EXCEPTION, REQUEST_TIMED_OUT), is located again and retried after an
 // exponential backoff (1 s doubling up to 30 s, 20 % jitter), 5 attempts in all; then it answers its
 // last error. __share_group_state is created on the first need (Kafka's FindCoordinator does it).
-// Errors are answered per partition; the promise rejects only once the persister is closed.
+// Errors are answered per partition (an empty group id: INVALID_REQUEST for each); the promise
+// rejects only once the persister is closed.
 
 import type { MetadataImage } from "../../metadata/image.ts";
 import type { ShareCoordinatorService } from "../../coordinator/share/service.ts";
@@ -171,6 +172,8 @@ export class DefaultStatePersister implements Persister {
   /** Answers every partition of `topics`, retrying the retriable ones; results in request order. */
   private async run<P extends { partition: number }, R extends AnyPartitionResult>(groupId: string, topics: ReadonlyArray<AnyTopics<P>>, api: StateApi<P, R>): Promise<Array<AnyTopics<R>>> {
     if (this.closed) throw new PersisterClosedError("the persister is closed");
+    // Kafka's DefaultStatePersister refuses such a request before sending anything.
+    if (groupId === "") return topics.map((t) => ({ topicId: t.topicId, partitions: t.partitions.map((p) => api.failed(p.partition, ErrorCode.INVALID_REQUEST, "Group id must be specified and non-empty")) }));
     const answers: Array<R | undefined> = [];
     let pending: Array<Pending<P>> = [];
     for (const t of topics) for (const p of t.partitions) pending.push({ topicId: t.topicId, p, index: answers.push(undefined) - 1 });

@@ -125,6 +125,13 @@ describe("DefaultStatePersister", () => {
     expect(fenced.sender.calls.length).toBe(1);
   });
 
+  test("an empty group id is INVALID_REQUEST for every partition, nothing sent", async () => {
+    const { persister, sender, remote } = await setup([ErrorCode.NONE]);
+    const r = await persister.readState({ groupId: "", topics: [{ topicId: TOPIC, partitions: [{ partition: remote[0]!, leaderEpoch: 0 }] }] });
+    expect(r.results[0]!.partitions[0]).toMatchObject({ partition: remote[0], errorCode: ErrorCode.INVALID_REQUEST });
+    expect(sender.calls.length).toBe(0);
+  });
+
   test("a closed persister refuses new requests", async () => {
     const { persister, remote } = await setup([ErrorCode.NONE]);
     persister.close();

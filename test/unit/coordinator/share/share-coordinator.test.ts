@@ -63,8 +63,7 @@ function fakeMetadata(partitions = 3): MetadataLayer {
   return { image } as unknown as MetadataLayer;
 }
 
-async function service(writer = new MemWriter(), perSnapshot = 500, statePartitions = 3, clock = new ManualClock()) {
-  const md = fakeMetadata(statePartitions);
+async function service(writer = new MemWriter(), perSnapshot = 500, statePartitions = 3, clock = new ManualClock(), md = fakeMetadata(statePartitions)) {
   const pruned: Array<[number, number]> = [];
   const svc = new ShareCoordinatorService({
     config: { numPartitions: statePartitions, replicationFactor: 1, minIsr: 1, segmentBytes: 1 << 20, pruneIntervalMs: 2_000, coldPartitionSnapshotIntervalMs: 1_000, snapshotUpdateRecordsPerSnapshot: perSnapshot },
@@ -80,7 +79,7 @@ async function service(writer = new MemWriter(), perSnapshot = 500, statePartiti
     },
   });
   await svc.start();
-  return { svc, writer, pruned, clock };
+  return { svc, writer, pruned, clock, md };
 }
 
 const init = (svc: ShareCoordinatorService, partition: number, stateEpoch: number, startOffset: bigint, topicId = TOPIC) =>
@@ -221,5 +220,23 @@ describe("ShareCoordinatorService periodic jobs", () => {
     expect([await read(again, 0, 0), await read(again, 1, 0)]).toEqual(before);
     expect(before[0]!.stateBatches).toEqual([batch(0, 2, 2, 1)]);
     again.close();
+  });
+});
+
+describe("ShareCoordinatorService topic deletion", () => {
+  test("a topic gone from the image loses its share state (tombstones, Kafka's maybeCleanupShareState)", async () => {
+    const { svc, writer, md } = await service(new MemWriter(), 500, 1);
+    await init(svc, 0, 0, 0n);
+    await init(svc, 2, 0, 0n);
+    const image = md.image as unknown as { topicsById: Map<string, unknown> };
+    (md as unknown as { image: unknown }).image = { ...image, topicsById: new Map() };
+    // The next request sees the new image; the cleanup is a write of its own.
+    await svc.readSummary({ groupId: GROUP, topics: [{ topicId: TOPIC, partitions: [{ partition: 0, leaderEpoch: 0 }] }] });
+    await until("state tombstoned", async () => svc.runtime.scheduleReadOperation(0, (s) => s.shareStateMap.size === 0));
+    const last = writer.log.get(0)!.slice(-2).map((r) => decodeShareRecord(r.key, r.value));
+    expect(last.map((r) => [r.type, r.type === "unknown" ? null : r.value])).toEqual([
+      ["snapshot", null],
+      ["snapshot", null],
+    ]);
   });
 });
