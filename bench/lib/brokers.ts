@@ -70,7 +70,7 @@ export const STRAND_ONLY_OVERRIDES: Record<string, string | number | boolean> = 
 const STARTUP_TOPIC = "bench-startup";
 
 /** A GC log file read by byte offset (bounded by one workload's lines when read from a mark). */
-function fileGcLog(path: string): GcLogSource {
+export function fileGcLog(path: string): GcLogSource {
   const size = () => {
     try {
       return statSync(path).size;
@@ -100,7 +100,7 @@ function withoutJscGcLines(text: string): string {
 }
 
 /** Strand's stderr as a GC log: what was written after `from` characters, while the handle still keeps it. */
-function outputGcLog(h: { output(): string; outputChars(): number }): GcLogSource {
+export function outputGcLog(h: { output(): string; outputChars(): number }): GcLogSource {
   return {
     kind: "jsc",
     position: () => h.outputChars(),

@@ -1,6 +1,10 @@
 // bench/lib/gc-log.ts: JavaScriptCore's BUN_JSC_logGC=1 lines and the JVM's -Xlog:gc lines (both copied
 // from real runs: Bun 1.4.5, OpenJDK 17 G1), the percentile, and reading a window of a log.
 import { expect, test } from "bun:test";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileGcLog, outputGcLog } from "../../../bench/lib/brokers.ts";
 import { gcMark, gcSince, parseJscGcLog, parseJvmGcLog, percentile, summarizeGc } from "../../../bench/lib/gc-log.ts";
 import type { GcLogSource } from "../../../bench/lib/gc-log.ts";
 
@@ -72,4 +76,36 @@ test("a window of a log: only what was written after the mark; an error once the
   text = "";
   expect(() => gcSince(w)).toThrow(/no longer holds/);
   expect(gcSince(gcMark(src)).collections).toBe(0);
+});
+
+test("the brokers' GC log sources: Strand's kept output by character count, Kafka's file by byte offset", () => {
+  // Strand: test/support/strand.ts keeps the last part of the output once it grows; outputChars() counts it all.
+  let out = "strand started\n";
+  let total = out.length;
+  const write = (s: string) => {
+    out += s;
+    total += s.length;
+  };
+  const jsc = outputGcLog({ output: () => out, outputChars: () => total });
+  const w = gcMark(jsc);
+  write(JSC);
+  expect(gcSince(w).collections).toBe(2);
+  expect(jsc.read(jsc.position())).toBe("");
+  out = out.slice(-10); // trimmed past the mark
+  expect(jsc.read(w.from)).toBeNull();
+  // Kafka: the -Xlog file (absent until the JVM writes it).
+  const dir = mkdtempSync(join(tmpdir(), "strand-gc-log-test-"));
+  try {
+    const jvm = fileGcLog(join(dir, "gc.log"));
+    expect(jvm.position()).toBe(0);
+    expect(jvm.read(0)).toBe("");
+    appendFileSync(join(dir, "gc.log"), "[0.051s][info][gc] Using G1\n");
+    const m = gcMark(jvm);
+    appendFileSync(join(dir, "gc.log"), JVM.split("\n").slice(1).join("\n") + "\n");
+    const s = gcSince(m);
+    expect(s.collections).toBe(4);
+    expect(s.pauses).toBe(5);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
