@@ -2,7 +2,8 @@
 // `bun bench/run.ts --help` lists the options; bench/README.md explains each workload.
 //
 // Each round runs a session per slot, A (Apache Kafka) then B (Strand): a fresh broker on the same
-// filesystem, every workload with the same client (Kafka's own Java tools), the broker stopped and its
+// filesystem, every workload with the same clients (Kafka's own Java tools, and franz-go processes for the
+// produce, consume and one transactional workload), the broker stopped and its
 // data deleted; then, per slot, the log-cleaner workload in a session of its own (bench/lib/compaction.ts)
 // and the elections workload on a three-node cluster (bench/lib/elections.ts), and the replicated workload
 // (RF 3, acks=all) on three nodes of its own (bench/lib/replicated.ts), and the TLS rows on a broker with
@@ -32,6 +33,7 @@ import { runReplicatedSession } from "./lib/replicated.ts";
 import { runTlsSession } from "./lib/tls.ts";
 import { runShareSession } from "./lib/share.ts";
 import { chartSvg } from "./lib/svg.ts";
+import { ensureGoClient } from "../test/support/clients/go.ts";
 import { COMPILE_DESCRIPTION, compileArgs } from "../tools/compile.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -91,9 +93,11 @@ async function main(): Promise<void> {
   installExitHooks();
   const o = parseOptions(process.argv.slice(2));
   const started = new Date();
-  console.log(`[bench] preparing: Kafka ${KAFKA_VERSION} jars (cached in ~/.cache/strand), bench/java (RateLatency, TxnCommitLatency), Strand`);
+  console.log(`[bench] preparing: Kafka ${KAFKA_VERSION} jars (cached in ~/.cache/strand), bench/java (RateLatency, TxnCommitLatency), the franz-go driver, Strand`);
   const dist = await ensureKafkaDist();
   await ensureBenchClasses(dist);
+  // Built before anything is timed (go build from the module proxy the first time, cached by source hash after).
+  if (!mainSessionSkipped(o) && (!skipped(o, "franz") || !skipped(o, "txn.produce.franz"))) await ensureGoClient();
   mkdirSync(o.dataRoot, { recursive: true });
   const workDir = mkdtempSync(join(o.dataRoot, "strand-bench-run-"));
   removeAtExit(workDir);
@@ -126,7 +130,7 @@ async function main(): Promise<void> {
       await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
       await Bun.sleep(SETTLE_MS);
       const system = o.pair[slot === "a" ? 0 : 1];
-      if (!mainSessionSkipped(o)) await runSession(o, r, slot, system, round, settings);
+      if (!mainSessionSkipped(o)) await runSession(o, r, slot, system, round, { ...settings, gcLog: o.gcLog }); // GC logs: the main session's gc.* rows only
       if (!skipped(o, "compact")) {
         await runTool(["sync"], { name: "sync", timeoutMs: 300_000 });
         await runCompactionSession(o, r, slot, system, round, settings);

@@ -8,7 +8,9 @@
 // or `bun src/cli/main.ts`.
 // Both: 6 partitions by default, message.max.bytes 1048588, 1 GiB segments, no fsync per message
 // (log.flush.* at their never-flush defaults; strand.log.fsync.before.ack=false), group rebalance delay 0.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// With `gcLog`, each also logs its collections (bench/lib/gc-log.ts): Kafka -Xlog:gc to a file in its work
+// dir, Strand BUN_JSC_logGC=1 on stderr, which test/support/strand.ts keeps the last 2–4 MB of.
+import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KAFKA_MAIN, runKafkaClass } from "../../test/support/kafka-dist.ts";
 import { newClusterId, startKafka } from "../../test/support/kafka-broker.ts";
@@ -16,6 +18,7 @@ import { startStrand } from "../../test/support/strand.ts";
 import { freePorts } from "../../test/support/ports.ts";
 import { firstAckMs } from "./wire.ts";
 import { onExit } from "./procs.ts";
+import type { GcLogSource } from "./gc-log.ts";
 
 export type System = "kafka" | "strand";
 
@@ -34,6 +37,8 @@ export interface BrokerUnderTest {
   listeningMs?: number;
   /** log.dirs (one dir): partitions are `<logDir>/<topic>-<partition>/`, beside `cleaner-offset-checkpoint`. */
   logDir: string;
+  /** The broker's GC log, when started with BrokerSettings.gcLog. */
+  gcLog?: GcLogSource;
 }
 
 export interface BrokerSettings {
@@ -43,6 +48,8 @@ export interface BrokerSettings {
   /** Path of a compiled Strand binary, or null to run `bun src/cli/main.ts`. */
   strandBinary: string | null;
   startTimeoutMs: number;
+  /** Log every garbage collection of the broker (Kafka: -Xlog:gc to a file; Strand: BUN_JSC_logGC=1). */
+  gcLog?: boolean;
 }
 
 /** Settings given to both brokers. */
@@ -61,6 +68,50 @@ export const STRAND_ONLY_OVERRIDES: Record<string, string | number | boolean> = 
 };
 
 const STARTUP_TOPIC = "bench-startup";
+
+/** A GC log file read by byte offset (bounded by one workload's lines when read from a mark). */
+export function fileGcLog(path: string): GcLogSource {
+  const size = () => {
+    try {
+      return statSync(path).size;
+    } catch {
+      return 0; // not written yet
+    }
+  };
+  return {
+    kind: "jvm",
+    position: size,
+    read(from) {
+      const n = size() - from;
+      if (n <= 0) return "";
+      const buf = Buffer.alloc(n);
+      const fd = openSync(path, "r");
+      try {
+        return buf.toString("utf8", 0, readSync(fd, buf, 0, n, from));
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
+}
+
+function withoutJscGcLines(text: string): string {
+  return text.split("\n").filter((l) => !l.startsWith("[GC<") && !l.startsWith("Requesting GC") && l !== "GC END!").join("\n");
+}
+
+/** Strand's stderr as a GC log: what was written after `from` characters, while the handle still keeps it. */
+export function outputGcLog(h: { output(): string; outputChars(): number }): GcLogSource {
+  return {
+    kind: "jsc",
+    position: () => h.outputChars(),
+    read(from) {
+      const n = h.outputChars() - from;
+      const out = h.output();
+      if (n <= 0) return "";
+      return n <= out.length ? out.slice(out.length - n) : null;
+    },
+  };
+}
 
 async function formatKafkaLogDir(workDir: string, logDir: string, controllerPort: number): Promise<void> {
   const propsFile = join(workDir, "format.properties");
@@ -83,7 +134,10 @@ export async function startKafkaUnderTest(s: BrokerSettings, extra: Record<strin
   await formatKafkaLogDir(workDir, logDir, controllerPort);
   const stopFlag = { stopped: false };
   const t0 = performance.now();
-  const started = startKafka({ logDir, port, controllerPort, heapMb: s.kafkaHeapMb, overrides: { ...COMMON_OVERRIDES, ...extra }, startTimeoutMs: s.startTimeoutMs });
+  const gcFile = join(workDir, "gc.log");
+  // filecount=0: one file, never rotated, so a byte offset taken before a workload stays valid.
+  const extraJvmArgs = s.gcLog ? [`-Xlog:gc:file=${gcFile}::filecount=0`] : [];
+  const started = startKafka({ logDir, port, controllerPort, heapMb: s.kafkaHeapMb, overrides: { ...COMMON_OVERRIDES, ...extra }, startTimeoutMs: s.startTimeoutMs, extraJvmArgs });
   started.catch(() => (stopFlag.stopped = true));
   const ack = firstAckMs(() => port, STARTUP_TOPIC, t0, s.startTimeoutMs, 20, stopFlag);
   let handle;
@@ -114,6 +168,7 @@ export async function startKafkaUnderTest(s: BrokerSettings, extra: Record<strin
     pid: h.pid,
     startupMs,
     logDir,
+    ...(s.gcLog ? { gcLog: fileGcLog(gcFile) } : {}),
     async stop() {
       await h.remove(); // SIGTERM, SIGKILL after 30 s; deletes workDir (which holds logDir)
       rmSync(workDir, { recursive: true, force: true });
@@ -136,6 +191,7 @@ export async function startStrandUnderTest(s: BrokerSettings, extra: Record<stri
     binary: s.strandBinary ?? undefined,
     overrides: { ...COMMON_OVERRIDES, ...STRAND_ONLY_OVERRIDES, ...extra },
     startTimeoutMs: s.startTimeoutMs,
+    ...(s.gcLog ? { env: { BUN_JSC_logGC: "1" } } : {}),
   });
   started.then((h) => {
     listeningMs = performance.now() - t0;
@@ -176,8 +232,10 @@ export async function startStrandUnderTest(s: BrokerSettings, extra: Record<stri
     startupMs,
     listeningMs,
     logDir: join(dataDir, "logs"), // test/support/strand.ts's log.dirs
+    ...(s.gcLog ? { gcLog: outputGcLog(handle) } : {}),
     stop: cleanup,
-    logTail: () => handle.output().slice(-4_000),
+    // Without the GC log's lines, which would otherwise fill the tail of a failure report.
+    logTail: () => (s.gcLog ? withoutJscGcLines(handle.output().slice(-400_000)) : handle.output()).slice(-4_000),
   };
 }
 

@@ -28,13 +28,24 @@ export interface MetricDef {
 }
 
 const T15: Target = { op: ">=", ratio: 1.5, text: "≥ 1.5×" };
+/** Issue 18's target with a native client (the franz-go rows). */
+const T2: Target = { op: ">=", ratio: 2, text: "≥ 2×" };
+/** The franz-go rows' labels say "N processes"; displayLabel puts the run's --franz-procs in. */
+const FRANZ = "franz-go, N processes";
 
 export const METRICS: readonly MetricDef[] = [
+  // Each Java-tool row (ProducerPerformance, ConsumerPerformance) followed by the same workload driven by
+  // the franz-go load generator (issue 18: a client that is not the limit; bench/lib/franz-perf.ts).
   { id: "produce.acks1.none", label: "produce acks=1, none", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "franz.produce.acks1.none", label: `produce acks=1, none — ${FRANZ}`, unit: "MiB/s", better: "higher", target: T2, chart: "throughput" },
   { id: "produce.acks1.lz4", label: "produce acks=1, lz4", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "franz.produce.acks1.lz4", label: `produce acks=1, lz4 — ${FRANZ}`, unit: "MiB/s", better: "higher", target: T2, chart: "throughput" },
   { id: "produce.acksall.none", label: "produce acks=all, none", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "franz.produce.acksall.none", label: `produce acks=all, none — ${FRANZ}`, unit: "MiB/s", better: "higher", target: T2, chart: "throughput" },
   { id: "produce.acksall.lz4", label: "produce acks=all, lz4", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "franz.produce.acksall.lz4", label: `produce acks=all, lz4 — ${FRANZ}`, unit: "MiB/s", better: "higher", target: T2, chart: "throughput" },
   { id: "consume", label: "consume (fetch phase)", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "franz.consume", label: `consume — ${FRANZ}`, unit: "MiB/s", better: "higher", target: T2, chart: "throughput" },
   { id: "txn.produce", label: "transactional produce (acks=all, none)", unit: "MiB/s", better: "higher", chart: "throughput" },
   { id: "txn.produce.franz", label: "transactional produce, franz-go client (acks=all, none)", unit: "MiB/s", better: "higher", chart: "throughput" },
   { id: "txn.commit.p50", label: "transaction commit (EndTxn round trip) p50", unit: "ms", better: "lower", chart: "latency" },
@@ -45,10 +56,34 @@ export const METRICS: readonly MetricDef[] = [
   { id: "startup", label: "start-up to first acked produce", unit: "ms", better: "lower", target: { op: "<=", ratio: 1 / 20, text: "≤ 1/20" } },
   { id: "rss.idle", label: "idle RSS", unit: "MiB", better: "lower", target: { op: "<=", ratio: 1 / 5, text: "≤ 1/5" } },
   { id: "rss.peakProduce", label: "peak RSS under produce load", unit: "MiB", better: "lower" },
+  // Broker CPU seconds per GiB for every throughput workload (issue 18's efficiency figure), Java and
+  // franz-go side by side; then the clients' own CPU for acks=1/none produce and consume.
   { id: "cpu.produce", label: "broker CPU per GiB produced (acks=1, none)", unit: "s", better: "lower" },
-  { id: "cpu.produce.client", label: "client CPU per GiB produced (acks=1, none)", unit: "s", better: "lower" },
+  { id: "cpu.franz.produce.acks1.none", label: `broker CPU per GiB produced (acks=1, none) — ${FRANZ}`, unit: "s", better: "lower" },
+  { id: "cpu.produce.acks1.lz4", label: "broker CPU per GiB produced (acks=1, lz4)", unit: "s", better: "lower" },
+  { id: "cpu.franz.produce.acks1.lz4", label: `broker CPU per GiB produced (acks=1, lz4) — ${FRANZ}`, unit: "s", better: "lower" },
+  { id: "cpu.produce.acksall.none", label: "broker CPU per GiB produced (acks=all, none)", unit: "s", better: "lower" },
+  { id: "cpu.franz.produce.acksall.none", label: `broker CPU per GiB produced (acks=all, none) — ${FRANZ}`, unit: "s", better: "lower" },
+  { id: "cpu.produce.acksall.lz4", label: "broker CPU per GiB produced (acks=all, lz4)", unit: "s", better: "lower" },
+  { id: "cpu.franz.produce.acksall.lz4", label: `broker CPU per GiB produced (acks=all, lz4) — ${FRANZ}`, unit: "s", better: "lower" },
   { id: "cpu.consume", label: "broker CPU per GiB consumed", unit: "s", better: "lower" },
+  { id: "cpu.franz.consume", label: `broker CPU per GiB consumed — ${FRANZ}`, unit: "s", better: "lower" },
+  { id: "cpu.txn.produce", label: "broker CPU per GiB, transactional produce", unit: "s", better: "lower" },
+  { id: "cpu.txn.produce.franz", label: "broker CPU per GiB, transactional produce, franz-go client", unit: "s", better: "lower" },
+  { id: "cpu.produce.client", label: "client CPU per GiB produced (acks=1, none)", unit: "s", better: "lower" },
+  { id: "cpu.franz.produce.client", label: `client CPU per GiB produced (acks=1, none) — ${FRANZ}`, unit: "s", better: "lower" },
   { id: "cpu.consume.client", label: "client CPU per GiB consumed", unit: "s", better: "lower" },
+  { id: "cpu.franz.consume.client", label: `client CPU per GiB consumed — ${FRANZ}`, unit: "s", better: "lower" },
+  // The broker's garbage collections (bench/lib/gc-log.ts): over the four produce workloads together and
+  // over consume, per client. Strand: JavaScriptCore's collections and pauses; Kafka: G1's.
+  { id: "gc.produce.count", label: "broker GCs per GiB produced (4 produce workloads)", unit: "/GiB", better: "lower" },
+  { id: "gc.produce.p99", label: "broker GC pause p99, produce", unit: "ms", better: "lower", chart: "latency" },
+  { id: "gc.franz.produce.count", label: `broker GCs per GiB produced (4 produce workloads) — ${FRANZ}`, unit: "/GiB", better: "lower" },
+  { id: "gc.franz.produce.p99", label: `broker GC pause p99, produce — ${FRANZ}`, unit: "ms", better: "lower", chart: "latency" },
+  { id: "gc.consume.count", label: "broker GCs per GiB consumed", unit: "/GiB", better: "lower" },
+  { id: "gc.consume.p99", label: "broker GC pause p99, consume", unit: "ms", better: "lower", chart: "latency" },
+  { id: "gc.franz.consume.count", label: `broker GCs per GiB consumed — ${FRANZ}`, unit: "/GiB", better: "lower" },
+  { id: "gc.franz.consume.p99", label: `broker GC pause p99, consume — ${FRANZ}`, unit: "ms", better: "lower", chart: "latency" },
   { id: "tls.produce", label: "produce over SSL (acks=1, none)", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
   { id: "tls.consume", label: "consume over SSL (fetch phase)", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
   { id: "cpu.tls.produce", label: "broker CPU per GiB produced over SSL", unit: "s", better: "lower" },
@@ -142,7 +177,10 @@ export function addSample(r: BenchResult, metricId: string, slot: Slot, value: n
 /** The label shown for a metric: "many partitions" becomes the run's count (e.g. "10,000 partitions"). */
 export function displayLabel(def: MetricDef, r: BenchResult): string {
   const n = Number(r.options.manyPartitions);
-  return Number.isInteger(n) && n > 0 ? def.label.replace("many partitions", `${n.toLocaleString("en-US")} partitions`) : def.label;
+  const procs = Number(r.options.franzProcs);
+  let label = Number.isInteger(n) && n > 0 ? def.label.replace("many partitions", `${n.toLocaleString("en-US")} partitions`) : def.label;
+  if (Number.isInteger(procs) && procs > 0) label = label.replace(FRANZ, `franz-go, ${procs} process${procs === 1 ? "" : "es"}`);
+  return label;
 }
 
 export function median(xs: readonly number[]): number | null {

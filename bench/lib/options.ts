@@ -28,6 +28,10 @@ export interface BenchOptions {
   shareMiB: number;
   /** Elections workload (issue 12): SIGKILLs of the active controller per three-node cluster session. */
   electionKills: number;
+  /** franz-go workloads (issue 18): client processes run at once, sharing the records or the partitions. */
+  franzProcs: number;
+  /** Log the broker's GCs in the main session (Kafka -Xlog:gc, Strand BUN_JSC_logGC=1) for the gc.* rows. */
+  gcLog: boolean;
   idleSettleMs: number;
   ceilingMiB: number;
   kafkaHeapMb: number;
@@ -60,11 +64,13 @@ export const USAGE = `usage: bun bench/run.ts [options]        (make bench = no 
   --metadata-requests N   Metadata round trips, median reported (default 50; quick 20)
   --share-mib N           share-group workload: MiB of 1 KiB records each share group (1, 4, 16 consumers) reads (default 256; quick 8)
   --election-kills N      elections workload: SIGKILLs of the active controller per 3-node cluster and round (default 5; quick 2)
+  --franz-procs N         franz-go produce/consume workloads: client processes at once (default 2)
+  --no-gc-log             do not log the brokers' GCs in the main session (no gc.* rows)
   --kafka-heap-mb N       Kafka broker heap, -Xms = -Xmx (default 1024)
   --strand compiled|source|PATH   how Strand runs (default compiled: a fresh build, as make build)
   --pair A,B              systems in the two slots (default kafka,strand; kafka,kafka tests the harness)
   --dir PATH              parent of both brokers' data dirs (default ${tmpdir()})
-  --skip a,b              skip workloads: startup is always run; produce, consume, txn, latency, many, compact, restart, elections,
+  --skip a,b              skip workloads: startup is always run; produce, consume, franz (the franz-go produce and consume), txn, latency, many, compact, restart, elections,
                           replicated (3 nodes, RF 3, acks=all), share (share groups, KIP-932), tls (produce and consume over SSL), sasl_ssl (the same over SASL_SSL, SCRAM-SHA-512), ceilings
                           (a prefix of workload ids: txn = txn.produce, txn.produce.franz, txn.commit)
   --only a,b              run only these workloads (same prefixes; the main session, start-up included, is not started
@@ -104,6 +110,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     metadataRequests: quick ? 20 : 50,
     shareMiB: quick ? 8 : 256,
     electionKills: quick ? 2 : 5,
+    franzProcs: 2,
+    gcLog: true,
     idleSettleMs: quick ? 2_000 : 5_000,
     ceilingMiB: quick ? 512 : 2048,
     kafkaHeapMb: 1024,
@@ -145,6 +153,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case "--metadata-requests": o.metadataRequests = int(flag, next(), 1, 10_000); break;
       case "--share-mib": o.shareMiB = int(flag, next(), 1, 65_536); break;
       case "--election-kills": o.electionKills = int(flag, next(), 1, 100); break;
+      case "--franz-procs": o.franzProcs = int(flag, next(), 1, 16); break;
+      case "--no-gc-log": o.gcLog = false; break;
       case "--kafka-heap-mb": o.kafkaHeapMb = int(flag, next(), 256, 65_536); break;
       case "--strand": {
         const v = next();

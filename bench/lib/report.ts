@@ -85,6 +85,15 @@ export function compactionSizes(r: BenchResult): string {
   return `, log cleaner: ${mib.toLocaleString("en-US")} MiB of keyed records (key + value), ${keys.toLocaleString("en-US")} keys, 1 partition`;
 }
 
+/** What the rows' clients are, and the CPU and GC columns (bench/README.md has the details). */
+export function clientsLine(r: BenchResult): string {
+  const procs = Number(r.options.franzProcs);
+  const franz = Number.isInteger(procs) && procs > 0 ? `${procs} franz-go process${procs === 1 ? "" : "es"} at once` : "franz-go processes";
+  return `Clients: rows without a client named use Kafka's Java tools (ProducerPerformance, ConsumerPerformance: one JVM); rows marked franz-go use ${franz} (test/interop/go/perf.go), which leave the broker most of the cores. ` +
+    "Broker CPU per GiB = the broker process's user + system CPU seconds over the workload per GiB moved. " +
+    "GC rows: collections per GiB and the p99 stop-the-world pause from the broker's own GC log (Strand: BUN_JSC_logGC=1; Kafka: -Xlog:gc), over the four produce workloads together and over consume.";
+}
+
 /** The README section: date, machine, table, ceilings, failures, how to reproduce. */
 export function readmeSection(r: BenchResult, jsonPath: string, svgPath: string): string {
   const rounds = Number(r.options.rounds ?? 0);
@@ -94,6 +103,7 @@ export function readmeSection(r: BenchResult, jsonPath: string, svgPath: string)
     `Latest run: ${r.finishedAt.slice(0, 10)} (${r.quick ? "--quick mode, " : ""}${rounds} round${rounds === 1 ? "" : "s"}, medians; ${r.systems.a.label} and ${r.systems.b.label} alternated in each round).`,
     `Machine: ${machineLine(r)}.`,
     `Sizes: ${String(r.options.dataMiB)} MiB per produce workload (1 KB records, 6 partitions), latency at ${String(r.options.latencyRatePerSec)} records/s for ${String(r.options.latencyDurationS)} s, many partitions = ${Number(r.options.manyPartitions).toLocaleString("en-US")}${compactionSizes(r)}. Strand ran as ${String(r.options.strandRunsAs ?? "?")}.`,
+    clientsLine(r),
     "",
     markdownTable(r),
     "",

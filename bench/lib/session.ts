@@ -2,13 +2,15 @@
 // in a fixed order, the broker stopped and its data deleted. A failing workload is recorded (with the
 // tool's stderr tail) and the session goes on; a broker that died ends the session.
 //
-//   start-up -> idle RSS -> produce x4 (peak RSS, broker CPU) -> consume -> transactional produce (Java,
-//   then franz-go) -> transaction commit latency -> fixed-rate latency -> topic with many partitions (create time,
-//   Metadata latency, RSS)
+//   start-up -> idle RSS -> produce x4 (peak RSS, broker CPU, GCs) -> consume -> the same with franz-go
+//   (bench/lib/franz-workloads.ts) -> transactional produce (Java, then franz-go) -> transaction commit
+//   latency -> fixed-rate latency -> topic with many partitions (create time, Metadata latency, RSS)
 import { startUnderTest } from "./brokers.ts";
 import type { BrokerSettings, BrokerUnderTest } from "./brokers.ts";
 import { consumerPerf, franzTxnPerf, producerPerf, rateLatency, txnCommitLatency } from "./kafka-perf.ts";
 import { addSample, median } from "./metrics.ts";
+import { franzWorkloads } from "./franz-workloads.ts";
+import { gcFinish, gcStart } from "./gc-rows.ts";
 import type { BenchResult, Slot } from "./metrics.ts";
 import type { BenchOptions, SystemName } from "./options.ts";
 import { cpuSeconds, RssSampler, rssKb } from "./procs.ts";
@@ -54,7 +56,7 @@ export function skipped(o: Pick<BenchOptions, "skip" | "only">, workload: string
 }
 
 /** The workloads of the main session (runSession); with --only none of them, it is not started. */
-export const MAIN_SESSION_WORKLOADS = ["startup", "idle-rss", "produce", "consume", "txn", "latency", "many"] as const;
+export const MAIN_SESSION_WORKLOADS = ["startup", "idle-rss", "produce", "consume", "franz", "txn", "latency", "many"] as const;
 
 export function mainSessionSkipped(o: Pick<BenchOptions, "skip" | "only">): boolean {
   return o.only.length > 0 && MAIN_SESSION_WORKLOADS.every((w) => skipped(o, w));
@@ -132,6 +134,8 @@ async function produceAll(c: Ctx): Promise<void> {
   const { o } = c;
   const numRecords = Math.floor((o.dataMiB * 1024 * 1024) / o.recordBytes);
   const peak = new RssSampler(c.broker.pid, 100).start();
+  const gc = gcStart(c);
+  let gibDone = 0;
   try {
     for (const p of PRODUCE_CONFIGS) {
       const topic = `perf-acks${p.acks}-${p.compression}`;
@@ -149,7 +153,10 @@ async function produceAll(c: Ctx): Promise<void> {
         c.details[p.id] = parsed;
         const gib = (numRecords * o.recordBytes) / 2 ** 30;
         const cost = cpuCost(cpu0, cpu1, res, gib);
+        gibDone += gib;
         if (cost) c.details[`cpu.${p.id}`] = cost;
+        // Broker CPU per GiB for every workload; acks=1/none's row keeps its older id, cpu.produce.
+        if (p.id !== "produce.acks1.none" && cost) addSample(c.r, `cpu.${p.id}`, c.slot, cost.brokerCpuS / gib);
         if (p.id === "produce.acks1.none" && cost) {
           addSample(c.r, "cpu.produce", c.slot, cost.brokerCpuS / gib);
           addSample(c.r, "cpu.produce.client", c.slot, cost.clientCpuS / gib);
@@ -159,6 +166,7 @@ async function produceAll(c: Ctx): Promise<void> {
       });
     }
   } finally {
+    gcFinish(c, "gc.produce", gc, gibDone);
     const peakKb = peak.stop();
     if (peakKb > 0) {
       addSample(c.r, "rss.peakProduce", c.slot, peakKb / KIB_PER_MIB);
@@ -169,6 +177,8 @@ async function produceAll(c: Ctx): Promise<void> {
 
 async function consume(c: Ctx): Promise<void> {
   const numRecords = Math.floor((c.o.dataMiB * 1024 * 1024) / c.o.recordBytes);
+  const gc = gcStart(c);
+  let gibDone = 0;
   await step(c, "consume", async () => {
     const cpu0 = cpuSeconds(c.broker.pid);
     const res = await consumerPerf(c.broker.bootstrap, {
@@ -177,6 +187,7 @@ async function consume(c: Ctx): Promise<void> {
     const cpu1 = cpuSeconds(c.broker.pid);
     addSample(c.r, "consume", c.slot, res.fetchMbPerSec);
     const gib = (numRecords * c.o.recordBytes) / 2 ** 30;
+    gibDone = gib;
     const cost = cpuCost(cpu0, cpu1, res, gib);
     if (cost) {
       addSample(c.r, "cpu.consume", c.slot, cost.brokerCpuS / gib);
@@ -188,6 +199,7 @@ async function consume(c: Ctx): Promise<void> {
     c.details.consume = parsed;
     log(c, `consume: ${res.fetchMbPerSec} MiB/s in the fetch phase (${res.mbPerSec} MiB/s overall, rebalance ${res.rebalanceMs} ms)`);
   });
+  gcFinish(c, "gc.consume", gc, gibDone);
 }
 
 /**
@@ -213,7 +225,10 @@ async function transactions(c: Ctx): Promise<void> {
     addSample(c.r, "txn.produce", c.slot, res.mbPerSec);
     const { stdout: _s, ...parsed } = res;
     c.details["txn.produce"] = { ...parsed, transactionDurationMs: o.txnDurationMs };
-    if (cost) c.details["cpu.txn.produce"] = cost;
+    if (cost) {
+      c.details["cpu.txn.produce"] = cost;
+      addSample(c.r, "cpu.txn.produce", c.slot, cost.brokerCpuS / cost.gib);
+    }
     log(c, `txn.produce (commit every ${o.txnDurationMs} ms): ${res.mbPerSec} MiB/s, ${res.recordsPerSec} rec/s, p99 ${res.p99Ms} ms${cpuText(cost)}`);
   });
   // The same workload with a lighter client (franz-go): on a 2-core machine the Java client's own CPU bounds the figure above.
@@ -229,7 +244,10 @@ async function transactions(c: Ctx): Promise<void> {
     if (res.records < numRecords) throw new Error(`franz-go txn-perf sent ${res.records} of ${numRecords} records`);
     addSample(c.r, "txn.produce.franz", c.slot, res.mibPerSec);
     c.details["txn.produce.franz"] = { ...res, transactionDurationMs: o.txnDurationMs };
-    if (cost) c.details["cpu.txn.produce.franz"] = cost;
+    if (cost) {
+      c.details["cpu.txn.produce.franz"] = cost;
+      addSample(c.r, "cpu.txn.produce.franz", c.slot, cost.brokerCpuS / cost.gib);
+    }
     log(c, `txn.produce.franz (${res.client}, commit every ${o.txnDurationMs} ms): ${res.mibPerSec.toFixed(1)} MiB/s, ` +
       `${res.recordsPerSec.toFixed(0)} rec/s, ${res.commits} commits, commit p50 ${res.commitP50Ms} ms, p99 ${res.commitP99Ms} ms${cpuText(cost)}`);
   });
@@ -332,6 +350,7 @@ export async function runSession(o: BenchOptions, r: BenchResult, slot: Slot, sy
     });
     if (!skipped(o, "produce")) await produceAll(c);
     if (!skipped(o, "produce")) await consume(c); // reads what produce wrote
+    if (!skipped(o, "franz")) await franzWorkloads(c);
     await transactions(c);
     await latency(c);
     await manyPartitions(c);

@@ -18,8 +18,10 @@ export interface StrandHandle {
   adminUrl: string | null;
   dataDir: string;
   pid: number;
-  /** Everything the broker wrote to stderr/stdout so far. */
+  /** Everything the broker wrote to stderr/stdout so far (the last 2–4 MB of it once it wrote more). */
   output(): string;
+  /** Characters the broker wrote so far, trimmed or not: output().slice(-(now - then)) is what came after `then`. */
+  outputChars(): number;
   /** SIGTERM and wait for exit (clean shutdown). Returns the exit code. */
   stop(timeoutMs?: number): Promise<number>;
   /** SIGKILL now. */
@@ -70,15 +72,28 @@ export async function startStrand(opts: StartStrandOptions = {}): Promise<Strand
   });
   live.add(proc);
   let out = "";
+  let outChars = 0;
+  let ready = false;
   let resolvePort: (p: number) => void = () => {};
   const portPromise = new Promise<number>((r) => (resolvePort = r));
   const pump = async (stream: ReadableStream<Uint8Array>) => {
     const dec = new TextDecoder();
     for await (const chunk of stream) {
-      out += dec.decode(chunk);
-      const m = (opts.readyPattern ?? /strand started .*advertised=PLAINTEXT:\/\/127\.0\.0\.1:(\d+)/).exec(out);
-      if (m) resolvePort(m[1] === undefined ? 0 : Number(m[1]));
-      else if (opts.controllerOnly && /strand started/.test(out)) resolvePort(0);
+      const text = dec.decode(chunk);
+      out += text;
+      outChars += text.length;
+      // Matched until the ready line is seen, not on every later chunk: a chatty broker (BUN_JSC_logGC in
+      // the benchmark) would otherwise cost this process a scan of megabytes per chunk.
+      if (!ready) {
+        const m = (opts.readyPattern ?? /strand started .*advertised=PLAINTEXT:\/\/127\.0\.0\.1:(\d+)/).exec(out);
+        if (m) {
+          ready = true;
+          resolvePort(m[1] === undefined ? 0 : Number(m[1]));
+        } else if (opts.controllerOnly && /strand started/.test(out)) {
+          ready = true;
+          resolvePort(0);
+        }
+      }
       if (out.length > 4_000_000) out = out.slice(-2_000_000); // bound what a chatty broker keeps in memory
     }
   };
@@ -111,6 +126,7 @@ export async function startStrand(opts: StartStrandOptions = {}): Promise<Strand
     dataDir,
     pid: proc.pid,
     output: () => out,
+    outputChars: () => outChars,
     exited,
     async stop(stopTimeoutMs = 15_000) {
       proc.kill("SIGTERM");

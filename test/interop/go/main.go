@@ -8,6 +8,7 @@
 //   txn-produce / txn-hop / txn-verify ...  transactions (GroupTransactSession chain), see txn.go
 //   txn-perf ...  the benchmark's transactional produce workload, see txnperf.go
 //   share-etl --bootstrap B --prefix P ...  share groups (KIP-932), see share.go
+//   produce-perf / consume-perf ...  the benchmark's produce and consume workloads, see perf.go
 //   tls-roundtrip ...  create, produce and consume in a group over TLS, see tls.go
 package main
 
@@ -52,7 +53,7 @@ func fail(format string, a ...any) {
 
 func main() {
 	if len(os.Args) < 2 {
-		fail("usage: driver produce|consume|admin-create|admin-check|group-produce|group-member|txn-produce|txn-hop|txn-verify|txn-perf --bootstrap B ...")
+		fail("usage: driver produce|consume|admin-create|admin-check|group-produce|group-member|txn-produce|txn-hop|txn-verify|txn-perf|produce-perf|consume-perf --bootstrap B ...")
 	}
 	a := args{}
 	for i := 2; i < len(os.Args); i += 2 {
@@ -88,6 +89,10 @@ func main() {
 		txnVerify(a)
 	case "txn-perf":
 		txnPerf(a)
+	case "produce-perf":
+		producePerf(a)
+	case "consume-perf":
+		consumePerf(a)
 	default:
 		fail("unknown command %s", os.Args[1])
 	}
