@@ -154,3 +154,20 @@ export async function runShareScenario(env: ShareScenarioEnv): Promise<void> {
   // B's session closed by a final ShareFetch: nothing fetched.
   expect((await shareFetch(env, env.memberB, -1, [], { topics: [] })).responses).toEqual([]);
 }
+
+/**
+ * share.isolation.level=read_committed (set on the group before its first fetch): an aborted
+ * transaction's records are never acquired; the committed transaction's, its markers and the records
+ * after it are.
+ */
+export async function runReadCommittedScenario(env: ShareScenarioEnv, produceTxns: (txns: Array<{ count: number; commit: boolean }>) => Promise<void>): Promise<void> {
+  let a = await openUntilReady(env, env.memberA);
+  await produceTxns([{ count: 2, commit: false }, { count: 2, commit: true }]);
+  await produce(env, 1);
+  const f = await shareFetch(env, env.memberA, a++);
+  expect(f.errorCode).toBe(ErrorCode.NONE);
+  expect(acquiredOf(f)).toEqual([[2, 6, 1]]);
+  expect(partitionOf(await shareAck(env, env.memberA, a++, [batch(2, 6, 0, 1, 1, 0, 1)])).errorCode).toBe(ErrorCode.NONE);
+  expect((await shareFetch(env, env.memberA, a++)).responses).toEqual([]);
+  expect((await shareAck(env, env.memberA, -1, [])).errorCode).toBe(ErrorCode.NONE);
+}
