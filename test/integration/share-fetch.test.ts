@@ -27,6 +27,7 @@ let dir = "";
 let clock: FakeClock;
 let broker: Broker;
 let client: KafkaTestClient;
+let producer: KafkaTestClient;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "strand-share-fetch-"));
@@ -56,10 +57,12 @@ beforeAll(async () => {
   broker = new Broker({ config, log: createLogger((process.env.INPROC_LOG ?? "error") as "error"), clock, quorumClock: systemClock });
   const bound = await broker.start();
   client = await KafkaTestClient.connect(bound.find((b) => b.name === "PLAINTEXT")!.port);
+  producer = await KafkaTestClient.connect(bound.find((b) => b.name === "PLAINTEXT")!.port);
 }, 60_000);
 
 afterAll(async () => {
   client?.close();
+  producer?.close();
   await broker?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
@@ -77,6 +80,7 @@ async function topicWithShareState(name: string, groupId: string, initialise = t
 
 const envOf = (topic: string, topicId: string, groupId: string): ShareScenarioEnv => ({
   client,
+  producer,
   topic,
   topicId,
   groupId,

@@ -24,11 +24,13 @@ const NO_SUCH_TOPIC_ID = "AAAAAAAAAAAAAAAAAAAAAQ";
 
 let target: InteropTarget;
 let client: KafkaTestClient;
+let producer: KafkaTestClient;
 const topicIds = new Map<string, string>();
 let heartbeatServed = false;
 
 const env = (memberA: string, topic = ERRORS_TOPIC, groupId = "share-errors-group"): ShareScenarioEnv => ({
   client,
+  producer,
   topic,
   topicId: topicIds.get(topic)!,
   groupId,
@@ -52,6 +54,7 @@ beforeAll(async () => {
   });
   await createTopics(target.port, [{ name: ERRORS_TOPIC, partitions: 1 }, { name: FLOW_TOPIC, partitions: 1 }, { name: TXN_TOPIC, partitions: 1 }]);
   client = await KafkaTestClient.connect(target.port);
+  producer = await KafkaTestClient.connect(target.port);
   const md = await client.request<Any>(3, 12, { topics: [{ name: ERRORS_TOPIC, topicId: NO_SUCH_TOPIC_ID }, { name: FLOW_TOPIC, topicId: NO_SUCH_TOPIC_ID }, { name: TXN_TOPIC, topicId: NO_SUCH_TOPIC_ID }].map((t) => ({ ...t, topicId: "AAAAAAAAAAAAAAAAAAAAAA" })), allowAutoTopicCreation: false, includeTopicAuthorizedOperations: false });
   for (const t of md.topics) topicIds.set(t.name, t.topicId);
   const versions = await client.request<Any>(18, 3, { clientSoftwareName: "strand-test", clientSoftwareVersion: "1" });
@@ -60,6 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   client?.close();
+  producer?.close();
   await target?.remove();
 }, 60_000);
 
