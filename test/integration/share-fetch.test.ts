@@ -16,7 +16,8 @@ import { createLogger } from "../../src/util/log.ts";
 import { FakeClock, systemClock } from "../../src/util/purgatory/index.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { createTopic, waitForLeaders } from "../unit/produce/wire-helpers.ts";
-import { batch, partitionOf, runShareScenario, shareAck, shareFetch, type ShareScenarioEnv } from "../interop/share-scenario.ts";
+import { batch, partitionOf, runReadCommittedScenario, runShareScenario, shareAck, shareFetch, type ShareScenarioEnv } from "../interop/share-scenario.ts";
+import { produceTransactions } from "../support/txn-produce.ts";
 import { buildRecordBatch } from "../../src/protocol/records/builder.ts";
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -26,6 +27,7 @@ let dir = "";
 let clock: FakeClock;
 let broker: Broker;
 let client: KafkaTestClient;
+let producer: KafkaTestClient;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "strand-share-fetch-"));
@@ -44,6 +46,9 @@ beforeAll(async () => {
       ["offsets.topic.num.partitions", "1"],
       ["group.share.record.lock.duration.ms", "2000"],
       ["group.share.delivery.count.limit", "2"],
+      ["transaction.state.log.replication.factor", "1"],
+      ["transaction.state.log.min.isr", "1"],
+      ["transaction.state.log.num.partitions", "1"],
     ]),
     [],
   );
@@ -52,10 +57,12 @@ beforeAll(async () => {
   broker = new Broker({ config, log: createLogger((process.env.INPROC_LOG ?? "error") as "error"), clock, quorumClock: systemClock });
   const bound = await broker.start();
   client = await KafkaTestClient.connect(bound.find((b) => b.name === "PLAINTEXT")!.port);
+  producer = await KafkaTestClient.connect(bound.find((b) => b.name === "PLAINTEXT")!.port);
 }, 60_000);
 
 afterAll(async () => {
   client?.close();
+  producer?.close();
   await broker?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
@@ -73,6 +80,7 @@ async function topicWithShareState(name: string, groupId: string, initialise = t
 
 const envOf = (topic: string, topicId: string, groupId: string): ShareScenarioEnv => ({
   client,
+  producer,
   topic,
   topicId,
   groupId,
@@ -84,6 +92,16 @@ const envOf = (topic: string, topicId: string, groupId: string): ShareScenarioEn
 test("record flow: acquire, acknowledge, redeliver, lock timeout, delivery count limit (as Kafka 4.4.0)", async () => {
   const topicId = await topicWithShareState("share-flow", "share-flow-group");
   await runShareScenario(envOf("share-flow", topicId, "share-flow-group"));
+}, 60_000);
+
+test("share.isolation.level=read_committed: aborted records are not delivered (as Kafka 4.4.0)", async () => {
+  const groupId = "share-txn-group";
+  const alter = await client.request<Any>(44, 1, { resources: [{ resourceType: 32, resourceName: groupId, configs: [{ name: "share.isolation.level", configOperation: 0, value: "read_committed" }] }], validateOnly: false });
+  expect(alter.responses[0].errorCode).toBe(ErrorCode.NONE);
+  const topicId = await topicWithShareState("share-txn", groupId);
+  await runReadCommittedScenario(envOf("share-txn", topicId, groupId), (txns) =>
+    produceTransactions(client, "share-txn-producer", "share-txn", 0, txns.map((t) => ({ records: Array.from({ length: t.count }, (_, i) => ({ value: new Uint8Array([i]) })), commit: t.commit }))),
+  );
 }, 60_000);
 
 test("a share partition never initialised: NOT_LEADER_OR_FOLLOWER with an unknown leader; acknowledgements UNKNOWN_TOPIC_OR_PARTITION", async () => {

@@ -12,21 +12,25 @@ import { ErrorCode } from "../../src/protocol/errors.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { startTarget, type InteropTarget } from "./target.ts";
 import { createTopics } from "./topics.ts";
-import { batch, partitionOf, runShareScenario, shareAck, shareFetch, type ShareScenarioEnv } from "./share-scenario.ts";
+import { batch, partitionOf, runReadCommittedScenario, runShareScenario, shareAck, shareFetch, type ShareScenarioEnv } from "./share-scenario.ts";
+import { produceTransactions } from "../support/txn-produce.ts";
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const ERRORS_TOPIC = "share-errors";
 const FLOW_TOPIC = "share-flow";
+const TXN_TOPIC = "share-txn";
 const NO_SUCH_TOPIC_ID = "AAAAAAAAAAAAAAAAAAAAAQ";
 
 let target: InteropTarget;
 let client: KafkaTestClient;
+let producer: KafkaTestClient;
 const topicIds = new Map<string, string>();
 let heartbeatServed = false;
 
 const env = (memberA: string, topic = ERRORS_TOPIC, groupId = "share-errors-group"): ShareScenarioEnv => ({
   client,
+  producer,
   topic,
   topicId: topicIds.get(topic)!,
   groupId,
@@ -48,9 +52,10 @@ beforeAll(async () => {
       "group.share.min.delivery.count.limit": 2,
     },
   });
-  await createTopics(target.port, [{ name: ERRORS_TOPIC, partitions: 1 }, { name: FLOW_TOPIC, partitions: 1 }]);
+  await createTopics(target.port, [{ name: ERRORS_TOPIC, partitions: 1 }, { name: FLOW_TOPIC, partitions: 1 }, { name: TXN_TOPIC, partitions: 1 }]);
   client = await KafkaTestClient.connect(target.port);
-  const md = await client.request<Any>(3, 12, { topics: [{ name: ERRORS_TOPIC, topicId: NO_SUCH_TOPIC_ID }, { name: FLOW_TOPIC, topicId: NO_SUCH_TOPIC_ID }].map((t) => ({ ...t, topicId: "AAAAAAAAAAAAAAAAAAAAAA" })), allowAutoTopicCreation: false, includeTopicAuthorizedOperations: false });
+  producer = await KafkaTestClient.connect(target.port);
+  const md = await client.request<Any>(3, 12, { topics: [{ name: ERRORS_TOPIC, topicId: NO_SUCH_TOPIC_ID }, { name: FLOW_TOPIC, topicId: NO_SUCH_TOPIC_ID }, { name: TXN_TOPIC, topicId: NO_SUCH_TOPIC_ID }].map((t) => ({ ...t, topicId: "AAAAAAAAAAAAAAAAAAAAAA" })), allowAutoTopicCreation: false, includeTopicAuthorizedOperations: false });
   for (const t of md.topics) topicIds.set(t.name, t.topicId);
   const versions = await client.request<Any>(18, 3, { clientSoftwareName: "strand-test", clientSoftwareVersion: "1" });
   heartbeatServed = versions.apiKeys.some((k: Any) => k.apiKey === 76);
@@ -58,6 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   client?.close();
+  producer?.close();
   await target?.remove();
 }, 60_000);
 
@@ -141,27 +147,49 @@ test("unknown topic ids and partitions", async () => {
   expect((await shareAck(e, e.memberA, -1, [])).errorCode).toBe(ErrorCode.NONE);
 }, 30_000);
 
-test("record flow with a share group member: acquire, acknowledge, redeliver, lock timeout, delivery count limit", async () => {
-  if (target.name === "strand" && !heartbeatServed) {
-    console.log("share-fetch: ShareGroupHeartbeat not served by this Strand build; the flow runs in test/integration/share-fetch.test.ts");
-    return;
-  }
-  const groupId = "share-flow-group";
-  const memberA = "AAAAAAAAAAAAAAAAAAAAAF";
+/** Joins `memberId` to the share group by ShareGroupHeartbeat until `topic`'s partition is assigned to it. */
+async function joinShareGroup(groupId: string, memberId: string, topic: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const fc = await client.request<Any>(10, 4, { keyType: 0, coordinatorKeys: [groupId] });
     if (fc.coordinators[0].errorCode === ErrorCode.NONE) break;
     await Bun.sleep(100);
   }
-  // Join and heartbeat until the partition is assigned (the group coordinator then initialises its share state).
+  // Heartbeat until the partition is assigned (the group coordinator then initialises its share state).
   let hb: Any = {};
   let memberEpoch = 0;
   for (let i = 0; i < 100; i++) {
-    hb = await client.request<Any>(76, 1, { groupId, memberId: memberA, memberEpoch, rackId: null, subscribedTopicNames: [FLOW_TOPIC] });
+    hb = await client.request<Any>(76, 1, { groupId, memberId, memberEpoch, rackId: null, subscribedTopicNames: [topic] });
     if (hb.errorCode === ErrorCode.NONE) memberEpoch = hb.memberEpoch;
     if (hb.errorCode === ErrorCode.NONE && (hb.assignment?.topicPartitions?.length ?? 0) > 0) break;
     await Bun.sleep(100);
   }
-  expect(hb.assignment.topicPartitions).toEqual([{ topicId: topicIds.get(FLOW_TOPIC), partitions: [0] }]);
+  expect(hb.assignment.topicPartitions).toEqual([{ topicId: topicIds.get(topic), partitions: [0] }]);
+}
+
+function heartbeatMissing(): boolean {
+  if (target.name === "strand" && !heartbeatServed) {
+    console.log("share-fetch: ShareGroupHeartbeat not served by this Strand build; the flow runs in test/integration/share-fetch.test.ts");
+    return true;
+  }
+  return false;
+}
+
+test("record flow with a share group member: acquire, acknowledge, redeliver, lock timeout, delivery count limit", async () => {
+  if (heartbeatMissing()) return;
+  const groupId = "share-flow-group";
+  const memberA = "AAAAAAAAAAAAAAAAAAAAAF";
+  await joinShareGroup(groupId, memberA, FLOW_TOPIC);
   await runShareScenario({ ...env(memberA, FLOW_TOPIC, groupId) });
+}, 90_000);
+
+test("share.isolation.level=read_committed: aborted records are not delivered", async () => {
+  if (heartbeatMissing()) return;
+  const groupId = "share-txn-group";
+  const memberA = "AAAAAAAAAAAAAAAAAAAAAG";
+  const alter = await client.request<Any>(44, 1, { resources: [{ resourceType: 32, resourceName: groupId, configs: [{ name: "share.isolation.level", configOperation: 0, value: "read_committed" }] }], validateOnly: false });
+  expect(alter.responses[0].errorCode).toBe(ErrorCode.NONE);
+  await joinShareGroup(groupId, memberA, TXN_TOPIC);
+  await runReadCommittedScenario(env(memberA, TXN_TOPIC, groupId), (txns) =>
+    produceTransactions(client, "share-txn-producer", TXN_TOPIC, 0, txns.map((t) => ({ records: Array.from({ length: t.count }, (_, i) => ({ value: new Uint8Array([i]) })), commit: t.commit }))),
+  );
 }, 90_000);

@@ -15,6 +15,8 @@ type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 
 export interface ShareScenarioEnv {
   client: KafkaTestClient;
+  /** A second connection (a fetch waiting on `client` holds that connection's later requests). */
+  producer: KafkaTestClient;
   topic: string;
   topicId: string;
   groupId: string;
@@ -67,7 +69,7 @@ const acquiredOf = (res: Any): Array<[number, number, number]> =>
 
 async function produce(env: ShareScenarioEnv, n: number): Promise<void> {
   const records = Array.from({ length: n }, (_, i) => ({ value: new TextEncoder().encode(`v${i}`) }));
-  const r = await env.client.request<Any>(0, 11, { transactionalId: null, acks: -1, timeoutMs: 10_000, topicData: [{ name: env.topic, partitionData: [{ index: 0, records: buildRecordBatch({ records }) }] }] });
+  const r = await env.producer.request<Any>(0, 11, { transactionalId: null, acks: -1, timeoutMs: 10_000, topicData: [{ name: env.topic, partitionData: [{ index: 0, records: buildRecordBatch({ records }) }] }] });
   expect(r.responses[0].partitionResponses[0].errorCode).toBe(ErrorCode.NONE);
 }
 
@@ -130,12 +132,22 @@ export async function runShareScenario(env: ShareScenarioEnv): Promise<void> {
   expect(partitionOf(await shareAck(env, env.memberB, b++, [batch(5, 5, ACCEPT)])).errorCode).toBe(ErrorCode.INVALID_RECORD_STATE);
 
   // Acknowledgements piggy-backed on a fetch: the partition answers with its acknowledge error code.
-  const f3 = await shareFetch(env, env.memberA, a++, [batch(2, 2, ACCEPT), batch(5, 7, ACCEPT)]);
+  const f3 = await shareFetch(env, env.memberA, a++, [batch(5, 7, ACCEPT)]);
   expect(partitionOf(f3)).toMatchObject({ errorCode: ErrorCode.NONE, acknowledgeErrorCode: ErrorCode.NONE, acquiredRecords: [] });
 
-  // Lock timeout: A holds offset 8 and lets it expire; B gets it with delivery count 2.
+  // Renewing the lock of a record (ShareAcknowledge v2, IsRenewAck): it stays acquired.
+  const renew = await shareAck(env, env.memberA, a++, [batch(2, 2, 4)], 2, { isRenewAck: true });
+  expect(renew.acquisitionLockTimeoutMs).toBeGreaterThan(0);
+  expect(partitionOf(renew)).toMatchObject({ errorCode: ErrorCode.NONE });
+  expect(partitionOf(await shareAck(env, env.memberA, a++, [batch(2, 2, ACCEPT)])).errorCode).toBe(ErrorCode.NONE);
+
+  // A fetch that waits (max_wait_ms) answers when a record arrives: A takes offset 8.
+  const waiting = shareFetch(env, env.memberA, a++, [], { maxWaitMs: 20_000 });
+  await Bun.sleep(50); // not synchronisation: the fetch answers whether it arrives before or after the record
   await produce(env, 1);
-  expect(acquiredOf(await shareFetch(env, env.memberA, a++))).toEqual([[8, 8, 1]]);
+  expect(acquiredOf(await waiting)).toEqual([[8, 8, 1]]);
+
+  // Lock timeout: A lets offset 8 expire; B gets it with delivery count 2.
   await env.expireLocks();
   let redelivered: Array<[number, number, number]> = [];
   for (let i = 0; i < 100 && redelivered.length === 0; i++) {
@@ -153,4 +165,21 @@ export async function runShareScenario(env: ShareScenarioEnv): Promise<void> {
   expect((await shareAck(env, env.memberA, a, [])).errorCode).toBe(ErrorCode.SHARE_SESSION_NOT_FOUND);
   // B's session closed by a final ShareFetch: nothing fetched.
   expect((await shareFetch(env, env.memberB, -1, [], { topics: [] })).responses).toEqual([]);
+}
+
+/**
+ * share.isolation.level=read_committed (set on the group before its first fetch): an aborted
+ * transaction's records are never acquired; the committed transaction's, its markers and the records
+ * after it are.
+ */
+export async function runReadCommittedScenario(env: ShareScenarioEnv, produceTxns: (txns: Array<{ count: number; commit: boolean }>) => Promise<void>): Promise<void> {
+  let a = await openUntilReady(env, env.memberA);
+  await produceTxns([{ count: 2, commit: false }, { count: 2, commit: true }]);
+  await produce(env, 1);
+  const f = await shareFetch(env, env.memberA, a++);
+  expect(f.errorCode).toBe(ErrorCode.NONE);
+  expect(acquiredOf(f)).toEqual([[2, 6, 1]]);
+  expect(partitionOf(await shareAck(env, env.memberA, a++, [batch(2, 6, 0, 1, 1, 0, 1)])).errorCode).toBe(ErrorCode.NONE);
+  expect((await shareFetch(env, env.memberA, a++)).responses).toEqual([]);
+  expect((await shareAck(env, env.memberA, -1, [])).errorCode).toBe(ErrorCode.NONE);
 }

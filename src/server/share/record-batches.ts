@@ -9,21 +9,40 @@ import { fileRecords, type FileSlice, type Records } from "../../protocol/primit
 import { concatSliced } from "../../protocol/primitives/records-ref.ts";
 import type { BatchSpan } from "./share-partition.ts";
 
-/** Base offset (8) + batch length (4), then partition leader epoch (4), magic (1), crc (4), attributes (2), last offset delta (4). */
-const HEADER_PREFIX_BYTES = 27;
+/**
+ * Base offset (8) + batch length (4), partition leader epoch (4), magic (1), crc (4), attributes (2),
+ * last offset delta (4), base / max timestamps (8 + 8), producer id (8).
+ */
+const HEADER_PREFIX_BYTES = 51;
+const ATTRIBUTES_AT = 21;
 const LAST_OFFSET_DELTA_AT = 23;
+const PRODUCER_ID_AT = 43;
+const TRANSACTIONAL_FLAG = 0x10;
+const CONTROL_FLAG = 0x20;
 
 export interface BatchSpanAt extends BatchSpan {
   /** Byte position in the records value and size of the whole batch. */
   position: number;
   sizeBytes: number;
+  producerId: bigint;
+  isTransactional: boolean;
+  isControl: boolean;
 }
 
 function spanOf(view: DataView, at: number, position: number): BatchSpanAt | null {
   const baseOffset = Number(view.getBigInt64(at));
   const sizeBytes = view.getInt32(at + 8) + 12;
   if (baseOffset < 0 || sizeBytes < HEADER_PREFIX_BYTES) return null;
-  return { baseOffset, lastOffset: baseOffset + view.getInt32(at + LAST_OFFSET_DELTA_AT), position, sizeBytes };
+  const attributes = view.getInt16(at + ATTRIBUTES_AT);
+  return {
+    baseOffset,
+    lastOffset: baseOffset + view.getInt32(at + LAST_OFFSET_DELTA_AT),
+    position,
+    sizeBytes,
+    producerId: view.getBigInt64(at + PRODUCER_ID_AT),
+    isTransactional: (attributes & TRANSACTIONAL_FLAG) !== 0,
+    isControl: (attributes & CONTROL_FLAG) !== 0,
+  };
 }
 
 /** Every complete batch of `records` (a partial trailing batch is not counted, as a consumer drops it). */
@@ -69,4 +88,24 @@ export function sliceRecords(records: Records, start: number, end: number): Reco
     base += s.length;
   }
   return fileRecords(out);
+}
+
+/**
+ * read_committed: marks the data batches of aborted transactions (Kafka's
+ * SharePartition.fetchAbortedTransactionRecordBatches): an aborted transaction's producer is aborted
+ * from its first offset until its abort marker (a control batch), and its transactional data batches
+ * in between are archived instead of acquired. The markers themselves are delivered (clients
+ * acknowledge them as gaps).
+ */
+export function markAborted(spans: BatchSpanAt[], aborted: readonly { producerId: bigint; firstOffset: number }[]): void {
+  if (aborted.length === 0) return;
+  const pending = [...aborted].sort((a, b) => a.firstOffset - b.firstOffset);
+  const abortedProducers = new Set<bigint>();
+  let next = 0;
+  for (const s of spans) {
+    while (next < pending.length && pending[next]!.firstOffset <= s.lastOffset) abortedProducers.add(pending[next++]!.producerId);
+    if (!s.isTransactional || !abortedProducers.has(s.producerId)) continue;
+    if (s.isControl) abortedProducers.delete(s.producerId);
+    else s.archive = true;
+  }
 }

@@ -25,7 +25,7 @@ import type { MetadataImage } from "../../metadata/image.ts";
 import type { Timer } from "../../util/purgatory/index.ts";
 import { SharePartition, type AcquiredRange, type SharePartitionConfig, type ShareResult } from "./share-partition.ts";
 import { ShareSessionCache, type SessionPartition, type ShareSession } from "./share-session-cache.ts";
-import { batchSpans, sliceRecords } from "./record-batches.ts";
+import { batchSpans, markAborted, sliceRecords } from "./record-batches.ts";
 import type { ShareAcknowledgementBatch } from "./record-state.ts";
 import { EMPTY_RECORDS } from "../../replication/fetch-read.ts";
 
@@ -223,6 +223,7 @@ export class SharePartitionManager {
       }
       if (recordsLeft <= 0 || r.sizeBytes === 0) continue;
       const spans = batchSpans(r.records);
+      if (r.abortedTransactions !== null) markAborted(spans, r.abortedTransactions);
       const acquired = sp.acquire(params.memberId, spans, recordsLeft, params.batchSize, params.recordLimit);
       if (acquired.length === 0) continue;
       for (const a of acquired) recordsLeft -= a.lastOffset - a.firstOffset + 1;

@@ -23,8 +23,9 @@
 // In-flight state is kept per offset in arrays over [startOffset, endOffset] (bounded by the max record
 // locks plus one log batch), not as objects per record.
 //
-// Left out: read_committed archiving of aborted records (the fetch reads up to the LSO, aborted batches
-// are delivered and acknowledged as any other), delivery throttling near the limit, the DLQ (KIP-1191).
+// - read_committed (share.isolation.level): the fetch reads up to the last stable offset and the batches
+//   of aborted transactions are archived, not acquired (record-batches.ts markAborted).
+// Left out: delivery throttling near the limit, the DLQ (KIP-1191).
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { Persister } from "../../coordinator/share/persister.ts";
@@ -53,6 +54,8 @@ export interface PartitionOffsets {
 export interface BatchSpan {
   baseOffset: number;
   lastOffset: number;
+  /** read_committed: a batch of an aborted transaction, archived instead of acquired. */
+  archive?: boolean;
 }
 
 export interface AcquiredRange {
@@ -227,6 +230,10 @@ export class SharePartition {
         if (recordLimit && acquired.length >= maxRecords) break;
         const i = o - this.startOffset;
         if (this.st[i] !== RecordState.AVAILABLE) continue;
+        if (b.archive === true) {
+          this.st[i] = RecordState.ARCHIVED;
+          continue;
+        }
         this.st[i] = RecordState.ACQUIRED;
         this.dc[i]! += 1;
         this.owner[i] = memberId;
@@ -235,6 +242,8 @@ export class SharePartition {
     }
     const ranges = this.toRanges(acquired, Math.max(1, batchSize));
     for (const r of ranges) this.lock(r.firstOffset, r.lastOffset, cfg.recordLockDurationMs);
+    // Aborted records archived at the front move the start offset.
+    this.advanceStartOffset();
     return ranges;
   }
 

@@ -119,6 +119,13 @@ describe("SharePartition", () => {
     expect(sp.inFlightRecords).toBe(2);
   });
 
+  test("read_committed: batches of aborted transactions are archived, not acquired", async () => {
+    const { sp } = await setup();
+    const spans = [{ baseOffset: 0, lastOffset: 2, archive: true }, { baseOffset: 3, lastOffset: 3 }, { baseOffset: 4, lastOffset: 5 }];
+    expect(sp.acquire(A, spans, 100, 500)).toEqual([{ firstOffset: 3, lastOffset: 5, deliveryCount: 1 }]);
+    expect(sp.startOffset).toBe(3);
+  });
+
   test("state restored from the persister by a new leader; acquired records come back available", async () => {
     const { sp, make } = await setup();
     sp.acquire(A, batches([0, 9]), 100, 500);

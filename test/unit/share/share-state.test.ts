@@ -66,3 +66,13 @@ describe("ShareSessionCache", () => {
     expect([...s.partitions.keys()]).toEqual([`${T}:0`]);
   });
 });
+
+describe("markAborted", () => {
+  test("an aborted producer's data batches between its first offset and its marker", async () => {
+    const { markAborted } = await import("../../../src/server/share/record-batches.ts");
+    const span = (baseOffset: number, lastOffset: number, producerId: bigint, isTransactional: boolean, isControl = false) => ({ baseOffset, lastOffset, position: 0, sizeBytes: 0, producerId, isTransactional, isControl }) as Parameters<typeof markAborted>[0][number];
+    const spans = [span(0, 1, 7n, true), span(2, 2, 8n, true), span(3, 3, 7n, true, true), span(4, 5, 7n, true), span(6, 6, 9n, false)];
+    markAborted(spans, [{ producerId: 7n, firstOffset: 0 }]);
+    expect(spans.map((s) => s.archive === true)).toEqual([true, false, false, false, false]);
+  });
+});
