@@ -10,17 +10,10 @@
 // coordinator's state topic at replication factor 1 (a single node). Target assignments are batched
 // (group.share.assignment.interval.ms, 1 s on both), so assignments are awaited by bounded polling.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { BrokerConfig } from "../../src/config/broker-config.ts";
-import { formatStorage } from "../../src/cli/server-command.ts";
 import { ErrorCode } from "../../src/protocol/errors.ts";
-import { Broker } from "../../src/server/broker.ts";
-import { createLogger } from "../../src/util/log.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { startKafka, type KafkaHandle } from "../support/kafka-broker.ts";
-import { MemoryPersister } from "../support/share/memory-persister.ts";
+import { startShareStrand, type ShareStrand } from "../support/share/strand-in-process.ts";
 import { interopTarget } from "./targets.ts";
 import { createTopics } from "./topics.ts";
 
@@ -34,34 +27,10 @@ const M2 = "member-two-bbbbbbbbbbb";
 const ZERO = "AAAAAAAAAAAAAAAAAAAAAA";
 
 let kafka: KafkaHandle | null = null;
-let broker: Broker | null = null;
-let dir = "";
+let strand: ShareStrand | null = null;
 let port = 0;
 let c: KafkaTestClient;
 let topicId = "";
-
-async function startStrandInProcess(): Promise<number> {
-  dir = mkdtempSync(join(tmpdir(), "strand-share-groups-"));
-  const config = BrokerConfig.from(
-    new Map([
-      ["process.roles", "broker,controller"],
-      ["node.id", "1"],
-      ["listeners", "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0"],
-      ["advertised.listeners", "PLAINTEXT://127.0.0.1:0"],
-      ["strand.admin.listener", "127.0.0.1:0"],
-      ["controller.listener.names", "CONTROLLER"],
-      ["listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT"],
-      ["controller.quorum.voters", "1@127.0.0.1:9093"],
-      ["log.dirs", join(dir, "logs")],
-      ["offsets.topic.replication.factor", "1"],
-    ]),
-    [],
-  );
-  await formatStorage(config, "U2hhcmVHcm91cHNXaXJlAA", { ignoreFormatted: false });
-  broker = new Broker({ config, log: createLogger((process.env.SHARE_LOG ?? "error") as "error"), sharePersister: new MemoryPersister() });
-  const bound = await broker.start();
-  return bound.find((b) => b.name === "PLAINTEXT")!.port;
-}
 
 const RETRIABLE = new Set<number>([ErrorCode.COORDINATOR_NOT_AVAILABLE, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, ErrorCode.NOT_COORDINATOR]);
 
@@ -87,7 +56,8 @@ beforeAll(async () => {
     kafka = await startKafka({ overrides: { "share.coordinator.state.topic.replication.factor": 1, "share.coordinator.state.topic.min.isr": 1, "share.coordinator.state.topic.num.partitions": 1 } });
     port = kafka.port;
   } else {
-    port = await startStrandInProcess();
+    strand = await startShareStrand();
+    port = strand.port;
   }
   await createTopics(port, [{ name: TOPIC, partitions: 3 }]);
   c = await KafkaTestClient.connect(port);
@@ -98,9 +68,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   c?.close();
-  await broker?.stop();
+  await strand?.stop();
   await kafka?.remove();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 }, 120_000);
 
 test("join at epoch 2 with nothing assigned; every partition once the share state is initialized; fencing and Kafka's error texts", async () => {
