@@ -4,7 +4,7 @@
 //   delivered once, to one member, and the share-partition lag falls to 0;
 // - explicit acknowledgement: ACCEPT, RELEASE (delivered again with delivery count 2), REJECT (archived);
 // - a member that stops polling while it holds records: the acquisition locks time out
-//   (share.record.lock.duration.ms) and another member gets the records with delivery count 2;
+//   (share.record.lock.duration.ms) and another member gets the records with a higher delivery count;
 // - share.delivery.count.limit=2 with every delivery released: two deliveries, then archived;
 // - a member SIGKILLed while it holds records: another member gets them;
 // - the broker SIGKILLed and restarted while two members accept records: every record is accepted, and
@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { probeInstall } from "../support/clients/cache.ts";
 import { ensureJavaClient, KAFKA_CLIENTS_VERSION, type JavaClient } from "../support/clients/java.ts";
 import { until } from "../support/until.ts";
-import { collect } from "./driver-output.ts";
-import { deliveries, describeShareGroup, range, setGroupConfigs, ShareMember, shareOffsets } from "./share-members.ts";
+import { deliveries, describeShareGroup, produceRecords, range, setGroupConfigs, ShareMember, shareOffsets } from "./share-members.ts";
 import { startTarget, type InteropTarget } from "./target.ts";
 import { createTopics } from "./topics.ts";
 import { interopTarget } from "./targets.ts";
@@ -65,10 +64,7 @@ describe.skipIf(!java.ok)(`Java KafkaShareConsumer ${KAFKA_CLIENTS_VERSION} vs $
     return m;
   }
 
-  async function produce(topic: string, count: number, perBatch: number, from = 0): Promise<void> {
-    await collect("share-produce", client.spawn(["share-produce", "--bootstrap", target.bootstrap, "--topic", topic,
-      "--count", String(count), "--per-batch", String(perBatch), "--from", String(from)]), { timeoutMs: 60_000 });
-  }
+  const produce = (topic: string, count: number, perBatch: number) => produceRecords(target.port, topic, count, perBatch);
 
   /** Waits until partition 0 of the group's topic has lag 0: every record acknowledged or archived. */
   async function allDone(group: string, timeoutMs = 60_000): Promise<void> {
@@ -123,7 +119,7 @@ describe.skipIf(!java.ok)(`Java KafkaShareConsumer ${KAFKA_CLIENTS_VERSION} vs $
     timings.explicit = Date.now() - t0;
   }, 120_000);
 
-  test("acquisition lock timeout: a member that stops polling loses its records to another (delivery count 2)", async () => {
+  test("acquisition lock timeout: a member that stops polling loses its records to another (delivered again)", async () => {
     const t0 = Date.now();
     const topic = "share-lock";
     const N = 10;
@@ -135,7 +131,9 @@ describe.skipIf(!java.ok)(`Java KafkaShareConsumer ${KAFKA_CLIENTS_VERSION} vs $
     const taker = member("l2", topic, { "ack-mode": "explicit", commit: "sync" });
     await allDone(topic);
     const got = deliveries([taker]);
-    for (const o of held) expect({ o, dc: got.get(o)?.[0]?.dc }).toEqual({ o, dc: 2 });
+    // At least 2: the holder's client may have fetched (acquired) them once more in the background
+    // before its lock ran out again.
+    for (const o of held) expect(got.get(o)?.[0]?.dc ?? 0).toBeGreaterThanOrEqual(2);
     expect([...got.keys()].sort((a, b) => a - b)).toEqual(range(N));
     await stop(holder, taker);
     timings.lock = Date.now() - t0;

@@ -3,6 +3,7 @@
 // calls it makes with Strand's own protocol client: group configs (IncrementalAlterConfigs on a GROUP
 // resource), ShareGroupDescribe and DescribeShareGroupOffsets, the same raw requests for both brokers.
 import type { Subprocess } from "bun";
+import { buildRecordBatch } from "../../src/protocol/records/builder.ts";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 
 export interface ShareRecord { c: string; p: number; o: number; dc: number; key: string; value: string; ack: string; t: number }
@@ -60,6 +61,32 @@ export class ShareMember {
   diag(): string {
     return `${this.name}: ${this.records.length} records, acked ${JSON.stringify(this.acked.slice(-3))}, ` +
       `events ${JSON.stringify(this.other.slice(-4))}\n${this.stderr.slice(-1500)}`;
+  }
+}
+
+interface ProduceResponse { responses: Array<{ partitionResponses: Array<{ errorCode: number }> }> }
+
+/**
+ * Records key "i", value "v<i>" for i in [from, from + count) into partition 0, `perBatch` to a batch
+ * (a share fetch acquires whole batches, so small batches let several members share a partition).
+ */
+export async function produceRecords(port: number, topic: string, count: number, perBatch: number, from = 0): Promise<void> {
+  const c = await KafkaTestClient.connect(port);
+  const enc = new TextEncoder();
+  try {
+    // Bounded by count / perBatch requests.
+    for (let i = from; i < from + count; i += perBatch) {
+      const n = Math.min(perBatch, from + count - i);
+      const records = Array.from({ length: n }, (_, k) => ({ key: enc.encode(String(i + k)), value: enc.encode(`v${i + k}`) }));
+      const res = await c.request<ProduceResponse>(0, 11, {
+        transactionalId: null, acks: -1, timeoutMs: 10_000,
+        topicData: [{ name: topic, partitionData: [{ index: 0, records: buildRecordBatch({ records }) }] }],
+      });
+      const code = res.responses[0]?.partitionResponses[0]?.errorCode;
+      if (code !== 0) throw new Error(`Produce ${topic} at ${i}: error ${code}`);
+    }
+  } finally {
+    c.close();
   }
 }
 

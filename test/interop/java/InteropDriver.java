@@ -2,8 +2,7 @@
 // (a group member committing its positions), `group-offsets`, `console-calls`
 // (the admin calls third-party consoles make), and the transactional commands
 // `txn-produce`, `txn-read`, `ctp` (consume-transform-produce) and `fence`, and the replication chaos
-// test's `chaos-produce` and `chaos-consume`, the share-group commands `share-consume`, `share-produce`
-// and `share-admin`, each printing
+// test's `chaos-produce` and `chaos-consume`, and the share-group member `share-consume`, each printing
 // JSON lines on stdout (see test/interop/java.test.ts). Exit code 0 means the command ran to its end;
 // the checks themselves are reported in the JSON and asserted by the TypeScript test.
 package strand.interop;
@@ -13,7 +12,7 @@ public final class InteropDriver {
 
   public static void main(String[] argv) throws Exception {
     if (argv.length < 1) {
-      System.err.println("usage: InteropDriver produce|consume|admin|commit|group-offsets|console-calls|txn-produce|txn-read|ctp|fence|chaos-produce|chaos-consume|share-consume|share-produce|share-admin --bootstrap HOST:PORT ...");
+      System.err.println("usage: InteropDriver produce|consume|admin|commit|group-offsets|console-calls|txn-produce|txn-read|ctp|fence|chaos-produce|chaos-consume|share-consume --bootstrap HOST:PORT ...");
       System.exit(2);
     }
     Args args = new Args(argv, 1);
@@ -33,10 +32,8 @@ public final class InteropDriver {
       case "fence" -> FenceCommand.run(args);
       case "chaos-produce" -> ChaosProduceCommand.run(args);
       case "chaos-consume" -> ChaosConsumeCommand.run(args);
-      // Share groups (KIP-932): KafkaShareConsumer members and their set-up (share-consumer.test.ts).
+      // Share groups (KIP-932): a KafkaShareConsumer member (share-consumer.test.ts).
       case "share-consume" -> ShareConsumeCommand.run(args);
-      case "share-produce" -> ShareAdminCommand.produce(args);
-      case "share-admin" -> ShareAdminCommand.admin(args);
       default -> {
         System.err.println("unknown command " + argv[0]);
         System.exit(2);

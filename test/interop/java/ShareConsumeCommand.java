@@ -117,6 +117,9 @@ final class ShareConsumeCommand {
       }
       Json.event("closed").put("c", name).print();
     }
+    // Stopped by SIGTERM: the JVM is already shutting down, and InteropDriver's System.exit would block
+    // until the shutdown hook's join timed out.
+    if (!running.get()) Runtime.getRuntime().halt(0);
   }
 
   private static AcknowledgeType decide(String plan, long offset, int dc) {
