@@ -86,6 +86,7 @@ const envOf = (topic: string, topicId: string, groupId: string): ShareScenarioEn
   groupId,
   memberA: "AAAAAAAAAAAAAAAAAAAAAF",
   memberB: "BBBBBBBBBBBBBBBBBBBBBB",
+  connect: () => KafkaTestClient.connect(broker.advertisedEndpoints.find((e) => e.name === "PLAINTEXT")!.port),
   expireLocks: async () => clock.advance(2500),
 });
 

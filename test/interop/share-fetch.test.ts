@@ -36,6 +36,7 @@ const env = (memberA: string, topic = ERRORS_TOPIC, groupId = "share-errors-grou
   groupId,
   memberA,
   memberB: "BBBBBBBBBBBBBBBBBBBBBB",
+  connect: () => KafkaTestClient.connect(target.port),
   expireLocks: async () => {},
 });
 

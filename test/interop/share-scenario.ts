@@ -22,6 +22,8 @@ export interface ShareScenarioEnv {
   groupId: string;
   memberA: string;
   memberB: string;
+  /** A new connection to the broker (closed by the scenario). */
+  connect(): Promise<KafkaTestClient>;
   /** Lets every acquisition lock taken so far expire (Kafka: waits; Strand: moves the clock). */
   expireLocks(): Promise<void>;
 }
@@ -156,9 +158,33 @@ export async function runShareScenario(env: ShareScenarioEnv): Promise<void> {
   }
   expect(redelivered).toEqual([[8, 8, 2]]);
 
+  // B opens its session again: what it acquired stays its own.
+  const reopen = await shareFetch(env, env.memberB, 0);
+  expect(reopen.errorCode).toBe(ErrorCode.NONE);
+  expect(acquiredOf(reopen)).toEqual([]);
+  b = 1;
   // Released at the delivery count limit (2): archived, never delivered again.
   expect(partitionOf(await shareAck(env, env.memberB, b++, [batch(8, 8, RELEASE)])).errorCode).toBe(ErrorCode.NONE);
   expect((await shareFetch(env, env.memberA, a++)).responses).toEqual([]);
+
+  // A member whose connection closes: its session ends and what it acquired goes to the others (a
+  // lock of 60 s, longer than the wait below, so the redelivery is not a lock timeout).
+  const alter = await env.client.request<Any>(44, 1, { resources: [{ resourceType: 32, resourceName: env.groupId, configs: [{ name: "share.record.lock.duration.ms", configOperation: 0, value: "60000" }] }], validateOnly: false });
+  expect(alter.responses[0].errorCode).toBe(ErrorCode.NONE);
+  const conn = await env.connect();
+  const envC = { ...env, client: conn };
+  const memberC = "CCCCCCCCCCCCCCCCCCCCCC";
+  expect((await shareFetch(envC, memberC, 0)).errorCode).toBe(ErrorCode.NONE);
+  await produce(env, 1);
+  expect(acquiredOf(await shareFetch(envC, memberC, 1))).toEqual([[9, 9, 1]]);
+  conn.close();
+  let afterClose: Array<[number, number, number]> = [];
+  for (let i = 0; i < 100 && afterClose.length === 0; i++) {
+    afterClose = acquiredOf(await shareFetch(env, env.memberB, b++));
+    if (afterClose.length === 0) await Bun.sleep(100);
+  }
+  expect(afterClose).toEqual([[9, 9, 2]]);
+  expect(partitionOf(await shareAck(env, env.memberB, b++, [batch(9, 9, ACCEPT)])).errorCode).toBe(ErrorCode.NONE);
 
   // Closing A's session (ShareAcknowledge epoch -1); the session is gone afterwards.
   expect((await shareAck(env, env.memberA, -1, [])).errorCode).toBe(ErrorCode.NONE);

@@ -132,8 +132,7 @@ export const shareFetchHandler = defineHandler<ShareFetchRequest, ShareFetchResp
     let session: ShareSession;
     if (epoch === INITIAL_EPOCH) {
       if (acks.length > 0) return topLevel(ErrorCode.INVALID_REQUEST);
-      const old = mgr.sessions.get(groupId, memberId);
-      if (old !== undefined) await mgr.releaseSession(old);
+      // A member opening its session again keeps what it acquired (Kafka replaces the session only).
       const opened = mgr.sessions.open(groupId, memberId, Date.now(), ctx.conn.id);
       if (typeof opened === "number") return topLevel(opened);
       session = opened;

@@ -3,6 +3,13 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { StateBatch } from "../../protocol/generated/messages/write-share-group-state-request.ts";
 
+// Kafka's InvalidRecordStateException / InvalidRequestException messages for acknowledgements.
+export const NOT_FOUND = "Batch record not found. The request batch offsets are not found in the cache.";
+export const FIRST_PAST_END = "Batch record not found. The first offset in request is past acquired records.";
+export const LAST_PAST_END = "Batch record not found. The last offset in request is past acquired records.";
+export const NOT_ACQUIRED = "The batch cannot be acknowledged. The batch is not in the acquired state.";
+export const NOT_OWNER = "Member is not the owner of batch record";
+
 /** One offset's state before a change (to write the new state, or to undo the change). */
 export interface OffsetChange {
   offset: number;

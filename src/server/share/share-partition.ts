@@ -30,67 +30,15 @@
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { Persister } from "../../coordinator/share/persister.ts";
 import type { StateBatch } from "../../protocol/generated/messages/write-share-group-state-request.ts";
-import { TimerTask, type Timer } from "../../util/purgatory/index.ts";
+import type { Timer } from "../../util/purgatory/index.ts";
+import { AcquisitionLockTimerTask } from "./acquisition-lock.ts";
 import { AcknowledgeType, RecordState, isTerminal, type ShareAcknowledgementBatch } from "./record-state.ts";
-import { persistedBatches, readErrorCode, type OffsetChange } from "./share-partition-state.ts";
+import { FIRST_PAST_END, LAST_PAST_END, NOT_ACQUIRED, NOT_FOUND, NOT_OWNER, persistedBatches, readErrorCode, type OffsetChange } from "./share-partition-state.ts";
+import type { AcquiredRange, BatchSpan, PartitionOffsets, SharePartitionConfig, ShareResult } from "./share-partition-types.ts";
 
-export interface SharePartitionConfig {
-  recordLockDurationMs: number;
-  deliveryCountLimit: number;
-  maxInFlightRecords: number;
-  /** share.auto.offset.reset: earliest, latest, or by_duration:<ISO-8601 duration> resolved to ms. */
-  autoOffsetReset: { type: "earliest" } | { type: "latest" } | { type: "by_duration"; durationMs: number };
-}
-
-/** Where share.auto.offset.reset reads the log (Kafka's PartitionMetadataProvider). */
-export interface PartitionOffsets {
-  logStartOffset(): number;
-  logEndOffset(): number;
-  /** The first offset with a timestamp >= timestampMs, or the log end. */
-  offsetForTimestamp(timestampMs: number): number;
-}
-
-/** A log batch the fetch read: its offsets (the bytes are not looked at here). */
-export interface BatchSpan {
-  baseOffset: number;
-  lastOffset: number;
-  /** read_committed: a batch of an aborted transaction, archived instead of acquired. */
-  archive?: boolean;
-}
-
-export interface AcquiredRange {
-  firstOffset: number;
-  lastOffset: number;
-  deliveryCount: number;
-}
-
-export interface ShareResult {
-  errorCode: number;
-  errorMessage: string | null;
-}
+export type { SharePartitionConfig, PartitionOffsets, BatchSpan, AcquiredRange, ShareResult } from "./share-partition-types.ts";
 
 const OK: ShareResult = { errorCode: ErrorCode.NONE, errorMessage: null };
-const NOT_FOUND = "Batch record not found. The request batch offsets are not found in the cache.";
-const FIRST_PAST_END = "Batch record not found. The first offset in request is past acquired records.";
-const LAST_PAST_END = "Batch record not found. The last offset in request is past acquired records.";
-const NOT_ACQUIRED = "The batch cannot be acknowledged. The batch is not in the acquired state.";
-const NOT_OWNER = "Member is not the owner of batch record";
-
-class AcquisitionLockTimerTask extends TimerTask {
-  constructor(
-    deadlineMs: number,
-    private readonly owner: SharePartition,
-    readonly lockId: number,
-    readonly firstOffset: number,
-    readonly lastOffset: number,
-  ) {
-    super(deadlineMs);
-  }
-  run(): void {
-    this.owner.onLockTimeout(this);
-  }
-}
-
 export type SharePartitionState = "EMPTY" | "INITIALIZING" | "ACTIVE" | "FAILED" | "FENCED";
 
 export class SharePartition {

@@ -32,8 +32,10 @@ test("acquires from the log's bytes, answers NOT_LEADER_OR_FOLLOWER elsewhere, d
   const rm = {
     getPartitionOrError: () => (leader ? hosted : { errorCode: ErrorCode.NOT_LEADER_OR_FOLLOWER, detail: "" }),
     fetchMessages: (p: FetchParams) => {
+      // A delayed fetch for new records: none come in this test.
+      if (p.maxWaitMs > 0) return new Promise(() => {});
       const from = Number(p.partitions[0]!.fetchOffset);
-      const records = from === 0 ? log : from === 2 ? b1 : new Uint8Array(0);
+      const records = from <= 1 ? log : from === 2 ? b1 : new Uint8Array(0); // a read starts at the batch holding the offset
       return { results: new Map([[p.partitions[0]!.key, { errorCode: 0, highWatermark: 3n, lastStableOffset: 3n, logStartOffset: 0n, records, sizeBytes: records.length, leaderEpoch: 1, abortedTransactions: null }]]), totalBytes: records.length, anyError: false };
     },
   } as unknown as ReplicaManager;
@@ -66,6 +68,13 @@ test("acquires from the log's bytes, answers NOT_LEADER_OR_FOLLOWER elsewhere, d
   hosted.leaderEpoch = 2;
   const [r3] = await mgr.fetch(parts, { ...params, maxRecords: 10 });
   expect(r3!.acquired).toEqual([{ firstOffset: 0, lastOffset: 2, deliveryCount: 1 }]);
+
+  // A waiting fetch (nothing to acquire) answers as soon as another member releases a record.
+  const waiting = mgr.fetch(parts, { ...params, memberId: "other", maxWaitMs: 60_000 });
+  expect((await mgr.acknowledge("g", "m", TOPIC_ID, 0, [{ firstOffset: 1, lastOffset: 1, acknowledgeTypes: [2] }])).errorCode).toBe(ErrorCode.NONE);
+  const [r4] = await waiting;
+  expect(r4!.acquired).toEqual([{ firstOffset: 1, lastOffset: 1, deliveryCount: 2 }]);
+
   hosted.leaderEpoch = 3;
   mgr.onMetadataUpdate();
   expect(mgr.sharePartitionCount).toBe(0);

@@ -76,3 +76,14 @@ describe("markAborted", () => {
     expect(spans.map((s) => s.archive === true)).toEqual([true, false, false, false, false]);
   });
 });
+
+describe("share group configs", () => {
+  test("share.auto.offset.reset by_duration takes ISO-8601 durations", async () => {
+    const { parseDurationMs } = await import("../../../src/server/share/share-config.ts");
+    expect(parseDurationMs("PT1H")).toBe(3_600_000);
+    expect(parseDurationMs("P1DT30M")).toBe(86_400_000 + 1_800_000);
+    expect(parseDurationMs("PT0.5S")).toBe(500);
+    expect(parseDurationMs("P")).toBeNull();
+    expect(parseDurationMs("1h")).toBeNull();
+  });
+});
