@@ -195,3 +195,25 @@ test("share offsets: every initialized partition described, altered while empty,
   ]);
   expect((await describe([G]))[0]).toMatchObject({ errorCode: ErrorCode.GROUP_ID_NOT_FOUND, errorMessage: `Group ${G} not found.` });
 }, 60_000);
+
+test("share.version disabled with UpdateFeatures: the share-group APIs answer UNSUPPORTED_VERSION; enabled again, they serve", async () => {
+  const update = (level: number, upgradeType: number) => c.request<Any>(57, 1, { timeoutMs: 30_000, featureUpdates: [{ feature: "share.version", maxVersionLevel: level, upgradeType, allowDowngrade: false }], validateOnly: false }, 35_000);
+  expect((await update(0, 2)).errorCode).toBe(0);
+  let r: Any = {};
+  for (let i = 0; i < 100; i++) {
+    r = await hb({ memberId: "late", subscribedTopicNames: [TOPIC] });
+    if (r.errorCode === ErrorCode.UNSUPPORTED_VERSION) break;
+    await Bun.sleep(100);
+  }
+  expect(r.errorCode).toBe(ErrorCode.UNSUPPORTED_VERSION);
+  expect((await describe([G]))[0].errorCode).toBe(ErrorCode.UNSUPPORTED_VERSION);
+  expect((await c.request<Any>(91, 0, { groupId: G, topics: [] })).errorCode).toBe(ErrorCode.UNSUPPORTED_VERSION);
+  expect((await update(2, 1)).errorCode).toBe(0);
+  for (let i = 0; i < 100; i++) {
+    r = await hb({ memberId: "late", subscribedTopicNames: [TOPIC] });
+    if (r.errorCode !== ErrorCode.UNSUPPORTED_VERSION) break;
+    await Bun.sleep(100);
+  }
+  expect(r).toMatchObject({ errorCode: 0, memberId: "late" });
+  expect((await hb({ memberId: "late", memberEpoch: -1 })).errorCode).toBe(0);
+}, 60_000);

@@ -110,7 +110,9 @@ export class ShareGroupService {
       const g = s.shareGroups.get(groupId);
       // Kafka 4.4.0 answers a group that does not exist with no topics and no error.
       if (!g) return { missing: false, asked: [] };
-      return { missing: false, asked: [...g.initialized].filter(([, v]) => v.partitions.size > 0).map(([topicId, v]) => ({ name: v.name, topicId: topicId as string | null, partitions: [...v.partitions].sort((a, b) => a - b) })) };
+      // Topics deleted since are left out (Kafka cleans them out of the group's state metadata).
+      const ids = new Set([...known.values()].map((t) => t.topicId));
+      return { missing: false, asked: [...g.initialized].filter(([t, v]) => v.partitions.size > 0 && ids.has(t)).map(([topicId, v]) => ({ name: v.name, topicId: topicId as string | null, partitions: [...v.partitions].sort((a, b) => a - b) })) };
     });
     if (plan.missing) return { errorCode: ErrorCode.GROUP_ID_NOT_FOUND, errorMessage: `Group ${groupId} not found.`, topics: [] };
     const known = plan.asked.filter((t) => t.topicId !== null);

@@ -7,6 +7,7 @@
 // group's records are written to __consumer_offsets (COORDINATOR_NOT_AVAILABLE etc. if the write fails,
 // so clients retry). Share partitions first subscribed are then initialized through the Persister.
 //
+// share.version below 1 (disabled with kafka-features.sh): UNSUPPORTED_VERSION, as Kafka.
 // With an authorizer (KafkaApis.handleShareGroupHeartbeat): READ on the group (else
 // GROUP_AUTHORIZATION_FAILED) and DESCRIBE on every subscribed topic (else TOPIC_AUTHORIZATION_FAILED).
 //
@@ -19,6 +20,7 @@ import { newShareGroupHeartbeatResponse, type ShareGroupHeartbeatResponse } from
 import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
+import { shareGroupsEnabled } from "./share-enabled.ts";
 import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
 import { authorize, filterByAuthorized } from "../auth-helper.ts";
 
@@ -28,6 +30,10 @@ export const shareGroupHeartbeatHandler = defineHandler<ShareGroupHeartbeatReque
   maxVersion: 1,
   async handle(ctx, req) {
     const res = newShareGroupHeartbeatResponse();
+    if (!shareGroupsEnabled(ctx)) {
+      res.errorCode = ErrorCode.UNSUPPORTED_VERSION;
+      return res;
+    }
     if (!authorize(ctx, AclOperation.READ, ResourceType.GROUP, req.groupId)) {
       res.errorCode = ErrorCode.GROUP_AUTHORIZATION_FAILED;
       return res;

@@ -5,6 +5,7 @@
 // GROUP_ID_NOT_FOUND "Group X not found.", a group of another type "Group X is not a share group.";
 // an empty group id INVALID_GROUP_ID.
 //
+// share.version below 1: every group UNSUPPORTED_VERSION, as Kafka.
 // Authorized operations when asked: the group's operations the principal may do (3400, every one, with
 // no authorizer); else Integer.MIN_VALUE. With an authorizer a group needs DESCRIBE (else
 // GROUP_AUTHORIZATION_FAILED) and every topic its members are assigned or subscribed to DESCRIBE (else
@@ -17,6 +18,7 @@ import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { topicNameOf } from "../../coordinator/group/topics.ts";
 import { defineHandler } from "../handler.ts";
+import { shareGroupsEnabled } from "./share-enabled.ts";
 import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
 import { authorize, authorizedOperations, filterByAuthorized } from "../auth-helper.ts";
 import { GROUP_ALL_OPERATIONS } from "./15-describe-groups.ts";
@@ -31,6 +33,10 @@ export const shareGroupDescribeHandler = defineHandler<ShareGroupDescribeRequest
     res.groups = req.groupIds.map((id) => {
       const out = newDescribedGroup();
       out.groupId = id;
+      if (!shareGroupsEnabled(ctx)) {
+        out.errorCode = ErrorCode.UNSUPPORTED_VERSION;
+        return out;
+      }
       if (id === "") {
         out.errorCode = ErrorCode.INVALID_GROUP_ID;
         return out;

@@ -6,7 +6,7 @@
 // lag: high watermark - start offset - records already delivered-complete above it, -1 when unknown.
 // A topic that does not exist answers its partitions UNKNOWN_TOPIC_OR_PARTITION.
 //
-// With an authorizer: DESCRIBE on the group (else GROUP_AUTHORIZATION_FAILED) and DESCRIBE on each
+// share.version below 1: every group UNSUPPORTED_VERSION, as Kafka. With an authorizer: DESCRIBE on the group (else GROUP_AUTHORIZATION_FAILED) and DESCRIBE on each
 // topic (else its partitions TOPIC_AUTHORIZATION_FAILED), as KafkaApis.
 
 import { ErrorCode, errorMessage } from "../../protocol/errors.ts";
@@ -16,6 +16,7 @@ import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
 import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
+import { shareGroupsEnabled } from "./share-enabled.ts";
 import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
 import { authorize } from "../auth-helper.ts";
 
@@ -34,6 +35,10 @@ export const describeShareGroupOffsetsHandler = defineHandler<DescribeShareGroup
         out.errorCode = code;
         out.errorMessage = message;
       };
+      if (!shareGroupsEnabled(ctx)) {
+        fail(ErrorCode.UNSUPPORTED_VERSION);
+        continue;
+      }
       if (g.groupId === "") {
         fail(ErrorCode.INVALID_GROUP_ID);
         continue;

@@ -14,6 +14,7 @@ import { ZERO_UUID } from "../../protocol/primitives/codec-runtime.ts";
 import { groupServiceOf } from "../../coordinator/group/service.ts";
 import { coordinatorErrorCode } from "../../coordinator/group/errors.ts";
 import { defineHandler } from "../handler.ts";
+import { shareGroupsEnabled } from "./share-enabled.ts";
 import { AclOperation, ResourceType } from "../../metadata/authorizer/acl.ts";
 import { authorize } from "../auth-helper.ts";
 
@@ -28,6 +29,7 @@ export const deleteShareGroupOffsetsHandler = defineHandler<DeleteShareGroupOffs
       res.errorMessage = message;
       return res;
     };
+    if (!shareGroupsEnabled(ctx)) return fail(ErrorCode.UNSUPPORTED_VERSION);
     if (req.groupId === "") return fail(ErrorCode.INVALID_GROUP_ID);
     if (!authorize(ctx, AclOperation.DELETE, ResourceType.GROUP, req.groupId)) return fail(ErrorCode.GROUP_AUTHORIZATION_FAILED);
     const names = req.topics.map((t) => t.topicName);

@@ -14,6 +14,8 @@ export interface ShareStrand {
   port: number;
   bootstrap: string;
   persister: MemoryPersister;
+  /** A clean stop and a new Broker on the same data and Persister (a new port: reconnect). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -36,16 +38,28 @@ export async function startShareStrand(): Promise<ShareStrand> {
   );
   await formatStorage(config, "U2hhcmVHcm91cHNXaXJlAA", { ignoreFormatted: false });
   const persister = new MemoryPersister();
-  const broker = new Broker({ config, log: createLogger((process.env.SHARE_LOG ?? "error") as "error"), sharePersister: persister });
-  const port = (await broker.start()).find((b) => b.name === "PLAINTEXT")!.port;
-  return {
-    broker,
-    port,
-    bootstrap: `127.0.0.1:${port}`,
+  const start = async () => {
+    const broker = new Broker({ config, log: createLogger((process.env.SHARE_LOG ?? "error") as "error"), sharePersister: persister });
+    const port = (await broker.start()).find((b) => b.name === "PLAINTEXT")!.port;
+    return { broker, port };
+  };
+  const first = await start();
+  const handle: ShareStrand = {
+    broker: first.broker,
+    port: first.port,
+    bootstrap: `127.0.0.1:${first.port}`,
     persister,
+    async restart() {
+      await handle.broker.stop();
+      const next = await start();
+      handle.broker = next.broker;
+      handle.port = next.port;
+      handle.bootstrap = `127.0.0.1:${next.port}`;
+    },
     async stop() {
-      await broker.stop();
+      await handle.broker.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return handle;
 }

@@ -17,6 +17,7 @@ import { decodeShareGroupRecord, RT_SG_STATE_PARTITION_METADATA } from "../../..
 import { ErrorCode } from "../../../src/protocol/errors.ts";
 import { MemoryPersister } from "../../support/share/memory-persister.ts";
 import { seededRandom } from "../../support/seeded-random.ts";
+import { groupConfigValueError, groupIntConfig } from "../../../src/config/group-config.ts";
 
 const T1 = "AAAAAAAAAAAAAAAAAAAAAQ";
 const T2 = "AAAAAAAAAAAAAAAAAAAAAg";
@@ -283,5 +284,30 @@ describe("share group offsets, deletion and replay", () => {
     const after = setup().coord;
     log.forEach((kv, i) => after.replay(i, -1n, -1, kv.key, kv.value));
     expect(after.shareGroups.has("g")).toBe(false);
+  });
+});
+
+describe("share group configs (GROUP resources)", () => {
+  test("Kafka's ranges from group.share.min/max.*; the group's override over the broker's key", () => {
+    const none = () => undefined;
+    expect(groupConfigValueError("share.session.timeout.ms", "1000", none)).toBe("share.session.timeout.ms must be in the range 45000 to 60000 inclusive.");
+    expect(groupConfigValueError("share.heartbeat.interval.ms", "16000", none)).toBe("share.heartbeat.interval.ms must be in the range 5000 to 15000 inclusive.");
+    expect(groupConfigValueError("share.delivery.count.limit", "11", none)).toBe("share.delivery.count.limit must be in the range 2 to 10 inclusive.");
+    expect(groupConfigValueError("share.record.lock.duration.ms", "10000", none)).toBe("share.record.lock.duration.ms must be in the range 15000 to 60000 inclusive.");
+    expect(groupConfigValueError("share.partition.max.record.locks", "5000", none)).toBe("share.partition.max.record.locks must be in the range 100 to 4000 inclusive.");
+    expect(groupConfigValueError("share.assignment.interval.ms", "0", none)).toBeNull();
+    const b = (k: string) => ({ "group.share.heartbeat.interval.ms": "6000" })[k];
+    expect(groupIntConfig("share.heartbeat.interval.ms", undefined, b)).toBe(6000);
+    expect(groupIntConfig("share.heartbeat.interval.ms", new Map([["share.heartbeat.interval.ms", "7000"]]), b)).toBe(7000);
+  });
+
+  test("the heartbeat interval and session timeout of a group's config are used", async () => {
+    const { coord, fake } = setup();
+    coord.shareGroupConfigSource = (id) => (id === "g" ? { sessionTimeoutMs: 50_000, heartbeatIntervalMs: 7_000, assignmentIntervalMs: 0 } : DEFAULT_SHARE_GROUP_CONFIG);
+    expect(coord.share.heartbeat(hb({})).result.heartbeatIntervalMs).toBe(7_000);
+    fake.advance(45_000);
+    expect(coord.shareGroups.get("g")!.members.size).toBe(1);
+    fake.advance(6_000);
+    expect(coord.shareGroups.get("g")!.members.size).toBe(0);
   });
 });
