@@ -250,6 +250,15 @@ export class SharePartitionManager {
     }
   }
 
+  /**
+   * Kafka's ShareGroupListener.onMemberLeave, for the group coordinator: the member's share session
+   * ends and its acquired records go back to the others.
+   */
+  async onMemberLeave(groupId: string, memberId: string): Promise<void> {
+    const s = this.sessions.removeMember(groupId, memberId);
+    if (s !== undefined) await this.releaseSession(s);
+  }
+
   /** A client connection closed: the share sessions it used end and their acquired records go back. */
   connectionClosed(connectionId: number): void {
     for (const s of this.sessions.removeConnection(connectionId)) void this.releaseSession(s);
