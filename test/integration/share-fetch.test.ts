@@ -128,7 +128,7 @@ test("closing a session releases its acquired records to other members; state is
   expect(partitionOf(close)).toMatchObject({ acknowledgeErrorCode: ErrorCode.NONE });
   const b = await shareFetch(env, env.memberB, 0);
   expect(partitionOf(b).acquiredRecords.map((x: Any) => [Number(x.firstOffset), Number(x.lastOffset), x.deliveryCount])).toEqual([[1, 1, 2]]);
-  const state = await broker.services.sharePersister!.readState({ groupId, topics: [{ topicId, partitions: [{ partition: 0, leaderEpoch: -1 }] }] });
+  const state = await broker.services.sharePersister!.readState({ groupId, topics: [{ topicId, partitions: [{ partition: 0, leaderEpoch: 0 }] }] });
   const p = state.results[0]!.partitions[0]!;
   expect(p.startOffset).toBe(1n);
   expect(p.stateBatches).toEqual([{ firstOffset: 1n, lastOffset: 1n, deliveryState: 0, deliveryCount: 1 }]);
