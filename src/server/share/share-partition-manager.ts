@@ -175,7 +175,8 @@ export class SharePartitionManager {
       if (sp === undefined || topic === undefined || !sp.canAcquireRecords()) continue;
       reqs.push({ key: `${p.topicId}:${p.partition}`, topic: topic.name, partition: p.partition, fetchOffset: BigInt(sp.nextFetchOffset()), maxBytes: 1, currentLeaderEpoch: -1, unknownTopicId: false });
     }
-    if (reqs.length === 0) return;
+    // Nothing can take new records (every window full): only a release or max_wait_ms ends the wait.
+    if (reqs.length === 0) return new Promise<void>(() => {});
     await this.deps.replicaManager.fetchMessages({ partitions: reqs, maxBytes: 1, minBytes: Math.max(1, params.minBytes), maxWaitMs: waitMs, isolation: this.deps.readCommitted(params.groupId) ? "lastStable" : "highWatermark" });
   }
 
