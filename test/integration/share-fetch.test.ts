@@ -128,7 +128,6 @@ test("closing a session releases its acquired records to other members; state is
   expect(partitionOf(close)).toMatchObject({ acknowledgeErrorCode: ErrorCode.NONE });
   const b = await shareFetch(env, env.memberB, 0);
   expect(partitionOf(b).acquiredRecords.map((x: Any) => [Number(x.firstOffset), Number(x.lastOffset), x.deliveryCount])).toEqual([[1, 1, 2]]);
-  // The share coordinator refuses a negative leader epoch (INVALID_REQUEST, as Kafka): the partition's is 0.
   const state = await broker.services.sharePersister!.readState({ groupId, topics: [{ topicId, partitions: [{ partition: 0, leaderEpoch: 0 }] }] });
   const p = state.results[0]!.partitions[0]!;
   expect(p.startOffset).toBe(1n);

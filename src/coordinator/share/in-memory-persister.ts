@@ -6,7 +6,8 @@
 // - initializeState: creates (or resets) a share partition's state with the given state epoch and start
 //   offset (-1: not yet known; the partition leader then applies share.auto.offset.reset), no batches;
 //   a state epoch older than the stored one is FENCED_STATE_EPOCH;
-// - readState: an uninitialised partition is INVALID_REQUEST ("Read on uninitialized share partition");
+// - readState: a negative leader epoch or an uninitialised partition is INVALID_REQUEST ("Read on
+//   uninitialized share partition");
 //   a leader epoch older than the last recorded one is FENCED_LEADER_EPOCH, a newer one is recorded;
 // - writeState: an uninitialised partition is INVALID_REQUEST; an older leader epoch FENCED_LEADER_EPOCH,
 //   an older state epoch FENCED_STATE_EPOCH; the written batches are merged over the stored ones (a new
@@ -117,8 +118,9 @@ export class InMemoryPersister implements Persister {
         partitions: t.partitions.map((p) => {
           const empty = { partition: p.partition, stateEpoch: 0, startOffset: -1n, stateBatches: [] as ReadStateBatch[] };
           const s = this.states.get(InMemoryPersister.key(req.groupId, t.topicId, p.partition));
+          if (p.leaderEpoch < 0) return { ...empty, errorCode: ErrorCode.INVALID_REQUEST, errorMessage: "Request leader epoch is negative." };
           if (s === undefined) return { ...empty, errorCode: ErrorCode.INVALID_REQUEST, errorMessage: READ_UNINITIALIZED };
-          if (p.leaderEpoch !== -1 && p.leaderEpoch < s.leaderEpoch) return { ...empty, errorCode: ErrorCode.FENCED_LEADER_EPOCH, errorMessage: null };
+          if (p.leaderEpoch < s.leaderEpoch) return { ...empty, errorCode: ErrorCode.FENCED_LEADER_EPOCH, errorMessage: null };
           if (p.leaderEpoch > s.leaderEpoch) s.leaderEpoch = p.leaderEpoch;
           return { partition: p.partition, errorCode: ErrorCode.NONE, errorMessage: null, stateEpoch: s.stateEpoch, startOffset: s.startOffset, stateBatches: s.batches.map((b) => ({ ...b })) };
         }),

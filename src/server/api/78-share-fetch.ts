@@ -21,8 +21,8 @@
 //   Kafka 4.4.0 does; AcquisitionLockTimeoutMs is the group's share.record.lock.duration.ms.
 // - a session ends with the connection that last used it (its acquired records released), as Kafka's
 //   ShareSessionCache; past group.share.max.share.sessions, a new one is SHARE_SESSION_LIMIT_REACHED.
-// Left out: fetch quotas and throttling; sessions are not ended when their member leaves the share
-// group (the share-group work calls SharePartitionManager.sessions.removeMember for that).
+// Left out: fetch quotas and throttling; sessions are not yet ended when their member leaves the share
+// group (the group coordinator is to call SharePartitionManager.onMemberLeave, Kafka's ShareGroupListener).
 
 import type { ShareFetchRequest } from "../../protocol/generated/messages/share-fetch-request.ts";
 import { newShareFetchResponse, newShareFetchableTopicResponse, newPartitionData, newAcquiredRecords, type ShareFetchResponse, type PartitionData } from "../../protocol/generated/messages/share-fetch-response.ts";

@@ -175,7 +175,8 @@ export class SharePartitionManager {
       if (sp === undefined || topic === undefined || !sp.canAcquireRecords()) continue;
       reqs.push({ key: `${p.topicId}:${p.partition}`, topic: topic.name, partition: p.partition, fetchOffset: BigInt(sp.nextFetchOffset()), maxBytes: 1, currentLeaderEpoch: -1, unknownTopicId: false });
     }
-    if (reqs.length === 0) return;
+    // Nothing can take new records (every window full): only a release or max_wait_ms ends the wait.
+    if (reqs.length === 0) return new Promise<void>(() => {});
     await this.deps.replicaManager.fetchMessages({ partitions: reqs, maxBytes: 1, minBytes: Math.max(1, params.minBytes), maxWaitMs: waitMs, isolation: this.deps.readCommitted(params.groupId) ? "lastStable" : "highWatermark" });
   }
 
@@ -248,6 +249,15 @@ export class SharePartitionManager {
       const hosted = topic === undefined ? null : this.deps.replicaManager.getPartitionOrError(topic.name, sp.partition);
       if (hosted === null || "errorCode" in hosted || hosted.leaderEpoch !== sp.leaderEpoch) this.drop(key, sp);
     }
+  }
+
+  /**
+   * Kafka's ShareGroupListener.onMemberLeave, for the group coordinator: the member's share session
+   * ends and its acquired records go back to the others.
+   */
+  async onMemberLeave(groupId: string, memberId: string): Promise<void> {
+    const s = this.sessions.removeMember(groupId, memberId);
+    if (s !== undefined) await this.releaseSession(s);
   }
 
   /** A client connection closed: the share sessions it used end and their acquired records go back. */

@@ -53,7 +53,8 @@ export class SharePartition {
   private dc: number[] = [];
   private owner: (string | null)[] = [];
   private lockOf: number[] = [];
-  private readonly locks = new Map<number, AcquisitionLockTimerTask>();
+  /** Each lock's task and how many offsets still hold it (cancelled at 0). */
+  private readonly locks = new Map<number, { task: AcquisitionLockTimerTask; held: number }>();
   private nextLockId = 1;
   /** Writes in order: a later write must not overtake an earlier one at the persister. */
   private writeChain: Promise<unknown> = Promise.resolve();
@@ -211,19 +212,18 @@ export class SharePartition {
     const id = this.nextLockId++;
     for (let o = first; o <= last; o++) this.lockOf[o - this.startOffset] = id;
     const task = new AcquisitionLockTimerTask(this.timer.clock.deadlineAfterMs(durationMs), this, id, first, last);
-    this.locks.set(id, task);
+    this.locks.set(id, { task, held: last - first + 1 });
     this.timer.add(task);
   }
 
-  /** Cancels the lock of `offset` once no offset holds it any more. */
+  /** The offset at index `i` lets go of its lock; the lock is cancelled once no offset holds it. */
   private unlockOffset(i: number): void {
     const id = this.lockOf[i]!;
     this.lockOf[i] = 0;
     if (id === 0) return;
-    const task = this.locks.get(id);
-    if (task === undefined) return;
-    for (let o = Math.max(task.firstOffset, this.startOffset); o <= task.lastOffset; o++) if (this.lockOf[o - this.startOffset] === id) return;
-    task.cancel();
+    const lock = this.locks.get(id);
+    if (lock === undefined || --lock.held > 0) return;
+    lock.task.cancel();
     this.locks.delete(id);
   }
 
@@ -232,12 +232,13 @@ export class SharePartition {
     this.locks.delete(task.lockId);
     if (this.state !== "ACTIVE") return;
     const changes: OffsetChange[] = [];
+    const limit = this.config().deliveryCountLimit;
     for (let o = Math.max(task.firstOffset, this.startOffset); o <= Math.min(task.lastOffset, this.endOffset); o++) {
       const i = o - this.startOffset;
       if (this.lockOf[i] !== task.lockId || this.st[i] !== RecordState.ACQUIRED) continue;
       changes.push(this.snapshot(o));
       this.lockOf[i] = 0;
-      this.release(i);
+      this.release(i, limit);
     }
     if (changes.length === 0) return;
     this.advanceStartOffset();
@@ -245,9 +246,10 @@ export class SharePartition {
     this.onAvailable();
   }
 
-  private release(i: number): void {
+  /** Back to AVAILABLE, or ARCHIVED at the delivery count limit (read once per operation by the caller). */
+  private release(i: number, deliveryCountLimit: number): void {
     this.owner[i] = null;
-    this.st[i] = this.dc[i]! >= this.config().deliveryCountLimit ? RecordState.ARCHIVED : RecordState.AVAILABLE;
+    this.st[i] = this.dc[i]! >= deliveryCountLimit ? RecordState.ARCHIVED : RecordState.AVAILABLE;
   }
 
   private snapshot(offset: number): OffsetChange {
@@ -273,6 +275,7 @@ export class SharePartition {
     const changes: OffsetChange[] = [];
     const renewed: number[] = [];
     let released = false;
+    const limit = this.config().deliveryCountLimit;
     for (const b of batches) {
       for (let o = Math.max(b.firstOffset, this.startOffset); o <= b.lastOffset; o++) {
         const i = o - this.startOffset;
@@ -287,7 +290,7 @@ export class SharePartition {
           this.st[i] = RecordState.ACKNOWLEDGED;
           this.owner[i] = null;
         } else if (type === AcknowledgeType.RELEASE) {
-          this.release(i);
+          this.release(i, limit);
           released ||= this.st[i] === RecordState.AVAILABLE;
         } else {
           this.st[i] = RecordState.ARCHIVED;
@@ -332,11 +335,12 @@ export class SharePartition {
   async releaseAcquiredRecords(memberId: string): Promise<ShareResult> {
     if (this.state !== "ACTIVE") return OK;
     const changes: OffsetChange[] = [];
+    const limit = this.config().deliveryCountLimit;
     for (let i = 0; i < this.st.length; i++) {
       if (this.st[i] !== RecordState.ACQUIRED || this.owner[i] !== memberId) continue;
       changes.push(this.snapshot(this.startOffset + i));
       this.unlockOffset(i);
-      this.release(i);
+      this.release(i, limit);
     }
     if (changes.length === 0) return OK;
     this.advanceStartOffset();
@@ -402,7 +406,7 @@ export class SharePartition {
   /** No longer the leader (or removed): locks cancelled, nothing more is served or written. */
   close(): void {
     this.state = "FENCED";
-    for (const t of this.locks.values()) t.cancel();
+    for (const l of this.locks.values()) l.task.cancel();
     this.locks.clear();
   }
 }

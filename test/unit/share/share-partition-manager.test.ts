@@ -75,6 +75,26 @@ test("acquires from the log's bytes, answers NOT_LEADER_OR_FOLLOWER elsewhere, d
   const [r4] = await waiting;
   expect(r4!.acquired).toEqual([{ firstOffset: 1, lastOffset: 1, deliveryCount: 2 }]);
 
+  // Every window full: a waiting fetch waits (max_wait_ms) instead of answering empty at once.
+  const full = new SharePartitionManager({
+    replicaManager: rm,
+    persister,
+    timer: new Timer({ clock: new FakeClock(0) }),
+    image: () => image,
+    config: () => ({ recordLockDurationMs: 1000, deliveryCountLimit: 5, maxInFlightRecords: 3, autoOffsetReset: { type: "earliest" } }),
+    readCommitted: () => false,
+    maxSessions: () => 10,
+  });
+  const [held] = await full.fetch(parts, { ...params, maxRecords: 10 });
+  expect(held!.acquired.length).toBeGreaterThan(0);
+  let answered = false;
+  const blocked = full.fetch(parts, { ...params, memberId: "other", maxWaitMs: 60_000 }).then((r) => ((answered = true), r));
+  await Bun.sleep(20);
+  expect(answered).toBe(false);
+  await full.acknowledge("g", "m", TOPIC_ID, 0, [{ firstOffset: 0, lastOffset: 0, acknowledgeTypes: [2] }]);
+  expect((await blocked)[0]!.acquired).toEqual([{ firstOffset: 0, lastOffset: 0, deliveryCount: 2 }]);
+  full.shutdown();
+
   hosted.leaderEpoch = 3;
   mgr.onMetadataUpdate();
   expect(mgr.sharePartitionCount).toBe(0);
