@@ -6,13 +6,9 @@
 // its target at once (share partitions are shared, nothing is revoked first). Session timeouts
 // (group.share.session.timeout.ms, or the group's share.session.timeout.ms) fence silent members.
 //
-// Share state: only partitions whose state the share coordinator has initialized are assigned. A
-// heartbeat that finds subscribed partitions neither initialized nor initializing records them as
-// initializing (ShareGroupStatePartitionMetadata) and returns the InitializeShareGroupState request
-// the service sends through the Persister (start offset -1: the partition leader applies
-// share.auto.offset.reset; 0 for new partitions of a topic already initialized, as Kafka); the answer
-// moves them to initialized (initialized()), and the next heartbeat bumps the epoch to assign them.
-// Initializing partitions not answered within group.share.initialize.retry.interval.ms are sent again.
+// Share state: only partitions whose share state the share coordinator has initialized are assigned;
+// a heartbeat returns the InitializeShareGroupState request for subscribed partitions not yet
+// initialized, which the service sends through the Persister (share-init.ts).
 //
 // Every change is applied in memory at once (requests apply in arrival order) and answered once its
 // records are in __consumer_offsets. A new target assignment is computed in a heartbeat at most once
@@ -27,7 +23,8 @@ import { sameTarget, toTopicPartitions, type TargetAssignment } from "./consumer
 import { canComputeNextTargetAssignment, type TopicInfo } from "./consumer-manager.ts";
 import { GroupError } from "./errors.ts";
 import type { KeyValue } from "./records.ts";
-import { ShareGroup, type InitTopic } from "./share-group.ts";
+import type { ShareGroup } from "./share-group.ts";
+import { applyInitialized, maybeInitialize } from "./share-init.ts";
 import { LEAVE_GROUP_MEMBER_EPOCH, ShareGroupMember } from "./share-group-member.ts";
 import { memberRecord, currentAssignmentRecord, epochRecord, shareMemberTombstones, statePartitionRecord, targetMemberRecord, targetMetadataRecord } from "./share-group-records.ts";
 import { SimpleAssignor } from "./simple-assignor.ts";
@@ -168,7 +165,7 @@ export class ShareGroupManager {
     if (next !== updated) group.updateMember(next);
     if (isNew || next !== updated) records.push(currentAssignmentRecord(group.groupId, next));
     this.scheduleSession(group.groupId, next.memberId);
-    const initialize = this.maybeInitialize(group, topics, records, now);
+    const initialize = maybeInitialize(group, topics, this.config.initializeRetryIntervalMs, records, now);
     const sendAssignment = req.memberEpoch === 0 || !sameTarget(next.assignedPartitions, member.assignedPartitions);
     return {
       result: {
@@ -210,53 +207,7 @@ export class ShareGroupManager {
     records.push(targetMetadataRecord(group));
   }
 
-  // ---- share state initialization -----------------------------------------------------------------
-
-  /**
-   * Kafka's maybeCreateInitializeShareGroupStateRequest: the subscribed partitions neither initialized
-   * nor (recently) initializing become initializing; the request to send for them, or null.
-   */
-  private maybeInitialize(group: ShareGroup, topics: ReadonlyMap<string, TopicInfo>, records: KeyValue[], now: number): InitializeShareGroupStateRequest | null {
-    const wanted = new Map<string, { name: string; partitions: number[] }>();
-    for (const name of [...group.subscribedTopicNames()].sort()) {
-      const t = topics.get(name);
-      if (!t) continue;
-      const done = group.initialized.get(t.topicId)?.partitions;
-      const pending = group.initializing.get(t.topicId);
-      const stale = pending !== undefined && now - pending.timestampMs >= this.config.initializeRetryIntervalMs;
-      const ps: number[] = [];
-      for (let p = 0; p < t.numPartitions; p++) {
-        if (done?.has(p)) continue;
-        if (pending?.partitions.has(p) && !stale) continue;
-        ps.push(p);
-      }
-      if (ps.length > 0) wanted.set(t.topicId, { name, partitions: ps });
-    }
-    if (wanted.size === 0) return null;
-    // A topic with partitions already known gets its new partitions from offset 0 (Kafka).
-    const known = new Set([...group.initialized.keys(), ...group.initializing.keys()]);
-    for (const [topicId, w] of wanted) {
-      const cur = group.initializing.get(topicId) ?? { name: w.name, partitions: new Set<number>(), timestampMs: now };
-      for (const p of w.partitions) cur.partitions.add(p);
-      cur.timestampMs = now;
-      group.initializing.set(topicId, cur);
-      group.deleting.delete(topicId);
-    }
-    records.push(statePartitionRecord(group));
-    return {
-      groupId: group.groupId,
-      topics: [...wanted].map(([topicId, w]) => ({
-        topicId,
-        partitions: w.partitions.map((p) => ({ partition: p, stateEpoch: group.groupEpoch, startOffset: known.has(topicId) ? 0n : -1n })),
-      })),
-    };
-  }
-
-  /**
-   * The Persister's answer to an initialization (Kafka's initializeShareGroupState /
-   * uninitializeShareGroupState): partitions answered NONE are initialized, the others leave the
-   * initializing set (the next heartbeat sends them again). Returns the records to write.
-   */
+  /** The Persister's answer to an initialization of `groupId`'s share partitions: the records to write (share-init.ts). */
   initialized(groupId: string, response: InitializeShareGroupStateResponse | null, request: InitializeShareGroupStateRequest): KeyValue[] {
     let group: ShareGroup | undefined;
     try {
@@ -266,30 +217,8 @@ export class ShareGroupManager {
       throw e;
     }
     if (!group) return [];
-    const ok = new Map<string, Set<number>>();
-    for (const r of response?.results ?? []) {
-      for (const p of r.partitions) {
-        if (p.errorCode !== ErrorCode.NONE) continue;
-        let s = ok.get(r.topicId);
-        if (!s) ok.set(r.topicId, (s = new Set()));
-        s.add(p.partition);
-      }
-    }
-    let changed = false;
-    for (const t of request.topics) {
-      const pending = group.initializing.get(t.topicId);
-      for (const { partition } of t.partitions) {
-        if (pending?.partitions.delete(partition)) changed = true;
-        if (!ok.get(t.topicId)?.has(partition)) continue;
-        const name = pending?.name ?? [...this.host.topics().values()].find((x) => x.topicId === t.topicId)?.name ?? "";
-        const init: InitTopic = group.initialized.get(t.topicId) ?? { name, partitions: new Set(), timestampMs: this.timers.nowMs() };
-        init.partitions.add(partition);
-        group.initialized.set(t.topicId, init);
-        changed = true;
-      }
-      if (pending && pending.partitions.size === 0) group.initializing.delete(t.topicId);
-    }
-    return changed ? [statePartitionRecord(group)] : [];
+    const topicName = (topicId: string) => [...this.host.topics().values()].find((x) => x.topicId === topicId)?.name ?? "";
+    return applyInitialized(group, response, request, topicName, this.timers.nowMs());
   }
 
   // ---- leave / fencing ------------------------------------------------------------------------------

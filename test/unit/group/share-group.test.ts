@@ -159,6 +159,30 @@ describe("share group heartbeat", () => {
     expect(new Set([...parts(a2.assignment), ...parts(b.assignment)]).size).toBe(4);
   });
 
+  test("a topic created after the subscription, then grown: initialized (-1, new partitions at 0) and assigned", async () => {
+    const { coord, persister, service, topics } = setup();
+    const r1 = await service.heartbeat(hb({ subscribedTopicNames: ["t3"] }));
+    expect(r1.memberEpoch).toBe(2);
+    await settle();
+    expect(persister.calls.length).toBe(0);
+    const T3 = "AAAAAAAAAAAAAAAAAAAAAw";
+    topics.set("t3", { name: "t3", topicId: T3, numPartitions: 1 });
+    const r2 = await service.heartbeat(hb({ subscribedTopicNames: null, memberEpoch: 2 }));
+    expect(r2.memberEpoch).toBe(3);
+    await settle();
+    expect(persister.states.get(MemoryPersister.key("g", T3, 0))!.startOffset).toBe(-1n);
+    const r3 = await service.heartbeat(hb({ subscribedTopicNames: null, memberEpoch: 3 }));
+    expect(r3.memberEpoch).toBe(4);
+    expect(r3.assignment).toEqual([{ topicId: T3, partitions: [0] }]);
+    topics.set("t3", { name: "t3", topicId: T3, numPartitions: 2 });
+    await service.heartbeat(hb({ subscribedTopicNames: null, memberEpoch: 4 }));
+    await settle();
+    expect(persister.states.get(MemoryPersister.key("g", T3, 1))!.startOffset).toBe(0n);
+    const r5 = await service.heartbeat(hb({ subscribedTopicNames: null, memberEpoch: 5 }));
+    expect(r5.assignment).toEqual([{ topicId: T3, partitions: [0, 1] }]);
+    expect(coord.shareGroups.get("g")!.initializing.size).toBe(0);
+  });
+
   test("Kafka's INVALID_REQUEST texts", () => {
     const { coord } = setup();
     const err = (over: Partial<ShareHeartbeatRequest>) => {
