@@ -19,6 +19,7 @@ import { CoordinatorError } from "../runtime/errors.ts";
 import type { CoordinatorLogger } from "../runtime/logger.ts";
 import type { PartitionWriter } from "../runtime/partition-writer.ts";
 import { assignorsFromConfig } from "./assignors/index.ts";
+import { streamsConfigOf } from "./streams-config.ts";
 import type { GroupTimings, TopicInfo } from "./consumer-manager.ts";
 import { GroupCoordinator, type CommitResult, type GroupCoordinatorConfig, type GroupListing, type TxnCommitRequest } from "./group-coordinator.ts";
 import { coordinatorErrorCode } from "./errors.ts";
@@ -48,6 +49,7 @@ export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
       assignmentIntervalMs: c.int("group.consumer.assignment.interval.ms"),
       assignors: assignorsFromConfig(optional(() => c.list("group.consumer.assignors"), ["uniform", "range"])),
     },
+    streams: streamsConfigOf(c),
   };
 }
 
