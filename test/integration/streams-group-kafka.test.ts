@@ -6,7 +6,8 @@
 // internal topics missing (MISSING_INTERNAL_TOPICS: the broker creates them, 4 partitions each); two
 // members then share the 8 tasks; one leaves and the other takes them all; bad requests answer
 // INVALID_REQUEST / STREAMS_INVALID_TOPOLOGY / FENCED_MEMBER_EPOCH / UNKNOWN_MEMBER_ID with Kafka's
-// messages. group.streams.initial.rebalance.delay.ms is 0 on both, so assignments are not delayed.
+// messages. group.streams.initial.rebalance.delay.ms is 0 on both, so assignments are not delayed; a
+// second test keeps Kafka's 3 s delay and checks the first assignment waits for it (ASSIGNMENT_DELAYED).
 import { afterAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { probeKafkaDist, startKafka } from "../support/kafka-dist.ts";
@@ -146,19 +147,56 @@ async function scenario(port: number): Promise<string[]> {
 
 test("StreamsGroupHeartbeat / StreamsGroupDescribe answer as Kafka 4.4.0", async () => {
   const probe = await probeKafkaDist();
-  const strand = await startStrand({ overrides: OVERRIDES });
+  const kafkaSide = probe.ok && process.env.STREAMS_GROUP_STRAND_ONLY !== "1";
+  const [strand, kafka] = await Promise.all([startStrand({ overrides: OVERRIDES }), kafkaSide ? startKafka({ overrides: OVERRIDES }) : Promise.resolve(null)]);
   cleanups.push(() => strand.kill());
-  const mine = await scenario(strand.port);
-  if (!probe.ok || process.env.STREAMS_GROUP_STRAND_ONLY === "1") {
+  if (kafka) cleanups.push(() => kafka.remove());
+  const [mine, theirs] = await Promise.all([scenario(strand.port), kafka ? scenario(kafka.port) : Promise.resolve(null)]);
+  if (!theirs) {
     console.log(mine.join("\n"));
     if (!probe.ok) console.warn(`Kafka side skipped: Kafka jars unavailable (${probe.reason})`);
     return;
   }
-  const kafka = await startKafka({ overrides: OVERRIDES });
-  cleanups.push(() => kafka.remove());
-  const theirs = await scenario(kafka.port);
   for (let i = 0; i < Math.max(mine.length, theirs.length); i++) {
     if (mine[i] !== theirs[i]) console.log(`DIFF ${i}\n strand: ${mine[i]}\n kafka:  ${theirs[i]}`);
   }
   expect(mine).toEqual(theirs);
+}, 240_000);
+
+/** group.streams.initial.rebalance.delay.ms at Kafka's default (3 s): the first assignment waits for it. */
+async function delayScenario(port: number): Promise<string[]> {
+  const c = await KafkaTestClient.connect(port);
+  const out: string[] = [];
+  try {
+    const names = [SOURCE, REPARTITION, CHANGELOG];
+    const created = (await c.request(19, 5, { topics: names.map((name) => ({ name, numPartitions: 4, replicationFactor: 1, assignments: [], configs: [] })), timeoutMs: 10_000 })) as Any;
+    expect(created.topics.map((t: Any) => t.errorCode)).toEqual([0, 0, 0]);
+    const first = await until(`port ${port}: group coordinator ready`, async () => {
+      const f = (await c.request(10, 4, { key: "", keyType: 0, coordinatorKeys: [GROUP] })) as Any;
+      if (f.coordinators[0].errorCode !== 0) return null;
+      const r = (await c.request(88, 1, join("a", { userEndpoint: null }))) as Any;
+      return r.errorCode === 0 ? r : null;
+    }, 60_000);
+    const line = (label: string, r: Any) => `${label}: error ${r.errorCode} epoch ${r.memberEpoch} active ${tasks(r.activeTasks)} status [${(r.status ?? []).map((s: Any) => `${s.statusCode}:${s.statusDetail}`).join(" | ")}]`;
+    out.push(line("a joins", first));
+    const r2 = (await c.request(88, 1, beat("a", first.memberEpoch, { active: [] }))) as Any;
+    out.push(line("a heartbeats within the delay", r2));
+    await Bun.sleep(3_500);
+    const r3 = (await c.request(88, 1, beat("a", r2.memberEpoch, { active: [] }))) as Any;
+    out.push(line("a heartbeats after the delay", r3));
+  } finally {
+    c.close();
+  }
+  return out;
+}
+
+test("the initial rebalance delay holds the first assignment back, as Kafka 4.4.0", async () => {
+  const probe = await probeKafkaDist();
+  const overrides = { "offsets.topic.num.partitions": 1 };
+  const [strand, kafka] = await Promise.all([startStrand({ overrides }), probe.ok ? startKafka({ overrides }) : Promise.resolve(null)]);
+  cleanups.push(() => strand.kill());
+  if (kafka) cleanups.push(() => kafka.remove());
+  const [mine, theirs] = await Promise.all([delayScenario(strand.port), kafka ? delayScenario(kafka.port) : Promise.resolve(null)]);
+  expect(mine[0]).toContain("epoch 1 active  status [5:Assignment delayed due to the configured initial rebalance delay.]");
+  if (theirs) expect(mine).toEqual(theirs);
 }, 240_000);

@@ -21,7 +21,11 @@ export class StreamsGroup {
   groupEpoch = 1;
   metadataHash = 0n;
   validatedTopologyEpoch = -1;
-  targetAssignmentEpoch = 0;
+  /**
+   * Starts with the group epoch (1): a member joining while the initial rebalance delay holds the first
+   * assignment back is answered epoch 1 (no tasks), as Kafka 4.4.0 answers it.
+   */
+  targetAssignmentEpoch = 1;
   assignmentTimestampMs = 0;
   topology: StreamsTopology | null = null;
   configuredTopology: ConfiguredTopology | null = null;
