@@ -132,8 +132,29 @@ async function scenario(port: number): Promise<string[]> {
     await step("heartbeat with a topology", beat("a", at("a"), owned.get("a")!, { topology: TOPOLOGY }));
     await step("one task list null", beat("a", at("a"), owned.get("a")!, { standbyTasks: null }));
     await step("join with a newer topology epoch", join("c", { topology: { ...TOPOLOGY, epoch: 1 } }));
+    // Offsets of a streams group: member and epoch checked as Kafka's StreamsGroup does.
+    const commit = async (label: string, memberId: string, epoch: number) => {
+      const r = (await c.request(8, 9, { groupId: GROUP, generationIdOrMemberEpoch: epoch, memberId, groupInstanceId: null, retentionTimeMs: -1,
+        topics: [{ name: SOURCE, partitions: [{ partitionIndex: 0, committedOffset: 5n, committedLeaderEpoch: -1, committedMetadata: "m" }] }] })) as Any;
+      out.push(`${label}: ${r.topics.map((t: Any) => t.partitions.map((x: Any) => `${t.name}-${x.partitionIndex} ${x.errorCode}`).join(",")).join(" ")}`);
+    };
+    await commit("commit by a", "a", at("a"));
+    await commit("commit with a stale epoch", "a", at("a") - 1);
+    await commit("commit by an unknown member", "zz", at("a"));
+    const fetched = (await c.request(9, 9, { groups: [{ groupId: GROUP, memberId: "a", memberEpoch: at("a"), topics: [{ name: SOURCE, partitionIndexes: [0, 1] }] }], requireStable: false })) as Any;
+    out.push(`fetch by a: ${JSON.stringify(fetched.groups.map((g: Any) => [g.errorCode, g.topics.map((t: Any) => t.partitions.map((x: Any) => `${x.partitionIndex}=${x.committedOffset}/${x.metadata}/${x.errorCode}`))]))}`);
+    const staleFetch = (await c.request(9, 9, { groups: [{ groupId: GROUP, memberId: "a", memberEpoch: at("a") + 1, topics: null }], requireStable: false })) as Any;
+    out.push(`fetch with a wrong epoch: ${staleFetch.groups.map((g: Any) => g.errorCode)}`);
+    const dg = (await c.request(15, 6, { groups: [GROUP], includeAuthorizedOperations: false })) as Any;
+    out.push(`DescribeGroups: ${dg.groups.map((g: Any) => `${g.errorCode} ${g.errorMessage} ${g.groupState} ${g.protocolType} ${g.members.length}`)}`);
+    const del1 = (await c.request(42, 2, { groupsNames: [GROUP] })) as Any;
+    out.push(`DeleteGroups while a is in: ${del1.results.map((r: Any) => r.errorCode)}`);
     await step("a leaves", beat("a", -1, null));
     await describe("after a left");
+    const del2 = (await c.request(42, 2, { groupsNames: [GROUP] })) as Any;
+    out.push(`DeleteGroups of the empty group: ${del2.results.map((r: Any) => r.errorCode)}`);
+    const gone = ((await c.request(89, 1, { groupIds: [GROUP], includeAuthorizedOperations: false, includeTopologyDescription: false })) as Any).groups[0];
+    out.push(`describe after delete: ${gone.errorCode} ${gone.errorMessage}`);
     await step("heartbeat of an unknown group", beat("x", 1, null, { groupId: "sg-nope" }));
     const nf = ((await c.request(89, 1, { groupIds: ["sg-nope", ""], includeAuthorizedOperations: false, includeTopologyDescription: false })) as Any).groups;
     out.push(`describe unknown: ${nf.map((g: Any) => `${g.errorCode} ${g.errorMessage}`).join(" | ")}`);
