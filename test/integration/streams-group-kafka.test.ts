@@ -14,35 +14,17 @@ import { probeKafkaDist, startKafka } from "../support/kafka-dist.ts";
 import { startStrand } from "../support/strand.ts";
 import { until } from "../support/until.ts";
 import { ZERO_UUID } from "../../src/protocol/primitives/codec-runtime.ts";
+import { CHANGELOG, GROUP, REPARTITION, SOURCE, TOPOLOGY } from "./streams-topology-fixture.ts";
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const OVERRIDES = { "offsets.topic.num.partitions": 1, "group.streams.initial.rebalance.delay.ms": 0, "group.streams.assignment.interval.ms": 0 };
-const GROUP = "sg-app";
-const SOURCE = "sg-in";
-const REPARTITION = "sg-app-KSTREAM-REPARTITION-0000000003-repartition";
-const CHANGELOG = "sg-app-KSTREAM-AGGREGATE-STATE-STORE-0000000002-changelog";
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
 }, 120_000);
 
-export const TOPOLOGY = {
-  epoch: 0,
-  subtopologies: [
-    { subtopologyId: "0", sourceTopics: [SOURCE], sourceTopicRegex: [], stateChangelogTopics: [], repartitionSinkTopics: [REPARTITION], repartitionSourceTopics: [], copartitionGroups: [] },
-    {
-      subtopologyId: "1",
-      sourceTopics: [],
-      sourceTopicRegex: [],
-      stateChangelogTopics: [{ name: CHANGELOG, partitions: 0, replicationFactor: 0, topicConfigs: [{ key: "cleanup.policy", value: "compact" }] }],
-      repartitionSinkTopics: [],
-      repartitionSourceTopics: [{ name: REPARTITION, partitions: 0, replicationFactor: 0, topicConfigs: [{ key: "cleanup.policy", value: "delete" }] }],
-      copartitionGroups: [],
-    },
-  ],
-};
 
 const join = (memberId: string, over: Any = {}) => ({
   groupId: GROUP, memberId, memberEpoch: 0, endpointInformationEpoch: 0, instanceId: null, rackId: null, rebalanceTimeoutMs: 30_000,
