@@ -32,6 +32,8 @@ const java = ENABLED ? await probeInstall("kafka-clients", ensureJavaClient) : {
 const PARTITIONS = 4;
 const COUNT = 2000;
 const APP_ID = "strand-sg-count";
+/** STREAMS_GROUPS_DEFAULT_TIMINGS=1 keeps the brokers' group.streams.* defaults (3 s initial delay, 5 s heartbeats): slower. */
+const DEFAULT_TIMINGS = process.env.STREAMS_GROUPS_DEFAULT_TIMINGS === "1";
 const BROKER_OVERRIDES = {
   "offsets.topic.num.partitions": 1,
   "offsets.topic.replication.factor": 1,
@@ -39,11 +41,15 @@ const BROKER_OVERRIDES = {
   "transaction.state.log.replication.factor": 1,
   "transaction.state.log.min.isr": 1,
   // Short streams-group timings so the test runs in seconds (Kafka's minimums lowered with them).
-  "group.streams.initial.rebalance.delay.ms": 0,
-  "group.streams.min.heartbeat.interval.ms": 500,
-  "group.streams.heartbeat.interval.ms": 500,
-  "group.streams.min.session.timeout.ms": 10_000,
-  "group.streams.session.timeout.ms": 10_000,
+  ...(DEFAULT_TIMINGS
+    ? {}
+    : {
+        "group.streams.initial.rebalance.delay.ms": 0,
+        "group.streams.min.heartbeat.interval.ms": 500,
+        "group.streams.heartbeat.interval.ms": 500,
+        "group.streams.min.session.timeout.ms": 10_000,
+        "group.streams.session.timeout.ms": 10_000,
+      }),
 };
 
 describe.skipIf(!streamsClient.ok || !java.ok || !ENABLED)(`Kafka Streams ${KAFKA_CLIENTS_VERSION} group.protocol=streams vs ${interopTarget()}`, () => {
