@@ -1,6 +1,7 @@
 // A streams group survives a restart of Strand: its records in __consumer_offsets (topology, group and
 // target metadata, members, current assignments) are replayed, so after a SIGKILL StreamsGroupDescribe
-// answers the same group, and the members carry on heartbeating at their epochs with their tasks.
+// answers the same group, and the members carry on heartbeating at their epochs with their tasks; a
+// GROUP config override of streams.heartbeat.interval.ms then reaches the members.
 import { afterAll, expect, test } from "bun:test";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "../support/strand.ts";
@@ -54,5 +55,14 @@ test("a streams group is replayed from __consumer_offsets after a SIGKILL", asyn
   const a4 = (await c.request(88, 1, beat("a", a3.memberEpoch, a2.activeTasks))) as Any;
   const b3 = (await c.request(88, 1, beat("b", b2.memberEpoch, b2.activeTasks ?? []))) as Any;
   expect([a4.errorCode, a4.memberEpoch, b3.errorCode, b3.memberEpoch]).toEqual([0, a3.memberEpoch, 0, b2.memberEpoch]);
+  expect(a4.heartbeatIntervalMs).toBe(5_000);
+  // A GROUP config override (streams.heartbeat.interval.ms) applies at the next heartbeat.
+  const altered = (await c.request(44, 1, { resources: [{ resourceType: 32, resourceName: "sg-app", configs: [{ name: "streams.heartbeat.interval.ms", configOperation: 0, value: "7000" }] }], validateOnly: false })) as Any;
+  expect(altered.responses[0].errorCode).toBe(0);
+  const a5 = await until("the override applied", async () => {
+    const r = (await c.request(88, 1, beat("a", a4.memberEpoch, a2.activeTasks))) as Any;
+    return r.heartbeatIntervalMs === 7_000 ? r : null;
+  }, 10_000);
+  expect(a5.errorCode).toBe(0);
   c.close();
 }, 120_000);

@@ -34,7 +34,7 @@ import type { CoordinatorShard } from "../runtime/coordinator-shard.ts";
 import { SnapshotRegistry, TimelineMap } from "../runtime/snapshot-registry.ts";
 import { STDERR_LOGGER, type CoordinatorLogger } from "../runtime/logger.ts";
 import { DEFAULT_STREAMS_GROUP_CONFIG, StreamsGroupShard } from "./streams-shard.ts";
-import type { StreamsGroupConfig } from "./streams-manager.ts";
+import type { StreamsGroupConfig, StreamsGroupSettings } from "./streams-manager.ts";
 
 export interface CoordinatorLog {
   /**
@@ -180,6 +180,8 @@ export class GroupCoordinator implements CoordinatorShard {
   topicSource: () => ReadonlyMap<string, TopicInfo> = () => new Map();
   /** A consumer group's timings now (GROUP configs over the broker's dynamic keys); the static config by default. */
   groupConfigSource: (groupId: string) => GroupTimings = () => this.config.consumer ?? DEFAULT_CONSUMER_GROUP_CONFIG;
+  /** A streams group's settings now (GROUP configs over group.streams.*); null: the static config. */
+  streamsConfigSource: ((groupId: string) => StreamsGroupSettings) | null = null;
   private expiryTimer: { cancel(): void } | null = null;
   /** The recordOffset the next live offset record gets: above every replayed record, then rising. */
   private nextRecordOffset = 0;
@@ -231,6 +233,7 @@ export class GroupCoordinator implements CoordinatorShard {
       },
       append: (id, records) => this.append(id, records, false),
       topics: () => this.topicSource(),
+      groupConfig: (id) => this.streamsConfigSource?.(id) ?? (config.streams ?? DEFAULT_STREAMS_GROUP_CONFIG),
     });
   }
 

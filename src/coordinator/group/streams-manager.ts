@@ -44,11 +44,22 @@ export interface StreamsGroupConfig {
   acceptableRecoveryLag: bigint;
 }
 
+/** The settings a GROUP config resource can change (streams.* group configs). */
+export interface StreamsGroupSettings {
+  sessionTimeoutMs: number;
+  heartbeatIntervalMs: number;
+  numStandbyReplicas: number;
+  initialRebalanceDelayMs: number;
+  assignmentIntervalMs: number;
+}
+
 export interface StreamsGroupHost {
   /** The streams group (creating it when `create`); throws GroupError when the id names another type. */
   streamsGroup(groupId: string, create: boolean): StreamsGroup | undefined;
   append(groupId: string, records: KeyValue[]): Promise<void>;
   topics(): ReadonlyMap<string, TopicInfo>;
+  /** A group's settings now (GROUP config overrides over group.streams.*); absent: StreamsGroupConfig's. */
+  groupConfig?(groupId: string): StreamsGroupSettings;
 }
 
 const LEAVE_EPOCH = -1;
@@ -138,10 +149,10 @@ export class StreamsGroupManager {
     if (bump) {
       group.groupEpoch++;
       group.validatedTopologyEpoch = isReady(configured) ? configured.topologyEpoch : -1;
-      group.lastAssignmentConfigs = this.assignmentConfigs();
+      group.lastAssignmentConfigs = this.assignmentConfigs(group.groupId);
       records.push(groupMetadataRecord(group));
-      if (wasEmpty && this.config.initialRebalanceDelayMs > 0 && !this.timers.isScheduled(initialRebalanceKey(group.groupId))) {
-        this.timers.schedule(initialRebalanceKey(group.groupId), this.config.initialRebalanceDelayMs, () => this.delayedAssignment(group.groupId));
+      if (wasEmpty && this.settings(group.groupId).initialRebalanceDelayMs > 0 && !this.timers.isScheduled(initialRebalanceKey(group.groupId))) {
+        this.timers.schedule(initialRebalanceKey(group.groupId), this.settings(group.groupId).initialRebalanceDelayMs, () => this.delayedAssignment(group.groupId));
       }
     }
 
@@ -149,7 +160,7 @@ export class StreamsGroupManager {
     if (this.timers.isScheduled(initialRebalanceKey(group.groupId))) {
       status.push({ statusCode: StreamsStatus.ASSIGNMENT_DELAYED, statusDetail: "Assignment delayed due to the configured initial rebalance delay." });
     } else if (group.groupEpoch > group.targetAssignmentEpoch) {
-      if (canComputeNextTargetAssignment(group.assignmentTimestampMs, this.config.assignmentIntervalMs, now)) records.push(...this.computeTargetAssignment(group, now));
+      if (canComputeNextTargetAssignment(group.assignmentTimestampMs, this.settings(group.groupId).assignmentIntervalMs, now)) records.push(...this.computeTargetAssignment(group, now));
       else status.push({ statusCode: StreamsStatus.ASSIGNMENT_DELAYED, statusDetail: "Assignment delayed due to the configured assignment interval." });
     }
 
@@ -168,7 +179,7 @@ export class StreamsGroupManager {
 
     const result = streamsHeartbeatError(ErrorCode.NONE, null, next.memberId);
     result.memberEpoch = next.memberEpoch;
-    result.heartbeatIntervalMs = this.config.heartbeatIntervalMs;
+    result.heartbeatIntervalMs = this.settings(group.groupId).heartbeatIntervalMs;
     result.taskOffsetIntervalMs = this.config.taskOffsetIntervalMs;
     result.acceptableRecoveryLag = this.config.acceptableRecoveryLag;
     // Kafka's hasAssignedTasksChanged (epochs included) and hasUserEndpointChanged. A new member counts
@@ -211,8 +222,12 @@ export class StreamsGroupManager {
     }
   }
 
-  private assignmentConfigs(): Map<string, string> {
-    return new Map([["num.standby.replicas", String(this.config.numStandbyReplicas)]]);
+  private assignmentConfigs(groupId: string): Map<string, string> {
+    return new Map([["num.standby.replicas", String(this.settings(groupId).numStandbyReplicas)]]);
+  }
+
+  private settings(groupId: string): StreamsGroupSettings {
+    return this.host.groupConfig?.(groupId) ?? this.config;
   }
 
   /** A new target assignment for the group epoch (no tasks while the topology is not ready). */
@@ -225,7 +240,7 @@ export class StreamsGroupManager {
     const target = assignor.assign({
       members: [...group.members.values()].map((m) => ({ memberId: m.memberId, processId: m.processId, previous: group.targetAssignment.get(m.memberId) ?? emptyTasks() })),
       subtopologies,
-      numStandbyReplicas: this.config.numStandbyReplicas,
+      numStandbyReplicas: this.settings(group.groupId).numStandbyReplicas,
     });
     for (const [id, t] of target) {
       const old = group.targetAssignment.get(id);
@@ -297,7 +312,7 @@ export class StreamsGroupManager {
   }
 
   private scheduleSession(groupId: string, memberId: string): void {
-    this.timers.schedule(sessionKey(groupId, memberId), this.config.sessionTimeoutMs, () => this.fenceOnTimeout(groupId, memberId, null));
+    this.timers.schedule(sessionKey(groupId, memberId), this.settings(groupId).sessionTimeoutMs, () => this.fenceOnTimeout(groupId, memberId, null));
   }
 
   private scheduleRebalanceTimeout(groupId: string, memberId: string, epoch: number, timeoutMs: number): void {

@@ -13,7 +13,7 @@ import { GroupError } from "./errors.ts";
 import type { KeyValue } from "./records.ts";
 import type { GroupTimers } from "./timer.ts";
 import { StreamsGroup } from "./streams-group.ts";
-import { StreamsGroupManager, type StreamsGroupConfig } from "./streams-manager.ts";
+import { StreamsGroupManager, type StreamsGroupConfig, type StreamsGroupSettings } from "./streams-manager.ts";
 import { isStreamsRecordType, replayStreamsRecord, streamsGroupSnapshot, streamsGroupTombstones } from "./streams-records.ts";
 import { validateStreamsCommit, validateStreamsFetch } from "./streams-offsets.ts";
 import { BUILTIN_TASK_ASSIGNORS } from "./streams-task-assignor.ts";
@@ -39,6 +39,8 @@ export interface StreamsShardHost {
   dropEmptyGroup(groupId: string): void;
   append(groupId: string, records: KeyValue[]): Promise<void>;
   topics(): ReadonlyMap<string, TopicInfo>;
+  /** A group's settings now (GROUP config overrides); absent: the static config. */
+  groupConfig?(groupId: string): StreamsGroupSettings;
 }
 
 export class StreamsGroupShard {
@@ -53,7 +55,7 @@ export class StreamsGroupShard {
     private readonly host: StreamsShardHost,
   ) {
     this.groups = new TimelineMap(registry);
-    this.manager = new StreamsGroupManager({ streamsGroup: (id, create) => this.streamsGroup(id, create), append: (id, r) => host.append(id, r), topics: () => host.topics() }, timers, config, logger);
+    this.manager = new StreamsGroupManager({ streamsGroup: (id, create) => this.streamsGroup(id, create), append: (id, r) => host.append(id, r), topics: () => host.topics(), groupConfig: host.groupConfig && ((id) => host.groupConfig!(id)) }, timers, config, logger);
   }
 
   /** The streams group; created when `create` (over an empty classic group); another live type is GROUP_ID_NOT_FOUND. */
