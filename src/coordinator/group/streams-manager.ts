@@ -63,6 +63,8 @@ export interface StreamsGroupHost {
 }
 
 const LEAVE_EPOCH = -1;
+/** Bound on the task offsets kept per member (a member reports one per task it has state for). */
+const MAX_TASK_OFFSETS = 100_000;
 const STATIC_LEAVE_EPOCH = -2;
 
 export class StreamsGroupManager {
@@ -128,8 +130,16 @@ export class StreamsGroupManager {
     if (req.processId !== null) updated.processId = req.processId;
     if (req.userEndpoint !== null) updated.userEndpoint = req.userEndpoint;
     if (req.clientTags !== null) updated.clientTags = req.clientTags;
-    if (req.taskOffsets !== null) for (const o of req.taskOffsets) updated.taskOffsets.set(`${o.subtopologyId}:${o.partition}`, o.offset);
-    if (req.taskEndOffsets !== null) for (const o of req.taskEndOffsets) updated.taskEndOffsets.set(`${o.subtopologyId}:${o.partition}`, o.offset);
+    // Task offsets: kept for the topology's subtopologies only, at most MAX_TASK_OFFSETS per member.
+    const known = new Set(group.topology?.subtopologies.map((s) => s.subtopologyId) ?? []);
+    const keep = (into: Map<string, bigint>, l: StreamsHeartbeatRequest["taskOffsets"]) => {
+      for (const o of l ?? []) {
+        const k = `${o.subtopologyId}:${o.partition}`;
+        if (known.has(o.subtopologyId) && (into.has(k) || into.size < MAX_TASK_OFFSETS)) into.set(k, o.offset);
+      }
+    };
+    keep(updated.taskOffsets, req.taskOffsets);
+    keep(updated.taskEndOffsets, req.taskEndOffsets);
     if (isNew || !updated.sameMetadataAs(member)) {
       records.push(memberMetadataRecord(group.groupId, updated));
       // Kafka's hasEpochRelevantMemberConfigChanged: what the assignor reads.
