@@ -14,7 +14,8 @@
 //   - kraft.version 0-1 as Kafka's: a static quorum runs at 0, a dynamic one (KIP-853, formatted with
 //     --standalone / --initial-controllers) at 1; a voter being added must list 1 (AddRaftVoter asks its
 //     ApiVersions), but an upgrade of a static quorum from 0 to 1 is refused (feature-control.ts);
-//   - share.version, streams.version 0-0: no share groups (KIP-932) or streams groups (KIP-1071);
+//   - streams.version 0-1, finalized 1 (KIP-1071 streams groups are served: keys 88, 89);
+//   - share.version 0-0: no share groups (KIP-932);
 //   - eligible.leader.replicas.version 0-1, not finalized on a fresh cluster: the controller keeps ELRs
 //     as Kafka's does when it is at 1 (KIP-966, partition-change.ts), so a Kafka 4.4.0 log dir or
 //     cluster (which finalize 1) can be taken over or joined; with one replica per partition until
@@ -51,7 +52,7 @@ export const SUPPORTED_FEATURES: readonly SupportedFeature[] = [
   { name: "group.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 1 },
   { name: "eligible.leader.replicas.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 0 },
   { name: "share.version", minVersion: 0, maxVersion: 0, bootstrapLevel: 0 },
-  { name: "streams.version", minVersion: 0, maxVersion: 0, bootstrapLevel: 0 },
+  { name: "streams.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 1 },
 ];
 
 const BY_NAME: ReadonlyMap<string, SupportedFeature> = new Map(SUPPORTED_FEATURES.map((f) => [f.name, f]));

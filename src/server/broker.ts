@@ -23,7 +23,7 @@ import { cleanerConfigOf } from "./cleaner-config.ts";
 import { replicationQuotasOf, type ReplicationQuotas } from "./replication-quotas.ts";
 import { ipConnectionThrottle, quotaManagersOf } from "./quota/quota-managers.ts";
 import { logConfigFor } from "../config/topic-config.ts";
-import { consumerGroupTimings } from "../config/group-config.ts";
+import { consumerGroupTimings, streamsGroupSettings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import { SaslGate } from "./security/sasl-gate.ts";
@@ -384,6 +384,7 @@ export class Broker {
       clock: wheelGroupClock(new Timer({ clock: this.clock })),
       // GROUP config overrides over the dynamic group.consumer.* keys, read at each heartbeat.
       groupConfig: (groupId) => consumerGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
+      streamsGroupConfig: (groupId) => streamsGroupSettings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
     });
     this.coordinatorService = groupCoordinator;
 

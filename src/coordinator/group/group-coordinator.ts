@@ -33,6 +33,8 @@ import { BUILTIN_ASSIGNORS } from "./assignors/index.ts";
 import type { CoordinatorShard } from "../runtime/coordinator-shard.ts";
 import { SnapshotRegistry, TimelineMap } from "../runtime/snapshot-registry.ts";
 import { STDERR_LOGGER, type CoordinatorLogger } from "../runtime/logger.ts";
+import { DEFAULT_STREAMS_GROUP_CONFIG, StreamsGroupShard } from "./streams-shard.ts";
+import type { StreamsGroupConfig, StreamsGroupSettings } from "./streams-manager.ts";
 
 export interface CoordinatorLog {
   /**
@@ -53,6 +55,8 @@ export interface GroupShardOptions {
 export interface GroupCoordinatorConfig extends ClassicGroupConfig {
   /** KIP-848 consumer groups (group.consumer.*); absent: the defaults. */
   consumer?: ConsumerGroupConfig;
+  /** KIP-1071 streams groups (group.streams.*); absent: the defaults. */
+  streams?: StreamsGroupConfig;
   numPartitions: number;
   /** offsets.topic.replication.factor (absent: 1). */
   offsetsTopicReplicationFactor?: number;
@@ -169,11 +173,15 @@ export class GroupCoordinator implements CoordinatorShard {
   readonly classic: ClassicGroupManager;
   readonly consumerGroups: TimelineMap<string, ConsumerGroup>;
   readonly consumer: ConsumerGroupManager;
+  /** KIP-1071 streams groups (streams-shard.ts). */
+  readonly streams: StreamsGroupShard;
   private readonly logger: CoordinatorLogger;
   /** The topics that exist (name -> id, partitions); the service wires it to the metadata image. */
   topicSource: () => ReadonlyMap<string, TopicInfo> = () => new Map();
   /** A consumer group's timings now (GROUP configs over the broker's dynamic keys); the static config by default. */
   groupConfigSource: (groupId: string) => GroupTimings = () => this.config.consumer ?? DEFAULT_CONSUMER_GROUP_CONFIG;
+  /** A streams group's settings now (GROUP configs over group.streams.*); null: the static config. */
+  streamsConfigSource: ((groupId: string) => StreamsGroupSettings) | null = null;
   private expiryTimer: { cancel(): void } | null = null;
   /** The recordOffset the next live offset record gets: above every replayed record, then rising. */
   private nextRecordOffset = 0;
@@ -211,12 +219,29 @@ export class GroupCoordinator implements CoordinatorShard {
       config.consumer ?? DEFAULT_CONSUMER_GROUP_CONFIG,
       this.logger,
     );
+    this.streams = new StreamsGroupShard(registry, this.timers, config.streams ?? DEFAULT_STREAMS_GROUP_CONFIG, this.logger, {
+      otherGroup: (id) => {
+        const classic = this.groups.get(id);
+        if (classic) return classic.is("Empty") && classic.size === 0 ? "empty" : "busy";
+        return this.consumerGroups.has(id) ? "busy" : null;
+      },
+      dropEmptyGroup: (id) => {
+        const classic = this.groups.get(id)!;
+        this.classic.cancelGroupTimers(classic);
+        this.groups.delete(id);
+        if (classic.protocolType !== null) this.appendInBackground("classic-to-streams conversion", id, [groupMetadataRecord(id, null)]);
+      },
+      append: (id, records) => this.append(id, records, false),
+      topics: () => this.topicSource(),
+      groupConfig: (id) => this.streamsConfigSource?.(id) ?? (config.streams ?? DEFAULT_STREAMS_GROUP_CONFIG),
+    });
   }
 
   /** The consumer group; an empty classic group is converted when `create`; a non-empty one is an error. */
   consumerGroup(groupId: string, create: boolean): ConsumerGroup | undefined {
     const cg = this.consumerGroups.get(groupId);
     if (cg) return cg;
+    if (this.streams.has(groupId)) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
     const classic = this.groups.get(groupId);
     if (classic) {
       if (!create) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
@@ -261,6 +286,10 @@ export class GroupCoordinator implements CoordinatorShard {
   classicGroup(groupId: string, create: boolean): ClassicGroup | undefined {
     const g = this.groups.get(groupId);
     if (g) return g;
+    if (this.streams.has(groupId)) {
+      if (!create) return undefined;
+      throw new GroupError(ErrorCode.INCONSISTENT_GROUP_PROTOCOL, groupId, `Group ${groupId} is a streams group.`);
+    }
     const cg = this.consumerGroups.get(groupId);
     if (cg) {
       if (!create) return undefined;
@@ -292,6 +321,8 @@ export class GroupCoordinator implements CoordinatorShard {
       if (check.errorCode !== ErrorCode.NONE) return { results: errorFor(check.errorCode), written: Promise.resolve() };
       return this.writeCommit(req);
     }
+    const streamsCheck = this.streams.commitCheck(req.groupId, req.memberId, req.generationIdOrMemberEpoch, req.topics.flatMap((t) => t.partitions.map((p) => ({ topic: t.name, partition: p.partition }))));
+    if (streamsCheck !== null) return streamsCheck === ErrorCode.NONE ? this.writeCommit(req) : { results: errorFor(streamsCheck), written: Promise.resolve() };
     let group = this.groups.get(req.groupId);
     if (!group) {
       if (req.generationIdOrMemberEpoch < 0) group = this.classicGroup(req.groupId, true)!;
@@ -378,6 +409,11 @@ export class GroupCoordinator implements CoordinatorShard {
       const code = validateConsumerCommit(cg, req.memberId, req.generationIdOrMemberEpoch, req.apiVersion, parts, true).errorCode;
       return code === ErrorCode.STALE_MEMBER_EPOCH && !v6 ? ErrorCode.ILLEGAL_GENERATION : code;
     }
+    if (this.streams.has(req.groupId)) {
+      if (req.generationIdOrMemberEpoch === -1 && req.memberId === "" && req.groupInstanceId === null) return ErrorCode.NONE;
+      const code = this.streams.commitCheck(req.groupId, req.memberId, req.generationIdOrMemberEpoch, req.topics.flatMap((t) => t.partitions.map((p) => ({ topic: t.name, partition: p.partition }))))!;
+      return code === ErrorCode.STALE_MEMBER_EPOCH && !v6 ? ErrorCode.ILLEGAL_GENERATION : code;
+    }
     let group = this.groups.get(req.groupId);
     if (!group) {
       if (req.generationIdOrMemberEpoch >= 0) return v6 ? ErrorCode.GROUP_ID_NOT_FOUND : ErrorCode.ILLEGAL_GENERATION;
@@ -405,7 +441,7 @@ export class GroupCoordinator implements CoordinatorShard {
   /** OffsetFetch v9+ member check for consumer groups (NONE for classic or unknown groups). */
   validateOffsetFetch(groupId: string, memberId: string | null, memberEpoch: number): number {
     const cg = this.consumerGroups.get(groupId);
-    return cg ? validateConsumerFetch(cg, memberId, memberEpoch).errorCode : ErrorCode.NONE;
+    return cg ? validateConsumerFetch(cg, memberId, memberEpoch).errorCode : (this.streams.fetchCheck(groupId, memberId, memberEpoch) ?? ErrorCode.NONE);
   }
 
   /**
@@ -454,10 +490,11 @@ export class GroupCoordinator implements CoordinatorShard {
   deleteOffsets(groupId: string, topics: Array<{ name: string; partitions: number[] }>): { results: CommitResult[]; written: Promise<void> } {
     const group = this.groups.get(groupId);
     const cg = this.consumerGroups.get(groupId);
-    if (!cg && (!group || group.is("Dead"))) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, "no such group");
+    const streamsSubscribed = (topic: string) => this.streams.isSubscribed(groupId, topic);
+    if (!cg && (!group || group.is("Dead")) && !this.streams.has(groupId)) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, "no such group");
     const records: KeyValue[] = [];
     const results = topics.map((t) => {
-      const subscribed = cg ? !cg.isEmpty() && cg.isSubscribedToTopic(t.name) : !group!.is("Empty") && group!.isSubscribedToTopic(t.name);
+      const subscribed = streamsSubscribed(t.name) ?? (cg ? !cg.isEmpty() && cg.isSubscribedToTopic(t.name) : !group!.is("Empty") && group!.isSubscribedToTopic(t.name));
       return {
         name: t.name,
         partitions: t.partitions.map((p) => {
@@ -490,6 +527,7 @@ export class GroupCoordinator implements CoordinatorShard {
       if (types.size > 0 && !types.has(g.type)) continue;
       out.push({ groupId: g.groupId, protocolType: g.protocolType, state: g.state, type: g.type });
     }
+    out.push(...this.streams.list(states, types));
     return out;
   }
 
@@ -521,6 +559,8 @@ export class GroupCoordinator implements CoordinatorShard {
       if (!cg.isEmpty()) return { errorCode: ErrorCode.NON_EMPTY_GROUP, written: Promise.resolve() };
       return { errorCode: ErrorCode.NONE, written: this.removeConsumerGroup(cg) };
     }
+    const sg = this.streams.delete(groupId, () => this.deleteAllOffsets(groupId));
+    if (sg) return sg;
     const g = this.groups.get(groupId);
     if (!g || g.is("Dead")) return { errorCode: ErrorCode.GROUP_ID_NOT_FOUND, written: Promise.resolve() };
     if (!g.is("Empty")) return { errorCode: ErrorCode.NON_EMPTY_GROUP, written: Promise.resolve() };
@@ -563,13 +603,14 @@ export class GroupCoordinator implements CoordinatorShard {
   expireOffsets(): number {
     const now = this.timers.nowMs();
     let removed = 0;
-    for (const groupId of new Set([...this.offsets.groupIds(), ...this.groups.keys(), ...this.consumerGroups.keys()])) {
+    for (const groupId of new Set([...this.offsets.groupIds(), ...this.groups.keys(), ...this.consumerGroups.keys(), ...this.streams.groupIds()])) {
       const g = this.groups.get(groupId);
       const cg = this.consumerGroups.get(groupId);
       const records: KeyValue[] = [];
       for (const e of this.offsets.entries(groupId)) {
         // A consumer group's offsets run from their commit time unless a member subscribes to the topic.
-        const base = cg ? (!cg.isEmpty() && cg.isSubscribedToTopic(e.topic) ? null : e.offset.commitTimestampMs) : this.expiryBaseMs(g, e.topic, e.offset);
+        const streamsSubscribed = this.streams.isSubscribed(groupId, e.topic);
+        const base = streamsSubscribed !== null ? (streamsSubscribed ? null : e.offset.commitTimestampMs) : cg ? (!cg.isEmpty() && cg.isSubscribedToTopic(e.topic) ? null : e.offset.commitTimestampMs) : this.expiryBaseMs(g, e.topic, e.offset);
         const expired = e.offset.expireTimestampMs !== null ? now >= e.offset.expireTimestampMs : base !== null && now - base >= this.config.offsetsRetentionMs;
         // Not while an open transaction holds an offset for the partition (Kafka's cleanupExpiredOffsets).
         if (!expired || this.pendingTxnOffsets.has(groupId, e.topic, e.partition)) continue;
@@ -583,6 +624,8 @@ export class GroupCoordinator implements CoordinatorShard {
         continue;
       }
       if (cg && cg.isEmpty() && !this.offsets.hasOffsets(groupId)) this.logFailure("removal of an expired consumer group", groupId, this.removeConsumerGroup(cg));
+      const sgRemoval = this.streams.expireIfEmpty(groupId, this.offsets.hasOffsets(groupId));
+      if (sgRemoval) this.logFailure("removal of an expired streams group", groupId, sgRemoval);
       if (g && g.is("Empty") && !this.offsets.hasOffsets(groupId) && g.generationId >= 0) {
         this.logFailure("removal of an expired group", groupId, this.removeGroup(g));
       }
@@ -636,14 +679,14 @@ export class GroupCoordinator implements CoordinatorShard {
         if (producerId >= 0n) this.pendingTxnOffsets.put(producerId, group, topic, partition, o);
         else this.offsets.put(group, topic, partition, o);
         // A simple-commit group exists as soon as it has offsets (Kafka creates an Empty classic group).
-        if (!this.consumerGroups.has(group)) this.classicGroup(group, true);
+        if (!this.consumerGroups.has(group) && !this.streams.has(group)) this.classicGroup(group, true);
       }
     } else if (r.type === "group") {
       const old = this.groups.get(r.groupId);
       if (old) this.classic.cancelGroupTimers(old);
       if (r.value === null) this.groups.delete(r.groupId);
       else this.groups.set(r.groupId, groupFromRecord(r.groupId, r.value, this.timers.nowMs()));
-    } else {
+    } else if (!this.streams.replay(r.recordType, r.key, r.value)) {
       const cr = decodeConsumerGroupRecord(r.recordType, r.key, r.value);
       if (cr === null) return;
       replayConsumerGroupRecord(
@@ -691,18 +734,20 @@ export class GroupCoordinator implements CoordinatorShard {
       g.rebuildOwnership();
       this.consumer.scheduleLoadedMembers(g);
     }
+    this.streams.loaded();
   }
 
   /** The live records of the groups on one partition: what a compacted log would keep. */
   snapshotRecords(partition: number): KeyValue[] {
     const out: KeyValue[] = [];
-    const ids = new Set([...this.groups.keys(), ...this.consumerGroups.keys(), ...this.offsets.groupIds()]);
+    const ids = new Set([...this.groups.keys(), ...this.consumerGroups.keys(), ...this.streams.groupIds(), ...this.offsets.groupIds()]);
     for (const id of ids) {
       if (this.partitionFor(id) !== partition) continue;
       const g = this.groups.get(id);
       if (g && g.protocolType !== null) out.push(groupMetadataRecord(id, groupToRecord(g)));
       const cg = this.consumerGroups.get(id);
       if (cg) out.push(...consumerGroupSnapshot(cg));
+      out.push(...this.streams.snapshot(id));
       for (const e of this.offsets.entries(id)) out.push(offsetCommitRecord({ group: id, topic: e.topic, partition: e.partition }, toValue(e.offset)));
     }
     return out;

@@ -19,6 +19,8 @@ import { CoordinatorError } from "../runtime/errors.ts";
 import type { CoordinatorLogger } from "../runtime/logger.ts";
 import type { PartitionWriter } from "../runtime/partition-writer.ts";
 import { assignorsFromConfig } from "./assignors/index.ts";
+import { streamsConfigOf } from "./streams-config.ts";
+import type { StreamsGroupSettings } from "./streams-manager.ts";
 import type { GroupTimings, TopicInfo } from "./consumer-manager.ts";
 import { GroupCoordinator, type CommitResult, type GroupCoordinatorConfig, type GroupListing, type TxnCommitRequest } from "./group-coordinator.ts";
 import { coordinatorErrorCode } from "./errors.ts";
@@ -48,6 +50,7 @@ export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
       assignmentIntervalMs: c.int("group.consumer.assignment.interval.ms"),
       assignors: assignorsFromConfig(optional(() => c.list("group.consumer.assignors"), ["uniform", "range"])),
     },
+    streams: streamsConfigOf(c),
   };
 }
 
@@ -72,6 +75,8 @@ export interface GroupCoordinatorServiceDeps {
   clock: GroupClock;
   /** A group's timings as they are now (GROUP config overrides, dynamic broker keys); absent: config.consumer's. */
   groupConfig?: (groupId: string) => GroupTimings;
+  /** A streams group's settings now (GROUP config overrides, dynamic broker keys); absent: config.streams'. */
+  streamsGroupConfig?: (groupId: string) => StreamsGroupSettings;
 }
 
 /** Where a group's coordinator is, as FindCoordinator answers it. */
@@ -117,6 +122,7 @@ export class GroupCoordinatorService {
         shard.topicSource = () => this.topics();
         const groupConfig = deps.groupConfig;
         if (groupConfig) shard.groupConfigSource = groupConfig;
+        if (deps.streamsGroupConfig) shard.streamsConfigSource = deps.streamsGroupConfig;
         // A record the loader cannot read is skipped (logged), so one bad record does not cost the shard.
         const replay = shard.replay.bind(shard);
         shard.replay = (offset, producerId, producerEpoch, key, value) => {

@@ -34,15 +34,16 @@ export const describeGroupsHandler = defineHandler<DescribeGroupsRequest, Descri
       }
       let d;
       let missing: boolean;
+      let streams: boolean;
       try {
-        [d, missing] = svc.read(id, (s) => [s.describeGroup(id), !s.groups.has(id)] as const);
+        [d, missing, streams] = svc.read(id, (s) => [s.describeGroup(id), !s.groups.has(id), s.streams.has(id)] as const);
       } catch (e) {
         const errorCode = coordinatorErrorCode(e);
         return { errorCode, errorMessage: null, groupId: id, groupState: "", protocolType: "", protocolData: "", members: [], authorizedOperations: AUTHORIZED_OPERATIONS_OMITTED };
       }
       return {
         errorCode: missing && ctx.apiVersion >= 6 ? ErrorCode.GROUP_ID_NOT_FOUND : d.errorCode,
-        errorMessage: missing && ctx.apiVersion >= 6 ? `Group ${id} not found.` : null,
+        errorMessage: missing && ctx.apiVersion >= 6 ? (streams ? `Group ${id} is not a classic group.` : `Group ${id} not found.`) : null,
         groupId: id,
         groupState: d.state,
         protocolType: d.protocolType,

@@ -59,6 +59,8 @@ import { incrementalAlterConfigsHandler } from "./44-incremental-alter-configs.t
 import { updateFeaturesHandler } from "./57-update-features.ts";
 import { consumerGroupHeartbeatHandler } from "./68-consumer-group-heartbeat.ts";
 import { consumerGroupDescribeHandler } from "./69-consumer-group-describe.ts";
+import { streamsGroupHeartbeatHandler } from "./88-streams-group-heartbeat.ts";
+import { streamsGroupDescribeHandler } from "./89-streams-group-describe.ts";
 import { describeProducersHandler } from "./61-describe-producers.ts";
 import { listConfigResourcesHandler } from "./74-list-config-resources.ts";
 import { getTelemetrySubscriptionsHandler } from "./71-get-telemetry-subscriptions.ts";
@@ -128,6 +130,8 @@ export const ALL_HANDLERS: ApiHandler[] = [
   updateFeaturesHandler,
   consumerGroupHeartbeatHandler,
   consumerGroupDescribeHandler,
+  streamsGroupHeartbeatHandler,
+  streamsGroupDescribeHandler,
   describeProducersHandler,
   initializeShareGroupStateHandler,
   readShareGroupStateHandler,

@@ -10,10 +10,11 @@ const up = (feature: string, maxVersionLevel: number, upgradeType: number = Upgr
 const fail = (msg: string) => ({ errorCode: 95, errorMessage: UPDATE_FAILED_PREFIX + msg, records: [] });
 
 describe("bootstrap", () => {
-  test("a fresh cluster finalizes metadata.version 33, then group.version 1 and transaction.version 2 by name", () => {
+  test("a fresh cluster finalizes metadata.version 33, then group.version 1, streams.version 1 and transaction.version 2 by name", () => {
     expect(bootstrapFeatureLevels()).toEqual([
       { name: "metadata.version", level: 33 },
       { name: "group.version", level: 1 },
+      { name: "streams.version", level: 1 },
       { name: "transaction.version", level: 2 },
     ]);
   });
