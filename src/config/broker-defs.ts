@@ -219,8 +219,20 @@ const SASL_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => SASL_KEY
 const DELEGATION_TOKEN_KEYS: ReadonlySet<string> = new Set(["delegation.token.secret.key", "delegation.token.max.lifetime.ms", "delegation.token.expiry.time.ms", "delegation.token.expiry.check.interval.ms"]);
 const DELEGATION_TOKEN_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => DELEGATION_TOKEN_KEYS.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
 
+/** Streams groups' keys (KIP-1071, src/coordinator/group/streams-config.ts reads them). */
+const STREAMS_GROUP_KEYS: ReadonlySet<string> = new Set([
+  "group.streams.session.timeout.ms",
+  "group.streams.heartbeat.interval.ms",
+  "group.streams.max.size",
+  "group.streams.num.standby.replicas",
+  "group.streams.initial.rebalance.delay.ms",
+  "group.streams.assignment.interval.ms",
+  "group.streams.assignors",
+]);
+const STREAMS_GROUP_DEFS: readonly ConfigDef[] = KAFKA_BROKER_KEYS.filter((r) => STREAMS_GROUP_KEYS.has(r[0]) && !OWN_NAMES.has(r[0])).map(defFromKafkaRow);
+
 /** Every broker key Strand parses and validates at start-up. */
-export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [...OWN_DEFS, ...TOPIC_SYNONYM_BROKER_DEFS, ...CLEANER_BROKER_DEFS, ...KRAFT_TIMING_DEFS, ...REPLICA_FETCHER_DEFS, ...SASL_DEFS, ...DELEGATION_TOKEN_DEFS];
+export const BROKER_CONFIG_DEFS: readonly ConfigDef[] = [...OWN_DEFS, ...TOPIC_SYNONYM_BROKER_DEFS, ...CLEANER_BROKER_DEFS, ...KRAFT_TIMING_DEFS, ...REPLICA_FETCHER_DEFS, ...SASL_DEFS, ...DELEGATION_TOKEN_DEFS, ...STREAMS_GROUP_DEFS];
 const TYPED_NAMES = new Set(BROKER_CONFIG_DEFS.map((x) => x.name));
 
 /** Kafka keys accepted in server.properties though Strand does not act on them (yet): every Kafka 4.4.0 broker key, and these. */

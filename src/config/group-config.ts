@@ -4,10 +4,13 @@
 // and for the consumer.* and share.* ints the broker's group.consumer / group.share min/max.* range.
 // A group's overrides live in the metadata image under "group:NAME" (ConfigRecord resource type 32);
 // the group coordinator honours consumer.session.timeout.ms, consumer.heartbeat.interval.ms and
-// consumer.assignment.interval.ms, and of share groups share.session.timeout.ms,
-// share.heartbeat.interval.ms and share.assignment.interval.ms. Left out: the other share.* keys are for the share partitions
-// (share-fetch), the streams.* / errors.* keys are stored and described but nothing in Strand uses
-// them (no streams groups), and their ranges are not checked; GroupConfig's internal keys (the *.assignor.offload.enable, streams warm-up and task-offset
+// consumer.assignment.interval.ms, of share groups share.session.timeout.ms,
+// share.heartbeat.interval.ms and share.assignment.interval.ms, and for streams groups
+// streams.session.timeout.ms, streams.heartbeat.interval.ms, streams.num.standby.replicas,
+// streams.initial.rebalance.delay.ms and streams.assignment.interval.ms. Left out: the other share.*
+// keys are for the share partitions (share-fetch); the errors.* keys (and streams.assignor.name,
+// streams.rack.aware.assignment.tags) are stored and described but nothing in Strand uses them, and
+// the streams.* ranges are not checked; GroupConfig's internal keys (the *.assignor.offload.enable, streams warm-up and task-offset
 // keys), which Kafka does not list, are refused as unknown.
 
 import type { DescribeConfigsResourceResult } from "../protocol/generated/messages/describe-configs-response.ts";
@@ -147,6 +150,33 @@ export function brokerValueOf(host: ConfigHost, image?: DynamicConfigs): BrokerV
     const v = currentBrokerValue(host, name, image ?? host.metadata?.image);
     return Array.isArray(v) ? v.join(",") : String(v);
   };
+}
+
+/**
+ * What the group coordinator uses of a streams group's configs now: its overrides (streams.session.timeout.ms,
+ * streams.heartbeat.interval.ms, streams.num.standby.replicas, streams.initial.rebalance.delay.ms,
+ * streams.assignment.interval.ms) over the broker's group.streams.* keys.
+ */
+export function streamsGroupSettings(host: ConfigHost & { readonly metadata?: { readonly image: DynamicConfigs } }, groupId: string): StreamsGroupSettings {
+  const image = host.metadata?.image;
+  const overrides = image?.configs.get(`group:${groupId}`);
+  const broker = brokerValueOf(host, image);
+  return {
+    sessionTimeoutMs: groupIntConfig("streams.session.timeout.ms", overrides, broker),
+    heartbeatIntervalMs: groupIntConfig("streams.heartbeat.interval.ms", overrides, broker),
+    numStandbyReplicas: groupIntConfig("streams.num.standby.replicas", overrides, broker),
+    initialRebalanceDelayMs: groupIntConfig("streams.initial.rebalance.delay.ms", overrides, broker),
+    assignmentIntervalMs: groupIntConfig("streams.assignment.interval.ms", overrides, broker),
+  };
+}
+
+/** The per-group settings of a streams group (GROUP config overrides over group.streams.*). */
+export interface StreamsGroupSettings {
+  sessionTimeoutMs: number;
+  heartbeatIntervalMs: number;
+  numStandbyReplicas: number;
+  initialRebalanceDelayMs: number;
+  assignmentIntervalMs: number;
 }
 
 /**

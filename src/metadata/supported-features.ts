@@ -18,7 +18,7 @@
 //     group coordinator; ShareFetch 78, ShareAcknowledge 79 and the share-state APIs 83-87 are
 //     advertised by ApiVersions exactly when their handlers are in src/server/api/index.ts, as Kafka
 //     lists them whatever the level: see SHARE_API_KEYS);
-//   - streams.version 0-0: no streams groups (KIP-1071);
+//   - streams.version 0-1, finalized 1 (KIP-1071 streams groups are served: keys 88, 89);
 //   - eligible.leader.replicas.version 0-1, not finalized on a fresh cluster: the controller keeps ELRs
 //     as Kafka's does when it is at 1 (KIP-966, partition-change.ts), so a Kafka 4.4.0 log dir or
 //     cluster (which finalize 1) can be taken over or joined; with one replica per partition until
@@ -63,7 +63,7 @@ export const SUPPORTED_FEATURES: readonly SupportedFeature[] = [
   { name: "group.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 1 },
   { name: "eligible.leader.replicas.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 0 },
   { name: "share.version", minVersion: 0, maxVersion: 2, bootstrapLevel: 2 },
-  { name: "streams.version", minVersion: 0, maxVersion: 0, bootstrapLevel: 0 },
+  { name: "streams.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 1 },
 ];
 
 const BY_NAME: ReadonlyMap<string, SupportedFeature> = new Map(SUPPORTED_FEATURES.map((f) => [f.name, f]));

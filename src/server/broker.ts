@@ -23,7 +23,7 @@ import { cleanerConfigOf } from "./cleaner-config.ts";
 import { replicationQuotasOf, type ReplicationQuotas } from "./replication-quotas.ts";
 import { ipConnectionThrottle, quotaManagersOf } from "./quota/quota-managers.ts";
 import { logConfigFor } from "../config/topic-config.ts";
-import { consumerGroupTimings, shareGroupTimings } from "../config/group-config.ts";
+import { consumerGroupTimings, shareGroupTimings, streamsGroupSettings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import { SaslGate } from "./security/sasl-gate.ts";
@@ -400,6 +400,7 @@ export class Broker {
       groupConfig: (groupId) => consumerGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
       shareGroupConfig: (groupId) => shareGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
       persister: () => this.sharePersister,
+      streamsGroupConfig: (groupId) => streamsGroupSettings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
     });
     this.coordinatorService = groupCoordinator;
 

@@ -18,18 +18,17 @@ const FRESH: Record<string, [string, string, string]> = {
   "metadata.version": ["3.3-IV3", "4.4-IV2", "4.4-IV2"],
   "transaction.version": ["0", "2", "2"],
   "group.version": ["0", "1", "1"],
+  "streams.version": ["0", "1", "1"],
   ...(TARGET === "kafka"
     ? {
         "kraft.version": ["0", "1", "0"],
         "eligible.leader.replicas.version": ["0", "1", "1"],
         "share.version": ["0", "2", "2"],
-        "streams.version": ["0", "1", "1"],
       }
     : {
         "kraft.version": ["0", "1", "0"],
         "eligible.leader.replicas.version": ["0", "1", "0"],
         "share.version": ["0", "2", "2"],
-        "streams.version": ["0", "0", "0"],
       }),
 };
 

@@ -23,6 +23,7 @@ export type InteropSuite =
   | "txn-read"
   | "java-transactions"
   | "kafka-streams-eos"
+  | "kafka-streams-groups"
   | "transactions-tools"
   | "kafka-connect"
   | "replication-chaos";
@@ -63,6 +64,7 @@ export const STRAND_ENABLED: Record<InteropSuite, StrandGate> = {
   },
   "java-transactions": { enabled: true, waitingFor: `${RECORDS}, ${TXN}, UpdateFeatures(57) (transaction.version=1)` },
   "kafka-streams-eos": { enabled: true, waitingFor: `${RECORDS}, ${TXN}, transactions across a SIGKILL restart` },
+  "kafka-streams-groups": { enabled: true, waitingFor: `${RECORDS}, ${TXN}, StreamsGroupHeartbeat(88), StreamsGroupDescribe(89) (KIP-1071)` },
   "transactions-tools": {
     enabled: true,
     waitingFor: `${TXN}, DescribeProducers(61), WriteTxnMarkers(27) (abort), UpdateFeatures(57) and finalized features in ApiVersions(18)`,

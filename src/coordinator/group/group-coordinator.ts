@@ -38,6 +38,8 @@ import { DEFAULT_SHARE_GROUP_CONFIG, ShareGroupManager, type ShareGroupConfig, t
 import { replayShareGroupRecord, shareGroupSnapshot, shareGroupTombstones } from "./share-group-records.ts";
 import { decodeShareGroupRecord } from "./share-records.ts";
 import { describeShareGroup, type DescribedShareGroup } from "./share-describe.ts";
+import { DEFAULT_STREAMS_GROUP_CONFIG, StreamsGroupShard } from "./streams-shard.ts";
+import type { StreamsGroupConfig, StreamsGroupSettings } from "./streams-manager.ts";
 
 export interface CoordinatorLog {
   /**
@@ -60,6 +62,8 @@ export interface GroupCoordinatorConfig extends ClassicGroupConfig {
   consumer?: ConsumerGroupConfig;
   /** KIP-932 share groups (group.share.*); absent: the defaults. */
   share?: ShareGroupConfig;
+  /** KIP-1071 streams groups (group.streams.*); absent: the defaults. */
+  streams?: StreamsGroupConfig;
   numPartitions: number;
   /** offsets.topic.replication.factor (absent: 1). */
   offsetsTopicReplicationFactor?: number;
@@ -181,11 +185,15 @@ export class GroupCoordinator implements CoordinatorShard {
   readonly share: ShareGroupManager;
   /** A share group's timings now (its share.* GROUP configs over the broker's group.share.* keys). */
   shareGroupConfigSource: (groupId: string) => ShareGroupTimings = () => this.config.share ?? DEFAULT_SHARE_GROUP_CONFIG;
+  /** KIP-1071 streams groups (streams-shard.ts). */
+  readonly streams: StreamsGroupShard;
   private readonly logger: CoordinatorLogger;
   /** The topics that exist (name -> id, partitions); the service wires it to the metadata image. */
   topicSource: () => ReadonlyMap<string, TopicInfo> = () => new Map();
   /** A consumer group's timings now (GROUP configs over the broker's dynamic keys); the static config by default. */
   groupConfigSource: (groupId: string) => GroupTimings = () => this.config.consumer ?? DEFAULT_CONSUMER_GROUP_CONFIG;
+  /** A streams group's settings now (GROUP configs over group.streams.*); null: the static config. */
+  streamsConfigSource: ((groupId: string) => StreamsGroupSettings) | null = null;
   private expiryTimer: { cancel(): void } | null = null;
   /** The recordOffset the next live offset record gets: above every replayed record, then rising. */
   private nextRecordOffset = 0;
@@ -224,6 +232,22 @@ export class GroupCoordinator implements CoordinatorShard {
       config.consumer ?? DEFAULT_CONSUMER_GROUP_CONFIG,
       this.logger,
     );
+    this.streams = new StreamsGroupShard(registry, this.timers, config.streams ?? DEFAULT_STREAMS_GROUP_CONFIG, this.logger, {
+      otherGroup: (id) => {
+        const classic = this.groups.get(id);
+        if (classic) return classic.is("Empty") && classic.size === 0 ? "empty" : "busy";
+        return this.consumerGroups.has(id) || this.shareGroups.has(id) ? "busy" : null;
+      },
+      dropEmptyGroup: (id) => {
+        const classic = this.groups.get(id)!;
+        this.classic.cancelGroupTimers(classic);
+        this.groups.delete(id);
+        if (classic.protocolType !== null) this.appendInBackground("classic-to-streams conversion", id, [groupMetadataRecord(id, null)]);
+      },
+      append: (id, records) => this.append(id, records, false),
+      topics: () => this.topicSource(),
+      groupConfig: (id) => this.streamsConfigSource?.(id) ?? (config.streams ?? DEFAULT_STREAMS_GROUP_CONFIG),
+    });
     this.share = new ShareGroupManager(
       {
         shareGroup: (id, create) => this.shareGroup(id, create),
@@ -241,7 +265,7 @@ export class GroupCoordinator implements CoordinatorShard {
   shareGroup(groupId: string, create: boolean): ShareGroup | undefined {
     const sg = this.shareGroups.get(groupId);
     if (sg) return sg;
-    if (this.consumerGroups.has(groupId) || this.groups.has(groupId)) {
+    if (this.consumerGroups.has(groupId) || this.groups.has(groupId) || this.streams.has(groupId)) {
       throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a share group.`);
     }
     if (!create) return undefined;
@@ -270,6 +294,7 @@ export class GroupCoordinator implements CoordinatorShard {
     const cg = this.consumerGroups.get(groupId);
     if (cg) return cg;
     if (this.shareGroups.has(groupId)) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
+    if (this.streams.has(groupId)) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
     const classic = this.groups.get(groupId);
     if (classic) {
       if (!create) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
@@ -318,6 +343,10 @@ export class GroupCoordinator implements CoordinatorShard {
       if (!create) return undefined;
       throw new GroupError(ErrorCode.INCONSISTENT_GROUP_PROTOCOL, groupId, `Group ${groupId} is not a classic group.`);
     }
+    if (this.streams.has(groupId)) {
+      if (!create) return undefined;
+      throw new GroupError(ErrorCode.INCONSISTENT_GROUP_PROTOCOL, groupId, `Group ${groupId} is a streams group.`);
+    }
     const cg = this.consumerGroups.get(groupId);
     if (cg) {
       if (!create) return undefined;
@@ -353,6 +382,8 @@ export class GroupCoordinator implements CoordinatorShard {
       if (check.errorCode !== ErrorCode.NONE) return { results: errorFor(check.errorCode), written: Promise.resolve() };
       return this.writeCommit(req);
     }
+    const streamsCheck = this.streams.commitCheck(req.groupId, req.memberId, req.generationIdOrMemberEpoch, req.topics.flatMap((t) => t.partitions.map((p) => ({ topic: t.name, partition: p.partition }))));
+    if (streamsCheck !== null) return streamsCheck === ErrorCode.NONE ? this.writeCommit(req) : { results: errorFor(streamsCheck), written: Promise.resolve() };
     let group = this.groups.get(req.groupId);
     if (!group) {
       if (req.generationIdOrMemberEpoch < 0) group = this.classicGroup(req.groupId, true)!;
@@ -439,6 +470,11 @@ export class GroupCoordinator implements CoordinatorShard {
       const code = validateConsumerCommit(cg, req.memberId, req.generationIdOrMemberEpoch, req.apiVersion, parts, true).errorCode;
       return code === ErrorCode.STALE_MEMBER_EPOCH && !v6 ? ErrorCode.ILLEGAL_GENERATION : code;
     }
+    if (this.streams.has(req.groupId)) {
+      if (req.generationIdOrMemberEpoch === -1 && req.memberId === "" && req.groupInstanceId === null) return ErrorCode.NONE;
+      const code = this.streams.commitCheck(req.groupId, req.memberId, req.generationIdOrMemberEpoch, req.topics.flatMap((t) => t.partitions.map((p) => ({ topic: t.name, partition: p.partition }))))!;
+      return code === ErrorCode.STALE_MEMBER_EPOCH && !v6 ? ErrorCode.ILLEGAL_GENERATION : code;
+    }
     let group = this.groups.get(req.groupId);
     if (!group) {
       if (req.generationIdOrMemberEpoch >= 0) return v6 ? ErrorCode.GROUP_ID_NOT_FOUND : ErrorCode.ILLEGAL_GENERATION;
@@ -466,7 +502,7 @@ export class GroupCoordinator implements CoordinatorShard {
   /** OffsetFetch v9+ member check for consumer groups (NONE for classic or unknown groups). */
   validateOffsetFetch(groupId: string, memberId: string | null, memberEpoch: number): number {
     const cg = this.consumerGroups.get(groupId);
-    return cg ? validateConsumerFetch(cg, memberId, memberEpoch).errorCode : ErrorCode.NONE;
+    return cg ? validateConsumerFetch(cg, memberId, memberEpoch).errorCode : (this.streams.fetchCheck(groupId, memberId, memberEpoch) ?? ErrorCode.NONE);
   }
 
   /**
@@ -517,10 +553,11 @@ export class GroupCoordinator implements CoordinatorShard {
   deleteOffsets(groupId: string, topics: Array<{ name: string; partitions: number[] }>): { results: CommitResult[]; written: Promise<void> } {
     const group = this.groups.get(groupId);
     const cg = this.consumerGroups.get(groupId);
-    if (!cg && (!group || group.is("Dead"))) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, "no such group");
+    const streamsSubscribed = (topic: string) => this.streams.isSubscribed(groupId, topic);
+    if (!cg && (!group || group.is("Dead")) && !this.streams.has(groupId)) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, "no such group");
     const records: KeyValue[] = [];
     const results = topics.map((t) => {
-      const subscribed = cg ? !cg.isEmpty() && cg.isSubscribedToTopic(t.name) : !group!.is("Empty") && group!.isSubscribedToTopic(t.name);
+      const subscribed = streamsSubscribed(t.name) ?? (cg ? !cg.isEmpty() && cg.isSubscribedToTopic(t.name) : !group!.is("Empty") && group!.isSubscribedToTopic(t.name));
       return {
         name: t.name,
         partitions: t.partitions.map((p) => {
@@ -553,6 +590,7 @@ export class GroupCoordinator implements CoordinatorShard {
       if (types.size > 0 && !types.has(g.type)) continue;
       out.push({ groupId: g.groupId, protocolType: g.protocolType, state: g.state, type: g.type });
     }
+    out.push(...this.streams.list(states, types));
     return out;
   }
 
@@ -589,6 +627,8 @@ export class GroupCoordinator implements CoordinatorShard {
       if (!cg.isEmpty()) return { errorCode: ErrorCode.NON_EMPTY_GROUP, written: Promise.resolve() };
       return { errorCode: ErrorCode.NONE, written: this.removeConsumerGroup(cg) };
     }
+    const streamsDeleted = this.streams.delete(groupId, () => this.deleteAllOffsets(groupId));
+    if (streamsDeleted) return streamsDeleted;
     const g = this.groups.get(groupId);
     if (!g || g.is("Dead")) return { errorCode: ErrorCode.GROUP_ID_NOT_FOUND, written: Promise.resolve() };
     if (!g.is("Empty")) return { errorCode: ErrorCode.NON_EMPTY_GROUP, written: Promise.resolve() };
@@ -639,13 +679,14 @@ export class GroupCoordinator implements CoordinatorShard {
   expireOffsets(): number {
     const now = this.timers.nowMs();
     let removed = 0;
-    for (const groupId of new Set([...this.offsets.groupIds(), ...this.groups.keys(), ...this.consumerGroups.keys()])) {
+    for (const groupId of new Set([...this.offsets.groupIds(), ...this.groups.keys(), ...this.consumerGroups.keys(), ...this.streams.groupIds()])) {
       const g = this.groups.get(groupId);
       const cg = this.consumerGroups.get(groupId);
       const records: KeyValue[] = [];
       for (const e of this.offsets.entries(groupId)) {
         // A consumer group's offsets run from their commit time unless a member subscribes to the topic.
-        const base = cg ? (!cg.isEmpty() && cg.isSubscribedToTopic(e.topic) ? null : e.offset.commitTimestampMs) : this.expiryBaseMs(g, e.topic, e.offset);
+        const streamsSubscribed = this.streams.isSubscribed(groupId, e.topic);
+        const base = streamsSubscribed !== null ? (streamsSubscribed ? null : e.offset.commitTimestampMs) : cg ? (!cg.isEmpty() && cg.isSubscribedToTopic(e.topic) ? null : e.offset.commitTimestampMs) : this.expiryBaseMs(g, e.topic, e.offset);
         const expired = e.offset.expireTimestampMs !== null ? now >= e.offset.expireTimestampMs : base !== null && now - base >= this.config.offsetsRetentionMs;
         // Not while an open transaction holds an offset for the partition (Kafka's cleanupExpiredOffsets).
         if (!expired || this.pendingTxnOffsets.has(groupId, e.topic, e.partition)) continue;
@@ -659,6 +700,8 @@ export class GroupCoordinator implements CoordinatorShard {
         continue;
       }
       if (cg && cg.isEmpty() && !this.offsets.hasOffsets(groupId)) this.logFailure("removal of an expired consumer group", groupId, this.removeConsumerGroup(cg));
+      const sgRemoval = this.streams.expireIfEmpty(groupId, this.offsets.hasOffsets(groupId));
+      if (sgRemoval) this.logFailure("removal of an expired streams group", groupId, sgRemoval);
       if (g && g.is("Empty") && !this.offsets.hasOffsets(groupId) && g.generationId >= 0) {
         this.logFailure("removal of an expired group", groupId, this.removeGroup(g));
       }
@@ -712,7 +755,7 @@ export class GroupCoordinator implements CoordinatorShard {
         if (producerId >= 0n) this.pendingTxnOffsets.put(producerId, group, topic, partition, o);
         else this.offsets.put(group, topic, partition, o);
         // A simple-commit group exists as soon as it has offsets (Kafka creates an Empty classic group).
-        if (!this.consumerGroups.has(group)) this.classicGroup(group, true);
+        if (!this.consumerGroups.has(group) && !this.streams.has(group)) this.classicGroup(group, true);
       }
     } else if (r.type === "group") {
       const old = this.groups.get(r.groupId);
@@ -732,7 +775,7 @@ export class GroupCoordinator implements CoordinatorShard {
         (id) => void this.shareGroups.delete(id),
         this.timers.nowMs(),
       );
-    } else {
+    } else if (!this.streams.replay(r.recordType, r.key, r.value)) {
       const cr = decodeConsumerGroupRecord(r.recordType, r.key, r.value);
       if (cr === null) return;
       replayConsumerGroupRecord(
@@ -781,12 +824,13 @@ export class GroupCoordinator implements CoordinatorShard {
       this.consumer.scheduleLoadedMembers(g);
     }
     for (const g of this.shareGroups.values()) this.share.scheduleLoadedMembers(g);
+    this.streams.loaded();
   }
 
   /** The live records of the groups on one partition: what a compacted log would keep. */
   snapshotRecords(partition: number): KeyValue[] {
     const out: KeyValue[] = [];
-    const ids = new Set([...this.groups.keys(), ...this.consumerGroups.keys(), ...this.shareGroups.keys(), ...this.offsets.groupIds()]);
+    const ids = new Set([...this.groups.keys(), ...this.consumerGroups.keys(), ...this.shareGroups.keys(), ...this.streams.groupIds(), ...this.offsets.groupIds()]);
     for (const id of ids) {
       if (this.partitionFor(id) !== partition) continue;
       const g = this.groups.get(id);
@@ -795,6 +839,7 @@ export class GroupCoordinator implements CoordinatorShard {
       if (cg) out.push(...consumerGroupSnapshot(cg));
       const sg = this.shareGroups.get(id);
       if (sg) out.push(...shareGroupSnapshot(sg));
+      out.push(...this.streams.snapshot(id));
       for (const e of this.offsets.entries(id)) out.push(offsetCommitRecord({ group: id, topic: e.topic, partition: e.partition }, toValue(e.offset)));
     }
     return out;

@@ -19,6 +19,8 @@ import { CoordinatorError } from "../runtime/errors.ts";
 import type { CoordinatorLogger } from "../runtime/logger.ts";
 import type { PartitionWriter } from "../runtime/partition-writer.ts";
 import { assignorsFromConfig } from "./assignors/index.ts";
+import { streamsConfigOf } from "./streams-config.ts";
+import type { StreamsGroupSettings } from "./streams-manager.ts";
 import type { GroupTimings, TopicInfo } from "./consumer-manager.ts";
 import { GroupCoordinator, type CommitResult, type GroupCoordinatorConfig, type GroupListing, type TxnCommitRequest } from "./group-coordinator.ts";
 import { coordinatorErrorCode } from "./errors.ts";
@@ -59,6 +61,7 @@ export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
       initializeRetryIntervalMs: givenInt(c, "group.share.initialize.retry.interval.ms", 30_000),
       assignmentIntervalMs: givenInt(c, "group.share.assignment.interval.ms", 1_000, 0),
     },
+    streams: streamsConfigOf(c),
   };
 }
 
@@ -93,6 +96,8 @@ export interface GroupCoordinatorServiceDeps {
   shareGroupConfig?: (groupId: string) => ShareGroupTimings;
   /** The Persister of share-group state (services.sharePersister); absent or null: none wired. */
   persister?: () => Persister | null;
+  /** A streams group's settings now (GROUP config overrides, dynamic broker keys); absent: config.streams'. */
+  streamsGroupConfig?: (groupId: string) => StreamsGroupSettings;
 }
 
 /** Where a group's coordinator is, as FindCoordinator answers it. */
@@ -142,6 +147,7 @@ export class GroupCoordinatorService {
         if (groupConfig) shard.groupConfigSource = groupConfig;
         const shareGroupConfig = deps.shareGroupConfig;
         if (shareGroupConfig) shard.shareGroupConfigSource = shareGroupConfig;
+        if (deps.streamsGroupConfig) shard.streamsConfigSource = deps.streamsGroupConfig;
         // A record the loader cannot read is skipped (logged), so one bad record does not cost the shard.
         const replay = shard.replay.bind(shard);
         shard.replay = (offset, producerId, producerEpoch, key, value) => {

@@ -66,6 +66,8 @@ import { shareGroupDescribeHandler } from "./77-share-group-describe.ts";
 import { describeShareGroupOffsetsHandler } from "./90-describe-share-group-offsets.ts";
 import { alterShareGroupOffsetsHandler } from "./91-alter-share-group-offsets.ts";
 import { deleteShareGroupOffsetsHandler } from "./92-delete-share-group-offsets.ts";
+import { streamsGroupHeartbeatHandler } from "./88-streams-group-heartbeat.ts";
+import { streamsGroupDescribeHandler } from "./89-streams-group-describe.ts";
 import { describeProducersHandler } from "./61-describe-producers.ts";
 import { listConfigResourcesHandler } from "./74-list-config-resources.ts";
 import { getTelemetrySubscriptionsHandler } from "./71-get-telemetry-subscriptions.ts";
@@ -140,6 +142,8 @@ export const ALL_HANDLERS: ApiHandler[] = [
   describeShareGroupOffsetsHandler,
   alterShareGroupOffsetsHandler,
   deleteShareGroupOffsetsHandler,
+  streamsGroupHeartbeatHandler,
+  streamsGroupDescribeHandler,
   describeProducersHandler,
   initializeShareGroupStateHandler,
   readShareGroupStateHandler,

@@ -5,6 +5,7 @@
 // (word, count). The record cache is off, so every input record yields exactly one output record and a
 // read_committed reader must see each word's counts as 1, 2, ..., n (StreamsVerifyCommand).
 //   --bootstrap --input --output --app-id --state-dir [--commit-interval-ms 100]
+//   [--group-protocol classic|streams (group.protocol, KIP-1071)] [--guarantee exactly_once_v2|at_least_once]
 // Events: {"event":"state","state"} on every KafkaStreams state change, {"event":"processed","n"}
 // every 500 records through the counting step (attempts, not exactly-once: only a progress signal),
 // {"event":"uncaught","error"} (the thread is replaced), {"event":"closed"} after stdin closes.
@@ -34,7 +35,8 @@ final class StreamsCountCommand {
     Properties props = new Properties();
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, a.str("app-id"));
     props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, a.str("bootstrap"));
-    props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+    props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, a.str("guarantee", StreamsConfig.EXACTLY_ONCE_V2));
+    props.put(StreamsConfig.GROUP_PROTOCOL_CONFIG, a.str("group-protocol", "classic"));
     props.put(StreamsConfig.STATE_DIR_CONFIG, a.str("state-dir"));
     props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, a.str("commit-interval-ms", "100"));
     props.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, "0");
