@@ -1,14 +1,16 @@
 // Group configs (ConfigResource type 32, KIP-848): the keys Kafka 4.4.0's GroupConfig lists in
 // DescribeConfigs, each defaulting to a broker key (its synonym, shown as DEFAULT_CONFIG with the
 // broker's current value, as Kafka shows it), with Kafka's validation of altered values: the type,
-// and for the consumer.* intervals the broker's group.consumer.min/max.* range.
+// and for the consumer.* and share.* ints the broker's group.consumer / group.share min/max.* range.
 // A group's overrides live in the metadata image under "group:NAME" (ConfigRecord resource type 32);
 // the group coordinator honours consumer.session.timeout.ms, consumer.heartbeat.interval.ms and
-// consumer.assignment.interval.ms, and for streams groups streams.session.timeout.ms,
-// streams.heartbeat.interval.ms, streams.num.standby.replicas, streams.initial.rebalance.delay.ms and
-// streams.assignment.interval.ms. Left out: the share.* / errors.* keys (and streams.assignor.name,
+// consumer.assignment.interval.ms, of share groups share.session.timeout.ms,
+// share.heartbeat.interval.ms and share.assignment.interval.ms, and of streams groups
+// streams.session.timeout.ms, streams.heartbeat.interval.ms, streams.num.standby.replicas,
+// streams.initial.rebalance.delay.ms and streams.assignment.interval.ms. Left out: the other share.*
+// keys are for the share partitions (share-fetch); the errors.* keys (and streams.assignor.name,
 // streams.rack.aware.assignment.tags) are stored and described but nothing in Strand uses them, and
-// the share.* / streams.* ranges are not checked; GroupConfig's internal keys (the *.assignor.offload.enable, streams warm-up and task-offset
+// the streams.* ranges are not checked; GroupConfig's internal keys (the *.assignor.offload.enable, streams warm-up and task-offset
 // keys), which Kafka does not list, are refused as unknown.
 
 import type { DescribeConfigsResourceResult } from "../protocol/generated/messages/describe-configs-response.ts";
@@ -39,18 +41,18 @@ export const GROUP_CONFIG_KEYS: readonly GroupConfigKey[] = [
   k("streams.rack.aware.assignment.tags", "list", "group.streams.rack.aware.assignment.tags", ""),
   k("share.renew.acknowledge.enable", "boolean", "share.renew.acknowledge.enable", "true"),
   k("streams.initial.rebalance.delay.ms", "int", "group.streams.initial.rebalance.delay.ms", "3000"),
-  k("share.session.timeout.ms", "int", "group.share.session.timeout.ms", "45000"),
+  k("share.session.timeout.ms", "int", "group.share.session.timeout.ms", "45000", [["group.share.min.session.timeout.ms", 45_000], ["group.share.max.session.timeout.ms", 60_000]]),
   k("streams.assignment.interval.ms", "int", "group.streams.assignment.interval.ms", "1000"),
-  k("share.heartbeat.interval.ms", "int", "group.share.heartbeat.interval.ms", "5000"),
+  k("share.heartbeat.interval.ms", "int", "group.share.heartbeat.interval.ms", "5000", [["group.share.min.heartbeat.interval.ms", 5_000], ["group.share.max.heartbeat.interval.ms", 15_000]]),
   k("streams.heartbeat.interval.ms", "int", "group.streams.heartbeat.interval.ms", "5000"),
-  k("share.delivery.count.limit", "int", "group.share.delivery.count.limit", "5"),
+  k("share.delivery.count.limit", "int", "group.share.delivery.count.limit", "5", [["group.share.min.delivery.count.limit", 2], ["group.share.max.delivery.count.limit", 10]]),
   k("errors.deadletterqueue.topic.name", "string", "errors.deadletterqueue.topic.name", ""),
   k("consumer.heartbeat.interval.ms", "int", "group.consumer.heartbeat.interval.ms", "5000", [["group.consumer.min.heartbeat.interval.ms", 5_000], ["group.consumer.max.heartbeat.interval.ms", 15_000]]),
-  k("share.record.lock.duration.ms", "int", "group.share.record.lock.duration.ms", "30000"),
-  k("share.assignment.interval.ms", "int", "group.share.assignment.interval.ms", "1000"),
+  k("share.record.lock.duration.ms", "int", "group.share.record.lock.duration.ms", "30000", [["group.share.min.record.lock.duration.ms", 15_000], ["group.share.max.record.lock.duration.ms", 60_000]]),
+  k("share.assignment.interval.ms", "int", "group.share.assignment.interval.ms", "1000", [["group.share.min.assignment.interval.ms", 0], ["group.share.max.assignment.interval.ms", 15_000]]),
   k("share.isolation.level", "string", "share.isolation.level", "read_uncommitted"),
   k("streams.session.timeout.ms", "int", "group.streams.session.timeout.ms", "45000"),
-  k("share.partition.max.record.locks", "int", "group.share.partition.max.record.locks", "2000"),
+  k("share.partition.max.record.locks", "int", "group.share.partition.max.record.locks", "2000", [["group.share.min.partition.max.record.locks", 100], ["group.share.max.partition.max.record.locks", 4_000]]),
   k("streams.num.standby.replicas", "int", "group.streams.num.standby.replicas", "0"),
 ];
 
@@ -189,5 +191,20 @@ export function consumerGroupTimings(host: ConfigHost & { readonly metadata?: { 
     sessionTimeoutMs: groupIntConfig("consumer.session.timeout.ms", overrides, broker),
     heartbeatIntervalMs: groupIntConfig("consumer.heartbeat.interval.ms", overrides, broker),
     assignmentIntervalMs: groupIntConfig("consumer.assignment.interval.ms", overrides, broker),
+  };
+}
+
+/**
+ * What the group coordinator uses of a share group's configs now: its share.session.timeout.ms and
+ * share.heartbeat.interval.ms overrides over the broker's group.share.* keys.
+ */
+export function shareGroupTimings(host: ConfigHost & { readonly metadata?: { readonly image: DynamicConfigs } }, groupId: string): { sessionTimeoutMs: number; heartbeatIntervalMs: number; assignmentIntervalMs: number } {
+  const image = host.metadata?.image;
+  const overrides = image?.configs.get(`group:${groupId}`);
+  const broker = brokerValueOf(host, image);
+  return {
+    sessionTimeoutMs: groupIntConfig("share.session.timeout.ms", overrides, broker),
+    heartbeatIntervalMs: groupIntConfig("share.heartbeat.interval.ms", overrides, broker),
+    assignmentIntervalMs: groupIntConfig("share.assignment.interval.ms", overrides, broker),
   };
 }

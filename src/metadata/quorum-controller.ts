@@ -245,7 +245,7 @@ export class QuorumController {
   /**
    * A refused registration is retried by the broker every few seconds: the reason is logged once per
    * broker and reason (then at debug). A finalized feature the broker does not support (a Kafka 4.4.0
-   * log dir or quorum finalizes share.version=2 and streams.version=1, which Strand does not serve)
+   * log dir or quorum finalizes streams.version=1, which Strand does not serve)
    * is a warning naming the operator's fix, a downgrade as before any Kafka downgrade.
    */
   private logRefusedRegistration(brokerId: number, error: PlannedError): void {

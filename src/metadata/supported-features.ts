@@ -14,13 +14,24 @@
 //   - kraft.version 0-1 as Kafka's: a static quorum runs at 0, a dynamic one (KIP-853, formatted with
 //     --standalone / --initial-controllers) at 1; a voter being added must list 1 (AddRaftVoter asks its
 //     ApiVersions), but an upgrade of a static quorum from 0 to 1 is refused (feature-control.ts);
+//   - share.version 0-2, finalized 2 (KIP-932 share groups: keys 76, 77 and 90-92 are served by the
+//     group coordinator; ShareFetch 78, ShareAcknowledge 79 and the share-state APIs 83-87 are
+//     advertised by ApiVersions exactly when their handlers are in src/server/api/index.ts, as Kafka
+//     lists them whatever the level: see SHARE_API_KEYS);
 //   - streams.version 0-1, finalized 1 (KIP-1071 streams groups are served: keys 88, 89);
-//   - share.version 0-0: no share groups (KIP-932);
 //   - eligible.leader.replicas.version 0-1, not finalized on a fresh cluster: the controller keeps ELRs
 //     as Kafka's does when it is at 1 (KIP-966, partition-change.ts), so a Kafka 4.4.0 log dir or
 //     cluster (which finalize 1) can be taken over or joined; with one replica per partition until
 //     replication there is nothing for it to add to a fresh Strand cluster.
 // Changing a range here (and the bootstrap level) is all it takes to advertise a feature once served.
+
+/**
+ * The API keys of share groups (KIP-932) in Kafka 4.4.0: ShareGroupHeartbeat, ShareGroupDescribe,
+ * ShareFetch, ShareAcknowledge, Initialize/Read/Write/Delete ShareGroupState,
+ * ReadShareGroupStateSummary, Describe/Alter/Delete ShareGroupOffsets. Each is advertised once its
+ * handler is registered; share.version is finalized at 2 once 76 and 77 are.
+ */
+export const SHARE_API_KEYS: readonly number[] = [76, 77, 78, 79, 83, 84, 85, 86, 87, 90, 91, 92];
 
 /** metadata.version levels of Kafka 4.4.0: 7 is 3.3-IV3 (MINIMUM_VERSION), 33 is 4.4-IV2 (LATEST_PRODUCTION). */
 export const METADATA_VERSION_FEATURE = "metadata.version";
@@ -51,7 +62,7 @@ export const SUPPORTED_FEATURES: readonly SupportedFeature[] = [
   { name: "transaction.version", minVersion: 0, maxVersion: 2, bootstrapLevel: 2 },
   { name: "group.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 1 },
   { name: "eligible.leader.replicas.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 0 },
-  { name: "share.version", minVersion: 0, maxVersion: 0, bootstrapLevel: 0 },
+  { name: "share.version", minVersion: 0, maxVersion: 2, bootstrapLevel: 2 },
   { name: "streams.version", minVersion: 0, maxVersion: 1, bootstrapLevel: 1 },
 ];
 

@@ -23,7 +23,7 @@ import { cleanerConfigOf } from "./cleaner-config.ts";
 import { replicationQuotasOf, type ReplicationQuotas } from "./replication-quotas.ts";
 import { ipConnectionThrottle, quotaManagersOf } from "./quota/quota-managers.ts";
 import { logConfigFor } from "../config/topic-config.ts";
-import { consumerGroupTimings, streamsGroupSettings } from "../config/group-config.ts";
+import { consumerGroupTimings, shareGroupTimings, streamsGroupSettings } from "../config/group-config.ts";
 import { readMetaProperties } from "../storage/meta-properties.ts";
 import { Dispatcher, frameApiKey } from "./dispatch.ts";
 import { SaslGate } from "./security/sasl-gate.ts";
@@ -50,6 +50,7 @@ import { ReplicaFetcherManager } from "../replication/replica-fetcher-manager.ts
 import type { ReplicaFetcherHost } from "../replication/replica-fetcher-thread.ts";
 import { FetchSessionCache } from "./fetch/session-cache.ts";
 import type { MetadataLayer } from "../metadata/layer.ts";
+import type { Persister } from "../coordinator/share/persister.ts";
 import { controllerSide, RaftMetadata } from "../metadata/raft-metadata.ts";
 import { QuorumController } from "../metadata/quorum-controller.ts";
 import { SnapshotGenerator } from "../metadata/snapshot-generator.ts";
@@ -94,6 +95,8 @@ export class NotFormattedError extends Error {
 export interface BrokerOptions {
   config: BrokerConfig;
   log: Logger;
+  /** The Persister of share-group state (BrokerServices.sharePersister); absent: none. */
+  sharePersister?: Persister;
   /** Handlers to serve (defaults to every implemented API). */
   handlers?: ApiHandler[];
   /** The monotonic clock of the broker's delayed operations (tests give each broker its own). */
@@ -167,6 +170,8 @@ export class Broker {
   readonly nodeId: number;
   readonly clock: TimerClock;
   private readonly quorumClock: TimerClock;
+  /** The share-state Persister: BrokerOptions.sharePersister when given (in-process tests), else the DefaultStatePersister built by start(). */
+  private sharePersister: Persister | null;
   private logManager: LogManager | null = null;
   /** KRaft: the Raft pieces, the metadata layer over them, the lifecycle. */
   private raftManager: KafkaRaftManager | null = null;
@@ -180,7 +185,7 @@ export class Broker {
   private coordinatorService: GroupCoordinatorService | null = null;
   private txnCoordinator: TransactionCoordinatorService | null = null;
   private shareCoordinator: ShareCoordinatorService | null = null;
-  private sharePersister: DefaultStatePersister | null = null;
+  private defaultStatePersister: DefaultStatePersister | null = null;
   private sharePersisterClient: NetworkClient | null = null;
   /** Built by start() once everything it holds is open; null before. */
   private running: BrokerServices | null = null;
@@ -214,6 +219,7 @@ export class Broker {
     this.nodeId = opts.config.nodeId;
     this.clock = opts.clock ?? systemClock;
     this.quorumClock = opts.quorumClock ?? this.clock;
+    this.sharePersister = opts.sharePersister ?? null;
     // The controller-only admin APIs are forwarded to the active controller (this node's own, on a
     // single node), as Kafka's brokers do.
     this.handlerList = (opts.handlers ?? ALL_HANDLERS).map(forwardingHandler);
@@ -385,6 +391,8 @@ export class Broker {
       // GROUP config overrides over the dynamic group.consumer.* keys, read at each heartbeat.
       groupConfig: (groupId) => consumerGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
       streamsGroupConfig: (groupId) => streamsGroupSettings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
+      shareGroupConfig: (groupId) => shareGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
+      persister: () => this.sharePersister,
     });
     this.coordinatorService = groupCoordinator;
 
@@ -437,7 +445,7 @@ export class Broker {
       this.clock,
     );
     const persisterClient = this.sharePersisterClient;
-    this.sharePersister = new DefaultStatePersister({
+    this.defaultStatePersister = new DefaultStatePersister({
       nodeId: this.nodeId,
       coordinator: shareCoordinator,
       image: () => metadata.image,
@@ -446,6 +454,7 @@ export class Broker {
       requestTimeoutMs: persisterTimeoutMs,
       logger: this.loggers.groupCoordinator.child({ component: "share-persister" }),
     });
+    this.sharePersister ??= this.defaultStatePersister;
 
     this.dynamicSsl = this.config.sslEngines.size > 0 ? new DynamicSslConfig(this.config, this.nodeId, () => this.server, this.log.child({ component: "dynamic-ssl" })) : null;
     const services: BrokerServices = {
@@ -921,7 +930,7 @@ export class Broker {
     }
     this.coordinatorService?.close();
     this.txnCoordinator?.close();
-    this.sharePersister?.close();
+    this.defaultStatePersister?.close();
     this.sharePersisterClient?.close();
     this.shareCoordinator?.close();
     // No fetcher appends to a log once they close.

@@ -51,10 +51,10 @@ async function updateFeatures(version: number, updates: Array<{ feature: string;
 
 const finalized = (av: AvFeatures) => Object.fromEntries(av.finalizedFeatures.map((f) => [f.name, f.maxVersionLevel]));
 
-test("a fresh cluster finalizes metadata.version 33, transaction.version 2, group.version 1 and streams.version 1", async () => {
+test("a fresh cluster finalizes metadata.version 33, transaction.version 2, group.version 1, share.version 2 and streams.version 1", async () => {
   const v4 = await apiVersions(4);
   expect(v4.errorCode).toBe(0);
-  expect(finalized(v4)).toEqual({ "metadata.version": 33, "transaction.version": 2, "group.version": 1, "streams.version": 1 });
+  expect(finalized(v4)).toEqual({ "metadata.version": 33, "transaction.version": 2, "group.version": 1, "share.version": 2, "streams.version": 1 });
   expect(v4.supportedFeatures.find((f) => f.name === "transaction.version")).toEqual({ name: "transaction.version", minVersion: 0, maxVersion: 2 });
   expect(v4.finalizedFeaturesEpoch).toBeGreaterThan(0n);
   const v3 = await apiVersions(3);
@@ -101,7 +101,7 @@ test("UpdateFeatures v2 downgrades transaction.version to 1 (no per-feature resu
 
   expect(await broker.stop()).toBe(0);
   broker = await startStrand({ dataDir });
-  expect(finalized(await apiVersions(4))).toEqual({ "metadata.version": 33, "transaction.version": 1, "group.version": 1, "streams.version": 1 });
+  expect(finalized(await apiVersions(4))).toEqual({ "metadata.version": 33, "transaction.version": 1, "group.version": 1, "share.version": 2, "streams.version": 1 });
 }, 60_000);
 
 test("features disabled stay absent (level 0) across a restart: an existing cluster is not bootstrapped again", async () => {
@@ -111,10 +111,10 @@ test("features disabled stay absent (level 0) across a restart: an existing clus
   ]);
   expect(r.errorCode).toBe(0);
   expect(r.results.map((x) => x.feature)).toEqual(["transaction.version", "group.version"]);
-  expect(finalized(await apiVersions(4))).toEqual({ "metadata.version": 33, "streams.version": 1 });
+  expect(finalized(await apiVersions(4))).toEqual({ "metadata.version": 33, "share.version": 2, "streams.version": 1 });
 
   expect(await broker.stop()).toBe(0);
   broker = await startStrand({ dataDir });
-  expect(finalized(await apiVersions(4))).toEqual({ "metadata.version": 33, "streams.version": 1 });
+  expect(finalized(await apiVersions(4))).toEqual({ "metadata.version": 33, "share.version": 2, "streams.version": 1 });
   await waitForOutput(broker, /finalized features/);
 }, 60_000);

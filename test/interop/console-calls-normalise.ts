@@ -10,8 +10,7 @@
 // - Strand's own broker keys (strand.*, the naming rule for keys Kafka does not have): dropped from the
 //   broker's configs; every other key must be Kafka's, with Kafka's value, source, flags and synonyms.
 // - Features Strand does not finalize on a fresh cluster, by design (src/metadata/supported-features.ts):
-//   share.version (no share groups, KIP-932: its supported range is 0-0 so no client is told they
-//   work) and eligible.leader.replicas.version
+//   eligible.leader.replicas.version
 //   (supported 0-1, not finalized at bootstrap). Every other feature, range and level must match.
 // - The timestamp of a transaction marker: the broker's clock when it wrote the marker (Kafka counts
 //   markers in max-timestamp and by-timestamp lookups, and so does Strand; the offsets must match).
@@ -20,13 +19,13 @@
 
 /**
  * ApiVersions keys Kafka 4.4.0's broker listener advertises that Strand does not serve, so it does not
- * advertise them (a client told an API exists uses it): the share-group APIs of KIP-932 (76-79, 83-87, 90-92) and
- * StreamsGroupTopologyDescriptionUpdate of KIP-1331 (93; StreamsGroupHeartbeat and StreamsGroupDescribe, 88 and 89, are served); AddRaftVoter and RemoveRaftVoter forwarded by a broker (80, 81: Strand takes
+ * advertise them (a client told an API exists uses it): StreamsGroupTopologyDescriptionUpdate of
+ * KIP-1331 (93); AddRaftVoter and RemoveRaftVoter forwarded by a broker (80, 81: Strand takes
  * them on the controller listener only); UnregisterController (94). Where Strand does advertise one of
  * these, its range must be Kafka's. Strand also advertises GetTelemetrySubscriptions and PushTelemetry
  * (71, 72), which Kafka lists only with a telemetry plugin configured (client-metrics.test.ts).
  */
-export const NOT_SERVED_KEYS: readonly number[] = [76, 77, 78, 79, 80, 81, 83, 84, 85, 86, 87, 90, 91, 92, 93, 94];
+export const NOT_SERVED_KEYS: readonly number[] = [80, 81, 93, 94];
 export const STRAND_ONLY_KEYS: readonly number[] = [71, 72];
 
 /** call name -> the answer the Java driver printed. */
@@ -47,8 +46,8 @@ const PLACE_CONFIGS = new Set([
   "controller.quorum.bootstrap.servers",
 ]);
 
-/** Features Strand does not serve: Kafka supports 0-2, Strand advertises 0-0. */
-const NOT_SERVED_FEATURES = ["share.version"];
+/** Features Strand does not serve: Kafka supports them, Strand advertises 0-0. */
+const NOT_SERVED_FEATURES: string[] = [];
 /** Not finalized on a fresh Strand cluster (the two above, and ELR, which Strand supports but leaves at 0). */
 const NOT_FINALIZED_BY_DESIGN = [...NOT_SERVED_FEATURES, "eligible.leader.replicas.version"];
 

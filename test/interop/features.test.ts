@@ -28,7 +28,7 @@ const FRESH: Record<string, [string, string, string]> = {
     : {
         "kraft.version": ["0", "1", "0"],
         "eligible.leader.replicas.version": ["0", "1", "0"],
-        "share.version": ["0", "0", "0"],
+        "share.version": ["0", "2", "2"],
       }),
 };
 

@@ -26,6 +26,7 @@ export const KAFKA_MAIN = {
   consumerPerf: "org.apache.kafka.tools.ConsumerPerformance", // kafka-consumer-perf-test.sh
   getOffsets: "org.apache.kafka.tools.GetOffsetShell", // kafka-get-offsets.sh
   consumerGroups: "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", // kafka-consumer-groups.sh
+  shareGroups: "org.apache.kafka.tools.consumer.group.ShareGroupCommand", // kafka-share-groups.sh
   configs: "org.apache.kafka.tools.ConfigCommand", // kafka-configs.sh (moved out of kafka.admin in 4.x)
   transactions: "org.apache.kafka.tools.TransactionsCommand", // kafka-transactions.sh
   features: "org.apache.kafka.tools.FeatureCommand", // kafka-features.sh

@@ -145,6 +145,11 @@ export async function transactionsTool(bootstrap: string, args: readonly string[
   return await runOk(KAFKA_MAIN.transactions, ["--bootstrap-server", bootstrap, ...args], { timeoutMs: 60_000, ...opts });
 }
 
+/** kafka-share-groups --bootstrap-server B <args> (--list, --describe, --reset-offsets, --delete-offsets, --delete); the exit code is the caller's to check. */
+export async function shareGroupsTool(bootstrap: string, args: readonly string[]): Promise<KafkaToolResult> {
+  return await runKafkaClass(KAFKA_MAIN.shareGroups, ["--bootstrap-server", bootstrap, ...args], { timeoutMs: 90_000 });
+}
+
 /** kafka-features --bootstrap-server B <args> (describe, upgrade, downgrade, ...). */
 export async function featuresTool(bootstrap: string, args: readonly string[], opts: RunKafkaClassOptions = {}): Promise<KafkaToolResult> {
   return await runOk(KAFKA_MAIN.features, ["--bootstrap-server", bootstrap, ...args], { timeoutMs: 60_000, ...opts });

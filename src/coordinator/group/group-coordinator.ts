@@ -35,6 +35,11 @@ import { SnapshotRegistry, TimelineMap } from "../runtime/snapshot-registry.ts";
 import { STDERR_LOGGER, type CoordinatorLogger } from "../runtime/logger.ts";
 import { DEFAULT_STREAMS_GROUP_CONFIG, StreamsGroupShard } from "./streams-shard.ts";
 import type { StreamsGroupConfig, StreamsGroupSettings } from "./streams-manager.ts";
+import { ShareGroup } from "./share-group.ts";
+import { DEFAULT_SHARE_GROUP_CONFIG, ShareGroupManager, type ShareGroupConfig, type ShareGroupTimings } from "./share-manager.ts";
+import { replayShareGroupRecord, shareGroupSnapshot, shareGroupTombstones } from "./share-group-records.ts";
+import { decodeShareGroupRecord } from "./share-records.ts";
+import { describeShareGroup, type DescribedShareGroup } from "./share-describe.ts";
 
 export interface CoordinatorLog {
   /**
@@ -57,6 +62,8 @@ export interface GroupCoordinatorConfig extends ClassicGroupConfig {
   consumer?: ConsumerGroupConfig;
   /** KIP-1071 streams groups (group.streams.*); absent: the defaults. */
   streams?: StreamsGroupConfig;
+  /** KIP-932 share groups (group.share.*); absent: the defaults. */
+  share?: ShareGroupConfig;
   numPartitions: number;
   /** offsets.topic.replication.factor (absent: 1). */
   offsetsTopicReplicationFactor?: number;
@@ -175,6 +182,11 @@ export class GroupCoordinator implements CoordinatorShard {
   readonly consumer: ConsumerGroupManager;
   /** KIP-1071 streams groups (streams-shard.ts). */
   readonly streams: StreamsGroupShard;
+  /** KIP-932 share groups (share-manager.ts); their ids share the namespace of the other groups. */
+  readonly shareGroups: TimelineMap<string, ShareGroup>;
+  readonly share: ShareGroupManager;
+  /** A share group's timings now (its share.* GROUP configs over the broker's group.share.* keys). */
+  shareGroupConfigSource: (groupId: string) => ShareGroupTimings = () => this.config.share ?? DEFAULT_SHARE_GROUP_CONFIG;
   private readonly logger: CoordinatorLogger;
   /** The topics that exist (name -> id, partitions); the service wires it to the metadata image. */
   topicSource: () => ReadonlyMap<string, TopicInfo> = () => new Map();
@@ -195,6 +207,7 @@ export class GroupCoordinator implements CoordinatorShard {
     const registry = opts.snapshotRegistry ?? null;
     this.groups = new TimelineMap(registry);
     this.consumerGroups = new TimelineMap(registry);
+    this.shareGroups = new TimelineMap(registry);
     this.offsets = new OffsetStore(registry);
     this.pendingTxnOffsets = new PendingTransactionalOffsets(registry);
     this.logger = opts.logger ?? STDERR_LOGGER;
@@ -223,7 +236,7 @@ export class GroupCoordinator implements CoordinatorShard {
       otherGroup: (id) => {
         const classic = this.groups.get(id);
         if (classic) return classic.is("Empty") && classic.size === 0 ? "empty" : "busy";
-        return this.consumerGroups.has(id) ? "busy" : null;
+        return this.consumerGroups.has(id) || this.shareGroups.has(id) ? "busy" : null;
       },
       dropEmptyGroup: (id) => {
         const classic = this.groups.get(id)!;
@@ -235,6 +248,45 @@ export class GroupCoordinator implements CoordinatorShard {
       topics: () => this.topicSource(),
       groupConfig: (id) => this.streamsConfigSource?.(id) ?? (config.streams ?? DEFAULT_STREAMS_GROUP_CONFIG),
     });
+    this.share = new ShareGroupManager(
+      {
+        shareGroup: (id, create) => this.shareGroup(id, create),
+        append: (id, records) => this.append(id, records, false),
+        topics: () => this.topicSource(),
+        groupConfig: (groupId) => this.shareGroupConfigSource(groupId),
+      },
+      this.timers,
+      config.share ?? DEFAULT_SHARE_GROUP_CONFIG,
+      this.logger,
+    );
+  }
+
+  /** The share group (Kafka's getOrMaybeCreateShareGroup): a group of another type is GROUP_ID_NOT_FOUND. */
+  shareGroup(groupId: string, create: boolean): ShareGroup | undefined {
+    const sg = this.shareGroups.get(groupId);
+    if (sg) return sg;
+    if (this.consumerGroups.has(groupId) || this.groups.has(groupId) || this.streams.has(groupId)) {
+      throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a share group.`);
+    }
+    if (!create) return undefined;
+    const n = new ShareGroup(groupId, this.timers.nowMs());
+    this.shareGroups.set(groupId, n);
+    return n;
+  }
+
+  describeShareGroup(groupId: string, topicName: (topicId: string) => string | undefined): DescribedShareGroup | null {
+    const g = this.shareGroups.get(groupId);
+    return g ? describeShareGroup(g, topicName) : null;
+  }
+
+  /** Append share group records (their state is not timeline state: a failed write reloads the shard). */
+  appendShareRecords(groupId: string, records: KeyValue[]): Promise<void> {
+    return this.append(groupId, records, false);
+  }
+
+  /** Records to write once a Persister.initializeState answered (see ShareGroupManager.initialized). */
+  shareStateInitialized(...args: Parameters<ShareGroupManager["initialized"]>): Promise<void> {
+    return this.append(args[0], this.share.initialized(...args), false);
   }
 
   /** The consumer group; an empty classic group is converted when `create`; a non-empty one is an error. */
@@ -242,6 +294,7 @@ export class GroupCoordinator implements CoordinatorShard {
     const cg = this.consumerGroups.get(groupId);
     if (cg) return cg;
     if (this.streams.has(groupId)) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
+    if (this.shareGroups.has(groupId)) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
     const classic = this.groups.get(groupId);
     if (classic) {
       if (!create) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
@@ -290,6 +343,10 @@ export class GroupCoordinator implements CoordinatorShard {
       if (!create) return undefined;
       throw new GroupError(ErrorCode.INCONSISTENT_GROUP_PROTOCOL, groupId, `Group ${groupId} is a streams group.`);
     }
+    if (this.shareGroups.has(groupId)) {
+      if (!create) return undefined;
+      throw new GroupError(ErrorCode.INCONSISTENT_GROUP_PROTOCOL, groupId, `Group ${groupId} is not a classic group.`);
+    }
     const cg = this.consumerGroups.get(groupId);
     if (cg) {
       if (!create) return undefined;
@@ -314,6 +371,10 @@ export class GroupCoordinator implements CoordinatorShard {
   commitOffsets(req: CommitRequest): { results: CommitResult[]; written: Promise<void> } {
     const errorFor = (code: number): CommitResult[] =>
       req.topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => ({ partition: p.partition, errorCode: code })) }));
+    if (this.shareGroups.has(req.groupId)) {
+      // Kafka's ShareGroup.validateOffsetCommit: share groups keep no committed offsets.
+      return { results: errorFor(ErrorCode.GROUP_ID_NOT_FOUND), written: Promise.resolve() };
+    }
     const cg = this.consumerGroups.get(req.groupId);
     if (cg) {
       const parts = req.topics.flatMap((t) => t.partitions.map((p) => ({ topicId: t.topicId, topic: t.name, partition: p.partition })));
@@ -450,6 +511,8 @@ export class GroupCoordinator implements CoordinatorShard {
    * UNSTABLE_OFFSET_COMMIT (offset -1), as Kafka's fetchOffsets / fetchAllOffsets.
    */
   fetchOffsets(groupId: string, topics: Array<{ name: string; partitions: number[] }> | null, requireStable = false): FetchedOffset[] {
+    // A share group has no committed offsets: Kafka 4.4.0 answers none (no error) without a member.
+    if (this.shareGroups.has(groupId)) return [];
     const unstable = (topic: string, partition: number): FetchedOffset | null =>
       requireStable && this.pendingTxnOffsets.has(groupId, topic, partition)
         ? { topic, partition, offset: -1n, leaderEpoch: -1, metadata: "", topicId: ZERO_UUID, errorCode: ErrorCode.UNSTABLE_OFFSET_COMMIT }
@@ -522,7 +585,7 @@ export class GroupCoordinator implements CoordinatorShard {
       if (types.size > 0 && !types.has(g.type)) continue;
       out.push({ groupId: g.groupId, protocolType: g.protocolType ?? "", state: g.state, type: g.type });
     }
-    for (const g of this.consumerGroups.values()) {
+    for (const g of [...this.consumerGroups.values(), ...this.shareGroups.values()]) {
       if (states.size > 0 && !states.has(g.state.toLowerCase())) continue;
       if (types.size > 0 && !types.has(g.type)) continue;
       out.push({ groupId: g.groupId, protocolType: g.protocolType, state: g.state, type: g.type });
@@ -554,13 +617,18 @@ export class GroupCoordinator implements CoordinatorShard {
 
   /** DeleteGroups for one group: only an Empty group (or one only holding offsets) can be deleted. */
   deleteGroup(groupId: string): { errorCode: number; written: Promise<void> } {
+    const sg = this.shareGroups.get(groupId);
+    if (sg) {
+      if (!sg.isEmpty()) return { errorCode: ErrorCode.NON_EMPTY_GROUP, written: Promise.resolve() };
+      return { errorCode: ErrorCode.NONE, written: this.removeShareGroup(sg) };
+    }
     const cg = this.consumerGroups.get(groupId);
     if (cg) {
       if (!cg.isEmpty()) return { errorCode: ErrorCode.NON_EMPTY_GROUP, written: Promise.resolve() };
       return { errorCode: ErrorCode.NONE, written: this.removeConsumerGroup(cg) };
     }
-    const sg = this.streams.delete(groupId, () => this.deleteAllOffsets(groupId));
-    if (sg) return sg;
+    const streamsDeleted = this.streams.delete(groupId, () => this.deleteAllOffsets(groupId));
+    if (streamsDeleted) return streamsDeleted;
     const g = this.groups.get(groupId);
     if (!g || g.is("Dead")) return { errorCode: ErrorCode.GROUP_ID_NOT_FOUND, written: Promise.resolve() };
     if (!g.is("Empty")) return { errorCode: ErrorCode.NON_EMPTY_GROUP, written: Promise.resolve() };
@@ -585,6 +653,14 @@ export class GroupCoordinator implements CoordinatorShard {
     this.consumer.cancelGroupTimers(g);
     g.dead = true;
     this.consumerGroups.delete(g.groupId);
+    return this.append(g.groupId, records, false);
+  }
+
+  private removeShareGroup(g: ShareGroup): Promise<void> {
+    const records = shareGroupTombstones(g);
+    this.share.cancelGroupTimers(g);
+    g.dead = true;
+    this.shareGroups.delete(g.groupId);
     return this.append(g.groupId, records, false);
   }
 
@@ -686,6 +762,19 @@ export class GroupCoordinator implements CoordinatorShard {
       if (old) this.classic.cancelGroupTimers(old);
       if (r.value === null) this.groups.delete(r.groupId);
       else this.groups.set(r.groupId, groupFromRecord(r.groupId, r.value, this.timers.nowMs()));
+    } else if (decodeShareGroupRecord(r.recordType, r.key, r.value) !== null) {
+      replayShareGroupRecord(
+        decodeShareGroupRecord(r.recordType, r.key, r.value)!,
+        (id, create) => {
+          const existing = this.shareGroups.get(id);
+          if (existing || !create) return existing;
+          const n = new ShareGroup(id, this.timers.nowMs());
+          this.shareGroups.set(id, n);
+          return n;
+        },
+        (id) => void this.shareGroups.delete(id),
+        this.timers.nowMs(),
+      );
     } else if (!this.streams.replay(r.recordType, r.key, r.value)) {
       const cr = decodeConsumerGroupRecord(r.recordType, r.key, r.value);
       if (cr === null) return;
@@ -735,12 +824,13 @@ export class GroupCoordinator implements CoordinatorShard {
       this.consumer.scheduleLoadedMembers(g);
     }
     this.streams.loaded();
+    for (const g of this.shareGroups.values()) this.share.scheduleLoadedMembers(g);
   }
 
   /** The live records of the groups on one partition: what a compacted log would keep. */
   snapshotRecords(partition: number): KeyValue[] {
     const out: KeyValue[] = [];
-    const ids = new Set([...this.groups.keys(), ...this.consumerGroups.keys(), ...this.streams.groupIds(), ...this.offsets.groupIds()]);
+    const ids = new Set([...this.groups.keys(), ...this.consumerGroups.keys(), ...this.streams.groupIds(), ...this.shareGroups.keys(), ...this.offsets.groupIds()]);
     for (const id of ids) {
       if (this.partitionFor(id) !== partition) continue;
       const g = this.groups.get(id);
@@ -748,6 +838,8 @@ export class GroupCoordinator implements CoordinatorShard {
       const cg = this.consumerGroups.get(id);
       if (cg) out.push(...consumerGroupSnapshot(cg));
       out.push(...this.streams.snapshot(id));
+      const sg = this.shareGroups.get(id);
+      if (sg) out.push(...shareGroupSnapshot(sg));
       for (const e of this.offsets.entries(id)) out.push(offsetCommitRecord({ group: id, topic: e.topic, partition: e.partition }, toValue(e.offset)));
     }
     return out;

@@ -29,6 +29,9 @@ import type { TopicPartition } from "../runtime/partition-writer.ts";
 import { OFFSETS_TOPIC, OffsetsTopicLog } from "./offsets-topic.ts";
 import { partitionForGroup } from "./partitioner.ts";
 import type { GroupClock } from "./timer.ts";
+import type { Persister } from "../share/persister.ts";
+import type { ShareGroupTimings } from "./share-manager.ts";
+import { ShareGroupService } from "./share-service.ts";
 
 export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
   return {
@@ -51,7 +54,21 @@ export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
       assignors: assignorsFromConfig(optional(() => c.list("group.consumer.assignors"), ["uniform", "range"])),
     },
     streams: streamsConfigOf(c),
+    // group.share.* are accepted keys without a typed definition here: read as given, else Kafka's defaults.
+    share: {
+      sessionTimeoutMs: givenInt(c, "group.share.session.timeout.ms", 45_000),
+      heartbeatIntervalMs: givenInt(c, "group.share.heartbeat.interval.ms", 5_000),
+      maxSize: givenInt(c, "group.share.max.size", 200),
+      initializeRetryIntervalMs: givenInt(c, "group.share.initialize.retry.interval.ms", 30_000),
+      assignmentIntervalMs: givenInt(c, "group.share.assignment.interval.ms", 1_000, 0),
+    },
   };
+}
+
+function givenInt(c: BrokerConfig, name: string, fallback: number, min = 1): number {
+  const raw = c.given.get(name);
+  const v = raw === undefined ? NaN : Number(raw.trim());
+  return Number.isInteger(v) && v >= min ? v : fallback;
 }
 
 function optional<T>(read: () => T, fallback: T): T {
@@ -77,6 +94,10 @@ export interface GroupCoordinatorServiceDeps {
   groupConfig?: (groupId: string) => GroupTimings;
   /** A streams group's settings now (GROUP config overrides, dynamic broker keys); absent: config.streams'. */
   streamsGroupConfig?: (groupId: string) => StreamsGroupSettings;
+  /** A share group's timings now (its share.* GROUP configs over group.share.*); absent: config.share's. */
+  shareGroupConfig?: (groupId: string) => ShareGroupTimings;
+  /** The Persister of share-group state (services.sharePersister); absent or null: none wired. */
+  persister?: () => Persister | null;
 }
 
 /** Where a group's coordinator is, as FindCoordinator answers it. */
@@ -90,6 +111,8 @@ export class GroupCoordinatorService {
   readonly runtime: CoordinatorRuntime<GroupCoordinator>;
   readonly topicLog: OffsetsTopicLog;
   readonly config: GroupCoordinatorConfig;
+  /** Share group operations that also go through the Persister (share-service.ts). */
+  readonly share: ShareGroupService;
   private maintenance: ReturnType<typeof setInterval> | null = null;
   private seenImage: MetadataImage | null = null;
   private cachedTopics: ReadonlyMap<string, TopicInfo> = new Map();
@@ -123,6 +146,8 @@ export class GroupCoordinatorService {
         const groupConfig = deps.groupConfig;
         if (groupConfig) shard.groupConfigSource = groupConfig;
         if (deps.streamsGroupConfig) shard.streamsConfigSource = deps.streamsGroupConfig;
+        const shareGroupConfig = deps.shareGroupConfig;
+        if (shareGroupConfig) shard.shareGroupConfigSource = shareGroupConfig;
         // A record the loader cannot read is skipped (logged), so one bad record does not cost the shard.
         const replay = shard.replay.bind(shard);
         shard.replay = (offset, producerId, producerEpoch, key, value) => {
@@ -135,6 +160,7 @@ export class GroupCoordinatorService {
         return shard;
       },
     });
+    this.share = new ShareGroupService(this, () => deps.persister?.() ?? null, deps.logger);
   }
 
   /** Topics by name from the metadata image, rebuilt only when the image changes. */
@@ -168,7 +194,7 @@ export class GroupCoordinatorService {
     }, every);
     this.maintenance.unref?.();
     let groups = 0;
-    for (const [, s] of this.runtime.activeShards()) groups += s.groups.size + s.consumerGroups.size;
+    for (const [, s] of this.runtime.activeShards()) groups += s.groups.size + s.consumerGroups.size + s.shareGroups.size;
     return { partitions: this.runtime.partitions().length, records, bytes, groups, loadMs: Date.now() - t0 };
   }
 

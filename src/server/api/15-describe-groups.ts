@@ -5,7 +5,8 @@
 // members; v6+ (KIP-1043) answers it with GROUP_ID_NOT_FOUND and a message. v3+ authorized
 // operations when asked: the group's operations the principal may do (every one, 3400, with no
 // authorizer), else -2147483648. With an authorizer a group needs DESCRIBE (else
-// GROUP_AUTHORIZATION_FAILED, nothing of it disclosed).
+// GROUP_AUTHORIZATION_FAILED, nothing of it disclosed). A share group is answered as Kafka 4.4.0 does:
+// Dead, no members, v6+ GROUP_ID_NOT_FOUND "Group X is not a classic group.".
 
 import { ErrorCode } from "../../protocol/errors.ts";
 import type { DescribeGroupsRequest } from "../../protocol/generated/messages/describe-groups-request.ts";
@@ -35,15 +36,17 @@ export const describeGroupsHandler = defineHandler<DescribeGroupsRequest, Descri
       let d;
       let missing: boolean;
       let streams: boolean;
+      let share: boolean;
       try {
-        [d, missing, streams] = svc.read(id, (s) => [s.describeGroup(id), !s.groups.has(id), s.streams.has(id)] as const);
+        [d, missing, streams, share] = svc.read(id, (s) => [s.describeGroup(id), !s.groups.has(id), s.streams.has(id), s.shareGroups.has(id)] as const);
       } catch (e) {
         const errorCode = coordinatorErrorCode(e);
         return { errorCode, errorMessage: null, groupId: id, groupState: "", protocolType: "", protocolData: "", members: [], authorizedOperations: AUTHORIZED_OPERATIONS_OMITTED };
       }
       return {
         errorCode: missing && ctx.apiVersion >= 6 ? ErrorCode.GROUP_ID_NOT_FOUND : d.errorCode,
-        errorMessage: missing && ctx.apiVersion >= 6 ? (streams ? `Group ${id} is not a classic group.` : `Group ${id} not found.`) : null,
+        // A streams or share group is not a classic group: Dead, and Kafka's message at v6+.
+        errorMessage: missing && ctx.apiVersion >= 6 ? (streams || share ? `Group ${id} is not a classic group.` : `Group ${id} not found.`) : null,
         groupId: id,
         groupState: d.state,
         protocolType: d.protocolType,

@@ -1,7 +1,7 @@
 // ListGroups (key 16), versions 0-5 served.
 //
 // Every live group. v4+: states filter (case-insensitive, KIP-518) and group state in the answer;
-// v5+: types filter ("classic", "consumer") and group type (KIP-848). With an authorizer, a principal
+// v5+: types filter ("classic", "consumer", "share") and group type (KIP-848, KIP-932). With an authorizer, a principal
 // without DESCRIBE on the cluster sees only the groups it may DESCRIBE (KafkaApis.handleListGroupsRequest).
 
 import type { ListGroupsRequest } from "../../protocol/generated/messages/list-groups-request.ts";

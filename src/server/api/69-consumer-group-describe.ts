@@ -46,7 +46,7 @@ export const consumerGroupDescribeHandler = defineHandler<ConsumerGroupDescribeR
       let d;
       let classic: boolean;
       try {
-        [d, classic] = svc.read(id, (s) => [s.describeConsumerGroup(id, (topicId) => topicNameOf(ctx.services.metadata, topicId)), s.groups.has(id)] as const);
+        [d, classic] = svc.read(id, (s) => [s.describeConsumerGroup(id, (topicId) => topicNameOf(ctx.services.metadata, topicId)), s.groups.has(id) || s.shareGroups.has(id)] as const);
       } catch (e) {
         out.errorCode = coordinatorErrorCode(e);
         return out;

@@ -182,7 +182,7 @@ describe("what each mode writes", () => {
     expect(b.kraftVersion).toBe(1);
     expect(b.voters!.voters()).toEqual([{ key: { id: 1, directoryId: meta.directoryId }, endpoints: [{ name: "CONTROLLER", host: "127.0.0.1", port: 19093 }], kraftVersion: { min: 0, max: 1 } }]);
     // Strand's bootstrap feature levels (the ones it finalizes), metadata.version first.
-    expect(featureLevels(logs)).toEqual(["metadata.version=33", "group.version=1", "transaction.version=2"]);
+    expect(featureLevels(logs)).toEqual(["metadata.version=33", "group.version=1", "share.version=2", "streams.version=1", "transaction.version=2"]);
     expect(existsSync(join(logs, "bootstrap.checkpoint"))).toBe(false); // Kafka 4.4.0 writes none
   });
 

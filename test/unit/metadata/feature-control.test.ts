@@ -10,10 +10,11 @@ const up = (feature: string, maxVersionLevel: number, upgradeType: number = Upgr
 const fail = (msg: string) => ({ errorCode: 95, errorMessage: UPDATE_FAILED_PREFIX + msg, records: [] });
 
 describe("bootstrap", () => {
-  test("a fresh cluster finalizes metadata.version 33, then group.version 1, streams.version 1 and transaction.version 2 by name", () => {
+  test("a fresh cluster finalizes metadata.version 33, then group.version 1, share.version 2, streams.version 1 and transaction.version 2 by name", () => {
     expect(bootstrapFeatureLevels()).toEqual([
       { name: "metadata.version", level: 33 },
       { name: "group.version", level: 1 },
+      { name: "share.version", level: 2 },
       { name: "streams.version", level: 1 },
       { name: "transaction.version", level: 2 },
     ]);
@@ -43,9 +44,10 @@ describe("planUpdateFeatures", () => {
     );
   });
 
-  test("an unknown feature, and one Strand supports only at 0", () => {
+  test("an unknown feature; share.version and streams.version above their ranges", () => {
     expect(planUpdateFeatures(fresh, 1, [up("bogus.feature", 1)])).toEqual(fail("Invalid update version 1 for feature bogus.feature. Local controller 1 does not support this feature."));
-    expect(planUpdateFeatures(fresh, 3, [up("share.version", 1)])).toEqual(fail("Invalid update version 1 for feature share.version. Local controller 3 does not support this feature."));
+    expect(planUpdateFeatures(fresh, 3, [up("streams.version", 2)])).toEqual(fail("Invalid update version 2 for feature streams.version. Local controller 3 only supports versions 0-1"));
+    expect(planUpdateFeatures(fresh, 3, [up("share.version", 3)])).toEqual(fail("Invalid update version 3 for feature share.version. Local controller 3 only supports versions 0-2"));
   });
 
   test("a downgrade sent as UPGRADE, an upgrade sent as a downgrade, an unknown upgrade type, a negative level", () => {

@@ -32,7 +32,7 @@ test("v4 lists every supported feature and the finalized ones above 0 with the i
     { name: "group.version", minVersion: 0, maxVersion: 1 },
     { name: "kraft.version", minVersion: 0, maxVersion: 1 },
     { name: "metadata.version", minVersion: 7, maxVersion: 33 },
-    { name: "share.version", minVersion: 0, maxVersion: 0 },
+    { name: "share.version", minVersion: 0, maxVersion: 2 },
     { name: "streams.version", minVersion: 0, maxVersion: 1 },
     { name: "transaction.version", minVersion: 0, maxVersion: 2 },
     { name: "eligible.leader.replicas.version", minVersion: 0, maxVersion: 1 },
