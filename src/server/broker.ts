@@ -82,6 +82,8 @@ import { registerGroupLag } from "./metrics/group-lag.ts";
 import { metricsRoute } from "./admin/metrics-route.ts";
 import { healthRoutes, type Readiness } from "./admin/health-route.ts";
 import { brokerReadiness } from "./admin/broker-readiness.ts";
+import { SharePartitionManager } from "./share/share-partition-manager.ts";
+import { maxShareSessions, shareReadCommitted, sharePartitionConfig } from "./share/share-config.ts";
 
 export class NotFormattedError extends Error {
   readonly dirs: string[];
@@ -198,6 +200,7 @@ export class Broker {
   private readonly connectionQuotas: ConnectionQuotaConfig;
   /** The partitions hosted here; set during start(), kept for shutdown. */
   private replicas: ReplicaManager | null = null;
+  private sharePartitions: SharePartitionManager | null = null;
   private alterPartitions: AlterPartitionManager | null = null;
   /**
    * What the admin HTTP listener (strand.admin.listener) serves, asked in order: metrics, health, and
@@ -457,6 +460,18 @@ export class Broker {
     this.sharePersister ??= this.defaultStatePersister;
 
     this.dynamicSsl = this.config.sslEngines.size > 0 ? new DynamicSslConfig(this.config, this.nodeId, () => this.server, this.log.child({ component: "dynamic-ssl" })) : null;
+    // The share partitions read and write their state through the same Persister as the group coordinator.
+    const sharePersister = this.sharePersister;
+    const shareConfigHost = { config: this.config, nodeId: this.nodeId, metadata };
+    this.sharePartitions = new SharePartitionManager({
+      replicaManager,
+      persister: sharePersister,
+      timer: new Timer({ clock: this.clock }),
+      image: () => metadata.image,
+      config: (groupId) => sharePartitionConfig(shareConfigHost, groupId),
+      readCommitted: (groupId) => shareReadCommitted(shareConfigHost, groupId),
+      maxSessions: () => maxShareSessions(shareConfigHost),
+    });
     const services: BrokerServices = {
       dynamicSsl: this.dynamicSsl,
       nodeId: this.nodeId,
@@ -489,6 +504,7 @@ export class Broker {
       authorizer: this.config.authorizer ? new StandardAuthorizer(this.config.authorizer, () => metadata.image, namedLogger(this.log, AUTHORIZER_LOGGER_NAME)) : null,
       quotas: quotaManagersOf(this.config, () => metadata.image),
       metrics: this.metrics,
+      sharePartitionManager: this.sharePartitions,
     };
     this.running = services;
     this.metrics.bind({
@@ -516,7 +532,10 @@ export class Broker {
 
     const brokerListeners = this.config.listeners.filter((l) => !this.config.controllerListenerNames.includes(l.name));
     // KIP-714: a client instance is forgotten with its connection, as Kafka's ClientMetricsManager does.
-    this.server = this.socketServer(brokerListeners, STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher, (id) => services.clientMetrics.connectionClosed(id), ipConnectionThrottle(this.config, brokerListeners, () => metadata.image));
+    this.server = this.socketServer(brokerListeners, STARTUP_TRACE ? tracingSink(dispatcher) : dispatcher, (id) => {
+      services.clientMetrics.connectionClosed(id);
+      services.sharePartitionManager?.connectionClosed(id);
+    }, ipConnectionThrottle(this.config, brokerListeners, () => metadata.image));
     const bound = this.server.start();
     mark("listening");
     // A controller-only node advertises no broker endpoint.
@@ -649,6 +668,8 @@ export class Broker {
       publisher: {
         applyDelta: (d) => {
           replicaManager.applyDelta(d);
+          // Share partitions whose leadership moved are dropped (read again when it comes back).
+          this.sharePartitions?.onMetadataUpdate();
           if (this.dynamicSsl && d.configChanged === "all") this.dynamicSsl.onImage(d.after);
         },
       },
@@ -930,6 +951,7 @@ export class Broker {
     }
     this.coordinatorService?.close();
     this.txnCoordinator?.close();
+    this.sharePartitions?.shutdown();
     this.defaultStatePersister?.close();
     this.sharePersisterClient?.close();
     this.shareCoordinator?.close();

@@ -33,6 +33,7 @@ import type { ClientMetricsManager } from "./telemetry/client-metrics-manager.ts
 import type { QuotaManagers } from "./quota/quota-managers.ts";
 import type { StandardAuthorizer } from "../metadata/authorizer/standard-authorizer.ts";
 import type { BrokerMetrics } from "./metrics/broker-metrics.ts";
+import type { SharePartitionManager } from "./share/share-partition-manager.ts";
 
 /** One API of the ApiVersions answer. */
 export interface AdvertisedApi {
@@ -109,4 +110,6 @@ export interface BrokerServices {
    * request-time histograms the dispatcher feeds. Null in tests that build services by hand.
    */
   readonly metrics: BrokerMetrics | null;
+  /** The share partitions led here and the share sessions (share/share-partition-manager.ts); null without a persister. */
+  readonly sharePartitionManager: SharePartitionManager | null;
 }

@@ -2,14 +2,15 @@
 // (Kafka's controlled shutdown leaves every partition leaderless, ISR [], ELR [1]) and after SIGKILL,
 // and leads every partition as Kafka itself does on restart: the same leader (after a clean stop also
 // the same leader epoch) as a Kafka restarted on a copy of the same dir, and every record readable.
-// Before the move share.version and streams.version are downgraded to 0 with kafka-features.sh (Strand
-// serves neither); a dir that still finalizes them is refused with the fix in the log (last test).
+// Every feature level Kafka 4.4.0 finalizes (share.version 2, streams.version 1 included) is one Strand
+// supports, so no downgrade comes first. (The refusal of a finalized level a broker does not support,
+// and its fix in the log, is tested in test/unit/metadata/cluster-control.test.ts.)
 import { afterAll, expect, test } from "bun:test";
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { KafkaTestClient } from "../support/kafka-client.ts";
 import { probeKafkaDist, startKafka, type KafkaHandle } from "../support/kafka-dist.ts";
-import { createTopic, featuresTool, produceConsole } from "../support/kafka-tools.ts";
+import { createTopic, produceConsole } from "../support/kafka-tools.ts";
 import { startStrand, type StrandHandle } from "../support/strand.ts";
 import { tempDir } from "../unit/storage/helpers.ts";
 import { batchViews, fetchOnce, ZERO_UUID } from "../unit/produce/wire-helpers.ts";
@@ -66,7 +67,7 @@ async function recordCount(port: number, partitions: number): Promise<number> {
   }
 }
 
-async function kafkaWithData(stop: "clean" | "kill", downgrade = true): Promise<{ logDir: string; values: string[] } | null> {
+async function kafkaWithData(stop: "clean" | "kill"): Promise<{ logDir: string; values: string[] } | null> {
   const probe = await probeKafkaDist();
   if (!probe.ok) {
     console.warn(`skipped: Kafka jars unavailable (${probe.reason})`);
@@ -80,10 +81,6 @@ async function kafkaWithData(stop: "clean" | "kill", downgrade = true): Promise<
   await createTopic(kafka.bootstrap, TOPIC, { partitions: 2 });
   const values = Array.from({ length: 200 }, (_, i) => `v${i}`);
   await produceConsole(kafka.bootstrap, TOPIC, values);
-  // Kafka 4.4.0 finalizes share.version=2 and streams.version=1; Strand serves neither, and its
-  // controller (as Kafka's) refuses a broker that does not support a finalized level. The operator's
-  // step before the move, as before a Kafka downgrade:
-  if (downgrade) await featuresTool(kafka.bootstrap, ["downgrade", "--feature", "share.version=0", "--feature", "streams.version=0"]);
   if (stop === "clean") await kafka.stop();
   else await kafka.kill();
   return { logDir, values };
@@ -131,23 +128,3 @@ for (const stop of ["clean", "kill"] as const) {
     expect(await h.stop()).toBe(0);
   }, 240_000);
 }
-
-test("a Kafka 4.4.0 log dir that still finalizes streams.version=1: the broker is refused, the log names the downgrade, and the node exits after initial.broker.registration.timeout.ms", async () => {
-  const k = await kafkaWithData("clean", false);
-  if (!k) return;
-  // The controller listener is up meanwhile (a downgrade can go through it); the broker retries, as Kafka's.
-  const h = await startStrand({
-    overrides: { "log.dirs": k.logDir, "node.id": 1, "initial.broker.registration.timeout.ms": 8_000 },
-    readyPattern: /WARN broker registration refused: the metadata log finalizes a feature level the broker does not support/,
-  });
-  cleanups.push(() => h.kill().catch(() => {}));
-  const line = h.output().split("\n").find((l) => l.includes("broker registration refused:"))!;
-  expect(line).toContain("does not support finalized version");
-  expect(line).toMatch(/fix="kafka-features.sh --bootstrap-controller .* downgrade --feature streams.version=0"/);
-  // Kafka's broker gives up after the registration timeout and the process ends (it once stayed alive).
-  const code = await Promise.race([h.exited, Bun.sleep(60_000).then(() => "still running")]);
-  expect(code).toBe(1);
-  expect(h.output()).toContain("Shutting down because we were unable to register with the controller quorum.");
-  // The refusal was logged once, not once per retry.
-  expect(h.output().split("\n").filter((l) => l.includes("broker registration refused:")).length).toBe(1);
-}, 240_000);

@@ -22,6 +22,8 @@ import { describeClusterHandler } from "./60-describe-cluster.ts";
 import { describeQuorumBrokerHandler } from "./55-describe-quorum.ts";
 import { unregisterBrokerForwardHandler } from "./64-unregister-broker.ts";
 import { describeTopicPartitionsHandler } from "./75-describe-topic-partitions.ts";
+import { shareFetchHandler } from "./78-share-fetch.ts";
+import { shareAcknowledgeHandler } from "./79-share-acknowledge.ts";
 import { offsetCommitHandler } from "./08-offset-commit.ts";
 import { offsetFetchHandler } from "./09-offset-fetch.ts";
 import { findCoordinatorHandler } from "./10-find-coordinator.ts";
@@ -148,4 +150,6 @@ export const ALL_HANDLERS: ApiHandler[] = [
   writeShareGroupStateHandler,
   deleteShareGroupStateHandler,
   readShareGroupStateSummaryHandler,
+  shareFetchHandler,
+  shareAcknowledgeHandler,
 ];

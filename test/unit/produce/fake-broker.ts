@@ -107,6 +107,7 @@ export class FakeBroker {
       authorizer: null,
       quotas: null,
       metrics: null,
+      sharePartitionManager: null,
     };
   }
 
