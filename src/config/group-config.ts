@@ -5,7 +5,7 @@
 // A group's overrides live in the metadata image under "group:NAME" (ConfigRecord resource type 32);
 // the group coordinator honours consumer.session.timeout.ms, consumer.heartbeat.interval.ms and
 // consumer.assignment.interval.ms, of share groups share.session.timeout.ms,
-// share.heartbeat.interval.ms and share.assignment.interval.ms, and for streams groups
+// share.heartbeat.interval.ms and share.assignment.interval.ms, and of streams groups
 // streams.session.timeout.ms, streams.heartbeat.interval.ms, streams.num.standby.replicas,
 // streams.initial.rebalance.delay.ms and streams.assignment.interval.ms. Left out: the other share.*
 // keys are for the share partitions (share-fetch); the errors.* keys (and streams.assignor.name,

@@ -97,10 +97,7 @@ export class NotFormattedError extends Error {
 export interface BrokerOptions {
   config: BrokerConfig;
   log: Logger;
-  /**
-   * The Persister of share-group state (BrokerServices.sharePersister) in place of the broker's own
-   * DefaultStatePersister (tests); absent: the DefaultStatePersister over the share coordinator.
-   */
+  /** The Persister of share-group state (BrokerServices.sharePersister); absent: none. */
   sharePersister?: Persister;
   /** Handlers to serve (defaults to every implemented API). */
   handlers?: ApiHandler[];
@@ -175,8 +172,8 @@ export class Broker {
   readonly nodeId: number;
   readonly clock: TimerClock;
   private readonly quorumClock: TimerClock;
-  /** BrokerOptions.sharePersister: replaces the DefaultStatePersister when given. */
-  private readonly injectedSharePersister: Persister | null;
+  /** The share-state Persister: BrokerOptions.sharePersister when given (in-process tests), else the DefaultStatePersister built by start(). */
+  private sharePersister: Persister | null;
   private logManager: LogManager | null = null;
   /** KRaft: the Raft pieces, the metadata layer over them, the lifecycle. */
   private raftManager: KafkaRaftManager | null = null;
@@ -191,8 +188,6 @@ export class Broker {
   private txnCoordinator: TransactionCoordinatorService | null = null;
   private shareCoordinator: ShareCoordinatorService | null = null;
   private defaultStatePersister: DefaultStatePersister | null = null;
-  /** What share partitions and the group coordinator use: the injected Persister or the DefaultStatePersister. */
-  private sharePersister: Persister | null = null;
   private sharePersisterClient: NetworkClient | null = null;
   /** Built by start() once everything it holds is open; null before. */
   private running: BrokerServices | null = null;
@@ -227,7 +222,7 @@ export class Broker {
     this.nodeId = opts.config.nodeId;
     this.clock = opts.clock ?? systemClock;
     this.quorumClock = opts.quorumClock ?? this.clock;
-    this.injectedSharePersister = opts.sharePersister ?? null;
+    this.sharePersister = opts.sharePersister ?? null;
     // The controller-only admin APIs are forwarded to the active controller (this node's own, on a
     // single node), as Kafka's brokers do.
     this.handlerList = (opts.handlers ?? ALL_HANDLERS).map(forwardingHandler);
@@ -398,9 +393,9 @@ export class Broker {
       clock: wheelGroupClock(new Timer({ clock: this.clock })),
       // GROUP config overrides over the dynamic group.consumer.* keys, read at each heartbeat.
       groupConfig: (groupId) => consumerGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
+      streamsGroupConfig: (groupId) => streamsGroupSettings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
       shareGroupConfig: (groupId) => shareGroupTimings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
       persister: () => this.sharePersister,
-      streamsGroupConfig: (groupId) => streamsGroupSettings({ config: this.config, nodeId: this.nodeId, metadata }, groupId),
     });
     this.coordinatorService = groupCoordinator;
 
@@ -462,10 +457,10 @@ export class Broker {
       requestTimeoutMs: persisterTimeoutMs,
       logger: this.loggers.groupCoordinator.child({ component: "share-persister" }),
     });
-    this.sharePersister = this.injectedSharePersister ?? this.defaultStatePersister;
+    this.sharePersister ??= this.defaultStatePersister;
 
     this.dynamicSsl = this.config.sslEngines.size > 0 ? new DynamicSslConfig(this.config, this.nodeId, () => this.server, this.log.child({ component: "dynamic-ssl" })) : null;
-    // Share partitions read and write their state through the DefaultStatePersister (above).
+    // The share partitions read and write their state through the same Persister as the group coordinator.
     const sharePersister = this.sharePersister;
     const shareConfigHost = { config: this.config, nodeId: this.nodeId, metadata };
     this.sharePartitions = new SharePartitionManager({

@@ -91,8 +91,6 @@ export interface BrokerServices {
   /**
    * Kafka's Persister for share partitions and share groups: the broker's DefaultStatePersister
    * (server/share/default-state-persister.ts), reaching each key's share coordinator here or on its node.
-   * Share partitions read and write it; the group coordinator initialises it. Null in tests that build
-   * services by hand.
    */
   readonly sharePersister: Persister | null;
   /** Certificate reload through dynamic broker config; absent without TLS listeners. */

@@ -2,8 +2,9 @@
 // (Kafka's controlled shutdown leaves every partition leaderless, ISR [], ELR [1]) and after SIGKILL,
 // and leads every partition as Kafka itself does on restart: the same leader (after a clean stop also
 // the same leader epoch) as a Kafka restarted on a copy of the same dir, and every record readable.
-// Kafka 4.4.0 finalizes share.version=2 and streams.version=1, and Strand serves both (share groups,
-// streams groups), so the dir is taken over as it is, with no kafka-features.sh downgrade first.
+// Every feature level Kafka 4.4.0 finalizes (share.version 2, streams.version 1 included) is one Strand
+// supports, so no downgrade comes first. (The refusal of a finalized level a broker does not support,
+// and its fix in the log, is tested in test/unit/metadata/cluster-control.test.ts.)
 import { afterAll, expect, test } from "bun:test";
 import { cpSync } from "node:fs";
 import { join } from "node:path";

@@ -46,7 +46,7 @@ const PLACE_CONFIGS = new Set([
   "controller.quorum.bootstrap.servers",
 ]);
 
-/** Features Strand does not serve (none: share.version and streams.version are served). */
+/** Features Strand does not serve: Kafka supports them, Strand advertises 0-0. */
 const NOT_SERVED_FEATURES: string[] = [];
 /** Not finalized on a fresh Strand cluster (the two above, and ELR, which Strand supports but leaves at 0). */
 const NOT_FINALIZED_BY_DESIGN = [...NOT_SERVED_FEATURES, "eligible.leader.replicas.version"];

@@ -33,13 +33,13 @@ import { BUILTIN_ASSIGNORS } from "./assignors/index.ts";
 import type { CoordinatorShard } from "../runtime/coordinator-shard.ts";
 import { SnapshotRegistry, TimelineMap } from "../runtime/snapshot-registry.ts";
 import { STDERR_LOGGER, type CoordinatorLogger } from "../runtime/logger.ts";
+import { DEFAULT_STREAMS_GROUP_CONFIG, StreamsGroupShard } from "./streams-shard.ts";
+import type { StreamsGroupConfig, StreamsGroupSettings } from "./streams-manager.ts";
 import { ShareGroup } from "./share-group.ts";
 import { DEFAULT_SHARE_GROUP_CONFIG, ShareGroupManager, type ShareGroupConfig, type ShareGroupTimings } from "./share-manager.ts";
 import { replayShareGroupRecord, shareGroupSnapshot, shareGroupTombstones } from "./share-group-records.ts";
 import { decodeShareGroupRecord } from "./share-records.ts";
 import { describeShareGroup, type DescribedShareGroup } from "./share-describe.ts";
-import { DEFAULT_STREAMS_GROUP_CONFIG, StreamsGroupShard } from "./streams-shard.ts";
-import type { StreamsGroupConfig, StreamsGroupSettings } from "./streams-manager.ts";
 
 export interface CoordinatorLog {
   /**
@@ -60,10 +60,10 @@ export interface GroupShardOptions {
 export interface GroupCoordinatorConfig extends ClassicGroupConfig {
   /** KIP-848 consumer groups (group.consumer.*); absent: the defaults. */
   consumer?: ConsumerGroupConfig;
-  /** KIP-932 share groups (group.share.*); absent: the defaults. */
-  share?: ShareGroupConfig;
   /** KIP-1071 streams groups (group.streams.*); absent: the defaults. */
   streams?: StreamsGroupConfig;
+  /** KIP-932 share groups (group.share.*); absent: the defaults. */
+  share?: ShareGroupConfig;
   numPartitions: number;
   /** offsets.topic.replication.factor (absent: 1). */
   offsetsTopicReplicationFactor?: number;
@@ -180,13 +180,13 @@ export class GroupCoordinator implements CoordinatorShard {
   readonly classic: ClassicGroupManager;
   readonly consumerGroups: TimelineMap<string, ConsumerGroup>;
   readonly consumer: ConsumerGroupManager;
+  /** KIP-1071 streams groups (streams-shard.ts). */
+  readonly streams: StreamsGroupShard;
   /** KIP-932 share groups (share-manager.ts); their ids share the namespace of the other groups. */
   readonly shareGroups: TimelineMap<string, ShareGroup>;
   readonly share: ShareGroupManager;
   /** A share group's timings now (its share.* GROUP configs over the broker's group.share.* keys). */
   shareGroupConfigSource: (groupId: string) => ShareGroupTimings = () => this.config.share ?? DEFAULT_SHARE_GROUP_CONFIG;
-  /** KIP-1071 streams groups (streams-shard.ts). */
-  readonly streams: StreamsGroupShard;
   private readonly logger: CoordinatorLogger;
   /** The topics that exist (name -> id, partitions); the service wires it to the metadata image. */
   topicSource: () => ReadonlyMap<string, TopicInfo> = () => new Map();
@@ -293,8 +293,8 @@ export class GroupCoordinator implements CoordinatorShard {
   consumerGroup(groupId: string, create: boolean): ConsumerGroup | undefined {
     const cg = this.consumerGroups.get(groupId);
     if (cg) return cg;
-    if (this.shareGroups.has(groupId)) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
     if (this.streams.has(groupId)) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
+    if (this.shareGroups.has(groupId)) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
     const classic = this.groups.get(groupId);
     if (classic) {
       if (!create) throw new GroupError(ErrorCode.GROUP_ID_NOT_FOUND, groupId, `Group ${groupId} is not a consumer group.`);
@@ -339,13 +339,13 @@ export class GroupCoordinator implements CoordinatorShard {
   classicGroup(groupId: string, create: boolean): ClassicGroup | undefined {
     const g = this.groups.get(groupId);
     if (g) return g;
-    if (this.shareGroups.has(groupId)) {
-      if (!create) return undefined;
-      throw new GroupError(ErrorCode.INCONSISTENT_GROUP_PROTOCOL, groupId, `Group ${groupId} is not a classic group.`);
-    }
     if (this.streams.has(groupId)) {
       if (!create) return undefined;
       throw new GroupError(ErrorCode.INCONSISTENT_GROUP_PROTOCOL, groupId, `Group ${groupId} is a streams group.`);
+    }
+    if (this.shareGroups.has(groupId)) {
+      if (!create) return undefined;
+      throw new GroupError(ErrorCode.INCONSISTENT_GROUP_PROTOCOL, groupId, `Group ${groupId} is not a classic group.`);
     }
     const cg = this.consumerGroups.get(groupId);
     if (cg) {
@@ -823,23 +823,23 @@ export class GroupCoordinator implements CoordinatorShard {
       g.rebuildOwnership();
       this.consumer.scheduleLoadedMembers(g);
     }
-    for (const g of this.shareGroups.values()) this.share.scheduleLoadedMembers(g);
     this.streams.loaded();
+    for (const g of this.shareGroups.values()) this.share.scheduleLoadedMembers(g);
   }
 
   /** The live records of the groups on one partition: what a compacted log would keep. */
   snapshotRecords(partition: number): KeyValue[] {
     const out: KeyValue[] = [];
-    const ids = new Set([...this.groups.keys(), ...this.consumerGroups.keys(), ...this.shareGroups.keys(), ...this.streams.groupIds(), ...this.offsets.groupIds()]);
+    const ids = new Set([...this.groups.keys(), ...this.consumerGroups.keys(), ...this.streams.groupIds(), ...this.shareGroups.keys(), ...this.offsets.groupIds()]);
     for (const id of ids) {
       if (this.partitionFor(id) !== partition) continue;
       const g = this.groups.get(id);
       if (g && g.protocolType !== null) out.push(groupMetadataRecord(id, groupToRecord(g)));
       const cg = this.consumerGroups.get(id);
       if (cg) out.push(...consumerGroupSnapshot(cg));
+      out.push(...this.streams.snapshot(id));
       const sg = this.shareGroups.get(id);
       if (sg) out.push(...shareGroupSnapshot(sg));
-      out.push(...this.streams.snapshot(id));
       for (const e of this.offsets.entries(id)) out.push(offsetCommitRecord({ group: id, topic: e.topic, partition: e.partition }, toValue(e.offset)));
     }
     return out;

@@ -53,6 +53,7 @@ export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
       assignmentIntervalMs: c.int("group.consumer.assignment.interval.ms"),
       assignors: assignorsFromConfig(optional(() => c.list("group.consumer.assignors"), ["uniform", "range"])),
     },
+    streams: streamsConfigOf(c),
     // group.share.* are accepted keys without a typed definition here: read as given, else Kafka's defaults.
     share: {
       sessionTimeoutMs: givenInt(c, "group.share.session.timeout.ms", 45_000),
@@ -61,7 +62,6 @@ export function coordinatorConfigOf(c: BrokerConfig): GroupCoordinatorConfig {
       initializeRetryIntervalMs: givenInt(c, "group.share.initialize.retry.interval.ms", 30_000),
       assignmentIntervalMs: givenInt(c, "group.share.assignment.interval.ms", 1_000, 0),
     },
-    streams: streamsConfigOf(c),
   };
 }
 
@@ -92,12 +92,12 @@ export interface GroupCoordinatorServiceDeps {
   clock: GroupClock;
   /** A group's timings as they are now (GROUP config overrides, dynamic broker keys); absent: config.consumer's. */
   groupConfig?: (groupId: string) => GroupTimings;
+  /** A streams group's settings now (GROUP config overrides, dynamic broker keys); absent: config.streams'. */
+  streamsGroupConfig?: (groupId: string) => StreamsGroupSettings;
   /** A share group's timings now (its share.* GROUP configs over group.share.*); absent: config.share's. */
   shareGroupConfig?: (groupId: string) => ShareGroupTimings;
   /** The Persister of share-group state (services.sharePersister); absent or null: none wired. */
   persister?: () => Persister | null;
-  /** A streams group's settings now (GROUP config overrides, dynamic broker keys); absent: config.streams'. */
-  streamsGroupConfig?: (groupId: string) => StreamsGroupSettings;
 }
 
 /** Where a group's coordinator is, as FindCoordinator answers it. */
@@ -145,9 +145,9 @@ export class GroupCoordinatorService {
         shard.topicSource = () => this.topics();
         const groupConfig = deps.groupConfig;
         if (groupConfig) shard.groupConfigSource = groupConfig;
+        if (deps.streamsGroupConfig) shard.streamsConfigSource = deps.streamsGroupConfig;
         const shareGroupConfig = deps.shareGroupConfig;
         if (shareGroupConfig) shard.shareGroupConfigSource = shareGroupConfig;
-        if (deps.streamsGroupConfig) shard.streamsConfigSource = deps.streamsGroupConfig;
         // A record the loader cannot read is skipped (logged), so one bad record does not cost the shard.
         const replay = shard.replay.bind(shard);
         shard.replay = (offset, producerId, producerEpoch, key, value) => {

@@ -35,18 +35,18 @@ export const describeGroupsHandler = defineHandler<DescribeGroupsRequest, Descri
       }
       let d;
       let missing: boolean;
-      let share: boolean;
       let streams: boolean;
+      let share: boolean;
       try {
-        [d, missing, share, streams] = svc.read(id, (s) => [s.describeGroup(id), !s.groups.has(id), s.shareGroups.has(id), s.streams.has(id)] as const);
+        [d, missing, streams, share] = svc.read(id, (s) => [s.describeGroup(id), !s.groups.has(id), s.streams.has(id), s.shareGroups.has(id)] as const);
       } catch (e) {
         const errorCode = coordinatorErrorCode(e);
         return { errorCode, errorMessage: null, groupId: id, groupState: "", protocolType: "", protocolData: "", members: [], authorizedOperations: AUTHORIZED_OPERATIONS_OMITTED };
       }
       return {
         errorCode: missing && ctx.apiVersion >= 6 ? ErrorCode.GROUP_ID_NOT_FOUND : d.errorCode,
-        // A share or streams group is not a classic group: Dead, and Kafka's message at v6+.
-        errorMessage: missing && ctx.apiVersion >= 6 ? (share || streams ? `Group ${id} is not a classic group.` : `Group ${id} not found.`) : null,
+        // A streams or share group is not a classic group: Dead, and Kafka's message at v6+.
+        errorMessage: missing && ctx.apiVersion >= 6 ? (streams || share ? `Group ${id} is not a classic group.` : `Group ${id} not found.`) : null,
         groupId: id,
         groupState: d.state,
         protocolType: d.protocolType,

@@ -61,13 +61,13 @@ import { incrementalAlterConfigsHandler } from "./44-incremental-alter-configs.t
 import { updateFeaturesHandler } from "./57-update-features.ts";
 import { consumerGroupHeartbeatHandler } from "./68-consumer-group-heartbeat.ts";
 import { consumerGroupDescribeHandler } from "./69-consumer-group-describe.ts";
+import { streamsGroupHeartbeatHandler } from "./88-streams-group-heartbeat.ts";
+import { streamsGroupDescribeHandler } from "./89-streams-group-describe.ts";
 import { shareGroupHeartbeatHandler } from "./76-share-group-heartbeat.ts";
 import { shareGroupDescribeHandler } from "./77-share-group-describe.ts";
 import { describeShareGroupOffsetsHandler } from "./90-describe-share-group-offsets.ts";
 import { alterShareGroupOffsetsHandler } from "./91-alter-share-group-offsets.ts";
 import { deleteShareGroupOffsetsHandler } from "./92-delete-share-group-offsets.ts";
-import { streamsGroupHeartbeatHandler } from "./88-streams-group-heartbeat.ts";
-import { streamsGroupDescribeHandler } from "./89-streams-group-describe.ts";
 import { describeProducersHandler } from "./61-describe-producers.ts";
 import { listConfigResourcesHandler } from "./74-list-config-resources.ts";
 import { getTelemetrySubscriptionsHandler } from "./71-get-telemetry-subscriptions.ts";
@@ -137,13 +137,13 @@ export const ALL_HANDLERS: ApiHandler[] = [
   updateFeaturesHandler,
   consumerGroupHeartbeatHandler,
   consumerGroupDescribeHandler,
+  streamsGroupHeartbeatHandler,
+  streamsGroupDescribeHandler,
   shareGroupHeartbeatHandler,
   shareGroupDescribeHandler,
   describeShareGroupOffsetsHandler,
   alterShareGroupOffsetsHandler,
   deleteShareGroupOffsetsHandler,
-  streamsGroupHeartbeatHandler,
-  streamsGroupDescribeHandler,
   describeProducersHandler,
   initializeShareGroupStateHandler,
   readShareGroupStateHandler,

@@ -44,10 +44,10 @@ describe("planUpdateFeatures", () => {
     );
   });
 
-  test("an unknown feature, and a version above what Strand supports", () => {
+  test("an unknown feature; share.version and streams.version above their ranges", () => {
     expect(planUpdateFeatures(fresh, 1, [up("bogus.feature", 1)])).toEqual(fail("Invalid update version 1 for feature bogus.feature. Local controller 1 does not support this feature."));
-    // share.version and streams.version are both served now: no feature is supported only at 0.
     expect(planUpdateFeatures(fresh, 3, [up("streams.version", 2)])).toEqual(fail("Invalid update version 2 for feature streams.version. Local controller 3 only supports versions 0-1"));
+    expect(planUpdateFeatures(fresh, 3, [up("share.version", 3)])).toEqual(fail("Invalid update version 3 for feature share.version. Local controller 3 only supports versions 0-2"));
   });
 
   test("a downgrade sent as UPGRADE, an upgrade sent as a downgrade, an unknown upgrade type, a negative level", () => {
