@@ -305,7 +305,9 @@ export class SharePartition {
     this.advanceStartOffset();
     const result = await this.persist(changes);
     if (result.errorCode !== ErrorCode.NONE) this.rollback(changes, startBefore);
-    else if (released) this.onAvailable();
+    // Released records, or a start offset moved past accepted ones (room under
+    // share.partition.max.record.locks again): a fetch waiting on a full window can acquire now.
+    else if (released || this.startOffset > startBefore) this.onAvailable();
     return result;
   }
 

@@ -17,10 +17,11 @@ async function setup(over: Partial<SharePartitionConfig> = {}, persister = new I
   const timer = new Timer({ clock });
   const cfg: SharePartitionConfig = { recordLockDurationMs: 1000, deliveryCountLimit: 3, maxInFlightRecords: 100, autoOffsetReset: { type: "earliest" }, ...over };
   await persister.initializeState({ groupId: "g", topics: [{ topicId: TOPIC_ID, partitions: [{ partition: 0, stateEpoch: 1, startOffset }] }] });
-  const make = () => new SharePartition("g", TOPIC_ID, 0, 0, timer, persister, () => cfg, { logStartOffset: () => 0, logEndOffset: () => 50, offsetForTimestamp: () => 0 });
+  const wakeups = { count: 0 };
+  const make = () => new SharePartition("g", TOPIC_ID, 0, 0, timer, persister, () => cfg, { logStartOffset: () => 0, logEndOffset: () => 50, offsetForTimestamp: () => 0 }, () => void wakeups.count++);
   const sp = make();
   expect((await sp.maybeInitialize()).errorCode).toBe(ErrorCode.NONE);
-  return { clock, timer, sp, persister, make };
+  return { clock, timer, sp, persister, make, wakeups };
 }
 
 const batches = (...spans: Array<[number, number]>) => spans.map(([baseOffset, lastOffset]) => ({ baseOffset, lastOffset }));
@@ -54,6 +55,18 @@ describe("SharePartition", () => {
       { firstOffset: 3n, lastOffset: 3n, deliveryState: RecordState.AVAILABLE, deliveryCount: 1 },
       { firstOffset: 4n, lastOffset: 4n, deliveryState: RecordState.ARCHIVED, deliveryCount: 1 },
     ]);
+  });
+
+  test("accepting the front of a full window wakes waiting fetches (room under the record locks again)", async () => {
+    const { sp, wakeups } = await setup({ maxInFlightRecords: 10 });
+    sp.acquire(A, batches([0, 9]), 100, 500);
+    expect(sp.canAcquireRecords()).toBe(false);
+    // Accepting records behind the start offset's front frees nothing: no wake-up.
+    expect((await sp.acknowledge(A, [ack(5, 9, AcknowledgeType.ACCEPT)])).errorCode).toBe(0);
+    expect(wakeups.count).toBe(0);
+    expect((await sp.acknowledge(A, [ack(0, 4, AcknowledgeType.ACCEPT)])).errorCode).toBe(0);
+    expect(sp.canAcquireRecords()).toBe(true);
+    expect(wakeups.count).toBe(1);
   });
 
   test("acknowledgement errors: not acquired, other member, past the end; offsets below the start are ignored", async () => {
