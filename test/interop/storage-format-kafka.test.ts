@@ -8,7 +8,7 @@
 //     same control batches (SnapshotHeader, KRaftVersion, KRaftVoters, SnapshotFooter: sizes and all),
 //     timestamps, CRCs and random directory ids aside; the data batch holds Kafka's FeatureLevelRecords
 //     for the features Strand finalizes, in Kafka's order (Kafka also finalizes
-//     eligible.leader.replicas.version and streams.version, which Strand does not
+//     eligible.leader.replicas.version, which Strand does not
 //     finalize: src/metadata/supported-features.ts);
 //   - Strand's readBootstrapVoters reads Kafka's snapshot;
 //   - the configurations Kafka refuses, Strand refuses, with Kafka's text in its message.
@@ -183,7 +183,7 @@ describe.skipIf(!dist.ok)("storage format against Kafka 4.4.0's kafka-storage fo
       expect(sd!.header).toEqual(kd!.header);
       expect(sd!.footer).toEqual(kd!.footer);
       expect(sd!.features).toEqual(kd!.features.filter((p) => STRAND_FEATURES.has(nameOf(p))));
-      expect(kd!.features.map(nameOf).filter((n) => !STRAND_FEATURES.has(n))).toEqual(["eligible.leader.replicas.version", "streams.version"]);
+      expect(kd!.features.map(nameOf).filter((n) => !STRAND_FEATURES.has(n))).toEqual(["eligible.leader.replicas.version"]);
 
       // A standalone voter's directory id is drawn at random: each must be that side's meta.properties one.
       const [kb, sb] = [readBootstrapVoters(kafka.logDir)!, readBootstrapVoters(strand.logDir)!];
