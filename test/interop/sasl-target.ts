@@ -3,7 +3,7 @@
 // same keys and JAAS strings (PLAIN users admin/alice from the JAAS config; SCRAM users made by the
 // test through kafka-configs.sh, so they exist on both brokers the same way).
 import { startKafka } from "../support/kafka-broker.ts";
-import { freePorts } from "../support/ports.ts";
+import { freePorts, retryOnBindFailure } from "../support/ports.ts";
 import { removeDataDir } from "../support/strand.ts";
 import { saslListenerProps, startSaslStrand } from "../support/sasl-strand.ts";
 import { interopTarget, type TargetName } from "./targets.ts";
@@ -37,16 +37,20 @@ export async function startSaslTarget(extra: Record<string, string> = {}, system
       logTail: () => s.strand.output().slice(-6000),
     };
   }
-  const [port, controllerPort, saslPort] = await freePorts(3);
-  const k = await startKafka({
-    port,
-    controllerPort,
-    overrides: {
-      listeners: `PLAINTEXT://127.0.0.1:${port},SASL_PLAINTEXT://127.0.0.1:${saslPort},CONTROLLER://127.0.0.1:${controllerPort}`,
-      "advertised.listeners": `PLAINTEXT://127.0.0.1:${port},SASL_PLAINTEXT://127.0.0.1:${saslPort}`,
-      ...saslListenerProps(extra),
-    },
-    extraJvmArgs: dFlags,
+  // startKafka retries only the ports it chose; the SASL port is ours, so retry the whole start.
+  const [k, saslPort] = await retryOnBindFailure("Kafka with SASL", async () => {
+    const [port, controllerPort, sasl] = (await freePorts(3)) as [number, number, number];
+    const kafka = await startKafka({
+      port,
+      controllerPort,
+      overrides: {
+        listeners: `PLAINTEXT://127.0.0.1:${port},SASL_PLAINTEXT://127.0.0.1:${sasl},CONTROLLER://127.0.0.1:${controllerPort}`,
+        "advertised.listeners": `PLAINTEXT://127.0.0.1:${port},SASL_PLAINTEXT://127.0.0.1:${sasl}`,
+        ...saslListenerProps(extra),
+      },
+      extraJvmArgs: dFlags,
+    });
+    return [kafka, sasl] as const;
   });
   return {
     name: "kafka",

@@ -9,7 +9,8 @@
 // Only `java` (17+) and `mvn` are needed on the machine.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { cdsArchivePath, cdsPlan } from "./jvm-cds.ts";
 import { randomBytes } from "node:crypto";
 
 export const KAFKA_VERSION = "4.4.0";
@@ -292,7 +293,9 @@ export async function runKafkaClass(
 ): Promise<KafkaToolResult> {
   const dist = await ensureKafkaDist();
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  const jvm = [...(opts.jvmArgs ?? toolJvmArgs(dist, opts.profile)), ...(opts.extraJvmArgs ?? [])];
+  // The shared class archive only under the default quick flags it was dumped with (jvm-cds.ts).
+  const cds = opts.jvmArgs === undefined && (opts.profile ?? "quick") === "quick" ? cdsPlan(cdsArchivePath(dirname(dist.libsDir), dist.javaBin, dist.classpath)) : null;
+  const jvm = [...(opts.jvmArgs ?? toolJvmArgs(dist, opts.profile)), ...(cds?.jvmArgs ?? []), ...(opts.extraJvmArgs ?? [])];
   const started = performance.now();
   const stdinBytes = typeof opts.stdin === "string" ? new TextEncoder().encode(opts.stdin) : opts.stdin;
   const proc = Bun.spawn({
@@ -314,6 +317,7 @@ export async function runKafkaClass(
     proc.exited,
   ]);
   clearTimeout(timer);
+  cds?.finish(timedOut ? -1 : exitCode);
   if (timedOut) throw new KafkaToolTimeoutError(mainClass, timeoutMs, stdout, stderr);
   return { exitCode, stdout, stderr, durationMs: performance.now() - started };
 }

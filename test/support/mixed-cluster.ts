@@ -14,7 +14,7 @@ import { newClusterId } from "./kafka-broker.ts";
 import { KafkaTestClient } from "./kafka-client.ts";
 import { startKafkaNode } from "./kafka-node.ts";
 import type { KafkaNodeHandle } from "./kafka-node.ts";
-import { freePorts } from "./ports.ts";
+import { freePorts, retryOnBindFailure } from "./ports.ts";
 import { removeDataDir, startStrand } from "./strand.ts";
 import type { StrandHandle } from "./strand.ts";
 import { until } from "./until.ts";
@@ -53,6 +53,11 @@ export interface MixedCluster {
 }
 
 export async function startMixedCluster(o: MixedClusterOptions): Promise<MixedCluster> {
+  // The voters name the controller's port: a taken port restarts the whole cluster on fresh ones.
+  return await retryOnBindFailure("startMixedCluster", async () => await startMixedClusterOnce(o));
+}
+
+async function startMixedClusterOnce(o: MixedClusterOptions): Promise<MixedCluster> {
   const controllerId = o.controllerId ?? 9;
   const startTimeoutMs = o.startTimeoutMs ?? 120_000;
   const clusterId = newClusterId();

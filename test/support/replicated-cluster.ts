@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TargetName } from "../interop/targets.ts";
 import { ClusterLinks } from "./cluster-links.ts";
-import { freePorts } from "./ports.ts";
+import { freePorts, retryOnBindFailure } from "./ports.ts";
 
 export interface ReplicatedClusterOptions {
   size?: number;
@@ -84,6 +84,12 @@ export class ReplicatedCluster {
   static async start(target: TargetName, clusterId: string, startNode: StartNode, o: ReplicatedClusterOptions = {}): Promise<ReplicatedCluster> {
     const size = o.size ?? 3;
     const ids = Array.from({ length: size }, (_, i) => i + 1);
+    // Every node's config names the others' ports, so a taken port restarts the whole cluster on fresh ones.
+    return await retryOnBindFailure("ReplicatedCluster.start", async () => await ReplicatedCluster.startOnce(target, clusterId, startNode, o, ids));
+  }
+
+  private static async startOnce(target: TargetName, clusterId: string, startNode: StartNode, o: ReplicatedClusterOptions, ids: number[]): Promise<ReplicatedCluster> {
+    const size = ids.length;
     const ports = await freePorts(size * 2);
     const clientPorts = new Map(ids.map((id, i) => [id, ports[2 * i]!]));
     const controllerPorts = new Map(ids.map((id, i) => [id, ports[2 * i + 1]!]));

@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomKafkaUuid } from "../../src/storage/meta-properties.ts";
-import { freePorts } from "./ports.ts";
+import { freePorts, retryOnBindFailure } from "./ports.ts";
 import { removeDataDir, startStrand, type StrandHandle } from "./strand.ts";
 
 export interface StrandClusterOptions {
@@ -44,16 +44,19 @@ export class StrandCluster {
 
   static async start(o: StrandClusterOptions = {}): Promise<StrandCluster> {
     const size = o.size ?? 3;
-    const ports = await freePorts(size);
     const ids = Array.from({ length: size }, (_, i) => i + 1);
-    const c = new StrandCluster(ids, new Map(ids.map((id, i) => [id, ports[i]!])), o);
-    try {
-      await Promise.all(ids.map((id) => c.startNode(id)));
-    } catch (e) {
-      await c.close();
-      throw e;
-    }
-    return c;
+    // The voters name the controller ports, so a taken port restarts the whole cluster on fresh ones.
+    return await retryOnBindFailure("StrandCluster.start", async () => {
+      const ports = await freePorts(size);
+      const c = new StrandCluster(ids, new Map(ids.map((id, i) => [id, ports[i]!])), o);
+      try {
+        await Promise.all(ids.map((id) => c.startNode(id)));
+      } catch (e) {
+        await c.close();
+        throw e;
+      }
+      return c;
+    });
   }
 
   get voters(): string {
