@@ -74,6 +74,25 @@ function asDef(key: GroupConfigKey): ConfigDef {
   return { name: key.name, type: key.type, default: key.kafkaDefault, doc: "", scope: "cluster-wide" };
 }
 
+/** java.time.Duration.parse's text form (PnDTnHnMn.nS, an optional sign), as Kafka's by_duration takes it. */
+const JAVA_DURATION = /^[-+]?P(?:[-+]?\d+D)?(?:T(?:[-+]?\d+H)?(?:[-+]?\d+M)?(?:[-+]?\d+(?:[.,]\d{0,9})?S)?)?$/i;
+
+/** The string keys Kafka's GroupConfig validates beyond their type (texts from Kafka 4.4.0's validators). */
+const STRING_CHECKS: Readonly<Record<string, (v: string) => string | null>> = {
+  // ShareGroupAutoOffsetResetStrategy's validator: earliest, latest or by_duration:<a Java Duration>.
+  "share.auto.offset.reset": (v) => {
+    const lower = v.toLowerCase();
+    if (lower === "earliest" || lower === "latest") return null;
+    if (lower.startsWith("by_duration:")) {
+      const d = v.slice("by_duration:".length);
+      if (JAVA_DURATION.test(d) && d !== "P" && !/T$/i.test(d) && !d.startsWith("-")) return null;
+    }
+    return `Invalid value \`${v}\` for configuration share.auto.offset.reset. The value must be either 'earliest', 'latest' or of the format 'by_duration:<PnDTnHnMn.nS>'.`;
+  },
+  // ConfigDef.ValidString.in("read_committed", "read_uncommitted").
+  "share.isolation.level": (v) => (v === "read_committed" || v === "read_uncommitted" ? null : "String must be one of: read_committed, read_uncommitted"),
+};
+
 /**
  * Why a SET of `raw` is refused, in Kafka's words (INVALID_CONFIG), or null. `brokerValue` supplies
  * the bounds of a ranged key.
@@ -88,6 +107,8 @@ export function groupConfigValueError(name: string, raw: string, brokerValue: Br
     if (e instanceof ConfigError) return `Invalid value ${raw} for configuration ${name}: ${e.allowed}`;
     throw e;
   }
+  const stringError = STRING_CHECKS[name]?.(raw.trim());
+  if (stringError) return `Invalid value ${raw} for configuration ${name}: ${stringError}`;
   if (key.range && typeof v === "number") {
     const bound = ([name, dflt]: [string, number]) => {
       const b = Number(brokerValue(name) ?? dflt);

@@ -83,6 +83,26 @@ describe.skipIf(!dist.ok)(`kafka-configs --entity-type groups vs ${interopTarget
     ]);
   }, 180_000);
 
+  test("share-group configs (issue 17): share.* keys set, described and refused as Kafka", async () => {
+    const gs = (...rest: string[]) => ["--entity-type", "groups", "--entity-name", "gs", ...rest];
+    const set = await configs(["--alter", ...gs("--add-config", "share.record.lock.duration.ms=20000,share.auto.offset.reset=earliest,share.delivery.count.limit=3")]);
+    expect(set.out).toEqual(["Completed updating config for group gs."]);
+    expect((await configs(["--describe", ...gs()])).out).toEqual([
+      "Dynamic configs for group gs are:",
+      "share.auto.offset.reset=earliest sensitive=false synonyms={DYNAMIC_GROUP_CONFIG:share.auto.offset.reset=earliest, DEFAULT_CONFIG:share.auto.offset.reset=latest}",
+      "share.delivery.count.limit=3 sensitive=false synonyms={DYNAMIC_GROUP_CONFIG:share.delivery.count.limit=3, DEFAULT_CONFIG:group.share.delivery.count.limit=5}",
+      "share.record.lock.duration.ms=20000 sensitive=false synonyms={DYNAMIC_GROUP_CONFIG:share.record.lock.duration.ms=20000, DEFAULT_CONFIG:group.share.record.lock.duration.ms=30000}",
+    ]);
+    const refused = async (kv: string) => {
+      const r = await configs(["--alter", ...gs("--add-config", kv)]);
+      return [r.exitCode, r.error];
+    };
+    expect(await refused("share.record.lock.duration.ms=1000")).toEqual([1, "org.apache.kafka.common.errors.InvalidConfigurationException: share.record.lock.duration.ms must be in the range 15000 to 60000 inclusive."]);
+    expect(await refused("share.isolation.level=sometimes")).toEqual([1, "org.apache.kafka.common.errors.InvalidConfigurationException: Invalid value sometimes for configuration share.isolation.level: String must be one of: read_committed, read_uncommitted"]);
+    expect(await refused("share.auto.offset.reset=by_duration:forever")).toEqual([1, "org.apache.kafka.common.errors.InvalidConfigurationException: Invalid value by_duration:forever for configuration share.auto.offset.reset: Invalid value `by_duration:forever` for configuration share.auto.offset.reset. The value must be either 'earliest', 'latest' or of the format 'by_duration:<PnDTnHnMn.nS>'."]);
+    expect(await refused("share.auto.offset.reset=sometimes")).toEqual([1, "org.apache.kafka.common.errors.InvalidConfigurationException: Invalid value sometimes for configuration share.auto.offset.reset: Invalid value `sometimes` for configuration share.auto.offset.reset. The value must be either 'earliest', 'latest' or of the format 'by_duration:<PnDTnHnMn.nS>'."]);
+  }, 180_000);
+
   test("IncrementalAlterConfigs errors for group resources, and the coordinator's heartbeat interval", async () => {
     const c = await KafkaTestClient.connect(target.port);
     try {

@@ -31,3 +31,17 @@ describe("group configs", () => {
     expect(by.get("streams.rack.aware.assignment.tags")!.configType).toBe(7);
   });
 });
+
+test("share.auto.offset.reset and share.isolation.level are checked as Kafka's validators check them", () => {
+  const none = () => undefined;
+  for (const ok of ["earliest", "latest", "by_duration:PT1H", "by_duration:P1DT2H3M4.5S", "by_duration:PT0S"]) {
+    expect(groupConfigValueError("share.auto.offset.reset", ok, none)).toBeNull();
+  }
+  for (const bad of ["sometimes", "by_duration:forever", "by_duration:", "by_duration:P", "by_duration:-PT1H", "by_duration:PT"]) {
+    expect(groupConfigValueError("share.auto.offset.reset", bad, none)).toBe(
+      `Invalid value ${bad} for configuration share.auto.offset.reset: Invalid value \`${bad}\` for configuration share.auto.offset.reset. The value must be either 'earliest', 'latest' or of the format 'by_duration:<PnDTnHnMn.nS>'.`,
+    );
+  }
+  expect(groupConfigValueError("share.isolation.level", "read_committed", none)).toBeNull();
+  expect(groupConfigValueError("share.isolation.level", "READ_COMMITTED", none)).toBe("Invalid value READ_COMMITTED for configuration share.isolation.level: String must be one of: read_committed, read_uncommitted");
+});
