@@ -64,7 +64,7 @@ export interface FranzPerfLine {
 
 const LINE_KEYS = ["records", "bytes", "startUnixUs", "endUnixUs", "elapsedMs", "mibPerSec", "recordsPerSec", "cpuSeconds", "cpuSecondsTotal"] as const;
 
-export function parseFranzPerf(stdout: string, event: "produce-perf" | "consume-perf"): FranzPerfLine {
+export function parseFranzPerf(stdout: string, event: "produce-perf" | "consume-perf" | "share-consume-perf"): FranzPerfLine {
   const line = stdout.split("\n").reverse().find((l) => l.trim().startsWith("{") && l.includes(`"event":"${event}"`));
   if (!line) throw new ParseError(`franz-go ${event} JSON line`, stdout);
   const j = JSON.parse(line) as Record<string, unknown>;
@@ -132,4 +132,15 @@ export function franzProduce(bootstrap: string, o: FranzProduceOptions, procs: n
 /** Up to `procs` consumer processes, each reading its share of the topic's partitions to their end. */
 export function franzConsume(bootstrap: string, topic: string, partitions: number, procs: number, timeoutMs: number): Promise<FranzGroupRun> {
   return runGroup(splitPartitions(partitions, procs).map((ps) => franzConsumeArgs(bootstrap, topic, ps, timeoutMs)), "consume-perf", timeoutMs);
+}
+
+/**
+ * franz-go's share consumer (driver share-consume-perf): `consumers` share consumers of `group` in one
+ * process read `records` records of `topic` (the group's share.auto.offset.reset set to earliest first).
+ */
+export async function franzShareConsume(bootstrap: string, o: { topic: string; group: string; records: number; consumers: number; timeoutMs: number }): Promise<FranzPerfLine & { clientCpuS: number; client: string }> {
+  const go = await ensureGoClient();
+  const run = await runTool([go.bin, "share-consume-perf", "--bootstrap", bootstrap, "--topic", o.topic, "--group", o.group, "--records", String(o.records), "--consumers", String(o.consumers), "--timeout-ms", String(o.timeoutMs)],
+    { name: "franz-go share-consume-perf", timeoutMs: o.timeoutMs + 30_000 });
+  return { ...parseFranzPerf(run.stdout, "share-consume-perf"), clientCpuS: run.cpuSeconds, client: go.version };
 }

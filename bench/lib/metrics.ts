@@ -107,6 +107,10 @@ export const METRICS: readonly MetricDef[] = [
   { id: "share.consume.1", label: "share-group consume, 1 consumer", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
   { id: "share.consume.4", label: "share-group consume, 4 consumers", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
   { id: "share.consume.16", label: "share-group consume, 16 consumers", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  // The same with franz-go's share consumer (one process, a client per consumer): not the limit on 2 cores.
+  { id: "share.consume.franz.1", label: "share-group consume, 1 consumer, franz-go", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "share.consume.franz.4", label: "share-group consume, 4 consumers, franz-go", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
+  { id: "share.consume.franz.16", label: "share-group consume, 16 consumers, franz-go", unit: "MiB/s", better: "higher", target: T15, chart: "throughput" },
   { id: "share.ack.p50", label: "share-group acknowledgement (commitSync, ShareAcknowledge) p50", unit: "ms", better: "lower", chart: "latency" },
   { id: "share.ack.p99", label: "share-group acknowledgement (commitSync, ShareAcknowledge) p99", unit: "ms", better: "lower", chart: "latency" },
   { id: "restart.sigkill", label: "restart after SIGKILL, 2,000 partitions (to first acked produce)", unit: "ms", better: "lower" },

@@ -16,6 +16,7 @@ import { setGroupConfigs } from "../../test/interop/share-members.ts";
 import { startUnderTest } from "./brokers.ts";
 import type { BrokerSettings } from "./brokers.ts";
 import { ensureBenchClasses, javaTool, producerPerf } from "./kafka-perf.ts";
+import { franzShareConsume } from "./franz-perf.ts";
 import { addSample } from "./metrics.ts";
 import type { BenchResult, Slot } from "./metrics.ts";
 import type { BenchOptions, SystemName } from "./options.ts";
@@ -88,6 +89,22 @@ async function workloads(c: Ctx): Promise<void> {
       c.details[id] = { ...res, mibPerSec, brokerCpuSPerGiB: cpuSPerGiB };
       log(c, `${id}: ${mibPerSec.toFixed(1)} MiB/s over ${(res.steadyMs / 1000).toFixed(1)} s (join ${res.joinMs.toFixed(0)} ms)` +
         `${cpuSPerGiB === null ? "" : `, broker CPU ${cpuSPerGiB.toFixed(2)} s/GiB`}`);
+    });
+  }
+  // The same reads with franz-go's share consumer: with 16 JVM consumers the Java client takes the 2 cores.
+  for (const n of SHARE_CONSUMERS) {
+    const id = `share.consume.franz.${n}`;
+    await step(c, id, async () => {
+      const group = `share-bench-franz-${n}-${c.round}`;
+      await setGroupConfigs(c.broker.port, group, { "share.auto.offset.reset": "earliest" });
+      const cpu0 = cpuSeconds(c.broker.pid);
+      const res = await franzShareConsume(c.broker.bootstrap, { topic: TOPIC, group, records, consumers: n, timeoutMs: workloadTimeoutMs({ dataMiB: c.o.shareMiB }) });
+      const cpu1 = cpuSeconds(c.broker.pid);
+      addSample(c.r, id, c.slot, res.mibPerSec);
+      const cpuSPerGiB = cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / (res.bytes / 2 ** 30);
+      c.details[id] = { ...res, brokerCpuSPerGiB: cpuSPerGiB };
+      log(c, `${id} (${res.client}): ${res.mibPerSec.toFixed(1)} MiB/s over ${(res.elapsedMs / 1000).toFixed(1)} s` +
+        `${cpuSPerGiB === null ? "" : `, broker CPU ${cpuSPerGiB.toFixed(2)} s/GiB`}, client CPU ${res.cpuSeconds.toFixed(2)} s`);
     });
   }
   await step(c, "share.ack", async () => {

@@ -9,6 +9,7 @@
 //   txn-perf ...  the benchmark's transactional produce workload, see txnperf.go
 //   share-etl --bootstrap B --prefix P ...  share groups (KIP-932), see share.go
 //   produce-perf / consume-perf ...  the benchmark's produce and consume workloads, see perf.go
+//   share-consume-perf ...  the share-group consume workload with franz-go's share consumer, see share-perf.go
 //   tls-roundtrip ...  create, produce and consume in a group over TLS, see tls.go
 package main
 
@@ -93,6 +94,8 @@ func main() {
 		producePerf(a)
 	case "consume-perf":
 		consumePerf(a)
+	case "share-consume-perf":
+		shareConsumePerf(a)
 	default:
 		fail("unknown command %s", os.Args[1])
 	}

@@ -46,6 +46,10 @@ test("result line parser: the last line of its event, every field a finite numbe
   expect(r.bytes).toBe(2048);
   expect(r.endUnixUs - r.startUnixUs).toBe(10_500);
   expect(parseFranzPerf(out, "consume-perf").records).toBe(1);
+  // The share-group workload's line (share-perf.go) carries joinMs too; the same fields are required.
+  const share = '{"event":"share-consume-perf","records":8192,"bytes":8388608,"startUnixUs":10,"endUnixUs":20010,"elapsedMs":20,"mibPerSec":400,"recordsPerSec":409600,"cpuSeconds":0.05,"cpuSecondsTotal":0.2,"joinMs":6500}';
+  expect(parseFranzPerf(`${out}\n${share}`, "share-consume-perf").records).toBe(8192);
+  expect(() => parseFranzPerf(out, "share-consume-perf")).toThrow(ParseError);
   expect(() => parseFranzPerf("flush: context deadline exceeded", "produce-perf")).toThrow(ParseError);
   expect(() => parseFranzPerf('{"event":"produce-perf","records":"2"}', "produce-perf")).toThrow(ParseError);
   expect(() => parseFranzPerf('{"event":"produce-perf","records":1,"bytes":1,"startUnixUs":5,"endUnixUs":4,"elapsedMs":0,"mibPerSec":1,"recordsPerSec":1,"cpuSeconds":0,"cpuSecondsTotal":0}', "produce-perf")).toThrow(ParseError);
