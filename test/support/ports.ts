@@ -12,7 +12,7 @@
 //  - checked by binding it once, so a port some other program holds is skipped.
 // Callers that start a process on a chosen port still retry with fresh ports when the bind fails
 // (retryOnBindFailure), since a program outside these rules may bind anything.
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -99,6 +99,28 @@ function claim(port: number): boolean {
   try {
     renameSync(file, aside);
   } catch {
+    return false;
+  }
+  // Another taker may have replaced the stale lease with its own between our read and our rename: then
+  // what we moved aside is its fresh lease. Put it back (link fails if the name is taken again) and
+  // leave the port to it.
+  let moved = "";
+  try {
+    moved = readFileSync(aside, "utf8");
+  } catch {
+    // Gone already: treat as someone else's.
+  }
+  if (moved !== holder) {
+    try {
+      linkSync(aside, file);
+    } catch {
+      // The name was taken again meanwhile: that claimer owns it.
+    }
+    try {
+      unlinkSync(aside);
+    } catch {
+      // Already gone.
+    }
     return false;
   }
   try {

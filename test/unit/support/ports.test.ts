@@ -33,12 +33,31 @@ test("ports are distinct, bindable and outside the ephemeral range", async () =>
 });
 
 test("two processes claiming at once never get the same port", async () => {
-  const child = `import { freePorts } from ${JSON.stringify(new URL("../../support/ports.ts", import.meta.url).pathname)}; console.log(JSON.stringify(await freePorts(30)));`;
-  const run = () => Bun.spawn([process.execPath, "-e", child], { stdout: "pipe", stderr: "inherit", env: { ...process.env, BUN_TEST_WORKER_ID: "1" } });
+  // Each child holds its claims until the parent has claimed too (it waits for its stdin to close): a
+  // lease ends with its process, so children that had exited could rightly hand their ports on.
+  const child = `import { freePorts } from ${JSON.stringify(new URL("../../support/ports.ts", import.meta.url).pathname)}; console.log(JSON.stringify(await freePorts(30))); for await (const _ of Bun.stdin.stream()) {}`;
+  const run = () => Bun.spawn([process.execPath, "-e", child], { stdin: "pipe", stdout: "pipe", stderr: "inherit", env: { ...process.env, BUN_TEST_WORKER_ID: "1" } });
   const procs = [run(), run(), run()];
-  const outs = await Promise.all(procs.map(async (p) => JSON.parse(await new Response(p.stdout).text()) as number[]));
-  const all = [...outs.flat(), ...(await freePorts(30))];
-  expect(new Set(all).size).toBe(all.length);
+  const firstLine = async (p: (typeof procs)[number]): Promise<number[]> => {
+    const dec = new TextDecoder();
+    let text = "";
+    // Bounded by the child's one line (or its exit).
+    for await (const chunk of p.stdout) {
+      text += dec.decode(chunk);
+      if (text.includes("\n")) break;
+    }
+    return JSON.parse(text.split("\n")[0]!) as number[];
+  };
+  try {
+    const outs = await Promise.all(procs.map(firstLine));
+    const all = [...outs.flat(), ...(await freePorts(30))];
+    expect(new Set(all).size).toBe(all.length);
+  } finally {
+    for (const p of procs) {
+      void p.stdin.end();
+      p.kill();
+    }
+  }
 }, 60_000);
 
 test("bind failures are retried with fresh ports, other failures are not", async () => {
