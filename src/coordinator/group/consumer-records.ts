@@ -5,7 +5,6 @@
 // ConsumerGroupMetadata replaced it); it is read and ignored, and deleting a group tombstones it.
 
 import { Reader } from "../../protocol/primitives/reader.ts";
-import { encodeExact, type Sink } from "../../protocol/primitives/writer.ts";
 import * as MK from "../../protocol/generated/coordinator/consumer-group-metadata-key.ts";
 import * as MV from "../../protocol/generated/coordinator/consumer-group-metadata-value.ts";
 import * as PK from "../../protocol/generated/coordinator/consumer-group-partition-metadata-key.ts";
@@ -19,7 +18,7 @@ import * as CAK from "../../protocol/generated/coordinator/consumer-group-curren
 import * as CAV from "../../protocol/generated/coordinator/consumer-group-current-member-assignment-value.ts";
 import * as RK from "../../protocol/generated/coordinator/consumer-group-regular-expression-key.ts";
 import * as RV from "../../protocol/generated/coordinator/consumer-group-regular-expression-value.ts";
-import { CoordinatorRecordError, type KeyValue } from "./records.ts";
+import { CoordinatorRecordError, coordinatorRecord } from "./records.ts";
 
 export const RT_CG_METADATA = 3;
 export const RT_CG_PARTITION_METADATA = 4;
@@ -36,21 +35,7 @@ export type ConsumerGroupTargetAssignmentMetadataValue = TMV.ConsumerGroupTarget
 export type ConsumerGroupCurrentMemberAssignmentValue = CAV.ConsumerGroupCurrentMemberAssignmentValue;
 export type ConsumerGroupRegularExpressionValue = RV.ConsumerGroupRegularExpressionValue;
 
-function kv(type: number, writeKey: (s: Sink) => void, writeValue: ((s: Sink) => void) | null): KeyValue {
-  return {
-    key: encodeExact((s) => {
-      s.int16(type);
-      writeKey(s);
-    }),
-    value:
-      writeValue === null
-        ? null
-        : encodeExact((s) => {
-            s.int16(0);
-            writeValue(s);
-          }),
-  };
-}
+const kv = coordinatorRecord;
 
 export const cgRecords = {
   metadata: (groupId: string, v: ConsumerGroupMetadataValue | null) =>

@@ -27,6 +27,27 @@ export interface KeyValue {
   value: Uint8Array | null;
 }
 
+/**
+ * A `__consumer_offsets` record of `type` with a version-0 value (the KIP-848, share and streams group
+ * records): the key's int16 type then its fields, the value's int16 version then its fields; no
+ * value writer is a tombstone.
+ */
+export function coordinatorRecord(type: number, writeKey: (s: Sink) => void, writeValue: ((s: Sink) => void) | null): KeyValue {
+  return {
+    key: encodeExact((s) => {
+      s.int16(type);
+      writeKey(s);
+    }),
+    value:
+      writeValue === null
+        ? null
+        : encodeExact((s) => {
+            s.int16(0);
+            writeValue(s);
+          }),
+  };
+}
+
 export type DecodedRecord =
   | { type: "offset"; key: OffsetCommitKey; value: OffsetCommitValue | null }
   | { type: "group"; groupId: string; value: GroupMetadataValue | null }

@@ -4,7 +4,6 @@
 // ShareGroupStatePartitionMetadata; keys and values at version 0, values flexible).
 
 import { Reader } from "../../protocol/primitives/reader.ts";
-import { encodeExact, type Sink } from "../../protocol/primitives/writer.ts";
 import * as MMK from "../../protocol/generated/coordinator/share-group-member-metadata-key.ts";
 import * as MMV from "../../protocol/generated/coordinator/share-group-member-metadata-value.ts";
 import * as MK from "../../protocol/generated/coordinator/share-group-metadata-key.ts";
@@ -17,7 +16,7 @@ import * as CAK from "../../protocol/generated/coordinator/share-group-current-m
 import * as CAV from "../../protocol/generated/coordinator/share-group-current-member-assignment-value.ts";
 import * as SPK from "../../protocol/generated/coordinator/share-group-state-partition-metadata-key.ts";
 import * as SPV from "../../protocol/generated/coordinator/share-group-state-partition-metadata-value.ts";
-import { CoordinatorRecordError, type KeyValue } from "./records.ts";
+import { CoordinatorRecordError, coordinatorRecord } from "./records.ts";
 
 export const RT_SG_MEMBER_METADATA = 10;
 export const RT_SG_METADATA = 11;
@@ -33,21 +32,7 @@ export type ShareGroupTargetAssignmentMemberValue = TAV.ShareGroupTargetAssignme
 export type ShareGroupCurrentMemberAssignmentValue = CAV.ShareGroupCurrentMemberAssignmentValue;
 export type ShareGroupStatePartitionMetadataValue = SPV.ShareGroupStatePartitionMetadataValue;
 
-function kv(type: number, writeKey: (s: Sink) => void, writeValue: ((s: Sink) => void) | null): KeyValue {
-  return {
-    key: encodeExact((s) => {
-      s.int16(type);
-      writeKey(s);
-    }),
-    value:
-      writeValue === null
-        ? null
-        : encodeExact((s) => {
-            s.int16(0);
-            writeValue(s);
-          }),
-  };
-}
+const kv = coordinatorRecord;
 
 export const sgRecords = {
   member: (groupId: string, memberId: string, v: ShareGroupMemberMetadataValue | null) =>

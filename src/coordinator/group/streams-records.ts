@@ -5,7 +5,6 @@
 // start-up (Kafka's GroupMetadataManager.replay for these types).
 
 import { Reader } from "../../protocol/primitives/reader.ts";
-import { encodeExact, type Sink } from "../../protocol/primitives/writer.ts";
 import * as MK from "../../protocol/generated/coordinator/streams-group-metadata-key.ts";
 import * as MV from "../../protocol/generated/coordinator/streams-group-metadata-value.ts";
 import * as MMK from "../../protocol/generated/coordinator/streams-group-member-metadata-key.ts";
@@ -18,7 +17,7 @@ import * as CAK from "../../protocol/generated/coordinator/streams-group-current
 import * as CAV from "../../protocol/generated/coordinator/streams-group-current-member-assignment-value.ts";
 import * as TK from "../../protocol/generated/coordinator/streams-group-topology-key.ts";
 import * as TV from "../../protocol/generated/coordinator/streams-group-topology-value.ts";
-import { CoordinatorRecordError, type KeyValue } from "./records.ts";
+import { CoordinatorRecordError, type KeyValue, coordinatorRecord } from "./records.ts";
 import { StreamsGroup } from "./streams-group.ts";
 import { StreamsGroupMember, addTaskEpoch, emptyTasksWithEpochs, fromTaskIds, toTaskIds, type StreamsMemberStateValue, type TaskEpochs, type TasksTuple, type TasksWithEpochs } from "./streams-group-member.ts";
 
@@ -34,20 +33,7 @@ export function isStreamsRecordType(type: number): boolean {
   return STREAMS_TYPES.has(type);
 }
 
-function kv(type: number, writeKey: (s: Sink) => void, writeValue: ((s: Sink) => void) | null): KeyValue {
-  const key = encodeExact((s) => {
-    s.int16(type);
-    writeKey(s);
-  });
-  const value =
-    writeValue === null
-      ? null
-      : encodeExact((s) => {
-          s.int16(0);
-          writeValue(s);
-        });
-  return { key, value };
-}
+const kv = coordinatorRecord;
 
 export const sgRecords = {
   metadata: (groupId: string, v: MV.StreamsGroupMetadataValue | null) =>
